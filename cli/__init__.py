@@ -1,0 +1,1 @@
+"""The `overturn` command line (installed as the `overturn_cli` package)."""

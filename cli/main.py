@@ -1,0 +1,33 @@
+"""Entry point of the `overturn` command: commands grouped by noun, loaded lazily."""
+
+from __future__ import annotations
+
+import click
+
+from overturn import __version__
+from overturn_cli.lazy import LazyGroup
+
+COMMANDS = {
+    "overload": "overturn_cli.overload:overload",
+    "offboard": "overturn_cli.offboard:offboard",
+    "insider": "overturn_cli.insider:insider",
+}
+
+
+@click.group(
+    cls=LazyGroup,
+    lazy_commands=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"], "show_default": True},
+)
+@click.version_option(__version__, prog_name="overturn")
+def main() -> None:
+    """Overturn word-game solver, referee and French dictionary.
+
+    \b
+    Typical use at the table:
+      overturn solve "ROIB.. / ..."      every legal word of a board
+      overturn referee BOIRE --state g.json   settle a disputed word
+      overturn dict lookup pêche         look a word up
+
+    The other games' referees: overturn overload|offboard|insider --help
+    """

@@ -1,0 +1,6 @@
+"""Referees for other table games, each following the OpenSpiel state API.
+
+A state exposes ``legal_actions()``, ``apply_action()``, ``is_terminal()`` and
+``returns()``; dice and card draws are explicit chance outcomes so a referee can
+take the real roll from the table or draw it from a seeded generator.
+"""
