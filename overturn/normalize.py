@@ -1,0 +1,37 @@
+"""The one key normalisation used everywhere: what a word is on the tiles.
+
+Tiles carry no accents, so TEMPÊTE is played as TEMPETE: a key is the word in
+Unicode NFD with combining marks dropped, Œ→OE and Æ→AE, upper case, A–Z only.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"})
+_ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+class InvalidWord(ValueError):
+    """A word that has no key: it holds something other than letters."""
+
+
+def fold(word: str) -> str:
+    """Upper-case ``word`` with accents and ligatures removed; other characters are kept."""
+    if word.isascii():
+        return word.upper()
+    decomposed = unicodedata.normalize("NFD", word.translate(_LIGATURES))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).upper()
+
+
+def normalize_key(word: str) -> str:
+    """The lexicon key of ``word`` (pêche → PECHE), or InvalidWord if it is not a plain word."""
+    key = fold(word.strip())
+    if not key or not _ASCII_UPPER.issuperset(key):
+        raise InvalidWord(f"{word!r} is not a word of letters (A–Z once accents are removed)")
+    return key
+
+
+def is_key(text: str) -> bool:
+    """True if ``text`` is already a normalised key."""
+    return bool(text) and _ASCII_UPPER.issuperset(text)
