@@ -1,0 +1,258 @@
+"""Overload's fixed numbers and track, read from data so a table can change them.
+
+The rule book publishes the disc count, the die, the targets and that every
+section but start and finish has 4 spaces. It does not publish the size of the
+start and finish sections nor where the variant's special spaces lie; those are
+defaults in ``data/overload.json`` (start = start space + 3 spaces, finish =
+3 spaces + finish, one special space per curve or intermediate section at the
+same offset, actions in track order ``+ - +/- x2 + -``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+DATA_PACKAGE = "overturn.referees.data"
+DATA_FILE = "overload.json"
+SECTION_KINDS = ("start", "finish", "curve", "intermediate")
+SPECIAL_SECTION_KINDS = ("curve", "intermediate")
+
+
+class RulesDataError(ValueError):
+    """The Overload data file is malformed; the message names the field."""
+
+
+class Special(str, Enum):
+    """Actions of the variant's special spaces (the back of the sections)."""
+
+    PLUS = "+"
+    MINUS = "-"
+    STEP = "+/-"
+    DOUBLE = "x2"
+
+
+@dataclass(frozen=True)
+class Section:
+    kind: str
+    spaces: int
+
+
+@dataclass(frozen=True)
+class Track:
+    """The assembled U: space 0 is the start, ``finish`` the last space.
+
+    ``specials`` maps a space index to its action; it is empty without the
+    variant. Pawns never stay on the finish (they score and go back to start).
+    """
+
+    finish: int
+    specials: Mapping[int, Special]
+    sections: tuple[str, ...]
+
+    def special_at(self, space: int) -> Special | None:
+        return self.specials.get(space)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "finish": self.finish,
+            "sections": list(self.sections),
+            "specials": {str(space): action.value for space, action in sorted(self.specials.items())},
+        }
+
+
+@dataclass(frozen=True)
+class OverloadRules:
+    """Every number the referee needs, validated once at load time."""
+
+    total_discs: int
+    max_discs: int
+    max_start_discs: int
+    die_faces: int
+    pawns_per_player: int
+    bonus_discs: int
+    bonus_points: int
+    overload_reward: int
+    targets: Mapping[int, int]
+    colours: tuple[str, ...]
+    sections: Mapping[str, Section]
+    layouts: Mapping[int, tuple[str, ...]]
+    special_offset: int
+    special_order: tuple[Special, ...]
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted(self.layouts))
+
+    def target(self, players: int) -> int:
+        return self.targets[players]
+
+    def finish_points(self, discs: int) -> int:
+        """Points for a pawn reaching the finish: its discs, plus the bonus for exactly 8."""
+        return discs + (self.bonus_points if discs == self.bonus_discs else 0)
+
+    def special_capacity(self, players: int) -> int:
+        """How many sections can be flipped to their special side for this player count."""
+        return sum(1 for name in self.layouts[players] if self.sections[name].kind in SPECIAL_SECTION_KINDS)
+
+    def build_track(self, players: int, variant_sections: int = 0) -> Track:
+        """Lay the sections end to end; flip the first ``variant_sections`` special-capable ones."""
+        if players not in self.layouts:
+            raise ValueError(f"Overload is for {self.player_counts[0]} to {self.player_counts[-1]} players, not {players}")
+        capacity = self.special_capacity(players)
+        if not 0 <= variant_sections <= capacity:
+            raise ValueError(f"with {players} players the variant uses 0 to {capacity} sections, not {variant_sections}")
+        specials: dict[int, Special] = {}
+        first_space = 0
+        flipped = 0
+        for name in self.layouts[players]:
+            section = self.sections[name]
+            if section.kind in SPECIAL_SECTION_KINDS and flipped < variant_sections:
+                specials[first_space + self.special_offset] = self.special_order[flipped]
+                flipped += 1
+            first_space += section.spaces
+        return Track(finish=first_space - 1, specials=specials, sections=self.layouts[players])
+
+
+def load_rules(path: str | Path | None = None) -> OverloadRules:
+    """Read and validate the data file (the packaged default unless ``path`` is given)."""
+    if path is None:
+        text = resources.files(DATA_PACKAGE).joinpath(DATA_FILE).read_text(encoding="utf-8")
+        origin = DATA_FILE
+    else:
+        origin = str(path)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RulesDataError(f"{origin}: cannot read ({exc})") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RulesDataError(f"{origin}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    return _parse_rules(raw, origin)
+
+
+def _parse_rules(raw: Any, origin: str) -> OverloadRules:
+    def fail(field: str, message: str) -> RulesDataError:
+        return RulesDataError(f"{origin}: field '{field}' {message}")
+
+    def positive_int(container: Mapping[str, Any], key: str, field: str) -> int:
+        value = container.get(key) if isinstance(container, Mapping) else None
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise fail(field, f"must be a positive integer, got {value!r}")
+        return value
+
+    if not isinstance(raw, dict):
+        raise RulesDataError(f"{origin}: must hold a JSON object")
+    bonus = raw.get("exact_load_bonus")
+    if not isinstance(bonus, dict):
+        raise fail("exact_load_bonus", "must be an object with 'discs' and 'points'")
+    targets = _int_keyed(raw.get("targets"), "targets", fail)
+    for players, target in targets.items():
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise fail(f"targets.{players}", f"must be a positive integer, got {target!r}")
+    sections = _parse_sections(raw.get("sections"), fail)
+    layouts = {
+        players: _parse_layout(names, sections, f"layouts.{players}", fail)
+        for players, names in _int_keyed(raw.get("layouts"), "layouts", fail).items()
+    }
+    if set(layouts) != set(targets):
+        raise fail("targets", f"must give a target for each player count of 'layouts' ({sorted(layouts)})")
+    colours = raw.get("colours")
+    if (
+        not isinstance(colours, list)
+        or not all(isinstance(colour, str) and colour.isalpha() and colour.islower() for colour in colours)
+        or len(set(colours)) != len(colours)
+        or len(colours) < max(layouts)
+    ):
+        raise fail("colours", f"must list at least {max(layouts)} distinct lower-case colour names")
+    specials = raw.get("special_spaces")
+    if not isinstance(specials, dict):
+        raise fail("special_spaces", "must be an object")
+    offset = specials.get("offset_in_section")
+    if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
+        raise fail("special_spaces.offset_in_section", f"must be a non-negative integer, got {offset!r}")
+    order = specials.get("actions_in_track_order")
+    valid_actions = [special.value for special in Special]
+    if not isinstance(order, list) or not all(action in valid_actions for action in order):
+        raise fail("special_spaces.actions_in_track_order", f"must be a list of {valid_actions}")
+    rules = OverloadRules(
+        total_discs=positive_int(raw, "total_discs", "total_discs"),
+        max_discs=positive_int(raw, "max_discs_per_pawn", "max_discs_per_pawn"),
+        max_start_discs=positive_int(raw, "max_start_discs", "max_start_discs"),
+        die_faces=positive_int(raw, "die_faces", "die_faces"),
+        pawns_per_player=positive_int(raw, "pawns_per_player", "pawns_per_player"),
+        bonus_discs=positive_int(bonus, "discs", "exact_load_bonus.discs"),
+        bonus_points=positive_int(bonus, "points", "exact_load_bonus.points"),
+        overload_reward=positive_int(raw, "overload_reward", "overload_reward"),
+        targets=targets,
+        colours=tuple(colours),
+        sections=sections,
+        layouts=layouts,
+        special_offset=offset,
+        special_order=tuple(Special(action) for action in order),
+    )
+    _check_consistency(rules, fail)
+    return rules
+
+
+def _int_keyed(value: Any, field: str, fail: Any) -> dict[int, Any]:
+    if not isinstance(value, dict) or not value:
+        raise fail(field, "must be a non-empty object keyed by player count")
+    try:
+        return {int(key): item for key, item in value.items()}
+    except ValueError:
+        raise fail(field, f"keys must be player counts, got {sorted(value)}") from None
+
+
+def _parse_sections(value: Any, fail: Any) -> dict[str, Section]:
+    if not isinstance(value, dict) or not value:
+        raise fail("sections", "must be a non-empty object of named sections")
+    sections = {}
+    for name, spec in value.items():
+        if not isinstance(spec, dict) or spec.get("kind") not in SECTION_KINDS:
+            raise fail(f"sections.{name}.kind", f"must be one of {list(SECTION_KINDS)}")
+        spaces = spec.get("spaces")
+        if not isinstance(spaces, int) or isinstance(spaces, bool) or spaces < 2:
+            raise fail(f"sections.{name}.spaces", f"must be an integer of at least 2, got {spaces!r}")
+        sections[name] = Section(kind=spec["kind"], spaces=spaces)
+    return sections
+
+
+def _parse_layout(names: Any, sections: Mapping[str, Section], field: str, fail: Any) -> tuple[str, ...]:
+    if not isinstance(names, list) or len(names) < 2 or len(set(names)) != len(names):
+        raise fail(field, "must list distinct section names")
+    for name in names:
+        if name not in sections:
+            raise fail(field, f"names an unknown section {name!r}")
+    kinds = [sections[name].kind for name in names]
+    if kinds[0] != "start" or kinds[-1] != "finish" or kinds.count("start") != 1 or kinds.count("finish") != 1:
+        raise fail(field, "must begin with the start section and end with the finish section")
+    return tuple(names)
+
+
+def _check_consistency(rules: OverloadRules, fail: Any) -> None:
+    """Guarantees the referee relies on: the cup never runs dry, a +/- step stays on the track."""
+    if rules.max_start_discs > rules.max_discs:
+        raise fail("max_start_discs", "cannot exceed max_discs_per_pawn")
+    most_players = max(rules.layouts)
+    if rules.total_discs < most_players * rules.pawns_per_player * rules.max_discs:
+        raise fail("total_discs", "must cover every pawn fully loaded, or the cup could run dry")
+    for players in rules.layouts:
+        capacity = rules.special_capacity(players)
+        if len(rules.special_order) < capacity:
+            raise fail("special_spaces.actions_in_track_order", f"needs an action for each of the {capacity} sections of the {players}-player track")
+        for name in rules.layouts[players]:
+            if rules.sections[name].kind in SPECIAL_SECTION_KINDS and rules.special_offset >= rules.sections[name].spaces:
+                raise fail("special_spaces.offset_in_section", f"lies outside section {name!r}")
+        track = rules.build_track(players, capacity)
+        spaces = sorted(track.specials)
+        for space in spaces:
+            if not 2 <= space <= track.finish - 2:
+                raise fail("special_spaces.offset_in_section", "puts a special space next to the start or the finish")
+        if any(later - earlier < 2 for earlier, later in zip(spaces, spaces[1:])):
+            raise fail("special_spaces.offset_in_section", "puts two special spaces side by side")
