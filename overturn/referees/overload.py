@@ -118,6 +118,8 @@ class OverloadState:
         self.multiplier = 1
         self.winner: int | None = None
         self.history: list[Action] = []
+        self._load_actions = [Action(Kind.LOAD, discs) for discs in range(rules.max_start_discs + 1)]
+        self._roll_actions = [Action(Kind.ROLL, face) for face in range(1, rules.die_faces + 1)]
         self._begin_turn()
 
     @classmethod
@@ -192,17 +194,16 @@ class OverloadState:
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase is not Phase.ROLL:
             return []
-        faces = self.rules.die_faces
-        return [(Action(Kind.ROLL, face), 1 / faces) for face in range(1, faces + 1)]
+        return [(action, 1 / len(self._roll_actions)) for action in self._roll_actions]
 
     def returns(self) -> list[float]:
         return [1.0 if player == self.winner else 0.0 for player in range(self.players)]
 
     def legal_actions(self) -> list[Action]:
         if self.phase is Phase.LOAD:
-            return [Action(Kind.LOAD, discs) for discs in range(self.rules.max_start_discs + 1)]
+            return list(self._load_actions)
         if self.phase is Phase.ROLL:
-            return [action for action, _ in self.chance_outcomes()]
+            return list(self._roll_actions)
         if self.phase is Phase.MOVE:
             return [Action(Kind.MOVE, index) for index in self._movable_pawns()]
         if self.phase is Phase.STEP:
@@ -226,6 +227,7 @@ class OverloadState:
         on_pawns = sum(pawn.discs for pawn in self.pawns)
         if on_pawns + self.cup != self.rules.total_discs:
             problems.append(f"discs on pawns ({on_pawns}) + cup ({self.cup}) != {self.rules.total_discs}")
+        step_spaces = [space for space, action in self.track.specials.items() if action is Special.STEP]
         for index, pawn in enumerate(self.pawns):
             if not START <= pawn.position < self.track.finish:
                 problems.append(f"{self.pawn_name(index)} stands on {pawn.position}, off the track")
@@ -233,7 +235,7 @@ class OverloadState:
                 problems.append(f"{self.pawn_name(index)} carries {pawn.discs} discs")
             if pawn.position == START and pawn.discs and index != self.mover:
                 problems.append(f"{self.pawn_name(index)} waits on the start with {pawn.discs} discs")
-            if self.track.special_at(pawn.position) is Special.STEP and not (self.phase is Phase.STEP and index == self.mover):
+            if pawn.position in step_spaces and not (self.phase is Phase.STEP and index == self.mover):
                 problems.append(f"{self.pawn_name(index)} stays on a +/- space")
         return problems
 

@@ -1,0 +1,461 @@
+"""`overturn overload`: referee an Overload game at the table, one command per step.
+
+The game lives in a JSON file (``--state``, default ``overload.json``) that is
+rewritten atomically after every accepted action; a refused action prints the
+rule it breaks, exits non-zero and leaves the file as it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from overturn.jsonstore import StateFileError
+from overturn.referees.base import IllegalAction
+from overturn.referees.overload import Action, Kind, OverloadState, Phase, SeededDie, START
+from overturn.referees.overload_rules import RulesDataError, load_rules
+from overturn.referees.overload_store import SavedGame, game_to_json, load_game, save_game, snapshot
+
+STATE_HELP = "Game file, rewritten atomically after each accepted action."
+JSON_HELP = "Print machine-readable JSON instead of text."
+
+
+def state_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--state",
+        "state_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=Path("overload.json"),
+        show_default=True,
+        help=STATE_HELP,
+    )(command)
+
+
+def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help=JSON_HELP)(command)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
+def overload() -> None:
+    """Referee for Overload (3 to 5 players, two pawns each, a die of 1 to 8).
+
+    \b
+    A turn, as the rule book plays it:
+      overturn overload new --players 3 --seed 7     set up (red, blue, yellow)
+      overturn overload play --discs 3 --roll 5      red loads red1, rolls a real 5
+      overturn overload roll                         ...or roll the seeded die
+      overturn overload play --pawn blue2            move after a roll
+      overturn overload play --give yellow1          settle a pawn met on the space
+      overturn overload show                         board, scores, what is awaited
+      overturn overload session                      play interactively
+
+    Pawns are named colour + number (red1, red2, blue1...). Run any command
+    with --help for its options; docs/overload.md has the rules as implemented.
+    """
+
+
+# ----- helpers -----------------------------------------------------------------
+
+
+def _load(state_path: Path) -> SavedGame:
+    try:
+        return load_game(state_path)
+    except (StateFileError, RulesDataError) as exc:
+        hint = " (start one with 'overturn overload new --players 3')" if not state_path.exists() else ""
+        raise click.ClickException(f"{exc}{hint}") from None
+
+
+def _refused(refusal: IllegalAction) -> click.ClickException:
+    return click.ClickException(f"refused: {refusal.message} [rule: {refusal.rule}]; the game file is unchanged")
+
+
+def _changes(before: OverloadState, after: OverloadState) -> list[str]:
+    """What an action did to the pawns and scores, in table words."""
+    lines = []
+    for index, (old, new) in enumerate(zip(before.pawns, after.pawns)):
+        if (old.position, old.discs) == (new.position, new.discs):
+            continue
+        name = after.pawn_name(index)
+        if new.position == START and old.position != START:
+            lines.append(f"{name} back to the start ({old.discs} discs to the cup)")
+        elif old.position != new.position:
+            lines.append(f"{name} {_space(before, old.position)} -> {_space(after, new.position)}, {new.discs} discs")
+        else:
+            lines.append(f"{name} {old.discs} -> {new.discs} discs")
+    for player, (old_score, new_score) in enumerate(zip(before.scores, after.scores)):
+        if new_score != old_score:
+            lines.append(f"{after.player_name(player)} scores {new_score - old_score} (total {new_score})")
+    return lines
+
+
+def _space(state: OverloadState, space: int) -> str:
+    if space == START:
+        return "start"
+    special = state.track.special_at(space)
+    return f"space {space}" + (f" [{special.value}]" if special else "")
+
+
+def _awaiting(state: OverloadState) -> str:
+    """One sentence on what the game waits for, with the command that gives it."""
+    if state.is_terminal():
+        return f"Game over: {state.player_name(state.winner or 0)} wins with {max(state.scores)} points."
+    who = state.player_name(state.current)
+    if state.phase is Phase.LOAD:
+        name = state.pawn_name(state.mover or 0)
+        return f"{who}: choose 0-{state.rules.max_start_discs} discs for {name} on the start (play --discs N), then roll."
+    if state.phase is Phase.ROLL:
+        return f"{who}: roll the die (play --roll R with the real die, or roll)."
+    if state.phase is Phase.MOVE:
+        names = ", ".join(state.pawn_name(action.value) for action in state.legal_actions())
+        return f"{who} rolled {state.roll}: move a pawn (play --pawn NAME): {names}."
+    if state.phase is Phase.STEP:
+        return f"{state.pawn_name(state.mover or 0)} is on a +/- space: play --step forward|back."
+    options = ", ".join(state.action_to_string(action) for action in state.legal_actions())
+    return f"{who}: settle each pawn met (play --give NAME / --take NAME): {options}."
+
+
+def _render(state: OverloadState) -> str:
+    specials = ", ".join(f"{action.value} at {space}" for space, action in sorted(state.track.specials.items()))
+    lines = [
+        f"Overload, {state.players} players, target {state.target} points; "
+        f"start 0, finish {state.track.finish}" + (f"; variant: {specials}" if specials else ""),
+        f"Cup: {state.cup} discs.  Scores: " + ", ".join(f"{state.player_name(p)} {s}" for p, s in enumerate(state.scores)),
+    ]
+    for space in sorted({pawn.position for pawn in state.pawns}, reverse=True):
+        here = ", ".join(f"{state.pawn_name(i)}({state.pawns[i].discs})" for i in state.pawns_at(space))
+        lines.append(f"  {_space(state, space):>14}: {here}")
+    lines.append(_awaiting(state))
+    return "\n".join(lines)
+
+
+def _apply(state: OverloadState, action: Action, log: list[str], note: str = "") -> None:
+    before = state.clone()
+    state.apply_action(action)
+    log.append(f"{state.action_to_string(action)}{note}")
+    log.extend(f"  {line}" for line in _changes(before, state))
+
+
+def _apply_forced(state: OverloadState, log: list[str]) -> None:
+    """Play decisions the rules leave no choice about (a single legal action)."""
+    while not state.is_terminal() and not state.is_chance_node() and state.phase is not Phase.LOAD:
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            return
+        _apply(state, legal[0], log, " (forced)")
+
+
+def _forget_load(state: OverloadState, log: list[str]) -> None:
+    """The rule book: a player who rolls without choosing discs starts with none."""
+    if state.phase is Phase.LOAD:
+        _apply(state, Action(Kind.LOAD, 0), log, " (no discs chosen before the roll)")
+
+
+def _report(game: SavedGame, log: list[str], as_json: bool) -> None:
+    state = game.state
+    if as_json:
+        click.echo(_json_dump({"applied": [line for line in log if not line.startswith(" ")], **_json_view(game)}))
+        return
+    for line in log:
+        click.echo(line)
+    click.echo(_awaiting(state))
+
+
+def _json_view(game: SavedGame) -> dict[str, Any]:
+    state = game.state
+    return {
+        **snapshot(state),
+        "awaiting": _awaiting(state),
+        "legal": [state.action_to_string(action) for action in state.legal_actions()],
+    }
+
+
+def _json_dump(data: Any) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False, indent=2)
+
+
+# ----- commands ----------------------------------------------------------------
+
+
+@overload.command()
+@click.option("--players", "-p", type=click.IntRange(3, 5), required=True, help="Number of players (3 to 5).")
+@click.option("--variant", "-v", type=click.IntRange(0), default=0, show_default=True,
+              help="Sections turned to their special side (0 = basic game; up to 4/5/6 for 3/4/5 players).")
+@click.option("--seed", type=int, default=None, help="Seed of the die used by 'roll' [default: random, stored].")
+@click.option("--force", is_flag=True, help="Overwrite an existing game file.")
+@state_option
+@json_option
+def new(players: int, variant: int, seed: int | None, force: bool, state_path: Path, as_json: bool) -> None:
+    """Set up a game: every pawn on the start, 80 discs in the cup.
+
+    Players take the colours red, blue, yellow, green, white in turn order;
+    red (the youngest player) starts.
+
+    \b
+    Examples:
+      overturn overload new --players 4
+      overturn overload new -p 5 --variant 6 --seed 42 --state friday.json
+    """
+    if state_path.exists() and not force:
+        raise click.ClickException(f"{state_path} already exists; pass --force to replace it or --state for another file")
+    try:
+        state = OverloadState.new(players, variant, load_rules())
+    except (ValueError, RulesDataError) as exc:
+        raise click.UsageError(str(exc)) from None
+    game = SavedGame(state=state, die=SeededDie(seed=secrets.randbits(32) if seed is None else seed))
+    save_game(state_path, game)
+    if as_json:
+        click.echo(_json_dump(game_to_json(game)))
+    else:
+        click.echo(f"New game in {state_path} (die seed {game.die.seed}).")
+        click.echo(_render(state))
+
+
+@overload.command()
+@state_option
+@json_option
+def show(state_path: Path, as_json: bool) -> None:
+    """Show the board (pawns by space, with their discs), cup, scores and what is awaited.
+
+    \b
+    Example:
+      overturn overload show --json
+    """
+    game = _load(state_path)
+    if as_json:
+        click.echo(_json_dump(_json_view(game)))
+    else:
+        click.echo(_render(game.state))
+
+
+@overload.command()
+@click.option("--roll", "-r", "face", type=int, default=None, help="Preview the moves this die face would allow.")
+@click.option("--discs", "-d", type=int, default=0, show_default=True, help="Discs on a pawn entering from the start, for the preview.")
+@state_option
+@json_option
+def legal(face: int | None, discs: int, state_path: Path, as_json: bool) -> None:
+    """List the legal actions now, or preview each move for a die face.
+
+    With --roll, each pawn that may move is played on a copy of the game and
+    its effects are shown (overtakes, overloads, finish points); the choices
+    that would follow (give/take, +/- step) are listed too. Nothing is saved.
+
+    \b
+    Examples:
+      overturn overload legal
+      overturn overload legal --roll 6
+    """
+    state = _load(state_path).state
+    if face is None:
+        actions = [state.action_to_string(action) for action in state.legal_actions()]
+        if as_json:
+            click.echo(_json_dump({"awaiting": _awaiting(state), "legal": actions}))
+        else:
+            click.echo(_awaiting(state))
+            click.echo("\n".join(actions) if actions else "(none)")
+        return
+    if state.phase not in (Phase.LOAD, Phase.ROLL):
+        raise click.UsageError(f"--roll previews a roll, but the game is not waiting for one: {_awaiting(state)}")
+    previews = []
+    try:
+        probe = state.clone()
+        if probe.phase is Phase.LOAD:
+            probe.apply_action(Action(Kind.LOAD, discs))
+        probe.apply_action(Action(Kind.ROLL, face))
+    except IllegalAction as refusal:
+        raise _refused(refusal) from None
+    for move in probe.legal_actions():
+        log: list[str] = []
+        after = probe.clone()
+        _apply(after, move, log)
+        then = [] if after.current != probe.current or after.is_terminal() else after.legal_actions()
+        previews.append({"move": log[0], "effects": [line.strip() for line in log[1:]],
+                         "then": [after.action_to_string(action) for action in then]})
+    if as_json:
+        click.echo(_json_dump({"roll": face, "moves": previews}))
+        return
+    for preview in previews:
+        click.echo(preview["move"])
+        for effect in preview["effects"]:
+            click.echo(f"  {effect}")
+        if preview["then"]:
+            click.echo(f"  then one of: {', '.join(preview['then'])}")
+
+
+@overload.command()
+@click.option("--discs", "-d", type=int, default=None,
+              help="Discs for the pawn entering from the start, chosen before the roll [default: 0 if a roll follows].")
+@click.option("--roll", "-r", "face", type=int, default=None, help="The face the real die shows.")
+@click.option("--pawn", "-p", default=None, help="Pawn to move, e.g. red2 [default: the only legal one].")
+@click.option("--step", "-s", type=click.Choice(["forward", "back"]), default=None, help="Direction off a +/- space.")
+@click.option("--give", "-g", "gives", multiple=True, help="Give a disc to this pawn met on the space (repeatable).")
+@click.option("--take", "-t", "takes", multiple=True, help="Take a disc from this pawn met on the space (repeatable).")
+@state_option
+@json_option
+def play(discs: int | None, face: int | None, pawn: str | None, step: str | None,
+         gives: tuple[str, ...], takes: tuple[str, ...], state_path: Path, as_json: bool) -> None:
+    """Play the current player's choices, in turn order, as far as they go.
+
+    The options are applied in the order of a turn: discs, roll, pawn, step,
+    give/take. Choices with a single legal option (e.g. the start pawn must
+    enter) are played for you. The command stops where a choice is still
+    missing; the next 'play' continues from there. Among several --give and
+    --take, the first one that is legal at each point is played (gives before
+    takes); give them one 'play' at a time when their order matters.
+
+    \b
+    Examples:
+      overturn overload play --discs 4 --roll 6          enter a pawn with 4 discs
+      overturn overload play --roll 3 --pawn blue2
+      overturn overload play --take red1 --give yellow2  settle the pawns met
+      overturn overload play --step back
+    """
+    game = _load(state_path)
+    state = game.state.clone()
+    log: list[str] = []
+    try:
+        if discs is not None:
+            _apply(state, Action(Kind.LOAD, discs), log)
+        if face is not None:
+            _forget_load(state, log)
+            _apply(state, Action(Kind.ROLL, face), log)
+        _apply_forced(state, log)
+        if pawn is not None:
+            _apply(state, Action(Kind.MOVE, state.pawn_index(pawn)), log)
+            _apply_forced(state, log)
+        if step is not None:
+            _apply(state, Action(Kind.STEP, 1 if step == "forward" else -1), log)
+            _apply_forced(state, log)
+        _settle_requests(state, [Action(Kind.GIVE, state.pawn_index(n)) for n in gives]
+                         + [Action(Kind.TAKE, state.pawn_index(n)) for n in takes], log)
+    except IllegalAction as refusal:
+        raise _refused(refusal) from None
+    if not log:
+        raise click.UsageError(f"nothing to play. {_awaiting(state)}")
+    game.state = state
+    save_game(state_path, game)
+    _report(game, log, as_json)
+
+
+def _settle_requests(state: OverloadState, requests: list[Action], log: list[str]) -> None:
+    while requests:
+        legal = state.legal_actions() if state.phase is Phase.ENCOUNTER else []
+        playable = next((request for request in requests if request in legal), None)
+        if playable is None:
+            # Let the state name the rule the first request breaks.
+            state.apply_action(requests[0])
+            raise AssertionError("an unplayable give/take was accepted")  # pragma: no cover
+        requests.remove(playable)
+        _apply(state, playable, log)
+        _apply_forced(state, log)
+
+
+@overload.command()
+@state_option
+@json_option
+def roll(state_path: Path, as_json: bool) -> None:
+    """Roll the seeded die for the current player.
+
+    A player with a pawn on the start must choose its discs first
+    ('play --discs N'); rolling without choosing means 0 discs, as the rule
+    book says. The draw is stored, so the same seed replays the same rolls.
+
+    \b
+    Example:
+      overturn overload play --discs 2 && overturn overload roll
+    """
+    game = _load(state_path)
+    state = game.state.clone()
+    log: list[str] = []
+    try:
+        _forget_load(state, log)
+        if not state.is_chance_node():
+            raise click.UsageError(f"the game is not waiting for a roll. {_awaiting(state)}")
+        _apply(state, Action(Kind.ROLL, game.die.roll(state.rules.die_faces)), log, " (seeded die)")
+        _apply_forced(state, log)
+    except IllegalAction as refusal:
+        raise _refused(refusal) from None
+    game.state = state
+    save_game(state_path, game)
+    _report(game, log, as_json)
+
+
+SESSION_HELP = """Type a number, a pawn name or an action at each prompt:
+  0-8                discs for the pawn entering (when asked), or the die face
+  Enter / r          roll the seeded die (when the die is awaited)
+  red1               move that pawn (after the roll)
+  forward / back     leave a +/- space
+  give blue1 / take blue1   settle a pawn met on the space
+  load 3, roll 5, move red1, step back   the full notation, at any time
+  show, help, quit"""
+
+
+@overload.command()
+@state_option
+def session(state_path: Path) -> None:
+    """Play interactively: one prompt per decision, saved after each action.
+
+    \b
+    Example:
+      overturn overload new -p 3 --seed 1 && overturn overload session
+    """
+    game = _load(state_path)
+    click.echo(_render(game.state))
+    click.echo("Type 'help' for the commands.")
+    while not game.state.is_terminal():
+        state = game.state
+        answer = click.prompt(_prompt(state), default="", show_default=False).strip().lower()
+        if answer in ("quit", "q", "exit"):
+            click.echo(f"Saved in {state_path}.")
+            return
+        if answer in ("help", "?"):
+            click.echo(SESSION_HELP)
+            continue
+        if answer == "show":
+            click.echo(_render(state))
+            continue
+        trial = state.clone()
+        log: list[str] = []
+        try:
+            _session_action(trial, game.die, answer, log)
+        except IllegalAction as refusal:
+            click.echo(f"refused: {refusal.message} [rule: {refusal.rule}]")
+            continue
+        game.state = trial
+        save_game(state_path, game)
+        for line in log:
+            click.echo(line)
+    click.echo(_awaiting(game.state))
+
+
+def _prompt(state: OverloadState) -> str:
+    who = state.player_name(state.current)
+    if state.phase is Phase.LOAD:
+        return f"{who}: discs for {state.pawn_name(state.mover or 0)} (0-{state.rules.max_start_discs})"
+    if state.phase is Phase.ROLL:
+        return f"{who}: die face (1-{state.rules.die_faces}, Enter = seeded roll)"
+    options = ", ".join(state.action_to_string(action) for action in state.legal_actions())
+    return f"{who}: {options}"
+
+
+def _session_action(state: OverloadState, die: SeededDie, answer: str, log: list[str]) -> None:
+    """Turn one answer into actions; shorthand depends on what the game waits for."""
+    if state.phase is Phase.ROLL and answer in ("", "r", "roll"):
+        _apply(state, Action(Kind.ROLL, die.roll(state.rules.die_faces)), log, " (seeded die)")
+    elif answer.isdigit() and state.phase in (Phase.LOAD, Phase.ROLL):
+        kind = Kind.LOAD if state.phase is Phase.LOAD else Kind.ROLL
+        _apply(state, Action(kind, int(answer)), log)
+    elif answer in ("forward", "back"):
+        _apply(state, state.parse_action(f"step {answer}"), log)
+    elif " " not in answer and state.phase is Phase.MOVE:
+        _apply(state, Action(Kind.MOVE, state.pawn_index(answer)), log)
+    elif answer.split(" ")[0] == Kind.ROLL.value and state.phase is Phase.LOAD:
+        _forget_load(state, log)
+        _apply(state, state.parse_action(answer), log)
+    else:
+        _apply(state, state.parse_action(answer), log)
+    _apply_forced(state, log)
