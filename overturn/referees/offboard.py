@@ -1,0 +1,488 @@
+"""Referee for offboard (Lalet & Lévi, 2011): push the opponent's marbles off the board into targets.
+
+Two players, 12 marbles each, on a 61-hole hexagonal board; red starts; the first to
+reach 6 points wins. The state follows the OpenSpiel API (``legal_actions``,
+``apply_action``, ``is_terminal``, ``returns``, ``current_player``) with moves as small
+value objects written in a compact notation (``parse_move`` / ``format_move``).
+
+Rules as implemented, including where the rule book is silent (docs/offboard.md):
+
+* A move is named by the marble at its rear and the hole it steps into (``C3-D4``).
+  The own marbles lined up ahead of it in that direction move along (a line move),
+  and if opponent marbles follow them they are pushed. A single marble only steps into a
+  free hole; lines move only along their own axis, so there are no sideways group moves.
+* A line of any length may move or push; a push needs strictly more pushing marbles than
+  the opponent marbles in the pushed line, and the hole behind that line must be free or
+  off the board. An own marble behind it blocks the push; own marbles never leave the board.
+* A marble pushed off lands in the target its exit leads to (data/offboard.json); a
+  main-diagonal corner exit reaches two targets and always goes to the lower value, even
+  when that target is taken. An empty target takes the marble and the pusher scores its
+  value; a taken one does not, and the marble goes back to its owner, who on their next
+  turn must either ``place`` it on any free hole (their whole turn) or ``remove`` it from
+  the game and then play a normal move.
+* A player reaching 6 points wins at once (checked after every move). A player who
+  cannot move when their turn comes loses (the rule book does not say; this keeps every
+  game finite-branching and decided).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from overturn.jsonstore import StateFileError, load_json, save_json_atomic
+from overturn.referees.base import IllegalAction
+from overturn.referees.offboard_geometry import (
+    HOLE_COUNT,
+    HOLE_INDEX,
+    HOLES,
+    RAYS,
+    Direction,
+    Hex,
+    Layout,
+    Player,
+    default_layout,
+    parse_hex,
+)
+
+WIN_SCORE = 6
+EMPTY = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The marble on ``origin`` steps toward ``direction``; the own line ahead of it moves along and pushes."""
+
+    origin: Hex
+    direction: Direction
+
+    @property
+    def destination(self) -> Hex:
+        return self.origin.step(self.direction)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put one's bounced marble back on a free hole; this is the whole turn."""
+
+    hole: Hex
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """Take one's bounced marble out of the game for good; the same player then moves normally."""
+
+
+Move = Step | Place | Remove
+
+# Interned move objects: legal_actions() hands these out instead of allocating new ones.
+_STEPS: tuple[Step, ...] = tuple(Step(hole, direction) for hole in HOLES for direction in Direction)
+_PLACES: tuple[Place, ...] = tuple(Place(hole) for hole in HOLES)
+REMOVE = Remove()
+
+_STEP_PATTERN = re.compile(r"^([A-Ia-i][1-9])\s*[-\s]\s*([A-Ia-i][1-9])$|^([A-Ia-i][1-9])([A-Ia-i][1-9])$")
+_PLACE_PATTERN = re.compile(r"^place\s+(\S+)$", re.IGNORECASE)
+
+
+def parse_move(text: str) -> Move:
+    """Read ``C3-D4`` (also ``c3d4``, ``C3 D4``), ``place E5`` or ``remove``; IllegalAction('notation') otherwise."""
+    cleaned = text.strip()
+    if cleaned.lower() == "remove":
+        return REMOVE
+    placed = _PLACE_PATTERN.match(cleaned)
+    if placed:
+        try:
+            return Place(parse_hex(placed.group(1)))
+        except ValueError as exc:
+            raise IllegalAction("notation", str(exc)) from None
+    stepped = _STEP_PATTERN.match(cleaned)
+    if not stepped:
+        raise IllegalAction(
+            "notation", f"cannot read move {cleaned!r}: expected e.g. 'C3-D4', 'place E5' or 'remove'"
+        )
+    first, second = (group for group in stepped.groups() if group)
+    try:
+        origin, destination = parse_hex(first), parse_hex(second)
+    except ValueError as exc:
+        raise IllegalAction("notation", str(exc)) from None
+    for direction in Direction:
+        if origin.step(direction) == destination:
+            return Step(origin, direction)
+    raise IllegalAction("not-adjacent", f"{origin}-{destination}: a move goes to a neighbouring hole")
+
+
+def format_move(move: Move) -> str:
+    """Canonical notation, the inverse of parse_move."""
+    if isinstance(move, Step):
+        return f"{move.origin}-{move.destination}"
+    if isinstance(move, Place):
+        return f"place {move.hole}"
+    return "remove"
+
+
+class MoveReport(NamedTuple):
+    """What a move did (or would do): for messages and scripts."""
+
+    move: Move
+    player: Player
+    marbles: int  # own marbles moved
+    pushed: int  # opponent marbles pushed one step
+    target: int | None  # number of the target an ejected marble fell toward
+    points: int  # points the mover scored
+    bounced: bool  # the ejected marble met a taken target: its owner must place or remove it
+
+    def describe(self) -> str:
+        who = self.player.label
+        if isinstance(self.move, Place):
+            return f"{who} puts its bounced marble back on {self.move.hole}"
+        if isinstance(self.move, Remove):
+            return f"{who} removes its bounced marble from the game and plays again"
+        text = f"{who} {format_move(self.move)}: "
+        text += "1 marble steps" if self.marbles == 1 else f"line of {self.marbles} moves"
+        if self.pushed:
+            text += f", pushing {self.pushed} {self.player.opponent.label}"
+        if self.target is not None:
+            text += f"; one falls off toward target {self.target}"
+            if self.bounced:
+                text += f", already taken: no points, {self.player.opponent.label} must place or remove it"
+            else:
+                text += f": +{self.points}"
+        return text
+
+
+def _step_label(move: Step) -> str:
+    """How a step is named in refusals; a step off the board has no destination hole."""
+    return format_move(move) if move.destination.is_hole() else f"{move.origin} {move.direction.name}"
+
+
+class _StepPlan(NamedTuple):
+    ray: tuple[int, ...]
+    ray_index: int
+    marbles: int
+    pushed: int
+    ejects: bool
+
+
+class OffboardState:
+    """A position plus whose turn it is; mutable, ``clone()`` for search and playouts."""
+
+    __slots__ = ("layout", "_board", "_to_move", "_cups", "_removed", "_in_hand", "_history", "_winner", "_legal")
+
+    def __init__(self, layout: Layout | None = None) -> None:
+        self.layout = layout or default_layout()
+        self._board = [EMPTY] * HOLE_COUNT
+        for player, holes in self.layout.start.items():
+            for hole in holes:
+                self._board[HOLE_INDEX[hole]] = player
+        self._to_move = Player.RED
+        self._cups = [EMPTY] * len(self.layout.targets)  # colour of the marble in each target
+        self._removed = [0, 0]
+        self._in_hand: Player | None = None  # owner of a marble that bounced off a taken target
+        self._history: list[Move] = []
+        self._winner: Player | None = None  # set when a score reaches WIN_SCORE
+        self._legal: list[Move] | None = None  # cache, dropped on every change
+
+    # --- reading the position ---------------------------------------------------------
+
+    def marble_at(self, hole: Hex) -> Player | None:
+        cell = self._board[HOLE_INDEX[hole]]
+        return None if cell == EMPTY else Player(cell)
+
+    def marbles(self, player: Player) -> list[Hex]:
+        return [HOLES[index] for index, cell in enumerate(self._board) if cell == player]
+
+    def target_contents(self) -> list[Player | None]:
+        """Colour of the marble in each target, in target order (None: empty)."""
+        return [None if cup == EMPTY else Player(cup) for cup in self._cups]
+
+    def removed(self, player: Player) -> int:
+        """Marbles of ``player`` taken out of the game after bouncing off a taken target."""
+        return self._removed[player]
+
+    def in_hand(self) -> Player | None:
+        """The player holding a bounced marble, who must place or remove it now."""
+        return self._in_hand
+
+    def score(self, player: Player) -> int:
+        """Points of ``player``: the values of the targets holding the opponent's marbles."""
+        opponent = 1 - player
+        return sum(target.value for target, cup in zip(self.layout.targets, self._cups) if cup == opponent)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        return tuple(self._history)
+
+    # --- OpenSpiel-like API -----------------------------------------------------------
+
+    @property
+    def to_move(self) -> Player:
+        """The player whose turn it is or would be (also defined once the game is over)."""
+        return self._to_move
+
+    def current_player(self) -> Player | None:
+        """Whose turn it is; None once the game is over."""
+        return None if self.is_terminal() else self._to_move
+
+    def legal_actions(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = self._generate_legal()
+        return list(self._legal)
+
+    def is_terminal(self) -> bool:
+        return self.winner() is not None
+
+    def winner(self) -> Player | None:
+        """The winner: first to WIN_SCORE points, or the opponent of a player left without a move."""
+        if self._winner is not None:
+            return self._winner
+        if self._legal is None:
+            self._legal = self._generate_legal()
+        return self._to_move.opponent if not self._legal else None
+
+    def returns(self) -> list[float]:
+        """[red, yellow]: +1 for the winner, -1 for the loser, zeros while the game goes on."""
+        winner = self.winner()
+        if winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if winner is Player.RED else [-1.0, 1.0]
+
+    def check(self, move: Move) -> MoveReport:
+        """What ``move`` would do; IllegalAction naming the broken rule if it is not allowed."""
+        return self._judge(move)[0]
+
+    def apply_action(self, move: Move) -> MoveReport:
+        """Play ``move`` for the player to move; on IllegalAction nothing changes."""
+        report, plan = self._judge(move)
+        player = self._to_move
+        if plan is not None:
+            self._commit_step(plan, player)
+        elif isinstance(move, Place):
+            self._board[HOLE_INDEX[move.hole]] = player
+            self._in_hand = None
+            self._to_move = player.opponent
+        else:
+            self._in_hand = None
+            self._removed[player] += 1
+        self._history.append(move)
+        self._legal = None
+        return report
+
+    def clone(self) -> OffboardState:
+        copy = OffboardState.__new__(OffboardState)
+        copy.layout = self.layout
+        copy._board = self._board[:]
+        copy._to_move = self._to_move
+        copy._cups = self._cups[:]
+        copy._removed = self._removed[:]
+        copy._in_hand = self._in_hand
+        copy._history = self._history[:]
+        copy._winner = self._winner
+        copy._legal = self._legal
+        return copy
+
+    def __str__(self) -> str:
+        from overturn.referees.offboard_render import render
+
+        return render(self)
+
+    # --- rules ------------------------------------------------------------------------
+
+    def _judge(self, move: Move) -> tuple[MoveReport, _StepPlan | None]:
+        winner = self.winner()
+        if winner is not None:
+            raise IllegalAction("game-over", f"the game is over: {winner.label} has won")
+        player = self._to_move
+        if isinstance(move, Step):
+            plan = self._plan_step(move)
+            if not plan.ejects:
+                return MoveReport(move, player, plan.marbles, plan.pushed, None, 0, False), plan
+            target = self.layout.ray_target[plan.ray_index]
+            taken = self._cups[target] != EMPTY
+            points = 0 if taken else self.layout.targets[target].value
+            return MoveReport(move, player, plan.marbles, plan.pushed, target + 1, points, taken), plan
+        if self._in_hand is None:
+            raise IllegalAction(
+                "nothing-in-hand", f"{format_move(move)}: {player.label} has no bounced marble to place or remove"
+            )
+        if isinstance(move, Place) and self._board[HOLE_INDEX[move.hole]] != EMPTY:
+            raise IllegalAction("occupied", f"place {move.hole}: the hole is not free")
+        return MoveReport(move, player, int(isinstance(move, Place)), 0, None, 0, False), None
+
+    def _generate_legal(self) -> list[Move]:
+        if self._winner is not None:
+            return []
+        if self._in_hand is not None:
+            return [_PLACES[index] for index, cell in enumerate(self._board) if cell == EMPTY] + [REMOVE]
+        board = self._board
+        player = self._to_move
+        legal: list[Move] = []
+        for index, cell in enumerate(board):
+            if cell != player:
+                continue
+            for ray_index in range(6 * index, 6 * index + 6):
+                ray = RAYS[ray_index]
+                length = len(ray)
+                if length == 1:
+                    continue  # edge hole facing outward: an own marble never leaves
+                ahead = board[ray[1]]
+                if ahead == EMPTY:
+                    legal.append(_STEPS[ray_index])  # the common case, decided without walking
+                    continue
+                own = 1
+                while own < length and board[ray[own]] == player:
+                    own += 1
+                if own == length:
+                    continue  # would push an own marble off
+                ahead = board[ray[own]]
+                if ahead != EMPTY:
+                    end = own + 1
+                    while end < length and board[ray[end]] == ahead:
+                        end += 1
+                    if end - own >= own or (end < length and board[ray[end]] != EMPTY):
+                        continue  # outnumbered, or an own marble blocks the pushed line
+                legal.append(_STEPS[ray_index])
+        return legal
+
+    def _plan_step(self, move: Step) -> _StepPlan:
+        """Walk the move's ray and refuse it with the precise rule it breaks."""
+        if self._in_hand is not None:
+            raise IllegalAction(
+                "marble-in-hand",
+                f"{self._to_move.label} must first deal with its bounced marble: 'place HOLE' or 'remove'",
+            )
+        player = self._to_move
+        index = HOLE_INDEX[move.origin]
+        if self._board[index] != player:
+            raise IllegalAction("not-your-marble", f"{_step_label(move)}: {move.origin} holds no {player.label} marble")
+        ray_index = 6 * index + move.direction
+        ray = RAYS[ray_index]
+        board = self._board
+        own = 1
+        while own < len(ray) and board[ray[own]] == player:
+            own += 1
+        if own == len(ray):
+            raise IllegalAction("own-marble-off", f"{_step_label(move)}: it would push your own marble off the board")
+        ahead = board[ray[own]]
+        if ahead == EMPTY:
+            return _StepPlan(ray, ray_index, own, 0, False)
+        end = own + 1
+        while end < len(ray) and board[ray[end]] == ahead:
+            end += 1
+        pushed = end - own
+        if own == 1:
+            raise IllegalAction("single-cannot-push", f"{_step_label(move)}: a single marble only moves to a free hole")
+        if pushed >= own:
+            raise IllegalAction(
+                "outnumbered", f"{_step_label(move)}: {own} marbles cannot push {pushed}; the pushing line must be longer"
+            )
+        if end < len(ray) and board[ray[end]] != EMPTY:
+            raise IllegalAction(
+                "push-blocked", f"{_step_label(move)}: your own marble on {HOLES[ray[end]]} is behind the pushed line"
+            )
+        return _StepPlan(ray, ray_index, own, pushed, end == len(ray))
+
+    def _commit_step(self, plan: _StepPlan, player: Player) -> None:
+        board = self._board
+        ray = plan.ray
+        board[ray[0]] = EMPTY
+        board[ray[plan.marbles]] = player  # the line shifts: only its two ends change
+        if plan.pushed:
+            opponent = player.opponent
+            if plan.ejects:
+                target = self.layout.ray_target[plan.ray_index]
+                if self._cups[target] == EMPTY:
+                    self._cups[target] = opponent
+                else:
+                    self._in_hand = opponent
+            else:
+                board[ray[plan.marbles + plan.pushed]] = opponent
+        if self.score(player) >= WIN_SCORE:
+            self._winner = player
+        self._to_move = player.opponent
+
+    def marble_counts(self, player: Player) -> dict[str, int]:
+        """Where the 12 marbles of ``player`` are: on the board, in targets, removed, in hand."""
+        return {
+            "board": self._board.count(player),
+            "targets": self._cups.count(player),
+            "removed": self._removed[player],
+            "in_hand": int(self._in_hand == player),
+        }
+
+
+# --- saved games ------------------------------------------------------------------------
+
+STATE_VERSION = 1
+_DERIVED_FIELDS = ("to_move", "board", "targets", "removed", "in_hand", "scores", "winner")
+
+
+def state_to_json(state: OffboardState) -> dict[str, object]:
+    """The saved form: the move history (the truth) plus the position it leads to, for readers."""
+    winner = state.winner()
+    return {
+        "version": STATE_VERSION,
+        "game": "offboard",
+        "to_move": state.to_move.label,
+        "board": {player.label: [hole.name for hole in state.marbles(player)] for player in Player},
+        "targets": [None if cup is None else cup.label for cup in state.target_contents()],
+        "removed": {player.label: state.removed(player) for player in Player},
+        "in_hand": None if state.in_hand() is None else state.in_hand().label,  # type: ignore[union-attr]
+        "scores": {player.label: state.score(player) for player in Player},
+        "winner": None if winner is None else winner.label,
+        "history": [format_move(move) for move in state.history],
+    }
+
+
+def state_from_json(data: object, layout: Layout | None = None) -> OffboardState:
+    """Rebuild a state by replaying ``history``, then insist the stored position agrees with it.
+
+    Replaying means a file can only hold positions reachable by legal play; a hand-edited
+    board or score is caught and reported by field name (StateFileError).
+    """
+    if not isinstance(data, dict):
+        raise StateFileError("state: expected a JSON object")
+    if data.get("version") != STATE_VERSION:
+        raise StateFileError(f"version: expected {STATE_VERSION}, got {data.get('version')!r}")
+    if data.get("game") != "offboard":
+        raise StateFileError(f"game: expected 'offboard', got {data.get('game')!r}")
+    history = data.get("history")
+    if not isinstance(history, list) or not all(isinstance(item, str) for item in history):
+        raise StateFileError("history: expected a list of moves in notation, e.g. ['C3-D4']")
+    state = OffboardState(layout)
+    for position, text in enumerate(history):
+        try:
+            state.apply_action(parse_move(text))
+        except IllegalAction as exc:
+            raise StateFileError(f"history[{position}]: {text!r} is not legal there: {exc}") from None
+    replayed = state_to_json(state)
+    for field in _DERIVED_FIELDS:
+        if field not in data:
+            raise StateFileError(f"{field}: missing")
+        if _normalised(data[field]) != _normalised(replayed[field]):
+            raise StateFileError(
+                f"{field}: {data[field]!r} does not match the position the history leads to "
+                f"({replayed[field]!r}); was the file edited?"
+            )
+    return state
+
+
+def _normalised(value: object) -> object:
+    """Compare boards as sets of upper-case hole names, so order and case do not matter."""
+    if isinstance(value, dict) and all(isinstance(item, list) for item in value.values()):
+        return {key: sorted(str(item).upper() for item in items) for key, items in value.items()}
+    return value
+
+
+def save_state(path: str | os.PathLike[str], state: OffboardState) -> None:
+    save_json_atomic(path, state_to_json(state))
+
+
+def load_state(path: str | os.PathLike[str]) -> OffboardState:
+    """Read a saved game; StateFileError (naming the file and the field) if it is missing or bad."""
+    try:
+        return state_from_json(load_json(path))
+    except StateFileError as exc:
+        message = str(exc)
+        raise StateFileError(message if message.startswith(str(path)) else f"{path}: {message}") from None
