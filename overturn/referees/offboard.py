@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
 from overturn.jsonstore import StateFileError, load_json, save_json_atomic
@@ -38,6 +39,7 @@ from overturn.referees.offboard_geometry import (
     HOLE_COUNT,
     HOLE_INDEX,
     HOLES,
+    MARBLES_PER_PLAYER,
     RAYS,
     Direction,
     Hex,
@@ -183,6 +185,42 @@ class OffboardState:
         self._history: list[Move] = []
         self._winner: Player | None = None  # set when a score reaches WIN_SCORE
         self._legal: list[Move] | None = None  # cache, dropped on every change
+
+    @classmethod
+    def from_position(
+        cls,
+        red: Iterable[str],
+        yellow: Iterable[str],
+        to_move: Player = Player.RED,
+        targets: Mapping[int, Player] | None = None,
+        in_hand: Player | None = None,
+        layout: Layout | None = None,
+    ) -> OffboardState:
+        """A set-up position (puzzles, tests): holes by name, ``targets`` by number.
+
+        Marbles not on the board, in a target or in hand count as removed from the game,
+        so the 12-marble accounting still holds.
+        """
+        state = cls(layout)
+        state._board = [EMPTY] * HOLE_COUNT
+        for player, names in ((Player.RED, red), (Player.YELLOW, yellow)):
+            for name in names:
+                index = HOLE_INDEX[parse_hex(name)]
+                if state._board[index] != EMPTY:
+                    raise ValueError(f"{name} is listed twice")
+                state._board[index] = player
+        for number, player in (targets or {}).items():
+            state._cups[number - 1] = player
+        state._to_move = to_move
+        state._in_hand = in_hand
+        for player in Player:
+            counts = state.marble_counts(player)
+            state._removed[player] = MARBLES_PER_PLAYER - sum(counts.values())
+            if state._removed[player] < 0:
+                raise ValueError(f"{player.label} has more than {MARBLES_PER_PLAYER} marbles")
+            if state.score(player) >= WIN_SCORE:
+                state._winner = player
+        return state
 
     # --- reading the position ---------------------------------------------------------
 

@@ -1,0 +1,171 @@
+"""The compiled form of a lexicon: what is written once and memory-mapped on every start.
+
+A build directory holds:
+
+* ``words.marisa``: a marisa-trie of the keys; its key ids index the entries;
+* ``entries.bin`` / ``entries.idx``: per key id, the accented forms with lemma
+  and part of speech (packed text, offsets as uint32);
+* ``nodes.bin``: the solver's letter trie as two uint32 arrays in breadth-first
+  order: ``mask[n]`` (bit ``c`` = letter ``c`` continues the prefix, bit 26 =
+  the prefix is a word) and ``first_child[n]``; the child of ``n`` by letter
+  ``c`` is ``first_child[n] + popcount(mask[n] & ((1 << c) - 1))``;
+* ``meta.json``: versions, checksums, counts (written last: its presence marks a complete build).
+
+Everything is loaded with mmap, so start-up costs milliseconds and the pages
+the solver never touches are never read.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+import os
+import shutil
+from array import array
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import marisa_trie
+
+from overturn.lexicon.sources import Entry
+
+#: Bumped whenever the file layout changes, so every cached build is rebuilt.
+FORMAT_VERSION = 1
+WORD_BIT = 1 << 26
+LETTER_MASK = WORD_BIT - 1
+_FIELD = "\x1f"
+_RECORD = "\x1e"
+
+Progress = Callable[[str], None]
+
+
+def _pack_entries(key: str, entries: Sequence[Entry]) -> str:
+    """Pack entries compactly: an empty form means the key in lower case, an empty lemma means the form."""
+    plain = key.lower()
+    records = []
+    for form, lemma, pos in entries:
+        records.append(
+            f"{'' if form == plain else form}{_FIELD}{'' if lemma == form else lemma}{_FIELD}{pos}"
+        )
+    return _RECORD.join(records)
+
+
+def unpack_entries(key: str, packed: str) -> list[Entry]:
+    plain = key.lower()
+    result = []
+    for record in packed.split(_RECORD):
+        form, lemma, pos = record.split(_FIELD)
+        form = form or plain
+        result.append(Entry(form, lemma or form, pos))
+    return result
+
+
+def build_letter_trie(sorted_keys: Sequence[str]) -> tuple[array, array]:
+    """Breadth-first (mask, first_child) arrays over every prefix of ``sorted_keys``.
+
+    Level by level: the distinct prefixes of length L of sorted keys come out
+    sorted, so the children of one parent are consecutive and in letter order.
+    """
+    keyset = set(sorted_keys)
+    masks = array("I", [0])
+    first_child = array("I", [1])
+    parent_ids: dict[str, int] = {"": 0}
+    remaining = list(sorted_keys)
+    length = 0
+    while remaining:
+        length += 1
+        remaining = [key for key in remaining if len(key) >= length]
+        level = list(dict.fromkeys(key[:length] for key in remaining))
+        base = len(masks)
+        parents = [parent_ids[prefix[:-1]] for prefix in level]
+        # Reversed, so the dict keeps each parent's first (lowest-letter) child.
+        for parent, child in dict(zip(reversed(parents), range(base + len(level) - 1, base - 1, -1))).items():
+            first_child[parent] = child
+        for parent, prefix in zip(parents, level):
+            masks[parent] |= 1 << (ord(prefix[-1]) - 65)
+        masks.extend([WORD_BIT if prefix in keyset else 0 for prefix in level])
+        first_child.extend([base + len(level)] * len(level))
+        parent_ids = dict(zip(level, range(base, base + len(level))))
+    return masks, first_child
+
+
+def write_build(
+    directory: Path,
+    lexicon: dict[str, list[Entry]],
+    meta: dict[str, Any],
+    progress: Progress | None = None,
+) -> Path:
+    """Compile ``lexicon`` (key → entries) into ``directory``, atomically: a half-written build is never visible."""
+    say = progress or (lambda _message: None)
+    staging = directory.with_name(f"{directory.name}.tmp-{os.getpid()}")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    try:
+        say(f"indexing {len(lexicon):,} words")
+        trie = marisa_trie.Trie(lexicon.keys())
+        trie.save(str(staging / "words.marisa"))
+        say("packing dictionary entries")
+        packed: list[str] = [""] * len(trie)
+        for key, entries in lexicon.items():
+            packed[trie[key]] = _pack_entries(key, entries)
+        offsets = array("I", [0])
+        blob = bytearray()
+        for text in packed:
+            blob += text.encode("utf-8")
+            offsets.append(len(blob))
+        (staging / "entries.bin").write_bytes(bytes(blob))
+        (staging / "entries.idx").write_bytes(offsets.tobytes())
+        say("building the solver's letter trie")
+        masks, first_child = build_letter_trie(sorted(lexicon))
+        with (staging / "nodes.bin").open("wb") as handle:
+            masks.tofile(handle)
+            first_child.tofile(handle)
+        full_meta = {**meta, "format_version": FORMAT_VERSION, "keys": len(trie), "nodes": len(masks)}
+        (staging / "meta.json").write_text(json.dumps(full_meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        for path in staging.iterdir():
+            with path.open("rb") as handle:
+                os.fsync(handle.fileno())
+        try:
+            os.rename(staging, directory)
+        except OSError:
+            if not (directory / "meta.json").is_file():
+                raise
+            shutil.rmtree(staging)  # another process finished the same build first
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return directory
+
+
+class CompiledLexicon:
+    """Read-only views over a build directory, memory-mapped."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        meta_path = directory / "meta.json"
+        self.meta: dict[str, Any] = json.loads(meta_path.read_text(encoding="utf-8"))
+        if self.meta.get("format_version") != FORMAT_VERSION:
+            raise ValueError(f"{directory}: built with format {self.meta.get('format_version')}, expected {FORMAT_VERSION}")
+        self.trie = marisa_trie.Trie()
+        self.trie.mmap(str(directory / "words.marisa"))
+        self._entries = _map(directory / "entries.bin")
+        self._offsets = _map(directory / "entries.idx").cast("I")
+        nodes = _map(directory / "nodes.bin").cast("I")
+        count = self.meta["nodes"]
+        self.masks: memoryview = nodes[:count]
+        self.first_child: memoryview = nodes[count:]
+
+    def entries_of(self, key: str) -> list[Entry]:
+        index = self.trie.get(key)
+        if index is None:
+            return []
+        start, end = self._offsets[index], self._offsets[index + 1]
+        return unpack_entries(key, bytes(self._entries[start:end]).decode("utf-8"))
+
+
+def _map(path: Path) -> memoryview:
+    with path.open("rb") as handle:
+        if os.fstat(handle.fileno()).st_size == 0:
+            return memoryview(b"")
+        return memoryview(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
