@@ -40,8 +40,10 @@ Interpretations where the rule book is silent (also in docs/overload.md):
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import dataclass
 from enum import Enum
+from typing import Callable
 from overturn.referees.base import IllegalAction, seeded_rng
 from overturn.referees.overload_rules import OverloadRules, Special, Track, load_rules
 
@@ -222,7 +224,7 @@ class OverloadState:
         return [index for index, pawn in enumerate(self.pawns) if pawn.owner == player]
 
     def invariant_violations(self) -> list[str]:
-        """Facts that hold after every action; the JSON loader and the tests check them."""
+        """Facts that must hold after every action (checked by the random playouts); empty when all is well."""
         problems = []
         on_pawns = sum(pawn.discs for pawn in self.pawns)
         if on_pawns + self.cup != self.rules.total_discs:
@@ -476,3 +478,24 @@ class SeededDie:
             rng.randint(1, faces)
         self.draws += 1
         return rng.randint(1, faces)
+
+
+def random_playout(
+    state: OverloadState,
+    rng: random.Random,
+    after_action: Callable[[OverloadState, Action], None] | None = None,
+    max_actions: int = 100_000,
+) -> int:
+    """Play uniformly random legal actions, die included, to the end; return how many.
+
+    For property checks and benchmarks: ``after_action`` sees every step, and a
+    game that has not ended after ``max_actions`` is reported as an error.
+    """
+    for count in range(1, max_actions + 1):
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        if after_action is not None:
+            after_action(state, action)
+        if state.is_terminal():
+            return count
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -1,0 +1,77 @@
+"""Random Overload playouts with the invariants checked after every action.
+
+The regular suite plays 250 seeded games (about 5 s); the 10,000-game run
+is benchmarks/bench_overload.py (about two minutes on two cores).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from overturn.referees.overload import Action, Kind, OverloadState, Phase, SeededDie, random_playout
+from overturn.referees.overload_rules import load_rules
+from overturn.referees.overload_store import SavedGame, game_from_json, game_to_json
+
+RULES = load_rules()
+GAMES = 250
+
+
+class InvariantWatcher:
+    """Checks what must hold after any action and counts which rules were used."""
+
+    def __init__(self, state: OverloadState) -> None:
+        self.scores = list(state.scores)
+        self.mover = state.current
+        self.events: Counter[str] = Counter()
+
+    def __call__(self, state: OverloadState, action: Action) -> None:
+        problems = state.invariant_violations()
+        assert problems == [], (problems, state.history[-8:])
+        assert all(new >= old for new, old in zip(state.scores, self.scores)), "a score went down"
+        scored = [player for player, (new, old) in enumerate(zip(state.scores, self.scores)) if new > old]
+        assert scored in ([], [self.mover]), "only the player on turn can score"
+        self.events[action.kind.value] += 1
+        self.events["points"] += sum(state.scores) - sum(self.scores)
+        self.scores = list(state.scores)
+        self.mover = state.current
+
+
+def play_games(count: int, first_seed: int = 0) -> Counter[str]:
+    totals: Counter[str] = Counter()
+    for seed in range(first_seed, first_seed + count):
+        players = 3 + seed % 3
+        variant = seed % (RULES.special_capacity(players) + 1)
+        state = OverloadState.new(players, variant, RULES)
+        watcher = InvariantWatcher(state)
+        actions = random_playout(state, random.Random(seed), watcher, max_actions=20_000)
+        assert state.is_terminal() and state.phase is Phase.OVER
+        winners = [player for player, score in enumerate(state.scores) if score >= state.target]
+        assert winners == [state.winner], "exactly one player reaches the target"
+        assert state.returns()[state.winner] == 1.0 and sum(state.returns()) == 1.0
+        totals.update(watcher.events)
+        totals["actions"] += actions
+        totals["games"] += 1
+    return totals
+
+
+def test_random_playouts_keep_every_invariant_and_end() -> None:
+    totals = play_games(GAMES)
+    assert totals["games"] == GAMES
+    # The random players really exercised every kind of decision.
+    for kind in Kind:
+        assert totals[kind.value] > 0, kind
+
+
+def test_a_finished_random_game_survives_a_json_round_trip() -> None:
+    state = OverloadState.new(5, 6, RULES)
+    random_playout(state, random.Random(2024))
+    saved = game_to_json(SavedGame(state, SeededDie(1)))
+    assert game_to_json(game_from_json(saved)) == saved
+
+
+def test_playouts_replay_identically_from_the_same_seed() -> None:
+    first, second = OverloadState.new(4, 2, RULES), OverloadState.new(4, 2, RULES)
+    random_playout(first, random.Random(77))
+    random_playout(second, random.Random(77))
+    assert first.history == second.history and first.scores == second.scores
