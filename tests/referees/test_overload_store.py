@@ -1,0 +1,106 @@
+"""Overload JSON state: round trip, atomic save, tampered files refused by field."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from overturn.jsonstore import StateFileError
+from overturn.referees.overload import OverloadState, SeededDie, random_playout
+from overturn.referees.overload_store import SavedGame, game_from_json, game_to_json, load_game, save_game
+
+
+def midgame() -> dict[str, Any]:
+    state = OverloadState.new(4, 3)
+    rng = random.Random(5)
+    for _ in range(120):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game_to_json(SavedGame(state, SeededDie(seed=9, draws=4)))
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    data = midgame()
+    path = tmp_path / "game.json"
+    save_game(path, game_from_json(data))
+    loaded = load_game(path)
+    assert game_to_json(loaded) == data
+    assert loaded.die == SeededDie(seed=9, draws=4)
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1
+
+
+def test_a_finished_game_loads_as_terminal() -> None:
+    state = OverloadState.new(3)
+    random_playout(state, random.Random(3))
+    assert game_from_json(game_to_json(SavedGame(state, SeededDie(0)))).state.is_terminal()
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        target = data
+        for key in parents:
+            target = target[int(key)] if isinstance(target, list) else target[key]
+        if isinstance(target, list):
+            target[int(last)] = value
+        else:
+            target[last] = value
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (_set("version", 2), "version"),
+        (_set("game", "insider"), "game"),
+        (_set("players", 6), "players"),
+        (_set("variant_sections", 9), "variant_sections"),
+        (_set("track.finish", "far"), "track.finish"),
+        (_set("track.specials.6", "x3"), "track.specials.6"),
+        (_set("die.seed", "abc"), "die.seed"),
+        (_set("history.2", "move white1"), "history[2]"),
+        (_set("history.3", "roll 12"), "history[3]"),
+        (_set("cup", 80), "cup"),
+        (_set("pawns.red1.discs", 9), "pawns.red1.discs"),
+        (_set("pawns.blue2.space", -1), "pawns.blue2.space"),
+        (_set("scores.green", 99), "scores.green"),
+        (_set("turn.phase", "over"), "turn.phase"),
+        (_set("history", "load 3"), "history"),
+    ],
+)
+def test_a_tampered_file_is_refused_naming_the_field(
+    tmp_path: Path, edit: Callable[[dict[str, Any]], None], field: str
+) -> None:
+    data = copy.deepcopy(midgame())
+    edit(data)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(StateFileError, match=re.escape(f"field '{field}'")):
+        load_game(path)
+    assert path.read_bytes() == before
+
+
+def test_an_unknown_pawn_field_is_refused() -> None:
+    data = midgame()
+    data["pawns"]["purple1"] = {"space": 0, "discs": 0}
+    with pytest.raises(StateFileError, match="'pawns.purple1' is not part of this game"):
+        game_from_json(data)
+
+
+def test_files_that_are_not_games_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    with pytest.raises(StateFileError, match="no such file"):
+        load_game(path)
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(StateFileError, match="not valid JSON"):
+        load_game(path)
+    path.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(StateFileError, match="not an Overload state"):
+        load_game(path)
