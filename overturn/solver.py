@@ -1,0 +1,400 @@
+"""Every legal word of a board, each with a path that proves it.
+
+Reuse mode (basic Overturn) lets a path revisit cells, so paths explode
+combinatorially while prefixes do not: the search walks the lexicon's letter
+trie once per prefix, carrying for that prefix the set of cells where some path
+spelling it can end, split into classes by what the path has done so far
+(touched two tiles, met a new cell, met a used cell). A word is legal when its
+node is a word and the class "all requirements met" is not empty. Witness paths
+are recovered afterwards by a forward/backward pass over the one word.
+
+Advanced mode (each cell once) is a depth-first search with a visited mask.
+
+Double faces (ZX, Qu) read one way within a word: each combination of readings
+of the unfixed double faces is searched on its own, and a result names the
+readings its path needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from itertools import product
+
+from overturn.board import DOUBLE_FACES, Board
+from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT
+from overturn.lexicon.lexicon import ROOT, Lexicon
+
+MULTI, NEW, USED = 1, 2, 4
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """What a game state adds to the word rules."""
+
+    ringed: int = 0  #: mask of cells that carry a ring ("used"); the others are "new"
+    need_new: bool = False
+    need_used: bool = False
+    fixed: Mapping[str, str] = field(default_factory=dict)  #: double face → reading fixed earlier in the game
+    played: frozenset[str] = frozenset()  #: keys already played
+
+
+FREE = Constraints()
+
+
+@dataclass(frozen=True)
+class Found:
+    """A legal word (its key), one path proving it, and the double-face readings that path needs."""
+
+    word: str
+    path: tuple[int, ...]
+    readings: tuple[tuple[str, str], ...] = ()
+
+
+def dilation_masks(board: Board) -> tuple[int, int, int, int]:
+    """(not first column, not last column, all cells, row width) for shift-based neighbourhoods."""
+    rules = board.rules
+    not_first = sum(1 << cell for cell in range(rules.size) if cell % rules.cols != 0)
+    not_last = sum(1 << cell for cell in range(rules.size) if cell % rules.cols != rules.cols - 1)
+    return not_first, not_last, board.all_cells, rules.cols
+
+
+class Solver:
+    """Solves one board against one lexicon; reusable for many constraint sets."""
+
+    def __init__(self, lexicon: Lexicon, board: Board) -> None:
+        self.lexicon = lexicon
+        self.board = board
+        self.rules = board.rules
+        self._not_first, self._not_last, self._all, self._width = dilation_masks(board)
+        self._track_multi = self.rules.min_tiles == 2 and len(board.tile_masks) > 1
+
+    # --- neighbourhoods ---------------------------------------------------
+
+    def dilate(self, mask: int) -> int:
+        """Cells equal or adjacent to a cell of ``mask``."""
+        row = mask | ((mask << 1) & self._not_first) | ((mask >> 1) & self._not_last)
+        return (row | (row << self._width) | (row >> self._width)) & self._all
+
+    # --- readings -----------------------------------------------------------
+
+    def reading_combinations(self, constraints: Constraints = FREE) -> list[dict[str, str]]:
+        """One dict face → reading per way of reading the unfixed double faces on the board."""
+        present = [face for face in DOUBLE_FACES if face in self.board.double_face_cells()]
+        options = [
+            (constraints.fixed[face],) if face in constraints.fixed else self.rules.readings(face) for face in present
+        ]
+        return [dict(zip(present, choice)) for choice in product(*options)]
+
+    def reading_cells(self, combination: Mapping[str, str | None]) -> dict[str, int]:
+        """Reading (one or two letters) → mask of the cells that read so; a face mapped to None is left out."""
+        cells: dict[str, int] = {}
+        for cell, face in enumerate(self.board.faces):
+            reading = combination.get(face, face)
+            if reading:
+                cells[reading] = cells.get(reading, 0) | (1 << cell)
+        return cells
+
+    # --- classes of partial paths ---------------------------------------------
+
+    def _tracked(self, constraints: Constraints) -> int:
+        return (MULTI if self._track_multi else 0) | (NEW if constraints.need_new else 0) | (USED if constraints.need_used else 0)
+
+    def _flag_split(self, klass: int, cells: int, tracked: int, ringed: int) -> Iterator[tuple[int, int]]:
+        new_cells = cells & ~ringed
+        used_cells = cells & ringed
+        if new_cells:
+            yield klass | (NEW & tracked), new_cells
+        if used_cells:
+            yield klass | (USED & tracked), used_cells
+
+    def _start(self, cells: int, tracked: int, ringed: int) -> dict[int, int]:
+        classes: dict[int, int] = {}
+        for klass, mask in self._flag_split(0, cells, tracked, ringed):
+            classes[klass] = classes.get(klass, 0) | mask
+        return classes
+
+    def _step(self, classes: dict[int, int], cells: int, tracked: int, ringed: int) -> dict[int, int]:
+        """Classes after one more reading on ``cells`` (reuse mode: the current cell is a neighbour too)."""
+        result: dict[int, int] = {}
+        tile_mask = self.board.cell_tile_mask
+        for klass, mask in classes.items():
+            if tracked & MULTI and not klass & MULTI:
+                same = cross = 0
+                rest = mask
+                while rest:
+                    tile = tile_mask[(rest & -rest).bit_length() - 1]
+                    reached = self.dilate(mask & tile)
+                    same |= reached & tile
+                    cross |= reached & ~tile
+                    rest &= ~tile
+                moves = ((klass, same & cells), (klass | MULTI, cross & cells))
+            else:
+                moves = ((klass, self.dilate(mask) & cells),)
+            for target, reached in moves:
+                if reached:
+                    for flagged, part in self._flag_split(target, reached, tracked, ringed):
+                        result[flagged] = result.get(flagged, 0) | part
+        return result
+
+    # --- the search -----------------------------------------------------------
+
+    def solve(self, constraints: Constraints = FREE) -> list[Found]:
+        """Every legal word with a witness path, sorted by word."""
+        results = []
+        for word, (combination, path) in sorted(self.find_words(constraints).items()):
+            if path is None:
+                path = self.witness(word, combination, constraints)
+            if path is None:  # pragma: no cover - find_words promised a path
+                raise AssertionError(f"no witness for {word}")
+            used = {self.board.faces[cell] for cell in path}
+            readings = tuple((face, reading) for face, reading in combination.items() if reading and face in used)
+            results.append(Found(word, path, readings))
+        return results
+
+    def find_words(self, constraints: Constraints = FREE) -> dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]]:
+        """Legal words → (the fewest double-face readings a path needs, that path or None).
+
+        In the reading combination, ``None`` marks a double face the path does
+        not need (its cells are left out when the witness is traced).
+        """
+        found: dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] = {}
+        for combination in self.reading_combinations(constraints):
+            words = self._search(combination, constraints)
+            for word, path in words.items():
+                best = found.get(word)
+                if best is not None and not any(best[0].values()):
+                    continue
+                minimal = self._fewest_readings(word, combination, constraints, path)
+                if best is None or sum(map(bool, minimal[0].values())) < sum(map(bool, best[0].values())):
+                    found[word] = minimal
+        return found
+
+    def _fewest_readings(
+        self, word: str, combination: dict[str, str], constraints: Constraints, path: tuple[int, ...] | None
+    ) -> tuple[dict[str, str | None], tuple[int, ...] | None]:
+        """The smallest subset of ``combination``'s faces that still lets ``word`` be traced."""
+        faces = list(combination)
+        subsets = sorted(product((False, True), repeat=len(faces)), key=sum)
+        for keep in subsets:
+            restricted: dict[str, str | None] = {face: combination[face] if kept else None for face, kept in zip(faces, keep)}
+            if all(keep):
+                return restricted, path
+            if self.rules.reuse:
+                if self.witness(word, restricted, constraints) is not None:
+                    return restricted, None
+            else:
+                for simple_path, _ in self.paths(word, constraints, limit=1, combinations=[restricted]):
+                    return restricted, simple_path
+        raise AssertionError("unreachable: the full combination traces the word")  # pragma: no cover
+
+    def _search(self, combination: Mapping[str, str], constraints: Constraints) -> dict[str, tuple[int, ...] | None]:
+        """Words legal under one reading combination → a path (advanced mode) or None (reuse: found later)."""
+        readings = sorted(self.reading_cells(combination).items())
+        if self.rules.reuse:
+            return dict.fromkeys(self._search_reuse(readings, constraints))
+        return self._search_simple_paths(readings, constraints)
+
+    def _search_reuse(self, readings: list[tuple[str, int]], constraints: Constraints) -> set[str]:
+        lexicon = self.lexicon
+        masks, first_child = lexicon.masks, lexicon.first_child
+        tracked = self._tracked(constraints)
+        ringed = constraints.ringed
+        min_length = self.rules.min_length
+        played = constraints.played
+        found: set[str] = set()
+        step = self._step
+
+        def walk(node: int, reading: str) -> int:
+            for letter in reading:
+                bit = 1 << (ord(letter) - 65)
+                mask = masks[node]
+                if not mask & bit:
+                    return -1
+                node = first_child[node] + (mask & (bit - 1)).bit_count()
+            return node
+
+        def expand(node: int, prefix: str, classes: dict[int, int]) -> None:
+            for reading, cells in readings:
+                child = walk(node, reading)
+                if child < 0:
+                    continue
+                after = step(classes, cells, tracked, ringed)
+                if not after:
+                    continue
+                word = prefix + reading
+                if masks[child] & WORD_BIT and after.get(tracked) and len(word) >= min_length and word not in played:
+                    found.add(word)
+                if masks[child] & LETTER_MASK:
+                    expand(child, word, after)
+
+        for reading, cells in readings:
+            node = walk(ROOT, reading)
+            if node < 0:
+                continue
+            classes = self._start(cells, tracked, ringed)
+            if masks[node] & WORD_BIT and classes.get(tracked) and len(reading) >= min_length and reading not in played:
+                found.add(reading)
+            if masks[node] & LETTER_MASK:
+                expand(node, reading, classes)
+        return found
+
+    def _search_simple_paths(
+        self, readings: list[tuple[str, int]], constraints: Constraints
+    ) -> dict[str, tuple[int, ...] | None]:
+        lexicon = self.lexicon
+        masks, first_child = lexicon.masks, lexicon.first_child
+        faces_reading = [""] * self.rules.size
+        for reading, cells in readings:
+            rest = cells
+            while rest:
+                faces_reading[(rest & -rest).bit_length() - 1] = reading
+                rest &= rest - 1
+        neighbours = self.board.neighbours
+        tile_of = [self.board.tile_of(cell) for cell in range(self.rules.size)]
+        tracked = self._tracked(constraints)
+        ringed = constraints.ringed
+        min_length = self.rules.min_length
+        played = constraints.played
+        found: dict[str, tuple[int, ...] | None] = {}
+
+        def walk(node: int, reading: str) -> int:
+            for letter in reading:
+                bit = 1 << (ord(letter) - 65)
+                mask = masks[node]
+                if not mask & bit:
+                    return -1
+                node = first_child[node] + (mask & (bit - 1)).bit_count()
+            return node
+
+        def visit(cell: int, node: int, prefix: str, visited: int, flags: int, first_tile: int, path: list[int]) -> None:
+            child = walk(node, faces_reading[cell])
+            if child < 0:
+                return
+            word = prefix + faces_reading[cell]
+            flags |= (USED if ringed >> cell & 1 else NEW) & tracked
+            if tile_of[cell] != first_tile:
+                flags |= MULTI & tracked
+            path.append(cell)
+            if masks[child] & WORD_BIT and flags == tracked and len(word) >= min_length and word not in played:
+                found.setdefault(word, tuple(path))
+            if masks[child] & LETTER_MASK:
+                visited |= 1 << cell
+                rest = neighbours[cell] & ~visited
+                while rest:
+                    low = rest & -rest
+                    visit(low.bit_length() - 1, child, word, visited, flags, first_tile, path)
+                    rest ^= low
+            path.pop()
+
+        for cell in range(self.rules.size):
+            visit(cell, ROOT, "", 0, 0, tile_of[cell], [])
+        return found
+
+    # --- witnesses and paths ----------------------------------------------------
+
+    def witness(
+        self, word: str, combination: Mapping[str, str | None], constraints: Constraints = FREE
+    ) -> tuple[int, ...] | None:
+        """A legal reuse-mode path for ``word`` (a key) under one reading combination, or None.
+
+        Forward: class masks at every position of the word (all segmentations of
+        the key into readings). Backward: from an accepting end cell, pick any
+        predecessor whose class leads to the current one.
+        """
+        reading_cells = self.reading_cells(combination)
+        tracked = self._tracked(constraints)
+        ringed = constraints.ringed
+        forward: list[dict[int, int]] = [{} for _ in range(len(word) + 1)]
+        for position in range(len(word)):
+            for reading, cells in reading_cells.items():
+                if not word.startswith(reading, position):
+                    continue
+                nxt = (
+                    self._start(cells, tracked, ringed)
+                    if position == 0
+                    else self._step(forward[position], cells, tracked, ringed)
+                )
+                target = forward[position + len(reading)]
+                for klass, mask in nxt.items():
+                    target[klass] = target.get(klass, 0) | mask
+        end = forward[len(word)].get(tracked, 0)
+        if not end:
+            return None
+        cell = (end & -end).bit_length() - 1
+        klass, position = tracked, len(word)
+        path = [cell]
+        while True:
+            reading = combination.get(self.board.faces[cell], self.board.faces[cell])
+            assert reading, "the forward pass never ends on a left-out face"
+            start = position - len(reading)
+            if start == 0:
+                break
+            previous = self._predecessor(forward[start], cell, klass, tracked, ringed)
+            cell, klass = previous
+            position = start
+            path.append(cell)
+        path.reverse()
+        return tuple(path)
+
+    def _predecessor(self, classes: dict[int, int], cell: int, klass: int, tracked: int, ringed: int) -> tuple[int, int]:
+        arrive = (USED if ringed >> cell & 1 else NEW) & tracked
+        candidates = self.dilate(1 << cell)
+        for previous_class, mask in sorted(classes.items()):
+            rest = mask & candidates
+            while rest:
+                previous = (rest & -rest).bit_length() - 1
+                rest &= rest - 1
+                crossed = MULTI & tracked if self.board.tile_of(previous) != self.board.tile_of(cell) else 0
+                if previous_class | arrive | crossed == klass:
+                    return previous, previous_class
+        raise AssertionError("forward pass promised a predecessor")  # pragma: no cover
+
+    def paths(
+        self,
+        word: str,
+        constraints: Constraints = FREE,
+        *,
+        limit: int = 100_000,
+        combinations: list[dict[str, str | None]] | None = None,
+    ) -> Iterator[tuple[tuple[int, ...], tuple[tuple[str, str], ...]]]:
+        """Every legal path of ``word`` (a key) with the readings it needs, up to ``limit`` paths."""
+        board, rules = self.board, self.rules
+        tracked = self._tracked(constraints)
+        count = 0
+        for combination in combinations or self.reading_combinations(constraints):
+            cell_reading = [combination.get(face, face) or "\0" for face in board.faces]
+            stack: list[tuple[int, tuple[int, ...], int]] = []
+            for cell in range(rules.size):
+                if word.startswith(cell_reading[cell]):
+                    stack.append((len(cell_reading[cell]), (cell,), 1 << cell))
+            while stack:
+                position, path, visited = stack.pop()
+                if position == len(word):
+                    if self.path_flags(path, constraints) == tracked:
+                        used = {board.faces[cell] for cell in path}
+                        yield path, tuple((face, str(combination[face])) for face in DOUBLE_FACES if face in used and face in combination)
+                        count += 1
+                        if count >= limit:
+                            return
+                    continue
+                last = path[-1]
+                nearby = board.neighbours[last] | ((1 << last) if rules.reuse else 0)
+                if not rules.reuse:
+                    nearby &= ~visited
+                rest = nearby
+                while rest:
+                    cell = (rest & -rest).bit_length() - 1
+                    rest &= rest - 1
+                    if word.startswith(cell_reading[cell], position):
+                        stack.append((position + len(cell_reading[cell]), path + (cell,), visited | 1 << cell))
+
+    def path_flags(self, path: tuple[int, ...], constraints: Constraints) -> int:
+        """The tracked flags a path earns (MULTI, NEW, USED), for checking it against requirements."""
+        tracked = self._tracked(constraints)
+        flags = 0
+        if len({self.board.tile_of(cell) for cell in path}) >= 2:
+            flags |= MULTI
+        for cell in path:
+            flags |= USED if constraints.ringed >> cell & 1 else NEW
+        return flags & tracked
