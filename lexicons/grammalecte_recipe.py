@@ -29,7 +29,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -50,7 +50,7 @@ EXCLUDED_TAGS: dict[str, str] = {
     "npr": "proper noun (po:npr)",
     "prn": "first name (po:prn)",
     "patr": "surname (po:patr)",
-    "loc.patr": "surname (po:patr)",
+    "loc.patr": "surname particle (po:loc.patr: ibn)",
     "pfx": "bound prefix (po:pfx)",
     "sfx": "bound suffix (po:sfx)",
     "nbro": "Roman numeral (po:nbro)",
@@ -93,6 +93,7 @@ TITLE_ONLY = "title (po:titr only)"
 LOCUTION_ONLY = "locution fragment (po:loc.* only)"
 NO_POS = "no part of speech"
 UNIT_SYMBOL = "unit symbol (KEEPCASE flag)"
+INVERSION_ONLY = "inverted first person only (po:1isg: aimè-je)"
 CAPITAL = "capital letter"
 NOT_LETTERS = "not only letters"
 BLOCKLISTED = "blocklist"
@@ -184,8 +185,32 @@ def _prefixes(aff: Aff, flags: Iterable[str], stem: str) -> Iterator[Prefix]:
                 yield prefix
 
 
-def expand(word: Word, aff: Aff) -> Iterator[tuple[str, str]]:
-    """Every (form, lemma) Hunspell accepts for one .dic entry, elisions aside.
+class Derivation(NamedTuple):
+    """One form of a .dic entry; ``bound`` if an affix making it is tagged as usable only before a clitic."""
+
+    form: str
+    lemma: str
+    bound: bool
+
+
+def bound_suffixes(aff_lines: Iterable[str]) -> frozenset[tuple[str, str, str, str]]:
+    """(flag, strip, add, condition) of the suffix lines tagged ``po:1isg``.
+
+    Those make the inverted first person, aimè or dussé, written only before
+    ``-je`` (aimè-je, dussé-je): not words on their own. spylls keeps no
+    affix data fields, so they are read from the .aff text.
+    """
+    found: set[tuple[str, str, str, str]] = set()
+    for line in aff_lines:
+        fields = line.split()
+        if len(fields) > 5 and fields[0] == "SFX" and "po:1isg" in fields[5:]:
+            strip, add = ("" if value == "0" else value for value in (fields[2], fields[3].split("/", 1)[0]))
+            found.add((fields[1], strip, add, fields[4]))
+    return frozenset(found)
+
+
+def expand(word: Word, aff: Aff, bound: Container[tuple[str, str, str, str]] = frozenset()) -> Iterator[Derivation]:
+    """Every form Hunspell accepts for one .dic entry, elisions aside; ``bound`` is from :func:`bound_suffixes`.
 
     The lemma is the stem (a ``st:`` field overrides it), with the same prefix
     for a prefixed form: kiloampère for kiloampères.
@@ -193,22 +218,25 @@ def expand(word: Word, aff: Aff) -> Iterator[tuple[str, str]]:
     need = aff.NEEDAFFIX
     lemma = word.data.get("st", [word.stem])[0]
 
-    def prefixed(prefix: Prefix, form: str) -> tuple[str, str]:
+    def is_bound(*suffixes: Suffix) -> bool:
+        return any((sfx.flag, sfx.strip, sfx.add, sfx.condition) in bound for sfx in suffixes)
+
+    def prefixed(prefix: Prefix, form: str, *suffixes: Suffix) -> Derivation:
         prefixed_lemma = _add_prefix(prefix, lemma) if _prefix_applies(prefix, lemma) else lemma
-        return _add_prefix(prefix, form), prefixed_lemma
+        return Derivation(_add_prefix(prefix, form), prefixed_lemma, is_bound(*suffixes))
 
     if need not in word.flags:
-        yield word.stem, lemma
+        yield Derivation(word.stem, lemma, False)
     for form, suffix in _suffixed(aff, word.stem, word.flags):
         if need not in suffix.flags:
-            yield form, lemma
+            yield Derivation(form, lemma, is_bound(suffix))
         for twofold, outer in _suffixed(aff, form, suffix.flags):
             if need not in outer.flags:
-                yield twofold, lemma
+                yield Derivation(twofold, lemma, is_bound(suffix, outer))
         if suffix.crossproduct:  # a prefix named by the suffix: two affixes, so NEEDAFFIX is met
             for prefix in _prefixes(aff, suffix.flags, form):
                 if prefix.crossproduct:
-                    yield prefixed(prefix, form)
+                    yield prefixed(prefix, form, suffix)
     for prefix in _prefixes(aff, word.flags, word.stem):
         if need not in prefix.flags:
             yield prefixed(prefix, word.stem)
@@ -216,36 +244,45 @@ def expand(word: Word, aff: Aff) -> Iterator[tuple[str, str]]:
             continue
         for form, suffix in _suffixed(aff, word.stem, {*word.flags, *prefix.flags}):
             if suffix.crossproduct and _prefix_applies(prefix, form):
-                yield prefixed(prefix, form)
+                yield prefixed(prefix, form, suffix)
 
 
 def build_rows(
-    words: Iterable[Word], aff: Aff, dela_keys: frozenset[str] | set[str], blocklist: frozenset[str]
+    words: Iterable[Word],
+    aff: Aff,
+    dela_keys: Container[str],
+    blocklist: frozenset[str],
+    bound: Container[tuple[str, str, str, str]] = frozenset(),
 ) -> tuple[list[Row], Counter[str]]:
-    """The sorted rows DELA lacks, and counts: expanded rows, rows dropped by each filter, rows and keys kept."""
-    counts: Counter[str] = Counter()
-    rows: set[Row] = set()
-    seen: set[Row] = set()
+    """The sorted rows DELA lacks, and counts: expanded rows, rows dropped by each filter, rows and keys kept.
+
+    A row made by several entries is judged once: it passes the entry filters
+    if any of them keeps it (``bar`` is a unit symbol and a noun).
+    """
+    entry_reasons: dict[Row, str | None] = {}
     for word in words:
         tags = word.data.get("po", [])
         codes = pos_codes(tags)
         reason = entry_drop_reason(tags, codes)
         if reason is None and aff.KEEPCASE in word.flags:
             reason = UNIT_SYMBOL  # Grammalecte marks only symbols case-sensitive: bar, mol, kbit
-        for form, lemma in expand(word, aff):
+        for form, lemma, is_bound in expand(word, aff, bound):
+            drop = reason or (INVERSION_ONLY if is_bound else None)
             for pos in codes or ("",):
                 row = Row(form, lemma, pos)
-                if row in seen:
-                    continue
-                seen.add(row)
-                drop = reason or form_drop_reason(form, pos, blocklist)
-                if drop is None and normalize_key(form) in dela_keys:
-                    drop = IN_DELA
-                if drop is None:
-                    rows.add(row)
-                else:
-                    counts[drop] += 1
-    counts["expanded rows (form, lemma, pos)"] = len(seen)
+                if drop is None or row not in entry_reasons:
+                    entry_reasons[row] = drop
+    counts: Counter[str] = Counter()
+    rows: list[Row] = []
+    for row, drop in entry_reasons.items():
+        drop = drop or form_drop_reason(row.form, row.pos, blocklist)
+        if drop is None and normalize_key(row.form) in dela_keys:
+            drop = IN_DELA
+        if drop is None:
+            rows.append(row)
+        else:
+            counts[drop] += 1
+    counts["expanded rows (form, lemma, pos)"] = len(entry_reasons)
     counts["kept rows"] = len(rows)
     counts["kept keys"] = len({normalize_key(row.form) for row in rows})
     return sorted(rows), counts
@@ -318,7 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.exit("spylls is not installed: run `pip install spylls`")
     blocklist = read_blocklist()
     dela_keys = {key for key, _ in read_dela(blocklist=blocklist)}
-    rows, counts = build_rows(words, aff, dela_keys, blocklist)
+    bound = bound_suffixes(args.aff.read_text(encoding="utf-8").splitlines())
+    rows, counts = build_rows(words, aff, dela_keys, blocklist, bound)
     write_table(rows, header(args.aff), args.output)
     print(f"{len(words):>9,}  .dic entries")
     for label, count in counts.most_common():
