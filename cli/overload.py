@@ -138,9 +138,11 @@ def _apply(state: OverloadState, action: Action, log: list[str], note: str = "")
     log.extend(f"  {line}" for line in _changes(before, state))
 
 
-def _apply_forced(state: OverloadState, log: list[str]) -> None:
-    """Play decisions the rules leave no choice about (a single legal action)."""
-    while not state.is_terminal() and not state.is_chance_node() and state.phase is not Phase.LOAD:
+def _apply_forced(state: OverloadState, log: list[str], held: set[Phase] | None = None) -> None:
+    """Play decisions the rules leave no choice about (a single legal action),
+    except in the ``held`` phases, where the user's own choice comes next."""
+    stops = {Phase.LOAD, Phase.ROLL, Phase.OVER} | (held or set())
+    while state.phase not in stops:
         legal = state.legal_actions()
         if len(legal) != 1:
             return
@@ -317,21 +319,25 @@ def play(discs: int | None, face: int | None, pawn: str | None, step: str | None
     game = _load(state_path)
     state = game.state.clone()
     log: list[str] = []
+    requests = [Action(Kind.GIVE, state.pawn_index(name)) for name in gives] if gives else []
     try:
+        requests += [Action(Kind.TAKE, state.pawn_index(name)) for name in takes]
+        held = {Phase.MOVE} if pawn is not None else set()
+        held |= {Phase.STEP} if step is not None else set()
+        held |= {Phase.ENCOUNTER} if requests else set()
         if discs is not None:
             _apply(state, Action(Kind.LOAD, discs), log)
         if face is not None:
             _forget_load(state, log)
             _apply(state, Action(Kind.ROLL, face), log)
-        _apply_forced(state, log)
+        _apply_forced(state, log, held)
         if pawn is not None:
             _apply(state, Action(Kind.MOVE, state.pawn_index(pawn)), log)
-            _apply_forced(state, log)
+            _apply_forced(state, log, held - {Phase.MOVE})
         if step is not None:
             _apply(state, Action(Kind.STEP, 1 if step == "forward" else -1), log)
-            _apply_forced(state, log)
-        _settle_requests(state, [Action(Kind.GIVE, state.pawn_index(n)) for n in gives]
-                         + [Action(Kind.TAKE, state.pawn_index(n)) for n in takes], log)
+            _apply_forced(state, log, held - {Phase.MOVE, Phase.STEP})
+        _settle_requests(state, requests, log)
     except IllegalAction as refusal:
         raise _refused(refusal) from None
     if not log:
@@ -342,16 +348,13 @@ def play(discs: int | None, face: int | None, pawn: str | None, step: str | None
 
 
 def _settle_requests(state: OverloadState, requests: list[Action], log: list[str]) -> None:
+    """Play the requested gives/takes, each at the first point where it is legal."""
     while requests:
         legal = state.legal_actions() if state.phase is Phase.ENCOUNTER else []
-        playable = next((request for request in requests if request in legal), None)
-        if playable is None:
-            # Let the state name the rule the first request breaks.
-            state.apply_action(requests[0])
-            raise AssertionError("an unplayable give/take was accepted")  # pragma: no cover
+        playable = next((request for request in requests if request in legal), requests[0])
+        _apply(state, playable, log)  # with none legal, the first one raises the rule it breaks
         requests.remove(playable)
-        _apply(state, playable, log)
-        _apply_forced(state, log)
+        _apply_forced(state, log, {Phase.ENCOUNTER} if requests else set())
 
 
 @overload.command()
@@ -417,6 +420,9 @@ def session(state_path: Path) -> None:
             continue
         if answer == "show":
             click.echo(_render(state))
+            continue
+        if answer == "" and not state.is_chance_node():
+            click.echo(_awaiting(state))
             continue
         trial = state.clone()
         log: list[str] = []

@@ -1,0 +1,173 @@
+"""`overturn overload` commands, driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from overturn.referees.overload import Phase
+from overturn.referees.overload_store import load_game
+from overturn_cli.main import main
+from overturn_cli.overload import overload
+
+
+@pytest.fixture()
+def game_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    result = run("new", "--players", "3", "--seed", "7", "--state", str(path))
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(overload, list(args), input=input)
+
+
+def pawn(path: Path, name: str) -> tuple[int, int]:
+    state = load_game(path).state
+    found = state.pawns[state.pawn_index(name)]
+    return found.position, found.discs
+
+
+def test_the_root_command_reaches_the_group_and_help_teaches() -> None:
+    result = CliRunner().invoke(main, ["overload", "--help"])
+    assert result.exit_code == 0
+    assert "overturn overload play --discs 3 --roll 5" in result.output
+    play_help = run("play", "--help").output
+    assert "Examples:" in play_help and "--state" in play_help and "overload.json" in play_help
+
+
+def test_new_sets_up_a_game_and_will_not_overwrite_one(game_file: Path) -> None:
+    state = load_game(game_file).state
+    assert state.players == 3 and state.cup == 80 and state.phase is Phase.LOAD
+    again = run("new", "--players", "4", "--state", str(game_file))
+    assert again.exit_code == 1 and "--force" in again.output
+    assert load_game(game_file).state.players == 3
+    assert run("new", "-p", "4", "--variant", "2", "--force", "--state", str(game_file)).exit_code == 0
+    assert load_game(game_file).state.track.specials
+
+
+def test_new_refuses_an_impossible_set_up_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    too_many = run("new", "--players", "3", "--variant", "5", "--state", str(path))
+    assert too_many.exit_code == 2 and "0 to 4 sections" in too_many.output
+    assert run("new", "--players", "6", "--state", str(path)).exit_code == 2
+    assert not path.exists()
+
+
+def test_play_loads_rolls_and_plays_the_forced_entry(game_file: Path) -> None:
+    result = run("play", "--discs", "3", "--roll", "5", "--state", str(game_file))
+    assert result.exit_code == 0, result.output
+    assert "move red1 (forced)" in result.output
+    assert pawn(game_file, "red1") == (5, 3)
+    assert "blue: choose 0-8 discs" in result.output
+
+
+def test_rolling_without_choosing_discs_starts_with_none(game_file: Path) -> None:
+    result = run("play", "--roll", "4", "--state", str(game_file))
+    assert "no discs chosen before the roll" in result.output
+    assert pawn(game_file, "red1") == (4, 0)
+
+
+def test_a_refused_move_names_the_rule_and_leaves_the_file_alone(game_file: Path) -> None:
+    before = game_file.read_bytes()
+    for args, rule in (
+        (["play", "--discs", "9"], "load-range"),
+        (["play", "--discs", "2", "--roll", "0"], "die-range"),
+        (["play", "--discs", "2", "--roll", "3", "--pawn", "red2"], "enter-start-pawn-first"),
+        (["play", "--pawn", "purple1"], "unknown-pawn"),
+    ):
+        result = run(*args, "--state", str(game_file))
+        assert result.exit_code == 1, args
+        assert f"[rule: {rule}]" in result.output
+        assert "Traceback" not in result.output
+        assert game_file.read_bytes() == before
+
+
+def test_play_with_nothing_to_do_is_a_usage_error(game_file: Path) -> None:
+    result = run("play", "--state", str(game_file))
+    assert result.exit_code == 2 and "nothing to play" in result.output
+
+
+def test_give_and_take_are_played_where_the_pawns_meet(game_file: Path) -> None:
+    state = str(game_file)
+    run("play", "--discs", "3", "--roll", "4", "--state", state)  # red1 on 4 with 3
+    run("play", "--discs", "2", "--roll", "4", "--state", state)  # blue1 meets red1
+    assert load_game(game_file).state.phase is Phase.ENCOUNTER
+    wrong = run("play", "--give", "yellow1", "--state", state)
+    assert wrong.exit_code == 1 and "[rule: not-met]" in wrong.output
+    result = run("play", "--take", "red1", "--state", state)
+    assert result.exit_code == 0, result.output
+    assert pawn(game_file, "blue1") == (4, 3) and pawn(game_file, "red1") == (4, 2)
+
+
+def test_the_seeded_roll_replays_from_the_seed(tmp_path: Path) -> None:
+    rolls = []
+    for name in ("a.json", "b.json"):
+        path = str(tmp_path / name)
+        run("new", "-p", "3", "--seed", "99", "--state", path)
+        for _ in range(4):
+            assert run("roll", "--state", path).exit_code == 0
+        rolls.append(load_game(path).state.history)
+    assert rolls[0] == rolls[1]
+    assert load_game(path).die.draws == 4
+
+
+def test_roll_when_no_roll_is_awaited_is_refused(game_file: Path) -> None:
+    run("play", "--discs", "3", "--roll", "4", "--state", str(game_file))
+    run("play", "--discs", "2", "--roll", "4", "--state", str(game_file))
+    result = run("roll", "--state", str(game_file))
+    assert result.exit_code == 2 and "not waiting for a roll" in result.output
+
+
+def test_legal_previews_a_roll_without_saving(game_file: Path) -> None:
+    run("play", "--discs", "3", "--roll", "4", "--state", str(game_file))
+    before = game_file.read_bytes()
+    result = run("legal", "--roll", "6", "--discs", "1", "--json", "--state", str(game_file))
+    assert result.exit_code == 0, result.output
+    preview = json.loads(result.output)
+    assert preview["moves"][0]["move"] == "move blue1"
+    assert "red1 3 -> 4 discs" in preview["moves"][0]["effects"]
+    assert game_file.read_bytes() == before
+    listed = run("legal", "--state", str(game_file))
+    assert "load 8" in listed.output
+
+
+def test_show_json_is_the_snapshot_plus_what_is_awaited(game_file: Path) -> None:
+    result = run("show", "--json", "--state", str(game_file))
+    data = json.loads(result.output)
+    assert data["cup"] == 80 and data["turn"]["phase"] == "load"
+    assert data["legal"][0] == "load 0"
+
+
+def test_a_missing_or_broken_state_file_is_a_clear_error(tmp_path: Path) -> None:
+    missing = run("show", "--state", str(tmp_path / "none.json"))
+    assert missing.exit_code == 1 and "no such file" in missing.output and "overturn overload new" in missing.output
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"game": "overload", "version": 1, "players": 9}', encoding="utf-8")
+    result = run("show", "--state", str(broken))
+    assert result.exit_code == 1 and "field 'players'" in result.output
+
+
+def test_the_interactive_session_plays_and_saves_each_action(game_file: Path) -> None:
+    answers = "\n".join(["help", "9", "3", "5", "", "1", "", "show", "quit"]) + "\n"
+    result = run("session", "--state", str(game_file), input=answers)
+    assert result.exit_code == 0, result.output
+    assert "refused: a pawn starts with 0 to 8 discs, not 9 [rule: load-range]" in result.output
+    assert "move red1 (forced)" in result.output
+    # Enter at blue's disc prompt only repeats what is awaited; at the die it rolls the seeded die.
+    assert "blue: choose 0-8 discs for blue1 on the start" in result.output
+    assert "roll 6 (seeded die)" in result.output
+    assert pawn(game_file, "red1") == (5, 4)
+    assert pawn(game_file, "blue1") == (6, 1)
+    assert f"Saved in {game_file}" in result.output
+
+
+def test_the_session_ends_cleanly_at_end_of_input(game_file: Path) -> None:
+    result = run("session", "--state", str(game_file), input="2\n")
+    assert result.exit_code != 0 or "Aborted" in result.output
+    assert "Traceback" not in result.output
+    assert pawn(game_file, "red1") == (0, 2)
