@@ -170,7 +170,18 @@ class _StepPlan(NamedTuple):
 class OffboardState:
     """A position plus whose turn it is; mutable, ``clone()`` for search and playouts."""
 
-    __slots__ = ("layout", "_board", "_to_move", "_cups", "_removed", "_in_hand", "_history", "_winner", "_legal")
+    __slots__ = (
+        "layout",
+        "_board",
+        "_to_move",
+        "_cups",
+        "_removed",
+        "_in_hand",
+        "_history",
+        "_winner",
+        "_legal",
+        "_setup",
+    )
 
     def __init__(self, layout: Layout | None = None) -> None:
         self.layout = layout or default_layout()
@@ -185,6 +196,7 @@ class OffboardState:
         self._history: list[Move] = []
         self._winner: Player | None = None  # set when a score reaches WIN_SCORE
         self._legal: list[Move] | None = None  # cache, dropped on every change
+        self._setup: dict[str, object] | None = None  # a set-up start position, saved with the game
 
     @classmethod
     def from_position(
@@ -220,6 +232,7 @@ class OffboardState:
                 raise ValueError(f"{player.label} has more than {MARBLES_PER_PLAYER} marbles")
             if state.score(player) >= WIN_SCORE:
                 state._winner = player
+        state._setup = _position_json(state)
         return state
 
     # --- reading the position ---------------------------------------------------------
@@ -318,6 +331,7 @@ class OffboardState:
         copy._history = self._history[:]
         copy._winner = self._winner
         copy._legal = self._legal
+        copy._setup = self._setup
         return copy
 
     def __str__(self) -> str:
@@ -456,28 +470,67 @@ STATE_VERSION = 1
 _DERIVED_FIELDS = ("to_move", "board", "targets", "removed", "in_hand", "scores", "winner")
 
 
+def _position_json(state: OffboardState) -> dict[str, object]:
+    in_hand = state.in_hand()
+    return {
+        "to_move": state.to_move.label,
+        "board": {player.label: [hole.name for hole in state.marbles(player)] for player in Player},
+        "targets": [None if cup is None else cup.label for cup in state.target_contents()],
+        "in_hand": None if in_hand is None else in_hand.label,
+    }
+
+
 def state_to_json(state: OffboardState) -> dict[str, object]:
-    """The saved form: the move history (the truth) plus the position it leads to, for readers."""
+    """The saved form: start (``setup``, null for the standard one) and moves, which are the
+    truth, plus the position they lead to, for readers and scripts."""
     winner = state.winner()
     return {
         "version": STATE_VERSION,
         "game": "offboard",
-        "to_move": state.to_move.label,
-        "board": {player.label: [hole.name for hole in state.marbles(player)] for player in Player},
-        "targets": [None if cup is None else cup.label for cup in state.target_contents()],
+        **_position_json(state),
         "removed": {player.label: state.removed(player) for player in Player},
-        "in_hand": None if state.in_hand() is None else state.in_hand().label,  # type: ignore[union-attr]
         "scores": {player.label: state.score(player) for player in Player},
         "winner": None if winner is None else winner.label,
+        "setup": state._setup,
         "history": [format_move(move) for move in state.history],
     }
+
+
+def _state_from_setup(setup: object, layout: Layout | None) -> OffboardState:
+    """A set-up start position from a file; errors name the field inside ``setup``."""
+    if setup is None:
+        return OffboardState(layout)
+    if not isinstance(setup, dict):
+        raise StateFileError("setup: expected null or an object")
+    board = setup.get("board")
+    if not isinstance(board, dict) or set(board) != {"red", "yellow"}:
+        raise StateFileError("setup.board: expected an object with 'red' and 'yellow' lists")
+    for colour, holes in board.items():
+        if not isinstance(holes, list) or not all(isinstance(name, str) for name in holes):
+            raise StateFileError(f"setup.board.{colour}: expected a list of hole names")
+    targets = setup.get("targets")
+    count = len((layout or default_layout()).targets)
+    if not isinstance(targets, list) or len(targets) != count:
+        raise StateFileError(f"setup.targets: expected a list of {count} entries (null, 'red' or 'yellow')")
+    try:
+        contents = {n + 1: Player.from_label(c) for n, c in enumerate(targets) if c is not None}
+        to_move = Player.from_label(str(setup.get("to_move")))
+        in_hand = None if setup.get("in_hand") is None else Player.from_label(str(setup["in_hand"]))
+    except (ValueError, AttributeError) as exc:
+        raise StateFileError(f"setup: {exc}") from None
+    if in_hand is not None and in_hand != to_move:
+        raise StateFileError("setup.in_hand: only the player to move can hold a bounced marble")
+    try:
+        return OffboardState.from_position(board["red"], board["yellow"], to_move, contents, in_hand, layout)
+    except ValueError as exc:
+        raise StateFileError(f"setup.board: {exc}") from None
 
 
 def state_from_json(data: object, layout: Layout | None = None) -> OffboardState:
     """Rebuild a state by replaying ``history``, then insist the stored position agrees with it.
 
-    Replaying means a file can only hold positions reachable by legal play; a hand-edited
-    board or score is caught and reported by field name (StateFileError).
+    Replaying means a file only holds positions reached by legal play from its start; a
+    hand-edited board or score is caught and reported by field name (StateFileError).
     """
     if not isinstance(data, dict):
         raise StateFileError("state: expected a JSON object")
@@ -488,7 +541,7 @@ def state_from_json(data: object, layout: Layout | None = None) -> OffboardState
     history = data.get("history")
     if not isinstance(history, list) or not all(isinstance(item, str) for item in history):
         raise StateFileError("history: expected a list of moves in notation, e.g. ['C3-D4']")
-    state = OffboardState(layout)
+    state = _state_from_setup(data.get("setup"), layout)
     for position, text in enumerate(history):
         try:
             state.apply_action(parse_move(text))

@@ -1,0 +1,106 @@
+"""Random offboard games: invariants at every ply, move generation agreeing with the rule checks.
+
+The regular suite plays PLAYOUTS games; benchmarks/bench_offboard.py plays the issue's
+10,000 (too slow for the shared test budget in pure Python: about 6 minutes).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from overturn.referees.base import IllegalAction, seeded_rng
+from overturn.referees.offboard import (
+    REMOVE,
+    WIN_SCORE,
+    OffboardState,
+    Place,
+    Step,
+    state_from_json,
+    state_to_json,
+)
+from overturn.referees.offboard_geometry import HOLES, MARBLES_PER_PLAYER, Direction, Player
+
+PLAYOUTS = 100
+MAX_PLIES = 1000  # random play wanders: about a quarter of games are still going by then
+
+ALL_MOVES = [Step(hole, d) for hole in HOLES for d in Direction] + [Place(hole) for hole in HOLES] + [REMOVE]
+
+
+def assert_invariants(state: OffboardState, scored: dict[Player, int]) -> None:
+    total = 0
+    for player in Player:
+        counts = state.marble_counts(player)
+        assert sum(counts.values()) == MARBLES_PER_PLAYER, counts
+        total += sum(counts.values())
+        # a player's points are the values of the targets holding the opponent's marbles...
+        from_targets = sum(
+            target.value
+            for target, cup in zip(state.layout.targets, state.target_contents())
+            if cup is player.opponent
+        )
+        # ...and also the sum of what its moves reported scoring
+        assert state.score(player) == from_targets == scored[player]
+    assert total == 2 * MARBLES_PER_PLAYER
+    assert state.in_hand() in (None, state.to_move)
+    winner = state.winner()
+    if winner is not None and state.score(winner) >= WIN_SCORE:
+        assert state.score(winner.opponent) < WIN_SCORE and state.returns()[winner] == 1.0
+    elif winner is not None:
+        assert state.legal_actions() == [] and winner is state.to_move.opponent
+    else:
+        assert max(state.score(player) for player in Player) < WIN_SCORE and state.legal_actions()
+
+
+def assert_generation_matches_checks(state: OffboardState) -> None:
+    legal = set(state.legal_actions())
+    assert len(legal) == len(state.legal_actions())
+    accepted = set()
+    for move in ALL_MOVES:
+        try:
+            state.check(move)
+        except IllegalAction:
+            continue
+        accepted.add(move)
+    assert accepted == legal
+
+
+def run_playout(seed: int, check_generation_every: int = 0) -> tuple[OffboardState, int, int]:
+    """Play one random game; returns the final state, plies and bounces seen."""
+    rng = seeded_rng(seed)
+    state = OffboardState()
+    scored = {Player.RED: 0, Player.YELLOW: 0}
+    plies = bounces = 0
+    while not state.is_terminal() and plies < MAX_PLIES:
+        if check_generation_every and plies % check_generation_every == 0:
+            assert_generation_matches_checks(state)
+        report = state.apply_action(rng.choice(state.legal_actions()))
+        scored[report.player] += report.points
+        bounces += report.bounced
+        plies += 1
+        assert_invariants(state, scored)
+    return state, plies, bounces
+
+
+def test_random_playouts_keep_every_marble_and_point_accounted_for() -> None:
+    finished = bounces = 0
+    for seed in range(PLAYOUTS):
+        state, _, bounced = run_playout(seed)
+        finished += state.is_terminal()
+        bounces += bounced
+    # the runs must actually reach the rules under test, or the invariants prove little
+    assert finished > PLAYOUTS // 2 and bounces > 0
+
+
+def test_move_generation_agrees_with_the_rule_checks() -> None:
+    for seed in range(1000, 1006):
+        run_playout(seed, check_generation_every=25)
+
+
+def test_saved_games_replay_to_the_same_state() -> None:
+    for seed in range(2000, 2005):
+        state, plies, _ = run_playout(seed)
+        data = json.loads(json.dumps(state_to_json(state)))
+        again = state_from_json(data)
+        assert state_to_json(again) == data and len(again.history) == plies
