@@ -7,7 +7,9 @@ rule it breaks, exits non-zero and leaves the file as it was.
 
 from __future__ import annotations
 
+import json
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -131,14 +133,25 @@ def _render(state: OverloadState) -> str:
     return "\n".join(lines)
 
 
-def _apply(state: OverloadState, action: Action, log: list[str], note: str = "") -> None:
+@dataclass(frozen=True)
+class Played:
+    """An accepted action as shown to the table: its notation, why it was played, its effects."""
+
+    action: str
+    note: str
+    effects: tuple[str, ...]
+
+    def lines(self) -> list[str]:
+        return [self.action + (f" ({self.note})" if self.note else ""), *(f"  {effect}" for effect in self.effects)]
+
+
+def _apply(state: OverloadState, action: Action, log: list[Played], note: str = "") -> None:
     before = state.clone()
     state.apply_action(action)
-    log.append(f"{state.action_to_string(action)}{note}")
-    log.extend(f"  {line}" for line in _changes(before, state))
+    log.append(Played(state.action_to_string(action), note, tuple(_changes(before, state))))
 
 
-def _apply_forced(state: OverloadState, log: list[str], held: set[Phase] | None = None) -> None:
+def _apply_forced(state: OverloadState, log: list[Played], held: set[Phase] | None = None) -> None:
     """Play decisions the rules leave no choice about (a single legal action),
     except in the ``held`` phases, where the user's own choice comes next."""
     stops = {Phase.LOAD, Phase.ROLL, Phase.OVER} | (held or set())
@@ -146,22 +159,23 @@ def _apply_forced(state: OverloadState, log: list[str], held: set[Phase] | None 
         legal = state.legal_actions()
         if len(legal) != 1:
             return
-        _apply(state, legal[0], log, " (forced)")
+        _apply(state, legal[0], log, "forced")
 
 
-def _forget_load(state: OverloadState, log: list[str]) -> None:
+def _forget_load(state: OverloadState, log: list[Played]) -> None:
     """The rule book: a player who rolls without choosing discs starts with none."""
     if state.phase is Phase.LOAD:
-        _apply(state, Action(Kind.LOAD, 0), log, " (no discs chosen before the roll)")
+        _apply(state, Action(Kind.LOAD, 0), log, "no discs chosen before the roll")
 
 
-def _report(game: SavedGame, log: list[str], as_json: bool) -> None:
+def _report(game: SavedGame, log: list[Played], as_json: bool) -> None:
     state = game.state
     if as_json:
-        click.echo(_json_dump({"applied": [line for line in log if not line.startswith(" ")], **_json_view(game)}))
+        applied = [{"action": step.action, "note": step.note, "effects": list(step.effects)} for step in log]
+        click.echo(_json_dump({"applied": applied, **_json_view(game)}))
         return
-    for line in log:
-        click.echo(line)
+    for step in log:
+        click.echo("\n".join(step.lines()))
     click.echo(_awaiting(state))
 
 
@@ -175,8 +189,6 @@ def _json_view(game: SavedGame) -> dict[str, Any]:
 
 
 def _json_dump(data: Any) -> str:
-    import json
-
     return json.dumps(data, ensure_ascii=False, indent=2)
 
 
@@ -271,11 +283,11 @@ def legal(face: int | None, discs: int, state_path: Path, as_json: bool) -> None
     except IllegalAction as refusal:
         raise _refused(refusal) from None
     for move in probe.legal_actions():
-        log: list[str] = []
+        log: list[Played] = []
         after = probe.clone()
         _apply(after, move, log)
         then = [] if after.current != probe.current or after.is_terminal() else after.legal_actions()
-        previews.append({"move": log[0], "effects": [line.strip() for line in log[1:]],
+        previews.append({"move": log[0].action, "effects": list(log[0].effects),
                          "then": [after.action_to_string(action) for action in then]})
     if as_json:
         click.echo(_json_dump({"roll": face, "moves": previews}))
@@ -318,9 +330,9 @@ def play(discs: int | None, face: int | None, pawn: str | None, step: str | None
     """
     game = _load(state_path)
     state = game.state.clone()
-    log: list[str] = []
-    requests = [Action(Kind.GIVE, state.pawn_index(name)) for name in gives] if gives else []
+    log: list[Played] = []
     try:
+        requests = [Action(Kind.GIVE, state.pawn_index(name)) for name in gives]
         requests += [Action(Kind.TAKE, state.pawn_index(name)) for name in takes]
         held = {Phase.MOVE} if pawn is not None else set()
         held |= {Phase.STEP} if step is not None else set()
@@ -347,7 +359,7 @@ def play(discs: int | None, face: int | None, pawn: str | None, step: str | None
     _report(game, log, as_json)
 
 
-def _settle_requests(state: OverloadState, requests: list[Action], log: list[str]) -> None:
+def _settle_requests(state: OverloadState, requests: list[Action], log: list[Played]) -> None:
     """Play the requested gives/takes, each at the first point where it is legal."""
     while requests:
         legal = state.legal_actions() if state.phase is Phase.ENCOUNTER else []
@@ -373,12 +385,12 @@ def roll(state_path: Path, as_json: bool) -> None:
     """
     game = _load(state_path)
     state = game.state.clone()
-    log: list[str] = []
+    log: list[Played] = []
     try:
         _forget_load(state, log)
         if not state.is_chance_node():
             raise click.UsageError(f"the game is not waiting for a roll. {_awaiting(state)}")
-        _apply(state, Action(Kind.ROLL, game.die.roll(state.rules.die_faces)), log, " (seeded die)")
+        _apply(state, Action(Kind.ROLL, game.die.roll(state.rules.die_faces)), log, "seeded die")
         _apply_forced(state, log)
     except IllegalAction as refusal:
         raise _refused(refusal) from None
@@ -425,7 +437,7 @@ def session(state_path: Path) -> None:
             click.echo(_awaiting(state))
             continue
         trial = state.clone()
-        log: list[str] = []
+        log: list[Played] = []
         try:
             _session_action(trial, game.die, answer, log)
         except IllegalAction as refusal:
@@ -433,8 +445,8 @@ def session(state_path: Path) -> None:
             continue
         game.state = trial
         save_game(state_path, game)
-        for line in log:
-            click.echo(line)
+        for step in log:
+            click.echo("\n".join(step.lines()))
     click.echo(_awaiting(game.state))
 
 
@@ -448,10 +460,10 @@ def _prompt(state: OverloadState) -> str:
     return f"{who}: {options}"
 
 
-def _session_action(state: OverloadState, die: SeededDie, answer: str, log: list[str]) -> None:
+def _session_action(state: OverloadState, die: SeededDie, answer: str, log: list[Played]) -> None:
     """Turn one answer into actions; shorthand depends on what the game waits for."""
     if state.phase is Phase.ROLL and answer in ("", "r", "roll"):
-        _apply(state, Action(Kind.ROLL, die.roll(state.rules.die_faces)), log, " (seeded die)")
+        _apply(state, Action(Kind.ROLL, die.roll(state.rules.die_faces)), log, "seeded die")
     elif answer.isdigit() and state.phase in (Phase.LOAD, Phase.ROLL):
         kind = Kind.LOAD if state.phase is Phase.LOAD else Kind.ROLL
         _apply(state, Action(kind, int(answer)), log)

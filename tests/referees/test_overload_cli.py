@@ -79,6 +79,7 @@ def test_a_refused_move_names_the_rule_and_leaves_the_file_alone(game_file: Path
         (["play", "--discs", "2", "--roll", "0"], "die-range"),
         (["play", "--discs", "2", "--roll", "3", "--pawn", "red2"], "enter-start-pawn-first"),
         (["play", "--pawn", "purple1"], "unknown-pawn"),
+        (["play", "--give", "zzz"], "unknown-pawn"),
     ):
         result = run(*args, "--state", str(game_file))
         assert result.exit_code == 1, args
@@ -171,3 +172,26 @@ def test_the_session_ends_cleanly_at_end_of_input(game_file: Path) -> None:
     assert result.exit_code != 0 or "Aborted" in result.output
     assert "Traceback" not in result.output
     assert pawn(game_file, "red1") == (0, 2)
+
+
+def test_play_json_lists_each_action_with_its_effects(game_file: Path) -> None:
+    result = run("play", "--discs", "2", "--roll", "3", "--json", "--state", str(game_file))
+    data = json.loads(result.output)
+    assert [step["action"] for step in data["applied"]] == ["load 2", "roll 3", "move red1"]
+    assert data["applied"][2] == {"action": "move red1", "note": "forced", "effects": ["red1 start -> space 3, 2 discs"]}
+    assert data["pawns"]["red1"] == {"space": 3, "discs": 2}
+
+
+def test_a_variant_step_is_asked_for_and_played(tmp_path: Path) -> None:
+    path = str(tmp_path / "v.json")
+    run("new", "-p", "3", "--variant", "4", "--seed", "1", "--state", path)
+    # red1 enters on the + space (6) and gains a disc; the others enter behind it.
+    for roll in ("6", "1", "2", "3", "1", "2"):
+        result = run("play", "--discs", "0", "--roll", roll, "--state", path)
+        assert result.exit_code == 0, result.output
+    assert pawn(Path(path), "red1") == (6, 1)
+    result = run("play", "--roll", "8", "--pawn", "red1", "--state", path)  # 6 + 8 = 14: the +/- space
+    assert "play --step forward|back" in result.output
+    stepped = run("play", "--step", "back", "--state", path)
+    assert stepped.exit_code == 0, stepped.output
+    assert pawn(Path(path), "red1") == (13, 1)
