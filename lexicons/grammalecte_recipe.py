@@ -19,6 +19,11 @@ no "unmunch" and the rules that matter are few: suffixes, twofold suffixes,
 prefixes other than elisions (l', d', qu'... only make forms with an
 apostrophe, which the rule book forbids, so they are never generated), and the
 NEEDAFFIX flag (a stem or affixed form carrying it is not a word by itself).
+The filters use Grammalecte's own ``po:`` tags (proper nouns, first names,
+surnames, titles, bound prefixes and suffixes, Roman numerals, locution
+fragments), its KEEPCASE flag (unit symbols) and the ``po:1isg`` suffixes
+(aimè, only in aimè-je), then the project's rules: lower-case letters only,
+the blocklist, and DELA's vowel rule against abbreviations.
 """
 
 from __future__ import annotations
@@ -204,8 +209,8 @@ def bound_suffixes(aff_lines: Iterable[str]) -> frozenset[tuple[str, str, str, s
     for line in aff_lines:
         fields = line.split()
         if len(fields) > 5 and fields[0] == "SFX" and "po:1isg" in fields[5:]:
-            strip, add = ("" if value == "0" else value for value in (fields[2], fields[3].split("/", 1)[0]))
-            found.add((fields[1], strip, add, fields[4]))
+            strip, add = fields[2], fields[3].split("/", 1)[0]
+            found.add((fields[1], "" if strip == "0" else strip, "" if add == "0" else add, fields[4]))
     return frozenset(found)
 
 
