@@ -262,9 +262,7 @@ class OverloadState:
     def _refuse_if_illegal(self, action: Action) -> None:
         if self.phase is Phase.OVER:
             raise IllegalAction("game-over", f"the game is over: {self.player_name(self.winner or 0)} won")
-        expected = self.phase
-        wanted = PHASE_OF_KIND[action.kind]
-        if wanted is not expected:
+        if PHASE_OF_KIND[action.kind] is not self.phase:
             raise IllegalAction(*self._wrong_phase(action.kind))
         if action in self.legal_actions():
             return

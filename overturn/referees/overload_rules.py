@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 DATA_PACKAGE = "overturn.referees.data"
 DATA_FILE = "overload.json"
 SECTION_KINDS = ("start", "finish", "curve", "intermediate")
 SPECIAL_SECTION_KINDS = ("curve", "intermediate")
+Fail = Callable[[str, str], Exception]  # (field, message) -> the error to raise
 
 
 class RulesDataError(ValueError):
@@ -200,7 +201,7 @@ def _parse_rules(raw: Any, origin: str) -> OverloadRules:
     return rules
 
 
-def _int_keyed(value: Any, field: str, fail: Any) -> dict[int, Any]:
+def _int_keyed(value: Any, field: str, fail: Fail) -> dict[int, Any]:
     if not isinstance(value, dict) or not value:
         raise fail(field, "must be a non-empty object keyed by player count")
     try:
@@ -209,7 +210,7 @@ def _int_keyed(value: Any, field: str, fail: Any) -> dict[int, Any]:
         raise fail(field, f"keys must be player counts, got {sorted(value)}") from None
 
 
-def _parse_sections(value: Any, fail: Any) -> dict[str, Section]:
+def _parse_sections(value: Any, fail: Fail) -> dict[str, Section]:
     if not isinstance(value, dict) or not value:
         raise fail("sections", "must be a non-empty object of named sections")
     sections = {}
@@ -223,7 +224,7 @@ def _parse_sections(value: Any, fail: Any) -> dict[str, Section]:
     return sections
 
 
-def _parse_layout(names: Any, sections: Mapping[str, Section], field: str, fail: Any) -> tuple[str, ...]:
+def _parse_layout(names: Any, sections: Mapping[str, Section], field: str, fail: Fail) -> tuple[str, ...]:
     if not isinstance(names, list) or len(names) < 2 or len(set(names)) != len(names):
         raise fail(field, "must list distinct section names")
     for name in names:
@@ -235,7 +236,7 @@ def _parse_layout(names: Any, sections: Mapping[str, Section], field: str, fail:
     return tuple(names)
 
 
-def _check_consistency(rules: OverloadRules, fail: Any) -> None:
+def _check_consistency(rules: OverloadRules, fail: Fail) -> None:
     """Guarantees the referee relies on: the cup never runs dry, a +/- step stays on the track."""
     if rules.max_start_discs > rules.max_discs:
         raise fail("max_start_discs", "cannot exceed max_discs_per_pawn")

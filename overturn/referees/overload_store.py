@@ -15,7 +15,7 @@ from typing import Any
 from overturn.jsonstore import StateFileError, load_json, save_json_atomic
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload import OverloadState, SeededDie
-from overturn.referees.overload_rules import OverloadRules, Special, Track, load_rules
+from overturn.referees.overload_rules import Fail, OverloadRules, Special, Track, load_rules
 
 GAME_TAG = "overload"
 FORMAT_VERSION = 1
@@ -108,7 +108,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _parse_track(value: Any, fail: Any) -> Track:
+def _parse_track(value: Any, fail: Fail) -> Track:
     if not isinstance(value, dict):
         raise fail("track", "must be an object with 'finish', 'sections' and 'specials'")
     finish = value.get("finish")
@@ -135,7 +135,7 @@ def _parse_track(value: Any, fail: Any) -> Track:
     return Track(finish=finish, specials=specials, sections=tuple(sections))
 
 
-def _require_same(expected: Any, stored: Any, path: str, fail: Any) -> None:
+def _require_same(expected: Any, stored: Any, path: str, fail: Fail) -> None:
     if isinstance(expected, dict) and isinstance(stored, dict):
         for key in expected:
             _require_same(expected[key], stored.get(key), f"{path}.{key}" if path else key, fail)
