@@ -28,6 +28,7 @@ Rules as implemented, including where the rule book is silent (docs/offboard.md)
 from __future__ import annotations
 
 import os
+import random
 import re
 from dataclasses import dataclass
 from collections.abc import Iterable, Mapping
@@ -136,21 +137,23 @@ class MoveReport(NamedTuple):
     bounced: bool  # the ejected marble met a taken target: its owner must place or remove it
 
     def describe(self) -> str:
-        who = self.player.label
+        """One sentence for the table: who played what, and what it did."""
+        return f"{self.player.label} {format_move(self.move)}: {self.effect()}"
+
+    def effect(self) -> str:
+        opponent = self.player.opponent.label
         if isinstance(self.move, Place):
-            return f"{who} puts its bounced marble back on {self.move.hole}"
+            return f"bounced marble back on {self.move.hole}"
         if isinstance(self.move, Remove):
-            return f"{who} removes its bounced marble from the game and plays again"
-        text = f"{who} {format_move(self.move)}: "
-        text += "1 marble steps" if self.marbles == 1 else f"line of {self.marbles} moves"
+            return "bounced marble removed from the game; same player moves again"
+        text = "1 marble steps" if self.marbles == 1 else f"line of {self.marbles} moves"
         if self.pushed:
-            text += f", pushing {self.pushed} {self.player.opponent.label}"
-        if self.target is not None:
-            text += f"; one falls off toward target {self.target}"
-            if self.bounced:
-                text += f", already taken: no points, {self.player.opponent.label} must place or remove it"
-            else:
-                text += f": +{self.points}"
+            text = f"line of {self.marbles} pushes {self.pushed} {opponent}"
+        if self.target is not None and self.bounced:
+            text += f"; {opponent} marble off toward target {self.target}, already taken: no points, "
+            text += f"{opponent} must place or remove it"
+        elif self.target is not None:
+            text += f"; {opponent} marble off into target {self.target}: +{self.points}"
         return text
 
 
@@ -334,6 +337,15 @@ class OffboardState:
         copy._setup = self._setup
         return copy
 
+    def rewound(self, moves: int) -> OffboardState:
+        """The same game with its last ``moves`` moves taken back (replayed from its start)."""
+        if not 0 <= moves <= len(self._history):
+            raise ValueError(f"cannot take back {moves} move(s): {len(self._history)} played")
+        state = OffboardState(self.layout) if self._setup is None else _state_from_setup(self._setup, self.layout)
+        for move in self._history[: len(self._history) - moves]:
+            state.apply_action(move)
+        return state
+
     def __str__(self) -> str:
         from overturn.referees.offboard_render import render
 
@@ -462,6 +474,17 @@ class OffboardState:
             "removed": self._removed[player],
             "in_hand": int(self._in_hand == player),
         }
+
+
+def computer_move(state: OffboardState, rng: random.Random) -> Move:
+    """A modest opponent for the interactive session: the move scoring most points now,
+    ties (usually every move scores nothing) broken at random by ``rng``."""
+    legal = state.legal_actions()
+    if not legal:
+        raise IllegalAction("game-over", "the game is over")
+    reports = [state.check(move) for move in legal]
+    best = max(report.points for report in reports)
+    return rng.choice([report.move for report in reports if report.points == best])
 
 
 # --- saved games ------------------------------------------------------------------------
