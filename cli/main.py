@@ -8,6 +8,11 @@ from overturn import __version__
 from overturn_cli.lazy import LazyGroup
 
 COMMANDS = {
+    "dict": "overturn_cli.dict_cmds:dictionary",
+    "lexicon": "overturn_cli.lexicon_cmds:lexicon",
+    "solve": "overturn_cli.solve_cmds:solve",
+    "deal": "overturn_cli.solve_cmds:deal_command",
+    "bench": "overturn_cli.solve_cmds:bench",
     "overload": "overturn_cli.overload:overload",
     "offboard": "overturn_cli.offboard:offboard",
     "insider": "overturn_cli.insider:insider",

@@ -1,0 +1,50 @@
+"""Options and helpers shared by the commands: the lexicon option, JSON output, errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def lexicon_option(function: F) -> F:
+    return click.option(
+        "--lexicon",
+        "-l",
+        "lexicon_spec",
+        default="fr",
+        show_default=True,
+        metavar="NAME|PATH",
+        help="Lexicon name (see 'overturn lexicon list'), a word-list file, or a build directory.",
+    )(function)
+
+
+def json_option(function: F) -> F:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of text.")(function)
+
+
+def progress(message: str) -> None:
+    """Long work (a first lexicon build) reports on stderr, so stdout stays clean for pipes."""
+    click.echo(f"overturn: {message}…", err=True)
+
+
+def open_lexicon(spec: str | None):  # -> Lexicon, imported lazily
+    from overturn.lexicon.registry import LexiconError, load_lexicon
+
+    try:
+        return load_lexicon(spec, progress=progress)
+    except LexiconError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def use_color() -> bool:
+    return sys.stdout.isatty()

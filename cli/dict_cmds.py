@@ -1,0 +1,149 @@
+"""`overturn dict`: look words up, search by pattern, prefix or anagram."""
+
+from __future__ import annotations
+
+import click
+
+from overturn_cli.common import echo_json, json_option, lexicon_option, open_lexicon
+
+POS_NAMES = {
+    "N": "noun",
+    "A": "adjective",
+    "V": "verb",
+    "ADV": "adverb",
+    "PREP": "preposition",
+    "CONJS": "conjunction",
+    "CONJC": "conjunction",
+    "PRO": "pronoun",
+    "DET": "determiner",
+    "INTJ": "interjection",
+    "NDET": "determiner noun",
+    "": "word",
+}
+
+
+def describe_pos(pos: str) -> str:
+    return POS_NAMES.get(pos, pos.lower())
+
+
+@click.group("dict")
+def dictionary() -> None:
+    """Look words up in a lexicon (accents are ignored, as on the tiles).
+
+    \b
+    Examples:
+      overturn dict lookup pêche voici ognon
+      overturn dict grep 'P.CHE'            # regex, full match
+      overturn dict prefix ogn
+      overturn dict anagram CHIEN
+    """
+
+
+@dictionary.command()
+@click.argument("words", nargs=-1, required=True)
+@lexicon_option
+@json_option
+def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
+    """Say whether each WORD is valid and show its entries (accented forms, lemma, category).
+
+    Exits with 1 if any word is not in the lexicon, so scripts can test it.
+    Close words are suggested for a word that is not found.
+    """
+    from overturn.normalize import InvalidWord, normalize_key
+
+    lexicon = open_lexicon(lexicon_spec)
+    results = []
+    for word in words:
+        try:
+            key = normalize_key(word)
+        except InvalidWord as exc:
+            results.append({"word": word, "key": None, "valid": False, "error": str(exc), "entries": [], "suggestions": []})
+            continue
+        entries = lexicon.entries(key)
+        results.append(
+            {
+                "word": word,
+                "key": key,
+                "valid": bool(entries),
+                "entries": [entry._asdict() for entry in entries],
+                "suggestions": [] if entries else [s for s in lexicon.near(key)],
+            }
+        )
+    if as_json:
+        echo_json({"lexicon": lexicon.name, "results": results})
+    else:
+        for result in results:
+            if result.get("error"):
+                click.echo(f"{result['word']}: invalid input: {result['error']}")
+            elif result["valid"]:
+                click.echo(f"{result['key']}: valid")
+                for entry in result["entries"]:
+                    lemma = "" if entry["lemma"] == entry["form"] else f" (from {entry['lemma']})"
+                    click.echo(f"  {entry['form']} — {describe_pos(entry['pos'])}{lemma}")
+            else:
+                hint = f"; close words: {', '.join(result['suggestions'])}" if result["suggestions"] else ""
+                click.echo(f"{result['key']}: not in lexicon {lexicon.name}{hint}")
+    if not all(result["valid"] for result in results):
+        raise SystemExit(1)
+
+
+def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str) -> None:
+    if as_json:
+        echo_json({"lexicon": lexicon_name, "query": label, "count": len(words), "words": words})
+    else:
+        for word in words:
+            click.echo(word)
+        click.echo(f"{len(words)} word{'s' if len(words) != 1 else ''}", err=True)
+
+
+@dictionary.command()
+@click.argument("pattern")
+@click.option("--limit", default=1000, show_default=True, help="Stop after this many words.")
+@click.option("--timeout", default=2.0, show_default=True, help="Give up after this many seconds.")
+@lexicon_option
+@json_option
+def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: bool) -> None:
+    """Words matching a regular expression in full (the `regex` module; case and accents ignored).
+
+    \b
+    '.' is any letter:     overturn dict grep 'P.CHE'
+    classes and repeats:   overturn dict grep '[AEIOU]{4}.*'
+    """
+    from overturn.lexicon.lexicon import PatternError
+
+    lexicon = open_lexicon(lexicon_spec)
+    try:
+        words = lexicon.match(pattern, limit=limit, timeout=timeout)
+    except PatternError as exc:
+        raise click.UsageError(str(exc)) from None
+    _print_words(words, as_json, pattern, lexicon.name)
+
+
+@dictionary.command()
+@click.argument("prefix")
+@click.option("--limit", default=100, show_default=True, help="Stop after this many words (shortest first).")
+@lexicon_option
+@json_option
+def prefix(prefix: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
+    """Words starting with PREFIX, shortest first."""
+    lexicon = open_lexicon(lexicon_spec)
+    _print_words(lexicon.completions(prefix, limit), as_json, prefix, lexicon.name)
+
+
+@dictionary.command()
+@click.argument("letters")
+@click.option("--wildcards", "-w", default=0, show_default=True, help="Blank letters (a '?' in LETTERS also counts as one).")
+@click.option("--partial", is_flag=True, help="Also words using only some of the letters.")
+@click.option("--min-len", default=2, show_default=True, help="Shortest word with --partial.")
+@lexicon_option
+@json_option
+def anagram(letters: str, wildcards: int, partial: bool, min_len: int, lexicon_spec: str, as_json: bool) -> None:
+    """Words made of exactly LETTERS (longest first), e.g. `overturn dict anagram CHIEN`."""
+    lexicon = open_lexicon(lexicon_spec)
+    if len(letters) + wildcards > 20 or wildcards > 3:
+        raise click.UsageError("at most 20 letters and 3 wildcards")
+    try:
+        words = lexicon.anagrams(letters, wildcards, partial=partial, min_length=min_len)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    _print_words(words, as_json, letters, lexicon.name)

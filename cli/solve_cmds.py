@@ -1,0 +1,210 @@
+"""`overturn solve`, `overturn deal` and `overturn bench`: the solver from the command line."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from overturn_cli.common import echo_json, json_option, lexicon_option, open_lexicon
+
+BOARD_HELP = (
+    "BOARD is six rows of six faces; spaces and '/' are ignored, lower case is fine, "
+    "double faces are written [ZX] and [QU] (a lone Q is the Qu face). "
+    "Example: 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW'."
+)
+
+
+def _rules(mode: str, preset: str):
+    from dataclasses import replace
+
+    from overturn.board import PRESETS
+
+    rules = PRESETS[preset]
+    return replace(rules, reuse=(mode == "reuse")) if mode else rules
+
+
+def _board_from(text: str | None, board_file: Path | None, rules):
+    from overturn.board import Board, BoardError
+
+    if board_file is not None:
+        text = board_file.read_text(encoding="utf-8")
+    if not text:
+        raise click.UsageError("give a BOARD, --board-file or --state")
+    try:
+        return Board.parse(text, rules)
+    except BoardError as exc:
+        raise click.UsageError(f"bad board: {exc}") from None
+
+
+def found_to_json(board, found, lexicon) -> dict:
+    return {
+        "word": found.word,
+        "forms": sorted({entry.form for entry in lexicon.entries(found.word)}),
+        "path": [list(board.coords(cell)) for cell in found.path],
+        "readings": dict(found.readings),
+    }
+
+
+@click.command()
+@click.argument("board", required=False)
+@click.option("--board-file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="Read the board from a file.")
+@click.option("--state", "state_file", type=click.Path(dir_okay=False, path_type=Path), help="Solve for a saved game: only words legal now (new/used cells, played words, fixed readings).")
+@click.option("--mode", type=click.Choice(["reuse", "advanced"]), default=None, help="reuse: a letter may repeat in a word (basic game); advanced: each cell once. [default: the preset's]")
+@click.option("--preset", type=click.Choice(["overturn", "advanced", "boggle4", "boggle5"]), default="overturn", show_default=True, help="Board size and word rules.")
+@click.option("--sort", "order", type=click.Choice(["length", "alpha"]), default="length", show_default=True, help="Longest first, or alphabetical.")
+@click.option("--group/--no-group", default=True, show_default=True, help="Group words by length (text output).")
+@click.option("--min-len", default=0, show_default=True, help="Only words at least this long.")
+@click.option("--pattern", help="Only words the regex matches in full (accents ignored).")
+@click.option("--contains", help="Only words containing these letters in order (e.g. ZX reading 'X').")
+@lexicon_option
+@json_option
+def solve(
+    board: str | None,
+    board_file: Path | None,
+    state_file: Path | None,
+    mode: str | None,
+    preset: str,
+    order: str,
+    group: bool,
+    min_len: int,
+    pattern: str | None,
+    contains: str | None,
+    lexicon_spec: str,
+    as_json: bool,
+) -> None:
+    """List every legal word of BOARD with a path that proves it.
+
+    BOARD is six rows of six faces; spaces and '/' are ignored, lower case is
+    fine, double faces are written [ZX] and [QU] (a lone Q is the Qu face).
+
+    \b
+    Examples:
+      overturn solve 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW'
+      overturn solve --mode advanced --min-len 7 BOARD
+      overturn solve --json BOARD | jq '.words[0]'
+      overturn solve --state game.json        # words legal in a game now
+    """
+    import regex
+
+    from overturn.normalize import InvalidWord, normalize_key
+    from overturn.solver import FREE, Solver
+
+    constraints = FREE
+    if state_file is not None:
+        from overturn_cli.game import load_game_or_fail
+
+        game = load_game_or_fail(state_file)
+        parsed, constraints, lexicon_spec = game.board, game.constraints(), game.lexicon_name
+        if mode:
+            parsed = parsed.with_rules(_rules(mode, "overturn"))
+    else:
+        parsed = _board_from(board, board_file, _rules(mode or "", preset))
+    lexicon = open_lexicon(lexicon_spec)
+    started = time.perf_counter()
+    results = Solver(lexicon, parsed).solve(constraints)
+    elapsed = time.perf_counter() - started
+    if min_len:
+        results = [found for found in results if len(found.word) >= min_len]
+    if pattern:
+        try:
+            compiled = regex.compile(pattern, regex.IGNORECASE)
+        except regex.error as exc:
+            raise click.UsageError(f"bad --pattern: {exc}") from None
+        results = [found for found in results if compiled.fullmatch(found.word)]
+    if contains:
+        try:
+            needle = normalize_key(contains)
+        except InvalidWord as exc:
+            raise click.UsageError(str(exc)) from None
+        results = [found for found in results if needle in found.word]
+    if order == "length":
+        results.sort(key=lambda found: (-len(found.word), found.word))
+    if as_json:
+        echo_json(
+            {
+                "board": str(parsed),
+                "mode": "reuse" if parsed.rules.reuse else "advanced",
+                "lexicon": lexicon.name,
+                "count": len(results),
+                "seconds": round(elapsed, 6),
+                "words": [found_to_json(parsed, found, lexicon) for found in results],
+            }
+        )
+        return
+    current_length = None
+    for found in results:
+        if group and order == "length" and len(found.word) != current_length:
+            current_length = len(found.word)
+            click.echo(f"-- {current_length} letters")
+        needs = "  (" + ", ".join(f"{face}={reading}" for face, reading in found.readings) + ")" if found.readings else ""
+        click.echo(f"{found.word}{needs}")
+    longest = max((len(found.word) for found in results), default=0)
+    click.echo(
+        f"{len(results)} words (longest {longest} letters) in {elapsed * 1000:.1f} ms, "
+        f"{'reuse' if parsed.rules.reuse else 'advanced'} mode, lexicon {lexicon.name}",
+        err=True,
+    )
+
+
+@click.command("deal")
+@click.option("--seed", type=int, default=None, help="Seed of the deal; the same seed gives the same boards. [default: random]")
+@click.option("--tiles", "tiles_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A tile-set JSON file instead of the default French set.")
+@json_option
+def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> None:
+    """Deal the 18 tiles as two layers of a 6×6 board (top layer first)."""
+    import random
+
+    from overturn.board import BoardError
+    from overturn.tiles import TileSet, deal
+
+    seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        dealt = deal(seed, TileSet.load(tiles_file) if tiles_file else None)
+    except BoardError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        echo_json({"seed": seed, "layers": [str(layer) for layer in dealt.layers]})
+        return
+    click.echo(f"seed {seed}")
+    for number, layer in enumerate(dealt.layers, 1):
+        click.echo(f"layer {number}{' (played first)' if number == 1 else ''}: {layer}")
+
+
+@click.command()
+@click.option("--boards", default=50, show_default=True, help="Number of seeded deals to solve.")
+@click.option("--mode", type=click.Choice(["reuse", "advanced"]), default="reuse", show_default=True)
+@lexicon_option
+@json_option
+def bench(boards: int, mode: str, lexicon_spec: str, as_json: bool) -> None:
+    """Time the solver on seeded deals: median and worst time per board, words per board."""
+    import statistics
+
+    from overturn.solver import Solver
+    from overturn.tiles import deal
+
+    lexicon = open_lexicon(lexicon_spec)
+    rules = _rules(mode, "overturn")
+    times: list[float] = []
+    counts: list[int] = []
+    with click.progressbar(range(boards), label="solving", file=click.get_text_stream("stderr")) as seeds:
+        for seed in seeds:
+            board = deal(seed).layers[0].with_rules(rules)
+            started = time.perf_counter()
+            counts.append(len(Solver(lexicon, board).solve()))
+            times.append(time.perf_counter() - started)
+    summary = {
+        "boards": boards,
+        "mode": mode,
+        "median_ms": round(statistics.median(times) * 1000, 3),
+        "max_ms": round(max(times) * 1000, 3),
+        "median_words": statistics.median(counts),
+    }
+    if as_json:
+        echo_json(summary)
+    else:
+        click.echo(
+            f"{boards} boards, {mode} mode: median {summary['median_ms']} ms, worst {summary['max_ms']} ms, "
+            f"median {summary['median_words']} words per board"
+        )
