@@ -78,7 +78,7 @@ def game_from_json(data: Any, origin: str = "state", rules: OverloadRules | None
     if data.get("version") != FORMAT_VERSION:
         raise fail("version", f"must be {FORMAT_VERSION}, got {data.get('version')!r}")
     players = data.get("players")
-    if players not in rules.layouts or isinstance(players, bool):
+    if not _is_int(players) or players not in rules.layouts:
         raise fail("players", f"must be one of {list(rules.player_counts)}, got {players!r}")
     variant = data.get("variant_sections")
     if not _is_int(variant) or not 0 <= variant <= rules.special_capacity(players):

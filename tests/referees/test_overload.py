@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -173,6 +174,29 @@ def RULES_FILE() -> Path:
     from importlib import resources
 
     return Path(str(resources.files("overturn.referees.data").joinpath("overload.json")))
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "field"),
+    [
+        ("total_discs", 70, "total_discs"),
+        ("targets", {"3": 40, "4": 35}, "targets"),
+        ("colours", ["red", "blue"], "colours"),
+        ("die_faces", 0, "die_faces"),
+        ("max_start_discs", 9, "max_start_discs"),
+        ("special_spaces", {"offset_in_section": 4, "actions_in_track_order": ["+"] * 6}, "special_spaces.offset_in_section"),
+        ("special_spaces", {"offset_in_section": 1, "actions_in_track_order": ["+", "?"]}, "special_spaces.actions_in_track_order"),
+        ("special_spaces", {"offset_in_section": 1, "actions_in_track_order": ["+"] * 5}, "special_spaces.actions_in_track_order"),
+        ("sections", {"start": {"kind": "loop", "spaces": 4}}, "sections.start.kind"),
+    ],
+)
+def test_a_malformed_data_file_is_refused_naming_the_field(tmp_path: Path, key: str, value: object, field: str) -> None:
+    data = json.loads(RULES_FILE().read_text(encoding="utf-8"))
+    data[key] = value
+    custom = tmp_path / "overload.json"
+    custom.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RulesDataError, match=f"field '{re.escape(field)}'"):
+        load_rules(custom)
 
 
 # ----- entering from the start ---------------------------------------------------
