@@ -89,6 +89,7 @@ class InsiderState:
         self.history: list[str] = []
         self.events: list[str] = []
         self._legal_cache: list[str] | None = None
+        self._steps_cache: dict[tuple[int, int], int] | None = None
 
     # ------------------------------------------------------------------ queries
 
@@ -176,6 +177,11 @@ class InsiderState:
             drawn.append(outcome)
         return drawn
 
+    def refresh(self) -> None:
+        """Forget cached legal moves: call after editing fields by hand (set-ups in tests, loaders)."""
+        self._legal_cache = None
+        self._steps_cache = None
+
     # ----------------------------------------------------------- applying
 
     def apply_action(self, action: str) -> None:
@@ -190,6 +196,7 @@ class InsiderState:
         self._legal_cache = None
         self.history.append(text)
         self._dispatch(text.split())
+        self._steps_cache = None
         self._settle()
         self._legal_cache = None
 
@@ -644,6 +651,11 @@ class InsiderState:
 
     def _step_options(self) -> dict[tuple[int, int], int]:
         """(from, to) -> points it costs: one step, jumping occupied path spaces one point each."""
+        if self._steps_cache is None:
+            self._steps_cache = self._compute_step_options()
+        return self._steps_cache
+
+    def _compute_step_options(self) -> dict[tuple[int, int], int]:
         board = self.board
         player = self.current
         points = self.turn.points

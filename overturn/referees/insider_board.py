@@ -69,6 +69,7 @@ class Board:
                 self.space_link[space] = (len(self.links), k)
             self.links.append((a, b, spaces))
         self.position_count = len(self.names)
+        self._components: dict[frozenset[int], list[int]] = {}
         self.position_index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         self.routes: list[tuple[tuple[int, ...], ...]] = [self._routes_from(p) for p in range(self.position_count)]
         self.neighbours: list[frozenset[int]] = [
@@ -115,8 +116,15 @@ class Board:
         """Component label of every position on the open board (path spaces and open normal squares).
 
         Bases (corners) and the centre are left out (label -1): nobody walks through
-        the INSIDER or through a base to get somewhere else.
+        the INSIDER or through a base to get somewhere else. Cached: there are only
+        a few thousand ways to place four Total OUT cards.
         """
+        labels = self._components.get(total_out)
+        if labels is None:
+            labels = self._components[total_out] = self._label_components(total_out)
+        return labels
+
+    def _label_components(self, total_out: frozenset[int]) -> list[int]:
         parent = list(range(self.position_count))
 
         def find(x: int) -> int:
