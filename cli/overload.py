@@ -52,6 +52,7 @@ def overload() -> None:
       overturn overload play --pawn blue2            move after a roll
       overturn overload play --give yellow1          settle a pawn met on the space
       overturn overload show                         board, scores, what is awaited
+      overturn overload undo                         take back the last action
       overturn overload session                      play interactively
 
     Pawns are named colour + number (red1, red2, blue1...). Run any command
@@ -399,6 +400,36 @@ def roll(state_path: Path, as_json: bool) -> None:
     _report(game, log, as_json)
 
 
+@overload.command()
+@click.option("--count", "-n", type=click.IntRange(1), default=1, show_default=True, help="How many actions to take back.")
+@state_option
+@json_option
+def undo(count: int, state_path: Path, as_json: bool) -> None:
+    """Take back the last actions, e.g. a die face typed wrong.
+
+    Every action counts, including those played for you ('move red1
+    (forced)' after a roll). Seeded draws are not put back: the next 'roll'
+    draws a new face.
+
+    \b
+    Example:
+      overturn overload undo -n 2        take back a roll and its forced move
+    """
+    game = _load(state_path)
+    try:
+        earlier = game.state.rewound(count)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    taken_back = [game.state.action_to_string(action) for action in game.state.history[len(earlier.history):]]
+    game.state = earlier
+    save_game(state_path, game)
+    if as_json:
+        click.echo(_json_dump({"taken_back": taken_back, **_json_view(game)}))
+    else:
+        click.echo(f"Took back: {', '.join(taken_back)}.")
+        click.echo(_awaiting(earlier))
+
+
 SESSION_HELP = """Type a number, a pawn name or an action at each prompt:
   0-8                discs for the pawn entering (when asked), or the die face
   Enter / r          roll the seeded die (when the die is awaited)
@@ -406,6 +437,7 @@ SESSION_HELP = """Type a number, a pawn name or an action at each prompt:
   forward / back     leave a +/- space
   give blue1 / take blue1   settle a pawn met on the space
   load 3, roll 5, move red1, step back   the full notation, at any time
+  undo               take back the last action
   show, help, quit"""
 
 
@@ -432,6 +464,14 @@ def session(state_path: Path) -> None:
             continue
         if answer == "show":
             click.echo(_render(state))
+            continue
+        if answer == "undo":
+            if not state.history:
+                click.echo("Nothing to take back.")
+                continue
+            click.echo(f"Took back: {state.action_to_string(state.history[-1])}.")
+            game.state = state.rewound(1)
+            save_game(state_path, game)
             continue
         if answer == "" and not state.is_chance_node():
             click.echo(_awaiting(state))

@@ -217,6 +217,15 @@ class OverloadState:
     def clone(self) -> OverloadState:
         return copy.deepcopy(self)
 
+    def rewound(self, count: int) -> OverloadState:
+        """The game as it stood ``count`` actions ago, replayed from the set-up."""
+        if not 0 <= count <= len(self.history):
+            raise ValueError(f"cannot take back {count} actions: {len(self.history)} were played")
+        earlier = OverloadState(self.rules, self.players, self.track, self.variant_sections)
+        for action in self.history[: len(self.history) - count]:
+            earlier.apply_action(action)
+        return earlier
+
     def pawns_at(self, space: int) -> list[int]:
         return [index for index, pawn in enumerate(self.pawns) if pawn.position == space]
 

@@ -154,7 +154,7 @@ def test_a_missing_or_broken_state_file_is_a_clear_error(tmp_path: Path) -> None
 
 
 def test_the_interactive_session_plays_and_saves_each_action(game_file: Path) -> None:
-    answers = "\n".join(["help", "9", "3", "5", "", "1", "", "show", "quit"]) + "\n"
+    answers = "\n".join(["help", "9", "3", "5", "", "1", "", "2", "undo", "show", "quit"]) + "\n"
     result = run("session", "--state", str(game_file), input=answers)
     assert result.exit_code == 0, result.output
     assert "refused: a pawn starts with 0 to 8 discs, not 9 [rule: load-range]" in result.output
@@ -164,6 +164,8 @@ def test_the_interactive_session_plays_and_saves_each_action(game_file: Path) ->
     assert "roll 6 (seeded die)" in result.output
     assert pawn(game_file, "red1") == (5, 4)
     assert pawn(game_file, "blue1") == (6, 1)
+    assert "Took back: load 2." in result.output  # yellow's choice, taken back before the roll
+    assert load_game(game_file).state.phase is Phase.LOAD
     assert f"Saved in {game_file}" in result.output
 
 
@@ -195,3 +197,15 @@ def test_a_variant_step_is_asked_for_and_played(tmp_path: Path) -> None:
     stepped = run("play", "--step", "back", "--state", path)
     assert stepped.exit_code == 0, stepped.output
     assert pawn(Path(path), "red1") == (13, 1)
+
+
+def test_undo_takes_back_actions_and_the_game_continues(game_file: Path) -> None:
+    run("play", "--discs", "3", "--roll", "5", "--state", str(game_file))
+    result = run("undo", "-n", "2", "--state", str(game_file))
+    assert result.exit_code == 0, result.output
+    assert "Took back: roll 5, move red1." in result.output
+    assert pawn(game_file, "red1") == (0, 3)
+    run("play", "--roll", "4", "--state", str(game_file))
+    assert pawn(game_file, "red1") == (4, 3)
+    too_far = run("undo", "-n", "9", "--state", str(game_file))
+    assert too_far.exit_code == 2 and "3 were played" in too_far.output
