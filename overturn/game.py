@@ -1,0 +1,464 @@
+"""An Overturn game: the board, the rings, whose turn it is, and every move so far.
+
+One model serves the referee, the CLI, the computer and the HTTP service, in
+the style of python-chess: ``legal_moves()``, ``push(move)``, ``pop()``,
+``is_over()``, ``result()``. A move is a word along a path or a pass (a ring of
+the opponent's colour on a new cell). The saved form is JSON with a version;
+loading replays the moves and checks them against the stored rings, so a
+tampered file is refused with the field that is wrong.
+
+Game end (rule 4): all rings placed, or neither side could find a word, i.e.
+two passes in a row. A pass is accepted whenever the player says they have no
+word (the rule book trusts the table); ``legal_moves`` offers passes only when
+no word is left.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, replace
+from enum import Enum
+from pathlib import Path
+from typing import Any, Union
+
+from overturn.board import OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
+from overturn.jsonstore import StateFileError, load_json, save_json_atomic
+from overturn.lexicon.lexicon import Lexicon
+from overturn.referee import Verdict, judge_path, legal_paths, referee_word
+from overturn.solver import Constraints, Solver
+from overturn.tiles import deal
+
+FORMAT = "overturn-game"
+VERSION = 1
+MODES: dict[str, Rules] = {"reuse": OVERTURN, "advanced": OVERTURN_ADVANCED}
+#: Paths examined per word when looking for its best swing among all legal moves.
+MOVE_PATH_LIMIT = 200
+
+
+class Colour(str, Enum):
+    """A side (a player or a team); a ring shows one of the two colours."""
+
+    GREEN = "green"
+    SILVER = "silver"
+
+    @property
+    def other(self) -> "Colour":
+        return Colour.SILVER if self is Colour.GREEN else Colour.GREEN
+
+
+@dataclass(frozen=True)
+class WordMove:
+    """A word (any spelling; stored as its key) along a path of cells; ``path`` None lets the referee choose."""
+
+    word: str
+    path: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class PassMove:
+    """No word: a ring of the opponent's colour on a new cell."""
+
+    cell: int
+
+
+Move = Union[WordMove, PassMove]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move as it entered the game: who, what (path resolved) and the readings it fixed or relied on."""
+
+    player: Colour
+    move: Move
+    readings: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    move: Move
+    swing: int
+    readings: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    green: int
+    silver: int
+    over: bool
+
+    @property
+    def winner(self) -> Colour | None:
+        """The side with more rings of its colour; None for a tie."""
+        if self.green == self.silver:
+            return None
+        return Colour.GREEN if self.green > self.silver else Colour.SILVER
+
+
+class GameError(ValueError):
+    """A request the game cannot serve (nothing to undo, no lexicon, no layer left to deal)."""
+
+
+class IllegalMove(ValueError):
+    """A refused move; ``reason`` is a stable code (see ``overturn.referee``). The game is unchanged."""
+
+    def __init__(self, reason: str, message: str, verdict: Verdict | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.verdict = verdict
+
+
+def derive_seed(seed: int) -> int:
+    """The seed of the next deal once both layers are played: reproducible from the first seed."""
+    return int.from_bytes(hashlib.sha256(f"overturn-reshuffle:{seed}".encode()).digest()[:4], "big")
+
+
+class Game:
+    """The state of one game; every change goes through ``push`` and ``pop``."""
+
+    def __init__(
+        self,
+        layers: tuple[Board, ...],
+        *,
+        layer: int = 0,
+        seed: int | None = None,
+        mode: str = "reuse",
+        lexicon_name: str = "fr",
+        lexicon: Lexicon | None = None,
+    ) -> None:
+        if mode not in MODES:
+            raise GameError(f"unknown mode {mode!r}: use {' or '.join(MODES)}")
+        if not 0 <= layer < len(layers):
+            raise GameError(f"layer {layer} does not exist (the deal has {len(layers)})")
+        rules = MODES[mode]
+        self.layers = tuple(board.with_rules(replace(board.rules, reuse=rules.reuse)) for board in layers)
+        self.layer = layer
+        self.seed = seed
+        self.mode = mode
+        self.lexicon_name = lexicon_name
+        self.lexicon = lexicon
+        self.rings: list[Colour | None] = [None] * self.board.rules.size
+        self.to_move = Colour.GREEN
+        self.fixed: dict[str, str] = {}
+        self.history: list[Played] = []
+        self._undo: list[tuple[tuple[Colour | None, ...], Colour, dict[str, str]]] = []
+
+    # ----- construction -------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls, seed: int | None = None, mode: str = "reuse", lexicon_name: str = "fr", lexicon: Lexicon | None = None
+    ) -> "Game":
+        """A game on the top layer of a fresh deal (a random seed if none is given, so it can be replayed)."""
+        if mode not in MODES:
+            raise GameError(f"unknown mode {mode!r}: use {' or '.join(MODES)}")
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        dealt = deal(seed, rules=MODES[mode])
+        return cls(dealt.layers, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
+
+    @classmethod
+    def from_board(
+        cls, board: Board, mode: str = "reuse", lexicon_name: str = "fr", lexicon: Lexicon | None = None
+    ) -> "Game":
+        """A game on a board typed in by hand (one layer, no seed)."""
+        return cls((board,), mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
+
+    def next_layer(self) -> "Game":
+        """The next game: the bottom layer, or once both are played a new deal from a derived seed."""
+        if self.layer + 1 < len(self.layers):
+            return Game(
+                self.layers, layer=self.layer + 1, seed=self.seed, mode=self.mode,
+                lexicon_name=self.lexicon_name, lexicon=self.lexicon,
+            )
+        if self.seed is None:
+            raise GameError("this board was typed in by hand: there is no other layer to deal")
+        return Game.new(derive_seed(self.seed), self.mode, self.lexicon_name, self.lexicon)
+
+    # ----- the position ---------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.layers[self.layer]
+
+    @property
+    def ringed_mask(self) -> int:
+        return sum(1 << cell for cell, ring in enumerate(self.rings) if ring is not None)
+
+    @property
+    def played_words(self) -> list[str]:
+        return [played.move.word for played in self.history if isinstance(played.move, WordMove)]
+
+    def constraints(self) -> Constraints:
+        """What the position requires of the next word: a new cell always, a ringed one once any ring is down."""
+        ringed = self.ringed_mask
+        return Constraints(
+            ringed=ringed,
+            need_new=True,
+            need_used=ringed != 0,
+            fixed=dict(self.fixed),
+            played=frozenset(self.played_words),
+        )
+
+    def swing_of(self, path: tuple[int, ...], mover: Colour) -> int:
+        """Growth of the mover's lead: +1 per new cell, +2 per opponent ring flipped (a cell counts once)."""
+        swing = 0
+        for cell in set(path):
+            ring = self.rings[cell]
+            if ring is None:
+                swing += 1
+            elif ring is not mover:
+                swing += 2
+        return swing
+
+    def score(self) -> Result:
+        green = sum(ring is Colour.GREEN for ring in self.rings)
+        silver = sum(ring is Colour.SILVER for ring in self.rings)
+        return Result(green, silver, self.is_over())
+
+    def result(self) -> Result:
+        return self.score()
+
+    def is_over(self) -> bool:
+        if all(ring is not None for ring in self.rings):
+            return True
+        last_two = self.history[-2:]
+        return len(last_two) == 2 and all(isinstance(played.move, PassMove) for played in last_two)
+
+    # ----- moves ------------------------------------------------------------------------
+
+    def _need_lexicon(self) -> Lexicon:
+        if self.lexicon is None:
+            raise GameError("no lexicon is loaded for this game")
+        return self.lexicon
+
+    def check(self, move: Move, player: Colour | None = None) -> Verdict:
+        """The referee's verdict on ``move`` in this position (``player``: who claims it, if said)."""
+        if isinstance(move, WordMove):
+            return referee_word(self._need_lexicon(), self.board, move.word, move.path, self, player=player)
+        return self._check_pass(move, player)
+
+    def _check_pass(self, move: PassMove, player: Colour | None) -> Verdict:
+        board = self.board
+        path = (move.cell,)
+
+        def refuse(reason: str, message: str) -> Verdict:
+            return Verdict(False, reason, message, "", path, ())
+
+        if self.is_over():
+            return refuse("game_over", "The game is over; start a new one or undo the last move.")
+        if player is not None and player is not self.to_move:
+            return refuse("wrong_player", f"It is {self.to_move.value}'s turn, not {player.value}'s.")
+        if not 0 <= move.cell < board.rules.size:
+            return refuse("bad_cell", "A pass puts a ring on a cell of the board.")
+        if self.rings[move.cell] is not None:
+            return refuse(
+                "cell_not_new", f"{format_cell(board, move.cell)} already has a ring; a pass rings a new letter."
+            )
+        message = f"{self.to_move.value} passes: a {self.to_move.other.value} ring on {format_cell(board, move.cell)}."
+        return Verdict(True, "ok", message, "", path, (), swing=-1)
+
+    def push(self, move: Move, player: Colour | None = None) -> Played:
+        """Play ``move`` for the side to move, or raise IllegalMove and change nothing."""
+        verdict = self.check(move, player)
+        if not verdict.legal:
+            raise IllegalMove(verdict.reason, verdict.message, verdict)
+        return self._apply(self._resolved(move, verdict))
+
+    def _resolved(self, move: Move, verdict: Verdict) -> Played:
+        if isinstance(move, WordMove):
+            assert verdict.path is not None
+            return Played(self.to_move, WordMove(verdict.word, verdict.path), verdict.readings)
+        return Played(self.to_move, move)
+
+    def _apply(self, played: Played) -> Played:
+        self._undo.append((tuple(self.rings), self.to_move, dict(self.fixed)))
+        move = played.move
+        if isinstance(move, WordMove):
+            assert move.path is not None
+            for cell in set(move.path):
+                self.rings[cell] = played.player  # new cells get a ring, used ones flip: both end in the mover's colour
+            for face, reading in played.readings:
+                self.fixed.setdefault(face, reading)
+        else:
+            self.rings[move.cell] = played.player.other
+        self.to_move = played.player.other
+        self.history.append(played)
+        return played
+
+    def pop(self) -> Played:
+        """Undo the last move exactly (rings, turn, fixed readings)."""
+        if not self.history:
+            raise GameError("there is no move to undo")
+        rings, to_move, fixed = self._undo.pop()
+        self.rings, self.to_move, self.fixed = list(rings), to_move, fixed
+        return self.history.pop()
+
+    def legal_moves(self, path_limit: int = MOVE_PATH_LIMIT) -> list[RankedMove]:
+        """Every legal word (with its best-swing path), best swing first; passes only when no word is left."""
+        if self.is_over():
+            return []
+        lexicon = self._need_lexicon()
+        constraints = self.constraints()
+        ranked = []
+        for found in Solver(lexicon, self.board).solve(constraints):
+            paths = legal_paths(lexicon, self.board, found.word, constraints, self, self.to_move, limit=path_limit)
+            swing, path, readings = paths[0] if paths else (self.swing_of(found.path, self.to_move), found.path, found.readings)
+            ranked.append(RankedMove(WordMove(found.word, path), swing, readings))
+        if not ranked:
+            return [RankedMove(PassMove(cell), -1) for cell, ring in enumerate(self.rings) if ring is None]
+        ranked.sort(key=lambda item: (-item.swing, item.move.word))  # type: ignore[union-attr]
+        return ranked
+
+    # ----- the saved form ----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        cols = self.board.rules.cols
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "mode": self.mode,
+            "lexicon": self.lexicon_name,
+            "seed": self.seed,
+            "layers": [str(board) for board in self.layers],
+            "layer": self.layer,
+            "to_move": self.to_move.value,
+            "rings": [None if ring is None else ring.value for ring in self.rings],
+            "fixed": dict(sorted(self.fixed.items())),
+            "moves": [_played_to_json(played, cols) for played in self.history],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, lexicon: Lexicon | None = None) -> "Game":
+        """Rebuild a game by replaying its moves; StateFileError names the first field that is wrong."""
+        if not isinstance(data, dict):
+            raise StateFileError("the game file must hold a JSON object")
+        if data.get("format") != FORMAT:
+            raise StateFileError(f"format: expected {FORMAT!r}, found {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise StateFileError(f"version: this program reads version {VERSION}, found {data.get('version')!r}")
+        mode = _field(data, "mode", str)
+        if mode not in MODES:
+            raise StateFileError(f"mode: {mode!r} is not one of {', '.join(MODES)}")
+        lexicon_name = _field(data, "lexicon", str)
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise StateFileError("seed: expected an integer or null")
+        layer_texts = _field(data, "layers", list)
+        if not 1 <= len(layer_texts) <= 2:
+            raise StateFileError("layers: expected one or two boards")
+        layers = []
+        for index, text in enumerate(layer_texts):
+            if not isinstance(text, str):
+                raise StateFileError(f"layers[{index}]: expected a board text")
+            try:
+                layers.append(Board.parse(text, MODES[mode]))
+            except BoardError as exc:
+                raise StateFileError(f"layers[{index}]: {exc}") from None
+        layer = _field(data, "layer", int)
+        if not 0 <= layer < len(layers):
+            raise StateFileError(f"layer: {layer} is not a layer of this deal")
+        game = cls(tuple(layers), layer=layer, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
+        for index, entry in enumerate(_field(data, "moves", list)):
+            game._replay(f"moves[{index}]", entry)
+        game._expect("to_move", data.get("to_move"), game.to_move.value)
+        game._expect("rings", data.get("rings"), [None if ring is None else ring.value for ring in game.rings])
+        game._expect("fixed", data.get("fixed"), dict(sorted(game.fixed.items())))
+        return game
+
+    def _expect(self, name: str, stored: Any, derived: Any) -> None:
+        if stored != derived:
+            raise StateFileError(f"{name}: {stored!r} does not match what the moves give ({derived!r})")
+
+    def _replay(self, where: str, entry: Any) -> None:
+        """Re-check one saved move without the lexicon (it was judged when played) and apply it."""
+        if not isinstance(entry, dict):
+            raise StateFileError(f"{where}: expected an object")
+        board = self.board
+        try:
+            player = Colour(entry.get("player"))
+        except ValueError:
+            raise StateFileError(f"{where}.player: expected 'green' or 'silver'") from None
+        if player is not self.to_move:
+            raise StateFileError(f"{where}.player: it was {self.to_move.value}'s turn")
+        if self.is_over():
+            raise StateFileError(f"{where}: the game was already over")
+        kind = entry.get("kind")
+        if kind == "pass":
+            cell = _cell(board, entry.get("cell"), f"{where}.cell")
+            verdict = self._check_pass(PassMove(cell), player)
+            if not verdict.legal:
+                raise StateFileError(f"{where}.cell: {verdict.message}")
+            self._apply(Played(player, PassMove(cell)))
+            return
+        if kind != "word":
+            raise StateFileError(f"{where}.kind: expected 'word' or 'pass'")
+        word = entry.get("word")
+        if not isinstance(word, str) or not word.isascii() or not word.isalpha() or not word.isupper():
+            raise StateFileError(f"{where}.word: expected a key in capitals A-Z")
+        raw_path = entry.get("path")
+        if not isinstance(raw_path, list) or not raw_path:
+            raise StateFileError(f"{where}.path: expected a list of [row, col]")
+        path = tuple(_cell(board, item, f"{where}.path[{step}]") for step, item in enumerate(raw_path))
+        constraints = self.constraints()
+        if len(word) < board.rules.min_length or word in constraints.played:
+            raise StateFileError(f"{where}.word: {word} is too short or was already played")
+        verdict = judge_path(board, word, path, constraints, [], self, player)
+        if not verdict.legal:
+            raise StateFileError(f"{where}.path: {verdict.message}")
+        readings = entry.get("readings", {})
+        if readings != dict(verdict.readings):
+            raise StateFileError(f"{where}.readings: {readings!r} does not match the path ({dict(verdict.readings)!r})")
+        self._apply(Played(player, WordMove(word, path), verdict.readings))
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically (temporary file, fsync, rename): a crash never leaves half a game."""
+        save_json_atomic(path, self.to_json())
+
+    @classmethod
+    def load(cls, path: str | Path, lexicon: Lexicon | None = None) -> "Game":
+        try:
+            return cls.from_json(load_json(path), lexicon)
+        except StateFileError as exc:
+            message = str(exc)
+            raise StateFileError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+
+
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise StateFileError(f"{name}: expected {kind.__name__}, found {type(value).__name__}")
+    return value
+
+
+def _cell(board: Board, value: Any, where: str) -> int:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(part, int) and not isinstance(part, bool) for part in value)
+    ):
+        raise StateFileError(f"{where}: expected [row, col] (0-based)")
+    row, col = value
+    if not (0 <= row < board.rules.rows and 0 <= col < board.rules.cols):
+        raise StateFileError(f"{where}: [{row}, {col}] is off the board")
+    return board.cell(row, col)
+
+
+def _played_to_json(played: Played, cols: int) -> dict[str, Any]:
+    move = played.move
+    if isinstance(move, PassMove):
+        return {"player": played.player.value, "kind": "pass", "cell": list(divmod(move.cell, cols))}
+    assert move.path is not None
+    return {
+        "player": played.player.value,
+        "kind": "word",
+        "word": move.word,
+        "path": [list(divmod(cell, cols)) for cell in move.path],
+        "readings": dict(played.readings),
+    }
+
+
+__all__ = [
+    "Colour", "Game", "GameError", "IllegalMove", "Move", "PassMove", "Played", "RankedMove",
+    "Result", "WordMove", "derive_seed",
+]

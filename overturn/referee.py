@@ -1,0 +1,305 @@
+"""The verdict on one disputed word: legal or not, why, and how it can be traced.
+
+A dispute at the table is settled in one call, ``referee_word``, with or without
+a game in progress and with or without the path the player traced. Reasons are
+stable codes (scripts and the HTTP service switch on them) and are checked in a
+fixed order, so the same dispute always gets the same answer:
+
+1. ``game_over``, ``wrong_player`` (only with a game, or a player, given);
+2. ``too_short`` (fewer letters than the rules allow);
+3. ``not_in_lexicon`` (with the closest words as suggestions);
+4. ``already_played`` (the same key was played earlier in the game);
+5. the path checks. With a path: ``bad_path`` (off the board, not adjacent or
+   not spelling the word under any reading), ``cell_reused`` (advanced mode),
+   ``reading_conflict`` (needs a ZX/Qu reading other than the fixed one),
+   ``single_tile``, ``no_new_cell``, ``no_used_cell``. Without a path, the same
+   requirements are added one at a time in that order and the first one that
+   leaves no path is the reason (``cannot_trace`` when no path spells the word
+   at all), i.e. the most specific reason any spelling path reaches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from overturn.board import DOUBLE_FACES, Board, Rules, format_cell
+from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.sources import Entry
+from overturn.normalize import InvalidWord, normalize_key
+from overturn.solver import Constraints, Solver
+
+if TYPE_CHECKING:
+    from overturn.game import Colour, Game
+
+REASONS = (
+    "ok",
+    "not_in_lexicon",
+    "too_short",
+    "cannot_trace",
+    "single_tile",
+    "no_new_cell",
+    "no_used_cell",
+    "already_played",
+    "reading_conflict",
+    "cell_reused",
+    "bad_path",
+    "wrong_player",
+    "game_over",
+)
+
+#: Paths examined per word when ranking alternatives; reuse mode can spell a word in very many ways.
+PATH_LIMIT = 2000
+#: Alternatives reported besides the chosen path.
+ALTERNATIVES_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's answer for one word; ``reason`` is one of ``REASONS``."""
+
+    legal: bool
+    reason: str
+    message: str
+    word: str
+    path: tuple[int, ...] | None
+    readings: tuple[tuple[str, str], ...]
+    entries: list[Entry] = field(default_factory=list)
+    alternatives: list[tuple[int, ...]] = field(default_factory=list)
+    swing: int | None = None
+    suggestions: list[str] = field(default_factory=list)
+
+    def to_json(self, board: Board | None = None) -> dict[str, Any]:
+        """JSON-ready: paths as ``[[row, col], ...]`` (0-based), entries as ``{form, lemma, pos}``.
+
+        The board is needed to turn cell numbers into rows and columns; without
+        it a 6-column grid is assumed (the Overturn board).
+        """
+        cols = board.rules.cols if board is not None else 6
+        return {
+            "legal": self.legal,
+            "reason": self.reason,
+            "message": self.message,
+            "word": self.word,
+            "path": path_to_json(self.path, cols),
+            "readings": [list(pair) for pair in self.readings],
+            "entries": [{"form": entry.form, "lemma": entry.lemma, "pos": entry.pos} for entry in self.entries],
+            "alternatives": [path_to_json(path, cols) for path in self.alternatives],
+            "swing": self.swing,
+            "suggestions": list(self.suggestions),
+        }
+
+
+def path_to_json(path: tuple[int, ...] | None, cols: int = 6) -> list[list[int]] | None:
+    return None if path is None else [list(divmod(cell, cols)) for cell in path]
+
+
+def _refuse(reason: str, message: str, word: str, path: tuple[int, ...] | None = None, **extra: Any) -> Verdict:
+    return Verdict(False, reason, message, word, path, (), **extra)
+
+
+def referee_word(
+    lexicon: Lexicon,
+    board: Board,
+    word: str,
+    path: tuple[int, ...] | None = None,
+    game: "Game | None" = None,
+    *,
+    player: "Colour | None" = None,
+) -> Verdict:
+    """Judge ``word`` on ``board`` (in ``game``'s position if given), along ``path`` if the player traced one.
+
+    Without a path, the legal path with the largest ring swing is chosen and the
+    other legal paths are listed best first. ``player`` is who claims the move;
+    it is refused as ``wrong_player`` when the game expects the other side.
+    """
+    if game is not None:
+        board = game.board
+        if game.is_over():
+            return _refuse("game_over", "The game is over; start a new one or undo the last move.", word.upper(), path)
+        if player is not None and player != game.to_move:
+            return _refuse(
+                "wrong_player", f"It is {game.to_move.value}'s turn, not {player.value}'s.", word.upper(), path
+            )
+    try:
+        key = normalize_key(word)
+    except InvalidWord:
+        return _refuse("not_in_lexicon", f"{word!r} is not a word of letters.", word, path)
+    rules = board.rules
+    if len(key) < rules.min_length:
+        return _refuse("too_short", f"{key} is too short: a word needs at least {rules.min_length} letters.", key, path)
+    if key not in lexicon:
+        suggestions = lexicon.near(key)
+        hint = f" Closest entries: {', '.join(suggestions)}." if suggestions else ""
+        return _refuse(
+            "not_in_lexicon", f"{key} is not in the {lexicon.name} lexicon.{hint}", key, path, suggestions=suggestions
+        )
+    entries = lexicon.entries(key)
+    constraints = game.constraints() if game is not None else Constraints(need_new=True)
+    if key in constraints.played:
+        return _refuse("already_played", f"{key} has already been played in this game.", key, path, entries=entries)
+    mover = game.to_move if game is not None else None
+    if path is not None:
+        return judge_path(board, key, path, constraints, entries, game, mover)
+    return _judge_word(lexicon, board, key, constraints, entries, game, mover)
+
+
+# ----- one traced path -------------------------------------------------------------
+
+
+def path_readings(board: Board, key: str, path: tuple[int, ...]) -> list[dict[str, str]]:
+    """Every reading of the path's double faces under which ``path`` spells ``key`` (ignoring fixed readings)."""
+    faces = [board.faces[cell] for cell in path]
+    doubles = [face for face in DOUBLE_FACES if face in faces]
+    found = []
+    for choice in product(*(board.rules.readings(face) for face in doubles)):
+        combination = dict(zip(doubles, choice))
+        if "".join(combination.get(face, face) for face in faces) == key:
+            found.append(combination)
+    return found
+
+
+def judge_path(
+    board: Board,
+    key: str,
+    path: tuple[int, ...],
+    constraints: Constraints,
+    entries: list[Entry],
+    game: "Game | None",
+    mover: "Colour | None",
+) -> Verdict:
+    """The path checks alone (no lexicon): also what a saved game's moves are replayed with."""
+    rules = board.rules
+    shown = " ".join(format_cell(board, cell) for cell in path if 0 <= cell < rules.size)
+
+    def refuse(reason: str, message: str) -> Verdict:
+        return _refuse(reason, message, key, path, entries=entries)
+
+    if not path or any(not 0 <= cell < rules.size for cell in path):
+        return refuse("bad_path", "The path leaves the board.")
+    for before, after in zip(path, path[1:]):
+        if before != after and not board.adjacent(before, after):
+            return refuse(
+                "bad_path",
+                f"{format_cell(board, before)} and {format_cell(board, after)} are not neighbours; "
+                "each letter must touch the next (across, down or diagonally).",
+            )
+    spellings = path_readings(board, key, path)
+    if not spellings:
+        letters = "".join(board.faces[cell] for cell in path)
+        return refuse("bad_path", f"The path {shown} reads {letters}, not {key}.")
+    if len(set(path)) < len(path) and not rules.reuse:
+        return refuse("cell_reused", "Advanced mode: each letter may be used only once in a word.")
+    allowed = [combo for combo in spellings if all(constraints.fixed.get(f, r) == r for f, r in combo.items())]
+    if not allowed:
+        fixed = ", ".join(f"{face} reads {reading}" for face, reading in sorted(constraints.fixed.items()))
+        return refuse("reading_conflict", f"This path needs another reading than the one fixed earlier ({fixed}).")
+    if rules.min_tiles >= 2 and len({board.tile_of(cell) for cell in path}) < 2:
+        return refuse("single_tile", f"{key} stays inside one tile; a word must use letters of at least two tiles.")
+    if constraints.need_new and all(constraints.ringed >> cell & 1 for cell in path):
+        return refuse("no_new_cell", f"{key} uses no new letter; a word must use at least one letter without a ring.")
+    if constraints.need_used and not any(constraints.ringed >> cell & 1 for cell in path):
+        return refuse("no_used_cell", f"{key} uses no ringed letter; after the first word, a word must reuse one.")
+    readings = tuple(sorted(allowed[0].items()))
+    swing = path_swing(path, game, mover)
+    return Verdict(True, "ok", f"{key} is legal along {shown} (ring swing {swing:+d}).", key, path, readings, entries, [], swing)
+
+
+# ----- the best path when none is given -------------------------------------------------
+
+
+def _solver(lexicon: Lexicon, board: Board, rules: Rules) -> Solver:
+    return Solver(lexicon, board.with_rules(rules))
+
+
+def _traceable(solver: Solver, key: str, constraints: Constraints) -> bool:
+    """Whether some path spells ``key`` under ``constraints`` (reuse: the solver's forward pass, no enumeration)."""
+    if solver.rules.reuse:
+        return any(
+            solver.witness(key, combination, constraints) is not None
+            for combination in solver.reading_combinations(constraints)
+        )
+    return next(solver.paths(key, constraints, limit=1), None) is not None
+
+
+def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tuple[str, Solver, Constraints, str]]:
+    """The requirements added one at a time: (reason if no path survives, solver, constraints, message)."""
+    rules = board.rules
+    anything = replace(rules, reuse=True, min_tiles=1)
+    one_tile_ok = replace(rules, min_tiles=1)
+    loose = Constraints()
+    fixed = Constraints(fixed=dict(constraints.fixed))
+    stages = [("cannot_trace", _solver(lexicon, board, anything), loose, "No path on the board spells {key}.")]
+    if not rules.reuse:
+        stages.append((
+            "cell_reused", _solver(lexicon, board, one_tile_ok), loose,
+            "{key} can only be traced by using a letter twice, which advanced mode forbids.",
+        ))
+    real = Solver(lexicon, board)
+    stages += [
+        ("reading_conflict", _solver(lexicon, board, one_tile_ok), fixed,
+         "Every path for {key} needs a ZX/Qu reading other than the one fixed earlier in the game."),
+        ("single_tile", real, fixed,
+         "{key} can only be traced inside one tile; a word must use letters of at least two tiles."),
+        ("no_new_cell", real, replace(fixed, ringed=constraints.ringed, need_new=constraints.need_new),
+         "Every path for {key} uses only ringed letters; a word must use at least one new letter."),
+        ("no_used_cell", real, replace(constraints, played=frozenset()),
+         "No path for {key} uses a ringed letter; after the first word, a word must reuse one."),
+    ]
+    return stages
+
+
+def legal_paths(
+    lexicon: Lexicon,
+    board: Board,
+    key: str,
+    constraints: Constraints,
+    game: "Game | None" = None,
+    mover: "Colour | None" = None,
+    limit: int = PATH_LIMIT,
+) -> list[tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]]]:
+    """(swing, path, readings) for each legal set of cells spelling ``key``, best swing first.
+
+    Paths over the same cells swing the same, so one (the shortest, then the
+    first in board order) stands for them all.
+    """
+    solver = Solver(lexicon, board)
+    best: dict[frozenset[int], tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]]] = {}
+    for path, readings in solver.paths(key, replace(constraints, played=frozenset()), limit=limit):
+        cells = frozenset(path)
+        candidate = (path_swing(path, game, mover), path, tuple(sorted(readings)))
+        known = best.get(cells)
+        if known is None or (len(path), path) < (len(known[1]), known[1]):
+            best[cells] = candidate
+    return sorted(best.values(), key=lambda item: (-item[0], len(item[1]), item[1]))
+
+
+def _judge_word(
+    lexicon: Lexicon,
+    board: Board,
+    key: str,
+    constraints: Constraints,
+    entries: list[Entry],
+    game: "Game | None",
+    mover: "Colour | None",
+) -> Verdict:
+    if not _traceable(Solver(lexicon, board), key, replace(constraints, played=frozenset())):
+        for reason, solver, stage_constraints, message in _stages(lexicon, board, constraints):
+            if not _traceable(solver, key, stage_constraints):
+                return _refuse(reason, message.format(key=key), key, entries=entries)
+        raise AssertionError("the last stage holds every requirement")  # pragma: no cover
+    ranked = legal_paths(lexicon, board, key, constraints, game, mover)
+    swing, path, readings = ranked[0]
+    alternatives = [other for _, other, _ in ranked[1 : 1 + ALTERNATIVES_SHOWN]]
+    shown = " ".join(format_cell(board, cell) for cell in path)
+    more = f"; {len(ranked) - 1} other path(s)" if len(ranked) > 1 else ""
+    message = f"{key} is legal along {shown} (ring swing {swing:+d}{more})."
+    return Verdict(True, "ok", message, key, path, readings, entries, alternatives, swing)
+
+
+def path_swing(path: tuple[int, ...], game: "Game | None", mover: "Colour | None") -> int:
+    """How much the mover's lead grows: +1 per new cell ringed, +2 per opponent ring flipped (a cell counts once)."""
+    if game is None or mover is None:
+        return len(set(path))
+    return game.swing_of(path, mover)
