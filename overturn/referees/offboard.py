@@ -31,7 +31,7 @@ import os
 import random
 import re
 from dataclasses import dataclass
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 from overturn.jsonstore import StateFileError, load_json, save_json_atomic
@@ -40,6 +40,7 @@ from overturn.referees.offboard_geometry import (
     HOLE_COUNT,
     HOLE_INDEX,
     HOLES,
+    INWARD_RAYS,
     MARBLES_PER_PLAYER,
     RAYS,
     Direction,
@@ -385,28 +386,28 @@ class OffboardState:
         for index, cell in enumerate(board):
             if cell != player:
                 continue
-            for ray_index in range(6 * index, 6 * index + 6):
-                ray = RAYS[ray_index]
-                length = len(ray)
-                if length == 1:
-                    continue  # edge hole facing outward: an own marble never leaves
+            for ray_index, ray in INWARD_RAYS[index]:
                 ahead = board[ray[1]]
                 if ahead == EMPTY:
                     legal.append(_STEPS[ray_index])  # the common case, decided without walking
                     continue
+                length = len(ray)
                 own = 1
-                while own < length and board[ray[own]] == player:
-                    own += 1
-                if own == length:
-                    continue  # would push an own marble off
-                ahead = board[ray[own]]
-                if ahead != EMPTY:
-                    end = own + 1
-                    while end < length and board[ray[end]] == ahead:
-                        end += 1
-                    if end - own >= own or (end < length and board[ray[end]] != EMPTY):
-                        continue  # outnumbered, or an own marble blocks the pushed line
-                legal.append(_STEPS[ray_index])
+                if ahead == player:
+                    own = 2
+                    while own < length and board[ray[own]] == player:
+                        own += 1
+                    if own == length:
+                        continue  # would push an own marble off
+                    ahead = board[ray[own]]
+                    if ahead == EMPTY:
+                        legal.append(_STEPS[ray_index])
+                        continue
+                end = own + 1
+                while end < length and board[ray[end]] == ahead:
+                    end += 1
+                if end - own < own and (end == length or board[ray[end]] == EMPTY):
+                    legal.append(_STEPS[ray_index])  # a push: outnumbered line, free or off-board behind
         return legal
 
     def _plan_step(self, move: Step) -> _StepPlan:
@@ -466,6 +467,20 @@ class OffboardState:
             self._winner = player
         self._to_move = player.opponent
 
+    def invariant_violations(self) -> list[str]:
+        """Broken bookkeeping, in words; empty when every marble and the turn add up."""
+        problems = []
+        for player in Player:
+            counts = self.marble_counts(player)
+            if sum(counts.values()) != MARBLES_PER_PLAYER:
+                problems.append(f"{player.label} marbles do not add up to {MARBLES_PER_PLAYER}: {counts}")
+        if self._in_hand is not None and self._in_hand != self._to_move:
+            problems.append(f"{self._in_hand.label} holds a bounced marble but {self._to_move.label} is to move")
+        reached = [player for player in Player if self.score(player) >= WIN_SCORE]
+        if reached != ([] if self._winner is None else [self._winner]):
+            problems.append(f"winner {self._winner} does not match scores of {reached}")
+        return problems
+
     def marble_counts(self, player: Player) -> dict[str, int]:
         """Where the 12 marbles of ``player`` are: on the board, in targets, removed, in hand."""
         return {
@@ -474,6 +489,26 @@ class OffboardState:
             "removed": self._removed[player],
             "in_hand": int(self._in_hand == player),
         }
+
+
+def random_playout(
+    state: OffboardState,
+    rng: random.Random,
+    on_move: Callable[[OffboardState, MoveReport], None] | None = None,
+    max_plies: int = 1000,
+) -> int:
+    """Play uniformly random legal moves until the end or ``max_plies``; returns the plies played.
+
+    ``on_move`` sees the state after each move with its report (invariant checks). The cap
+    exists because random play wanders: about a quarter of games are undecided at 1000.
+    """
+    plies = 0
+    while plies < max_plies and not state.is_terminal():
+        report = state.apply_action(rng.choice(state.legal_actions()))
+        plies += 1
+        if on_move is not None:
+            on_move(state, report)
+    return plies
 
 
 def computer_move(state: OffboardState, rng: random.Random) -> Move:

@@ -32,7 +32,7 @@ class Player(IntEnum):
 
     @property
     def opponent(self) -> Player:
-        return Player(1 - self)
+        return _OPPONENTS[self]
 
     @property
     def label(self) -> str:
@@ -45,6 +45,9 @@ class Player(IntEnum):
             return cls[label.upper()]
         except KeyError:
             raise ValueError(f"unknown player {label!r} (expected 'red' or 'yellow')") from None
+
+
+_OPPONENTS = (Player.YELLOW, Player.RED)
 
 
 class Direction(IntEnum):
@@ -114,6 +117,11 @@ def _ray(origin: Hex, direction: Direction) -> tuple[int, ...]:
 # RAYS[6 * hole_index + direction]: hole indexes from that hole to the edge, the hole included.
 # Move generation walks these instead of building Hex values, which keeps playouts fast.
 RAYS: tuple[tuple[int, ...], ...] = tuple(_ray(hole, direction) for hole in HOLES for direction in Direction)
+# INWARD_RAYS[hole_index]: (ray index, ray) for the directions that stay on the board from that hole.
+INWARD_RAYS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple((6 * index + direction, RAYS[6 * index + direction]) for direction in Direction if len(RAYS[6 * index + direction]) > 1)
+    for index in range(len(HOLES))
+)
 
 
 def parse_hex(text: str) -> Hex:

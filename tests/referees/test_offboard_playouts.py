@@ -1,22 +1,22 @@
 """Random offboard games: invariants at every ply, move generation agreeing with the rule checks.
 
-The regular suite plays PLAYOUTS games; benchmarks/bench_offboard.py plays the issue's
-10,000 (too slow for the shared test budget in pure Python: about 6 minutes).
+The regular suite plays PLAYOUTS games (about 7 s); benchmarks/bench_offboard.py plays the
+issue's 10,000, too slow for the shared test budget in pure Python (minutes, see there).
 """
 
 from __future__ import annotations
 
 import json
 
-import pytest
-
 from overturn.referees.base import IllegalAction, seeded_rng
 from overturn.referees.offboard import (
     REMOVE,
     WIN_SCORE,
+    MoveReport,
     OffboardState,
     Place,
     Step,
+    random_playout,
     state_from_json,
     state_to_json,
 )
@@ -29,21 +29,15 @@ ALL_MOVES = [Step(hole, d) for hole in HOLES for d in Direction] + [Place(hole) 
 
 
 def assert_invariants(state: OffboardState, scored: dict[Player, int]) -> None:
-    total = 0
+    assert state.invariant_violations() == []
+    contents = state.target_contents()
+    assert sum(sum(state.marble_counts(player).values()) for player in Player) == 2 * MARBLES_PER_PLAYER
     for player in Player:
-        counts = state.marble_counts(player)
-        assert sum(counts.values()) == MARBLES_PER_PLAYER, counts
-        total += sum(counts.values())
         # a player's points are the values of the targets holding the opponent's marbles...
-        from_targets = sum(
-            target.value
-            for target, cup in zip(state.layout.targets, state.target_contents())
-            if cup is player.opponent
-        )
+        opponent = player.opponent
+        from_targets = sum(target.value for target, cup in zip(state.layout.targets, contents) if cup is opponent)
         # ...and also the sum of what its moves reported scoring
         assert state.score(player) == from_targets == scored[player]
-    assert total == 2 * MARBLES_PER_PLAYER
-    assert state.in_hand() in (None, state.to_move)
     winner = state.winner()
     if winner is not None and state.score(winner) >= WIN_SCORE:
         assert state.score(winner.opponent) < WIN_SCORE and state.returns()[winner] == 1.0
@@ -67,19 +61,20 @@ def assert_generation_matches_checks(state: OffboardState) -> None:
 
 
 def run_playout(seed: int, check_generation_every: int = 0) -> tuple[OffboardState, int, int]:
-    """Play one random game; returns the final state, plies and bounces seen."""
-    rng = seeded_rng(seed)
+    """Play one random game checking everything after each move; returns state, plies, bounces."""
     state = OffboardState()
     scored = {Player.RED: 0, Player.YELLOW: 0}
-    plies = bounces = 0
-    while not state.is_terminal() and plies < MAX_PLIES:
-        if check_generation_every and plies % check_generation_every == 0:
-            assert_generation_matches_checks(state)
-        report = state.apply_action(rng.choice(state.legal_actions()))
+    bounces = 0
+
+    def check(state: OffboardState, report: MoveReport) -> None:
+        nonlocal bounces
         scored[report.player] += report.points
         bounces += report.bounced
-        plies += 1
         assert_invariants(state, scored)
+        if check_generation_every and len(state.history) % check_generation_every == 0:
+            assert_generation_matches_checks(state)
+
+    plies = random_playout(state, seeded_rng(seed), check, MAX_PLIES)
     return state, plies, bounces
 
 
