@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from overturn.referees.base import IllegalAction
 from overturn.referees.overload import Action, Kind, OverloadState, Phase, SeededDie, random_playout
 from overturn.referees.overload_rules import load_rules
-from overturn.referees.overload_store import SavedGame, game_from_json, game_to_json
+from overturn.referees.overload_store import SavedGame, game_from_json, game_to_json, snapshot
 
 RULES = load_rules()
 GAMES = 250
@@ -75,3 +76,26 @@ def test_playouts_replay_identically_from_the_same_seed() -> None:
     random_playout(first, random.Random(77))
     random_playout(second, random.Random(77))
     assert first.history == second.history and first.scores == second.scores
+
+
+def test_random_actions_legal_or_not_are_either_refused_untouched_or_played_cleanly() -> None:
+    refusals: Counter[str] = Counter()
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = OverloadState.new(3 + seed % 3, seed % 4, RULES)
+        for _ in range(2000):
+            if state.is_terminal():
+                break
+            if rng.random() < 0.5:
+                action = rng.choice(state.legal_actions())
+            else:
+                action = Action(rng.choice(list(Kind)), rng.randint(-1, 12))
+            before = (snapshot(state), len(state.history))
+            try:
+                state.apply_action(action)
+            except IllegalAction as refusal:
+                refusals[refusal.rule] += 1
+                assert (snapshot(state), len(state.history)) == before
+                continue
+            assert state.invariant_violations() == []
+    assert len(refusals) >= 10, refusals  # many different rules were exercised
