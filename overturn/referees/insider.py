@@ -65,6 +65,8 @@ class InsiderState:
             raise ValueError(f"Insider is for 2 to 4 players, not {players}")
         self.players = players
         self.seed = seed if seed is not None else random.randrange(2**31)
+        # True: the referee draws dice and cards itself from the seed; False: the table reports them
+        self.auto_chance = True
         self.bases: tuple[int, ...] = m.board.bases_by_player_count[players]
         self.scores = [m.staircase.start] * players
         self.hands: list[dict[str, int]] = [dict.fromkeys(CARD_TYPES, 0) for _ in range(players)]

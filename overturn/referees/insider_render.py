@@ -1,0 +1,142 @@
+"""A text drawing of an Insider game: the board, the INSIDER's tables, the staircase and the turn.
+
+Board legend: a big square is ``[b2 01  ]`` (one pawn of P0 and one of P1; a
+crowded square shows its pawn count, detailed in the pawn list), ``[##OUT##]``
+is a Total OUT card, ``[c3 INS ]`` the INSIDER. Path spaces are ``.`` when free
+or the digit of the player whose pawn stands there.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from overturn.referees.insider import InsiderState
+
+CELL = 9  # characters of a drawn big square
+
+
+def render(state: InsiderState, show_hands: bool = False) -> str:
+    lines = _board_lines(state)
+    lines.append("")
+    lines += _status_lines(state, show_hands)
+    return "\n".join(lines)
+
+
+def _occupant(state: InsiderState) -> dict[int, int]:
+    return {pos: p for p, pawns in enumerate(state.pawns) for pos in pawns if not state.board.is_square(pos)}
+
+
+def _cell(state: InsiderState, square: int) -> str:
+    board = state.board
+    name = board.name(square)
+    if square in state.total_out:
+        return "[##OUT##]"
+    if square == board.centre:
+        return f"[{name} INS ]"
+    pawns = "".join(str(p) * state.pawns[p].count(square) for p in range(state.players))
+    if len(pawns) > 4:
+        pawns = f"{len(pawns)}p"
+    if square in board.corners and square not in state.bases:
+        pawns = "--"
+    return f"[{name} {pawns:<4}]"
+
+
+def _path_text(state: InsiderState, spaces: tuple[int, ...], occupant: dict[int, int]) -> str:
+    return "".join(str(occupant[s]) if s in occupant else "." for s in spaces)
+
+
+def _board_lines(state: InsiderState) -> list[str]:
+    board = state.board
+    occupant = _occupant(state)
+    links = {(a, b): spaces for a, b, spaces in board.links}
+    width = len(board.columns)
+    horizontal = max(len(s) for s in links.values()) + 2
+    lines = []
+    header = "   "
+    for c in board.columns:
+        header += c.center(CELL) + " " * horizontal
+    lines.append(header.rstrip())
+    for r in range(board.rows, 0, -1):
+        row = f"{r}  "
+        for c in range(width):
+            square = (r - 1) * width + c
+            row += _cell(state, square)
+            right = links.get((square, square + 1)) if c < width - 1 else None
+            if right is not None:
+                row += ("-" + _path_text(state, right, occupant) + "-").ljust(horizontal, "-")
+        lines.append(row.rstrip())
+        if r == 1:
+            continue
+        downs = [links.get((square - width, square), ()) for square in range((r - 1) * width, r * width)]
+        for k in range(max(len(d) for d in downs)):
+            line = "   "
+            for spaces in downs:
+                mark = "|"
+                if k < len(spaces):
+                    space = spaces[len(spaces) - 1 - k]  # drawn from the upper square down
+                    mark = str(occupant[space]) if space in occupant else "."
+                line += mark.center(CELL) + " " * horizontal
+            lines.append(line.rstrip())
+    return lines
+
+
+def _status_lines(state: InsiderState, show_hands: bool) -> list[str]:
+    board = state.board
+    m = state.material
+    lines = []
+    if state.evaluation_card:
+        card = m.evaluation_cards[state.evaluation_card]
+        seats = "  ".join(f"t{t + 1}={v}:{'P' + str(o) if o is not None else '--'}"
+                          for t, (v, o) in enumerate(zip(card.tables, state.tables)))
+        lines.append(f"INSIDER card {card.card_id} (penalty {card.penalty}): {seats}")
+    else:
+        lines.append("INSIDER: no evaluation card face up")
+    lines.append(f"Evaluations: {state.evaluations_done}/{m.evaluations_per_game}   "
+                 f"staircase {m.staircase.cave}..{m.staircase.top}   "
+                 f"deck {state.deck_size()}  discard {sum(state.discard.values())}")
+    for p in range(state.players):
+        where = Counter(board.name(pos) for pos in state.pawns[p])
+        pawns = ", ".join(f"{n}x{c}" if c > 1 else n for n, c in sorted(where.items()))
+        flags = []
+        if state.skips[p]:
+            flags.append(f"skips {state.skips[p]}")
+        if state.one_die[p]:
+            flags.append("one die")
+        hand = (" ".join(f"{t}:{n}" for t, n in state.hands[p].items() if n) or "empty") if show_hands \
+            else f"{state.hand_size(p)} cards"
+        marker = ">" if p == state.current and not state.game_over else " "
+        lines.append(f"{marker}P{p} base {board.name(state.bases[p])} score {state.scores[p]:>3}  "
+                     f"[{hand}]  {'; '.join(flags)}".rstrip())
+        lines.append(f"    pawns: {pawns}")
+    lines.append(describe_turn(state))
+    return lines
+
+
+def describe_turn(state: InsiderState) -> str:
+    """One line saying who must do what now."""
+    if state.game_over:
+        winners = ", ".join(f"P{p}" for p in state.winners())
+        return f"Game over after {state.evaluations_done} evaluation(s): {winners} win(s)."
+    if state.pending:
+        node = state.pending[-1]
+        kind = node["kind"]
+        if kind == "guard":
+            play = node["play"]
+            return (f"P{node['responders'][0]}: answer P{play['player']}'s {play['card']} {play['power']} "
+                    f"with Bodyguard ('guard N') or 'pass'")
+        questions = {
+            "draw": f"chance: action card drawn by P{node.get('player')} ('card TYPE')",
+            "steal": f"chance: card P{state.current} takes from P{node.get('victims', ['?'])[0]} ('steal TYPE')",
+            "dice": "chance: the roll ('die A')" if node.get("dice") == 1 else "chance: the roll ('dice A B')",
+            "eval": "chance: the evaluation card turned ('eval ID')",
+            "seat": f"P{state.current}: choose a free table ('seat N')",
+            "vip": f"P{state.current}: rearrange the tables ('vip A B', then 'done')",
+            "totalout": f"P{state.current}: move up to {node.get('left')} Total OUT ('totalout FROM TO' or 'done')",
+        }
+        return questions[kind]
+    turn = state.turn
+    if turn.phase == "choose":
+        return f"P{state.current} to play: walk, roll or draw"
+    if turn.phase == "move":
+        return f"P{state.current} moving: {turn.points} point(s) left ('step FROM TO'; cards may be played)"
+    return f"P{state.current}: play cards, 'swap CARD' or 'end'"
