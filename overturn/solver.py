@@ -67,7 +67,7 @@ class Solver:
         self.board = board
         self.rules = board.rules
         self._not_first, self._not_last, self._all, self._width = dilation_masks(board)
-        self._track_multi = self.rules.min_tiles == 2 and len(board.tile_masks) > 1
+        self._track_multi = self.rules.min_tiles == 2
 
     # --- neighbourhoods ---------------------------------------------------
 

@@ -82,7 +82,7 @@ class Lexicon:
 
     def has_prefix(self, prefix: str) -> bool:
         key = _key_or_none(prefix) if prefix else ""
-        return key is not None and self._trie.has_keys_with_prefix(key)
+        return key is not None and self.walk(key) >= 0
 
     def completions(self, prefix: str, limit: int | None = 50) -> list[str]:
         """Keys starting with ``prefix``, shortest first then alphabetical."""
@@ -96,7 +96,8 @@ class Lexicon:
     def match(self, pattern: str, limit: int | None = 1000, timeout: float = 2.0) -> list[str]:
         """Keys that the ``regex`` pattern matches in full (case and accents ignored).
 
-        A literal prefix narrows the scan to that branch of the trie. The whole
+        With ``limit``, the scan stops at the limit-th match (in trie order), so
+        the work stays bounded. A literal prefix narrows the scan to that branch of the trie. The whole
         scan is bounded by ``timeout`` seconds: a pathological pattern gives a
         PatternError, never a hung process.
         """

@@ -1,0 +1,52 @@
+"""Shared fixtures: small lexicons built in the test, and the real default lexicon."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from overturn.lexicon.compiled import write_build
+from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.sources import Entry
+from overturn.normalize import normalize_key
+
+_counter = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def make_lexicon(tmp_path_factory: pytest.TempPathFactory):
+    """Build a lexicon from words (accented forms allowed) or from key → entries, in a temporary directory."""
+
+    def make(words: Iterable[str] | dict[str, list[Entry]], name: str = "test") -> Lexicon:
+        if isinstance(words, dict):
+            table = words
+        else:
+            table = {}
+            for word in words:
+                table.setdefault(normalize_key(word), []).append(Entry(word.lower(), word.lower(), "N"))
+        directory = tmp_path_factory.mktemp("lexicon") / f"{name}-{next(_counter)}"
+        write_build(directory, table, {"name": name})
+        return Lexicon.open(directory, name)
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def default_lexicon() -> Lexicon:
+    """The real French lexicon (built once into the user cache on first use)."""
+    from overturn.lexicon.registry import load_lexicon
+
+    return load_lexicon("fr")
+
+
+@pytest.fixture
+def isolated_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private cache directory, so build and rebuild tests never touch the user's cache."""
+    monkeypatch.setenv("OVERTURN_CACHE_DIR", str(tmp_path / "cache"))
+    from overturn.lexicon import registry
+
+    monkeypatch.setattr(registry, "_loaded", {})
+    return tmp_path / "cache"
