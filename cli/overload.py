@@ -75,15 +75,18 @@ def _refused(refusal: IllegalAction) -> click.ClickException:
     return click.ClickException(f"refused: {refusal.message} [rule: {refusal.rule}]; the game file is unchanged")
 
 
-def _changes(before: OverloadState, after: OverloadState) -> list[str]:
+def _changes(before: OverloadState, action: Action, after: OverloadState) -> list[str]:
     """What an action did to the pawns and scores, in table words."""
+    finisher = action.value if action.kind is Kind.MOVE else None
     lines = []
     for index, (old, new) in enumerate(zip(before.pawns, after.pawns)):
         if (old.position, old.discs) == (new.position, new.discs):
             continue
         name = after.pawn_name(index)
-        if new.position == START and old.position != START:
-            lines.append(f"{name} back to the start ({old.discs} discs to the cup)")
+        if index == finisher and old.position + (before.roll or 0) >= before.track.finish:
+            lines.append(f"{name} reaches the finish with {old.discs} discs, back to the start")
+        elif new.position == START and old.position != START:
+            lines.append(f"{name} back to the start, its discs to the cup")
         elif old.position != new.position:
             lines.append(f"{name} {_space(before, old.position)} -> {_space(after, new.position)}, {new.discs} discs")
         else:
@@ -104,7 +107,8 @@ def _space(state: OverloadState, space: int) -> str:
 def _awaiting(state: OverloadState) -> str:
     """One sentence on what the game waits for, with the command that gives it."""
     if state.is_terminal():
-        return f"Game over: {state.player_name(state.winner or 0)} wins with {max(state.scores)} points."
+        winner = state.winner or 0
+        return f"Game over: {state.player_name(winner)} wins with {state.scores[winner]} points."
     who = state.player_name(state.current)
     if state.phase is Phase.LOAD:
         name = state.pawn_name(state.mover or 0)
@@ -149,7 +153,7 @@ class Played:
 def _apply(state: OverloadState, action: Action, log: list[Played], note: str = "") -> None:
     before = state.clone()
     state.apply_action(action)
-    log.append(Played(state.action_to_string(action), note, tuple(_changes(before, state))))
+    log.append(Played(state.action_to_string(action), note, tuple(_changes(before, action, state))))
 
 
 def _apply_forced(state: OverloadState, log: list[Played], held: set[Phase] | None = None) -> None:

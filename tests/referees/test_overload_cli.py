@@ -209,3 +209,16 @@ def test_undo_takes_back_actions_and_the_game_continues(game_file: Path) -> None
     assert pawn(game_file, "red1") == (4, 3)
     too_far = run("undo", "-n", "9", "--state", str(game_file))
     assert too_far.exit_code == 2 and "3 were played" in too_far.output
+
+
+def test_play_reports_a_finish_and_the_points(tmp_path: Path) -> None:
+    path = str(tmp_path / "f.json")
+    run("new", "-p", "3", "--state", path)
+    for discs, roll in (("2", "8"), ("0", "1"), ("0", "1"), ("0", "1"), ("0", "1"), ("0", "1")):
+        run("play", "--discs", discs, "--roll", roll, "--state", path)
+    run("play", "--roll", "8", "--pawn", "red1", "--state", path)  # red1 on 16
+    run("play", "--roll", "1", "--pawn", "blue1", "--state", path)
+    run("play", "--roll", "1", "--pawn", "yellow1", "--state", path)
+    result = run("play", "--roll", "7", "--pawn", "red1", "--state", path)
+    assert "red1 reaches the finish with 2 discs, back to the start" in result.output
+    assert "red scores 2 (total 2)" in result.output
