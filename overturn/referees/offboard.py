@@ -27,11 +27,12 @@ Rules as implemented, including where the rule book is silent (docs/offboard.md)
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 import re
-from dataclasses import dataclass
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from overturn.jsonstore import StateFileError, load_json, save_json_atomic
@@ -226,7 +227,11 @@ class OffboardState:
                     raise ValueError(f"{name} is listed twice")
                 state._board[index] = player
         for number, player in (targets or {}).items():
+            if not 1 <= number <= len(state._cups):
+                raise ValueError(f"there is no target {number} (1 to {len(state._cups)})")
             state._cups[number - 1] = player
+        if in_hand is not None and in_hand != to_move:
+            raise ValueError("only the player to move can hold a bounced marble")
         state._to_move = to_move
         state._in_hand = in_hand
         for player in Player:
@@ -234,8 +239,10 @@ class OffboardState:
             state._removed[player] = MARBLES_PER_PLAYER - sum(counts.values())
             if state._removed[player] < 0:
                 raise ValueError(f"{player.label} has more than {MARBLES_PER_PLAYER} marbles")
-            if state.score(player) >= WIN_SCORE:
-                state._winner = player
+        winners = [player for player in Player if state.score(player) >= WIN_SCORE]
+        if len(winners) == 2:
+            raise ValueError(f"both players have {WIN_SCORE} points or more")
+        state._winner = winners[0] if winners else None
         state._setup = _position_json(state)
         return state
 
@@ -325,18 +332,18 @@ class OffboardState:
         return report
 
     def clone(self) -> OffboardState:
-        copy = OffboardState.__new__(OffboardState)
-        copy.layout = self.layout
-        copy._board = self._board[:]
-        copy._to_move = self._to_move
-        copy._cups = self._cups[:]
-        copy._removed = self._removed[:]
-        copy._in_hand = self._in_hand
-        copy._history = self._history[:]
-        copy._winner = self._winner
-        copy._legal = self._legal
-        copy._setup = self._setup
-        return copy
+        twin = OffboardState.__new__(OffboardState)
+        twin.layout = self.layout
+        twin._board = self._board[:]
+        twin._to_move = self._to_move
+        twin._cups = self._cups[:]
+        twin._removed = self._removed[:]
+        twin._in_hand = self._in_hand
+        twin._history = self._history[:]
+        twin._winner = self._winner
+        twin._legal = self._legal  # never mutated in place, so safe to share
+        twin._setup = self._setup
+        return twin
 
     def rewound(self, moves: int) -> OffboardState:
         """The same game with its last ``moves`` moves taken back (replayed from its start)."""
@@ -549,7 +556,7 @@ def state_to_json(state: OffboardState) -> dict[str, object]:
         "removed": {player.label: state.removed(player) for player in Player},
         "scores": {player.label: state.score(player) for player in Player},
         "winner": None if winner is None else winner.label,
-        "setup": state._setup,
+        "setup": copy.deepcopy(state._setup),
         "history": [format_move(move) for move in state.history],
     }
 
@@ -576,12 +583,10 @@ def _state_from_setup(setup: object, layout: Layout | None) -> OffboardState:
         in_hand = None if setup.get("in_hand") is None else Player.from_label(str(setup["in_hand"]))
     except (ValueError, AttributeError) as exc:
         raise StateFileError(f"setup: {exc}") from None
-    if in_hand is not None and in_hand != to_move:
-        raise StateFileError("setup.in_hand: only the player to move can hold a bounced marble")
     try:
         return OffboardState.from_position(board["red"], board["yellow"], to_move, contents, in_hand, layout)
     except ValueError as exc:
-        raise StateFileError(f"setup.board: {exc}") from None
+        raise StateFileError(f"setup: {exc}") from None
 
 
 def state_from_json(data: object, layout: Layout | None = None) -> OffboardState:

@@ -55,7 +55,7 @@ def render(state: OffboardState) -> str:
     lines.append("")
     lines.append("target " + "".join(f"{target.number:>3}" for target in layout.targets))
     lines.append("value  " + "".join(f"{target.value:>3}" for target in layout.targets))
-    lines.append("holds  " + "".join(f"{CUP_SYMBOLS.get(cup, '-'):>3}" for cup in contents))  # type: ignore[arg-type]
+    lines.append("holds  " + "".join(f"{'-' if cup is None else CUP_SYMBOLS[cup]:>3}" for cup in contents))
     lines.append(_status(state))
     return "\n".join(lines)
 

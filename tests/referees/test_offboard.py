@@ -18,13 +18,11 @@ from overturn.referees.offboard import (
     load_state,
     parse_move,
     save_state,
-    state_from_json,
     state_to_json,
 )
 from overturn.referees.offboard_geometry import (
     CORNERS,
     HOLES,
-    MARBLES_PER_PLAYER,
     Direction,
     Exit,
     Hex,
@@ -596,3 +594,53 @@ def test_clone_is_independent() -> None:
     play(twin, "C3-D4")
     assert state.marble_at(h("C3")) is RED and twin.marble_at(h("C3")) is None
     assert state_to_json(state) == state_to_json(OffboardState())
+
+
+# --- drawing and set-up positions -------------------------------------------------------------
+
+START_DRAWING = """\
+         1 1 1 3 3 2
+    I   2 . R Y Y Y 2
+   H   2 . R R Y Y . 2
+  G   3 . R R R Y . . 1
+ F   3 . . . . . . . . 1
+E   1 . . . . . . . . . 1
+ D   1 . . . . . . . . 3
+  C   1 . . R Y Y Y . 3
+   B   2 . R R Y Y . 2   9
+    A   2 R R R Y . 2   8
+         2 3 3 1 1 1   7
+                      6
+             1 2 3 4 5
+"""
+
+
+def test_start_drawing() -> None:
+    drawing = str(OffboardState())
+    assert drawing.startswith(START_DRAWING)
+    assert drawing.endswith("score: red 0, yellow 0. red to play.")
+
+
+def test_drawing_shows_taken_targets_and_the_pending_choice() -> None:
+    state = play(OffboardState(), "G5-H6")
+    assert str(state).splitlines()[0] == "         1 1 1 y y 2"  # target 7's two spots
+    assert "holds    -  -  -  -  -  -  y  -" in str(state)
+    bounced = _bounced_state()
+    assert "yellow to play: its pushed-off marble bounced off a taken target" in str(bounced)
+    won = OffboardState.from_position(red=["E5"], yellow=["I9"], targets={1: YELLOW, 4: YELLOW})
+    assert str(won).endswith("Game over: red wins.")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"red": ["E5", "e5"], "yellow": []}, "twice"),
+        ({"red": [f"E{i}" for i in range(1, 10)] + ["D1", "D2", "D3", "D4"], "yellow": []}, "more than 12"),
+        ({"red": ["E5"], "yellow": [], "targets": {13: RED}}, "no target 13"),
+        ({"red": ["E5"], "yellow": [], "in_hand": YELLOW}, "player to move"),
+        ({"red": ["E5"], "yellow": [], "targets": {1: RED, 4: RED, 7: YELLOW, 10: YELLOW}}, "both players"),
+    ],
+)
+def test_from_position_refuses_impossible_positions(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        OffboardState.from_position(**kwargs)
