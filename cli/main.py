@@ -16,6 +16,7 @@ COMMANDS = {
     "overload": "overturn_cli.overload:overload",
     "offboard": "overturn_cli.offboard:offboard",
     "insider": "overturn_cli.insider:insider",
+    "serve": "overturn_cli.serve:serve",
 }
 
 

@@ -1,0 +1,81 @@
+"""`overturn serve`: the dictionary, solver and referee over HTTP for the phones around a board.
+
+starlette and uvicorn are imported inside the command so that `overturn --help`
+and the table commands never pay for them.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+import click
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on; 0.0.0.0 opens it to the network.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--lexicon",
+    "lexicons",
+    multiple=True,
+    help="Lexicon name or path; repeat to serve several (the first is the default). Default: fr.",
+)
+@click.option("--max-body-bytes", default=64 * 1024, show_default=True, type=click.IntRange(1024), help="Larger request bodies get 413.")
+@click.option("--max-results", default=1000, show_default=True, type=click.IntRange(1), help="Most words a search returns.")
+@click.option("--max-solve-words", default=10_000, show_default=True, type=click.IntRange(1), help="Most words a solve returns.")
+@click.option("--pattern-timeout", default=2.0, show_default=True, type=click.FloatRange(0.01), help="Seconds a pattern search may take.")
+@click.option("--solve-timeout", default=20.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a solve may take.")
+@click.option("--solve-threads", default=2, show_default=True, type=click.IntRange(1, 64), help="Solves run at once.")
+@click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
+def serve(
+    host: str,
+    port: int,
+    lexicons: tuple[str, ...],
+    max_body_bytes: int,
+    max_results: int,
+    max_solve_words: int,
+    pattern_timeout: float,
+    solve_timeout: float,
+    solve_threads: int,
+    log_level: str,
+) -> None:
+    """Serve the look-ups, the solver and the referee over HTTP, with the table page at /.
+
+    \b
+    Loopback only by default; for the phones of a club, on its own network:
+      overturn serve --host 0.0.0.0 --port 8000
+    then open http://SERVER-ADDRESS:8000/ on each phone. API schema: /openapi.json
+    """
+    import uvicorn
+
+    from overturn.lexicon.registry import LexiconError, load_lexicon
+    from overturn.service import Limits, create_app
+
+    limits = Limits(
+        max_body_bytes=max_body_bytes,
+        max_results=max_results,
+        max_solve_words=max_solve_words,
+        pattern_timeout=pattern_timeout,
+        search_timeout=max(5.0, pattern_timeout * 2),
+        solve_timeout=solve_timeout,
+        solve_threads=solve_threads,
+    )
+    say = lambda message: click.echo(message, err=True)  # noqa: E731
+    try:
+        for spec in lexicons or (None,):
+            load_lexicon(spec, progress=say)  # builds on first use, with progress, before the port opens
+        app = create_app(list(lexicons) or None, limits)
+    except LexiconError as exc:
+        raise click.ClickException(str(exc)) from None
+    if not _is_loopback(host):
+        say(f"warning: listening on {host}: every machine that can reach this address can use the service")
+    uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)

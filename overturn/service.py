@@ -1,0 +1,879 @@
+"""The dictionary, solver and referee over HTTP: a Starlette ASGI app for a club's own server.
+
+Starlette rather than FastAPI: the few endpoints take flat parameters that a
+dozen lines of checks validate with messages written for players, the library
+types are already JSON-ready, and the OpenAPI schema below is plain data that
+the schema-driven tests hold the code to; it keeps pydantic out of the default
+install and the per-request overhead low for the look-up rate a table needs.
+
+Everything that can take more than a millisecond (solving, pattern, prefix and
+anagram searches, "did you mean") runs in bounded thread pools with a time
+limit, so the event loop never blocks and a flood of requests gets a 503 with
+Retry-After instead of an ever-growing queue. Lexicons are loaded once, when
+the app is created, and shared read-only by every request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, AsyncIterator, TypeVar
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from overturn import __version__
+from overturn.board import PRESETS, Board, BoardError, Rules
+from overturn.game import Colour, Game, GameError
+from overturn.jsonstore import StateFileError
+from overturn.lexicon.lexicon import Lexicon, PatternError
+from overturn.lexicon.registry import DEFAULT_LEXICON, LexiconError, load_lexicon
+from overturn.normalize import InvalidWord, normalize_key
+from overturn.referee import REASONS, referee_word
+from overturn.solver import Found, Solver
+from overturn.tiles import deal
+
+WEB_DIR = Path(__file__).parent / "web"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every bound the service enforces; the defaults suit one club on a small machine."""
+
+    max_body_bytes: int = 64 * 1024  #: request bodies larger than this get 413 before any parsing
+    max_results: int = 1000  #: most words a prefix, pattern or anagram search returns
+    max_solve_words: int = 10_000  #: most words a solve returns (longest first)
+    max_word_length: int = 64
+    max_pattern_length: int = 200
+    max_anagram_letters: int = 15  #: letters plus wildcards
+    max_wildcards: int = 2
+    pattern_timeout: float = 2.0  #: seconds a pattern scan may take (the lexicon enforces it)
+    search_timeout: float = 5.0  #: seconds any search job may take before the client gets an answer
+    solve_timeout: float = 20.0
+    solve_threads: int = 2
+    search_threads: int = 2
+    max_pending: int = 64  #: jobs queued or running per pool before new ones get 503
+    solve_cache: int = 64  #: boards whose solutions are kept (every phone at a table asks for the same one)
+
+    def __post_init__(self) -> None:
+        for name, value in vars(self).items():
+            if value < 0 or (value == 0 and name != "solve_cache"):
+                raise ValueError(f"limit {name} must be positive, got {value}")
+
+
+class ApiError(Exception):
+    """An answer other than 200: the status, a message a person can act on, and optional detail."""
+
+    def __init__(self, status: int, message: str, detail: Any = None, headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.detail = detail
+        self.headers = dict(headers or {})
+
+
+def error_response(status: int, message: str, detail: Any = None, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message, "detail": detail}, status_code=status, headers=dict(headers or {}))
+
+
+# --- bounded work off the event loop ---------------------------------------------
+
+
+class Workers:
+    """A fixed thread pool with a cap on jobs in flight.
+
+    A job that outlives its time limit is abandoned by the request, not by the
+    pool: it keeps its thread and its place in the count until it ends, so a
+    run of slow jobs can never grow the number of threads or the queue.
+    """
+
+    def __init__(self, name: str, threads: int, max_pending: int) -> None:
+        self._pool = ThreadPoolExecutor(threads, thread_name_prefix=f"overturn-{name}")
+        self._max_pending = max_pending
+        self._pending = 0
+        self._lock = threading.Lock()
+
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    def _release(self, _future: Future[Any]) -> None:
+        with self._lock:
+            self._pending -= 1
+
+    async def run(self, job: Callable[[], T], timeout: float, too_slow: ApiError) -> T:
+        with self._lock:
+            if self._pending >= self._max_pending:
+                raise ApiError(503, "the server is busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"})
+            self._pending += 1
+        try:
+            future = self._pool.submit(job)
+        except RuntimeError:  # the pool is shutting down
+            self._release(None)  # type: ignore[arg-type]
+            raise ApiError(503, "the server is shutting down", None, {"Retry-After": "5"}) from None
+        future.add_done_callback(self._release)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+        except asyncio.TimeoutError:
+            raise too_slow from None
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class SolveCache:
+    """Solutions of recent boards, and one shared computation per board being solved.
+
+    Players at one table all ask for the same board within seconds; the first
+    request solves it and the others wait for that result instead of queueing
+    their own copies. Lives on the event loop: no lock needed.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._done: OrderedDict[tuple[Any, ...], list[Found]] = OrderedDict()
+        self._running: dict[tuple[Any, ...], asyncio.Future[list[Found]]] = {}
+
+    async def get(self, key: tuple[Any, ...], compute: Callable[[], Awaitable[list[Found]]]) -> tuple[list[Found], bool]:
+        """The solution and whether it was already known (cached or being computed)."""
+        known = self._done.get(key)
+        if known is not None:
+            self._done.move_to_end(key)
+            return known, True
+        running = self._running.get(key)
+        shared = running is not None
+        if running is None:
+            running = asyncio.ensure_future(compute())
+            self._running[key] = running
+            running.add_done_callback(lambda future: self._finish(key, future))
+        return await asyncio.shield(running), shared
+
+    def _finish(self, key: tuple[Any, ...], future: asyncio.Future[list[Found]]) -> None:
+        self._running.pop(key, None)
+        if self._size and not future.cancelled() and future.exception() is None:
+            self._done[key] = future.result()
+            while len(self._done) > self._size:
+                self._done.popitem(last=False)
+
+
+# --- parameter checks -------------------------------------------------------------
+
+
+def _int(value: Any, name: str, low: int, high: int, default: int | None = None) -> int:
+    if value is None or value == "":
+        if default is None:
+            raise ApiError(400, f"'{name}' is required", {"field": name})
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ApiError(400, f"'{name}' must be a whole number", {"field": name})
+    try:
+        number = int(value)
+    except ValueError:
+        raise ApiError(400, f"'{name}' must be a whole number, not {value!r}", {"field": name}) from None
+    if not low <= number <= high:
+        raise ApiError(422, f"'{name}' must be between {low} and {high}, not {number}", {"field": name})
+    return number
+
+
+def _bool(value: Any, name: str, default: bool = False) -> bool:
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in ("true", "1", "yes"):
+        return True
+    if isinstance(value, str) and value.lower() in ("false", "0", "no"):
+        return False
+    raise ApiError(400, f"'{name}' must be true or false, not {value!r}", {"field": name})
+
+
+def _text(value: Any, name: str, max_length: int, required: bool = True) -> str:
+    if value is None or value == "":
+        if required:
+            raise ApiError(400, f"'{name}' is required", {"field": name})
+        return ""
+    if not isinstance(value, str):
+        raise ApiError(400, f"'{name}' must be a string", {"field": name})
+    if len(value) > max_length:
+        raise ApiError(422, f"'{name}' is too long: at most {max_length} characters", {"field": name, "max": max_length})
+    return value
+
+
+def _key(word: str, name: str = "word") -> str:
+    try:
+        return normalize_key(word)
+    except InvalidWord as exc:
+        raise ApiError(422, str(exc), {"field": name}) from None
+
+
+# --- JSON shapes ----------------------------------------------------------------
+
+
+def _entries_json(lexicon: Lexicon, key: str) -> list[dict[str, str]]:
+    return [{"form": form, "lemma": lemma, "pos": pos} for form, lemma, pos in lexicon.entries(key)]
+
+
+def _path_json(board: Board, path: Sequence[int]) -> list[list[int]]:
+    cols = board.rules.cols
+    return [[cell // cols, cell % cols] for cell in path]
+
+
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    return {
+        "rows": rules.rows,
+        "cols": rules.cols,
+        "reuse": rules.reuse,
+        "min_length": rules.min_length,
+        "min_tiles": rules.min_tiles,
+    }
+
+
+def _board_json(board: Board) -> dict[str, Any]:
+    cols = board.rules.cols
+    faces = board.faces
+    return {
+        "board": str(board),
+        "faces": [list(faces[row * cols : (row + 1) * cols]) for row in range(board.rules.rows)],
+        "rules": _rules_json(board.rules),
+    }
+
+
+class Service:
+    """The state every request shares: the lexicons, the limits, the pools and the solve cache."""
+
+    def __init__(self, lexicons: dict[str, Lexicon], default: str, limits: Limits) -> None:
+        self.lexicons = lexicons
+        self.default = default
+        self.limits = limits
+        self.solvers = Workers("solve", limits.solve_threads, limits.max_pending)
+        self.searches = Workers("search", limits.search_threads, limits.max_pending)
+        self.cache = SolveCache(limits.solve_cache)
+
+    def lexicon(self, name: Any) -> tuple[str, Lexicon]:
+        if name is None or name == "":
+            return self.default, self.lexicons[self.default]
+        if not isinstance(name, str) or name not in self.lexicons:
+            raise ApiError(
+                422,
+                f"unknown lexicon {name!r}: this server has {', '.join(sorted(self.lexicons))}",
+                {"field": "lexicon", "available": sorted(self.lexicons)},
+            )
+        return name, self.lexicons[name]
+
+    async def search(self, job: Callable[[], T], what: str) -> T:
+        too_slow = ApiError(422, f"the {what} took more than {self.limits.search_timeout:g} s; make it more specific")
+        return await self.searches.run(job, self.limits.search_timeout, too_slow)
+
+    async def read_json(self, request: Request) -> dict[str, Any]:
+        """The JSON object of a body, refused with 413 as soon as it passes the size limit."""
+        limit = self.limits.max_body_bytes
+        too_large = ApiError(413, f"the request body is larger than {limit} bytes", {"max_body_bytes": limit})
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            if not declared.isdigit():
+                raise ApiError(400, "the Content-Length header is not a number")
+            raise too_large
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise too_large
+        if not body:
+            raise ApiError(400, "the request needs a JSON object body")
+        try:
+            data = json.loads(body)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ApiError(400, f"the body is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "the body must be a JSON object")
+        return data
+
+    def board_and_rules(self, data: Mapping[str, Any]) -> Board:
+        mode = data.get("mode") or "overturn"
+        if not isinstance(mode, str) or mode not in PRESETS:
+            raise ApiError(422, f"unknown mode {mode!r}: use one of {', '.join(PRESETS)}", {"field": "mode"})
+        rules = PRESETS[mode]
+        switches: dict[str, Any] = {}
+        if data.get("reuse") is not None:
+            switches["reuse"] = _bool(data["reuse"], "reuse")
+        if data.get("min_length") is not None:
+            switches["min_length"] = _int(data["min_length"], "min_length", 1, rules.size)
+        if data.get("min_tiles") is not None:
+            switches["min_tiles"] = _int(data["min_tiles"], "min_tiles", 1, 2)
+        rules = replace(rules, **switches)
+        text = _text(data.get("board"), "board", 1000)
+        try:
+            return Board.parse(text, rules)
+        except BoardError as exc:
+            raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
+
+
+# --- endpoints ------------------------------------------------------------------
+
+
+def _service(request: Request) -> Service:
+    return request.app.state.service  # type: ignore[no-any-return]
+
+
+async def health(request: Request) -> Response:
+    service = _service(request)
+    return JSONResponse(
+        {
+            "status": "ok",
+            "version": __version__,
+            "lexicon": service.default,
+            "words": len(service.lexicons[service.default]),
+            "pending": {"solve": service.solvers.pending, "search": service.searches.pending},
+        }
+    )
+
+
+async def lexicons(request: Request) -> Response:
+    service = _service(request)
+    rows = [
+        {"name": name, "words": len(lexicon), "description": str(lexicon.meta.get("description", "")), "default": name == service.default}
+        for name, lexicon in service.lexicons.items()
+    ]
+    return JSONResponse({"lexicons": rows})
+
+
+async def lookup(request: Request) -> Response:
+    service = _service(request)
+    params = request.query_params
+    word = _text(request.path_params["word"], "word", service.limits.max_word_length)
+    name, lexicon = service.lexicon(params.get("lexicon"))
+    suggest = _bool(params.get("suggest"), "suggest")
+    key = _key(word)
+    entries = _entries_json(lexicon, key)
+    answer: dict[str, Any] = {"word": word, "key": key, "lexicon": name, "valid": bool(entries), "entries": entries}
+    if suggest and not entries:
+        answer["suggestions"] = await service.search(lambda: lexicon.near(key), "suggestion search")
+    return JSONResponse(answer)
+
+
+def _listing(name: str, query: str, words: list[str], limit: int) -> dict[str, Any]:
+    return {"query": query, "lexicon": name, "count": min(len(words), limit), "truncated": len(words) > limit, "words": words[:limit]}
+
+
+async def pattern_search(request: Request) -> Response:
+    service = _service(request)
+    limits = service.limits
+    params = request.query_params
+    pattern = _text(params.get("q"), "q", limits.max_pattern_length)
+    limit = _int(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
+    name, lexicon = service.lexicon(params.get("lexicon"))
+
+    def job() -> list[str]:
+        return lexicon.match(pattern, limit=limit + 1, timeout=limits.pattern_timeout)
+
+    try:
+        words = await service.search(job, "pattern search")
+    except PatternError as exc:
+        raise ApiError(422, str(exc), {"field": "q"}) from None
+    return JSONResponse(_listing(name, pattern, words, limit))
+
+
+async def prefix_search(request: Request) -> Response:
+    service = _service(request)
+    limits = service.limits
+    params = request.query_params
+    prefix = _text(params.get("q"), "q", limits.max_word_length)
+    key = _key(prefix, "q")
+    limit = _int(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
+    name, lexicon = service.lexicon(params.get("lexicon"))
+    words = await service.search(lambda: lexicon.completions(key, limit + 1), "prefix search")
+    return JSONResponse(_listing(name, prefix, words, limit))
+
+
+async def anagram_search(request: Request) -> Response:
+    service = _service(request)
+    limits = service.limits
+    params = request.query_params
+    letters = _text(params.get("letters"), "letters", limits.max_anagram_letters * 4)
+    wildcards = sum(letters.count(mark) for mark in "?*.")
+    plain = "".join(ch for ch in letters if ch not in "?*.")
+    key = _key(plain, "letters") if plain else ""
+    if len(key) + wildcards > limits.max_anagram_letters or wildcards > limits.max_wildcards:
+        raise ApiError(
+            422,
+            f"at most {limits.max_anagram_letters} letters with at most {limits.max_wildcards} wildcards (?)",
+            {"field": "letters"},
+        )
+    partial = _bool(params.get("partial"), "partial")
+    limit = _int(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
+    name, lexicon = service.lexicon(params.get("lexicon"))
+    words = await service.search(lambda: lexicon.anagrams(key, wildcards, partial=partial), "anagram search")
+    return JSONResponse(_listing(name, letters, words, limit))
+
+
+async def deal_board(request: Request) -> Response:
+    seed = _int(request.query_params.get("seed"), "seed", 0, 2**53, default=random.SystemRandom().randrange(2**31))
+    dealt = deal(seed)
+    return JSONResponse({"seed": seed, **_board_json(dealt.layers[0]), "layers": [str(layer) for layer in dealt.layers]})
+
+
+async def solve(request: Request) -> Response:
+    service = _service(request)
+    limits = service.limits
+    data = await service.read_json(request)
+    board = service.board_and_rules(data)
+    name, lexicon = service.lexicon(data.get("lexicon"))
+    limit = _int(data.get("limit"), "limit", 1, limits.max_solve_words, default=limits.max_solve_words)
+    too_slow = ApiError(
+        503, f"solving took more than {limits.solve_timeout:g} s; the server is overloaded, try again", None, {"Retry-After": "5"}
+    )
+    started = time.perf_counter()
+
+    async def compute() -> list[Found]:
+        return await service.solvers.run(lambda: Solver(lexicon, board).solve(), limits.solve_timeout, too_slow)
+
+    found, cached = await service.cache.get((name, board.faces, board.rules), compute)
+    ranked = sorted(found, key=lambda item: (-len(item.word), item.word))[:limit]
+    lengths: dict[str, int] = {}
+    for item in found:
+        lengths[str(len(item.word))] = lengths.get(str(len(item.word)), 0) + 1
+    words = [{"word": item.word, "path": _path_json(board, item.path), "readings": dict(item.readings)} for item in ranked]
+    return JSONResponse(
+        {
+            **_board_json(board),
+            "mode": data.get("mode") or "overturn",
+            "lexicon": name,
+            "count": len(found),
+            "truncated": len(found) > limit,
+            "lengths": dict(sorted(lengths.items(), key=lambda pair: int(pair[0]))),
+            "words": words,
+            "cached": cached,
+            "elapsed_ms": round((time.perf_counter() - started) * 1000, 1),
+        }
+    )
+
+
+def _path_cells(value: Any, board: Board) -> tuple[int, ...]:
+    """A traced path from ``[[row, col], ...]`` (0-based); the page only sends cells it drew, so off-board is a bad request."""
+    if not isinstance(value, list) or not value or len(value) > 4 * board.rules.size:
+        raise ApiError(400, f"'path' must be a list of 1 to {4 * board.rules.size} [row, col] pairs (0-based)", {"field": "path"})
+    cells = []
+    for step, item in enumerate(value):
+        if not (isinstance(item, list) and len(item) == 2 and all(isinstance(n, int) and not isinstance(n, bool) for n in item)):
+            raise ApiError(400, f"path[{step}] must be [row, col] with whole numbers (0-based)", {"field": "path"})
+        row, col = item
+        if not (0 <= row < board.rules.rows and 0 <= col < board.rules.cols):
+            raise ApiError(422, f"path[{step}] [{row}, {col}] is off the {board.rules.rows}×{board.rules.cols} board", {"field": "path"})
+        cells.append(row * board.rules.cols + col)
+    return tuple(cells)
+
+
+async def referee(request: Request) -> Response:
+    service = _service(request)
+    limits = service.limits
+    data = await service.read_json(request)
+    word = _text(data.get("word"), "word", limits.max_word_length)
+    name, lexicon = service.lexicon(data.get("lexicon"))
+    game: Game | None = None
+    if data.get("game") is not None:
+        try:
+            game = Game.from_json(data["game"], lexicon)
+        except (StateFileError, GameError) as exc:
+            raise ApiError(422, f"bad game: {exc}", {"field": "game"}) from None
+        board = game.board
+    elif data.get("board") is not None:
+        board = service.board_and_rules(data)
+    else:
+        raise ApiError(400, "give the board (text) or the game (saved JSON state)", {"field": "board"})
+    player: Colour | None = None
+    if data.get("player") is not None:
+        if data["player"] not in [colour.value for colour in Colour]:
+            raise ApiError(422, "'player' must be 'green' or 'silver'", {"field": "player"})
+        player = Colour(data["player"])
+    path = _path_cells(data["path"], board) if data.get("path") is not None else None
+    too_slow = ApiError(503, f"the referee took more than {limits.solve_timeout:g} s; try again", None, {"Retry-After": "5"})
+    verdict = await service.solvers.run(
+        lambda: referee_word(lexicon, board, word, path, game, player=player), limits.solve_timeout, too_slow
+    )
+    return JSONResponse({**verdict.to_json(board), "lexicon": name, "board": str(board)})
+
+
+async def openapi(request: Request) -> Response:
+    return JSONResponse(openapi_schema(_service(request)))
+
+
+async def index(_request: Request) -> Response:
+    return FileResponse(WEB_DIR / "index.html", media_type="text/html; charset=utf-8")
+
+
+# --- errors -----------------------------------------------------------------------
+
+
+async def _api_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status, exc.message, exc.detail, exc.headers)
+
+
+async def _http_error(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    messages = {404: "no such page or endpoint; see /openapi.json", 405: "this endpoint does not take that method"}
+    message = messages.get(exc.status_code, str(exc.detail))
+    return error_response(exc.status_code, message, None, exc.headers)
+
+
+async def _internal_error(_request: Request, exc: Exception) -> Response:
+    """Last resort: still JSON, and names the failure so a report can be filed."""
+    return error_response(500, "internal error; please report it", {"type": type(exc).__name__})
+
+
+# --- the app ---------------------------------------------------------------------
+
+
+def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits = Limits()) -> Starlette:
+    """The ASGI app serving the given lexicons (names or paths; the first is the default).
+
+    Lexicons are loaded here, before the first request, so a bad spec fails at
+    start-up with a LexiconError rather than on a player's phone.
+    """
+    specs = [lexicon_spec] if isinstance(lexicon_spec, str) or lexicon_spec is None else list(lexicon_spec)
+    loaded: dict[str, Lexicon] = {}
+    for spec in specs or [None]:
+        lexicon = load_lexicon(spec)
+        loaded[_served_name(spec, lexicon, loaded)] = lexicon
+    service = Service(loaded, next(iter(loaded)), limits)
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        yield
+        service.solvers.shutdown()
+        service.searches.shutdown()
+
+    routes = [
+        Route("/", index, methods=["GET"]),
+        Route("/health", health, methods=["GET"]),
+        Route("/openapi.json", openapi, methods=["GET"]),
+        Route("/api/lexicons", lexicons, methods=["GET"]),
+        Route("/api/words/{word}", lookup, methods=["GET"]),
+        Route("/api/pattern", pattern_search, methods=["GET"]),
+        Route("/api/prefix", prefix_search, methods=["GET"]),
+        Route("/api/anagrams", anagram_search, methods=["GET"]),
+        Route("/api/deal", deal_board, methods=["GET"]),
+        Route("/api/solve", solve, methods=["POST"]),
+        Route("/api/referee", referee, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
+    )
+    app.state.service = service
+    return app
+
+
+def _served_name(spec: str | None, lexicon: Lexicon, taken: Mapping[str, Lexicon]) -> str:
+    """The name requests use: the recipe or user name, or a path's last component; unique per server."""
+    name = spec or DEFAULT_LEXICON
+    if "/" in name or name.startswith("."):
+        name = str(lexicon.meta.get("name") or Path(name).name)
+    base, count = name, 2
+    while name in taken:
+        name, count = f"{base}-{count}", count + 1
+    return name
+
+
+# --- the OpenAPI schema ---------------------------------------------------------------
+
+
+def _error_responses(*codes: int) -> dict[str, Any]:
+    reasons = {
+        400: "The request is malformed (bad JSON, wrong type, missing field).",
+        413: "The body is larger than the server's limit.",
+        422: "Well-formed but unusable: bad board, word, pattern, lexicon or game.",
+        503: "Busy or too slow; retry after the Retry-After seconds.",
+    }
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    responses = {str(code): {"description": reasons[code], "content": error} for code in codes}
+    responses["default"] = {"description": "Any other error (unknown path, wrong method).", "content": error}
+    return responses
+
+
+def _ok(schema: str, description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+
+
+def _query(name: str, schema: dict[str, Any], description: str, required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
+
+
+def openapi_schema(service: Service) -> dict[str, Any]:
+    """OpenAPI 3.0 description of the endpoints, with this server's limits in it."""
+    limits = service.limits
+    lexicon_param = _query("lexicon", {"type": "string", "enum": sorted(service.lexicons)}, "Lexicon name (default: the server's first).")
+    limit_param = _query("limit", {"type": "integer", "minimum": 1, "maximum": limits.max_results}, "Most words returned.")
+    listing_ok = _ok("WordList", "The matching keys.")
+    board_props = {
+        "board": {"type": "string", "maxLength": 1000, "description": "Faces row by row; '/' and spaces ignored; [QU] [ZX] double faces.", "example": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"},
+        "mode": {"type": "string", "enum": list(PRESETS), "default": "overturn"},
+        "reuse": {"type": "boolean", "description": "A cell may repeat in a word (overrides the mode)."},
+        "min_length": {"type": "integer", "minimum": 1, "maximum": 36},
+        "min_tiles": {"type": "integer", "minimum": 1, "maximum": 2},
+        "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
+    }
+    entry = {
+        "type": "object",
+        "required": ["form", "lemma", "pos"],
+        "properties": {"form": {"type": "string"}, "lemma": {"type": "string"}, "pos": {"type": "string"}},
+    }
+    cell = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
+    faces = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}
+    rules = {
+        "type": "object",
+        "properties": {
+            "rows": {"type": "integer"},
+            "cols": {"type": "integer"},
+            "reuse": {"type": "boolean"},
+            "min_length": {"type": "integer"},
+            "min_tiles": {"type": "integer"},
+        },
+    }
+    paths: dict[str, Any] = {
+        "/health": {
+            "get": {
+                "operationId": "health",
+                "summary": "Liveness, version and the default lexicon.",
+                "responses": {"200": _ok("Health", "The server is up."), **_error_responses()},
+            }
+        },
+        "/api/lexicons": {
+            "get": {
+                "operationId": "lexicons",
+                "summary": "The lexicons this server was started with.",
+                "responses": {"200": _ok("Lexicons", "Names, sizes and descriptions."), **_error_responses()},
+            }
+        },
+        "/api/words/{word}": {
+            "get": {
+                "operationId": "lookup",
+                "summary": "Look a word up: its accented forms with lemma and part of speech.",
+                "parameters": [
+                    {"name": "word", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}},
+                    lexicon_param,
+                    _query("suggest", {"type": "boolean"}, "For a word that is not in the lexicon, add the nearest words."),
+                ],
+                "responses": {"200": _ok("Lookup", "The verdict; 'valid' is false for a non-word."), **_error_responses(400, 422, 503)},
+            }
+        },
+        "/api/pattern": {
+            "get": {
+                "operationId": "pattern",
+                "summary": "Words fully matching a regular expression (case and accents ignored), time-bounded.",
+                "parameters": [
+                    _query("q", {"type": "string", "minLength": 1, "maxLength": limits.max_pattern_length}, "Pattern, e.g. PE.HE or ^[AEIOU]{2}", True),
+                    limit_param,
+                    lexicon_param,
+                ],
+                "responses": {"200": listing_ok, **_error_responses(400, 422, 503)},
+            }
+        },
+        "/api/prefix": {
+            "get": {
+                "operationId": "prefix",
+                "summary": "Words starting with a prefix, shortest first.",
+                "parameters": [
+                    _query("q", {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}, "The prefix.", True),
+                    limit_param,
+                    lexicon_param,
+                ],
+                "responses": {"200": listing_ok, **_error_responses(400, 422, 503)},
+            }
+        },
+        "/api/anagrams": {
+            "get": {
+                "operationId": "anagrams",
+                "summary": "Words using exactly the letters (or, with partial, some of them); '?' is a wildcard.",
+                "parameters": [
+                    _query("letters", {"type": "string", "minLength": 1, "maxLength": limits.max_anagram_letters * 4}, "Letters, e.g. AEIRST or CHI?N", True),
+                    _query("partial", {"type": "boolean"}, "Also words using only some of the letters."),
+                    limit_param,
+                    lexicon_param,
+                ],
+                "responses": {"200": listing_ok, **_error_responses(400, 422, 503)},
+            }
+        },
+        "/api/deal": {
+            "get": {
+                "operationId": "deal",
+                "summary": "A board dealt from the tile set (random, or reproducible from a seed).",
+                "parameters": [_query("seed", {"type": "integer", "minimum": 0, "maximum": 2**53}, "Seed of the deal.")],
+                "responses": {"200": _ok("Deal", "The top layer as a board, and both layers."), **_error_responses(400, 422)},
+            }
+        },
+        "/api/solve": {
+            "post": {
+                "operationId": "solve",
+                "summary": "Every legal word of a board with a path (cells as [row, col], 0-based), longest first.",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["board"],
+                                "properties": {**board_props, "limit": {"type": "integer", "minimum": 1, "maximum": limits.max_solve_words}},
+                            }
+                        }
+                    },
+                },
+                "responses": {"200": _ok("Solution", "The words, their count and their count by length."), **_error_responses(400, 413, 422, 503)},
+            }
+        },
+        "/api/referee": {
+            "post": {
+                "operationId": "referee",
+                "summary": "The referee's verdict on a disputed word, on a board or in a saved game's position.",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["word"],
+                                "properties": {
+                                    **board_props,
+                                    "word": {"type": "string", "minLength": 1, "maxLength": limits.max_word_length},
+                                    "path": {"type": "array", "items": cell, "minItems": 1, "maxItems": 144, "description": "The traced path, [row, col] 0-based."},
+                                    "game": {"type": "object", "description": "A saved game (overturn-game JSON); its board replaces 'board'."},
+                                    "player": {"type": "string", "enum": ["green", "silver"]},
+                                },
+                            }
+                        }
+                    },
+                },
+                "responses": {"200": _ok("Verdict", "The verdict (legal or not) with its reason code."), **_error_responses(400, 413, 422, 503)},
+            }
+        },
+    }
+    schemas: dict[str, Any] = {
+        "Error": {
+            "type": "object",
+            "required": ["error", "detail"],
+            "properties": {"error": {"type": "string"}, "detail": {"nullable": True}},
+        },
+        "Health": {
+            "type": "object",
+            "required": ["status", "version", "lexicon", "words"],
+            "properties": {
+                "status": {"type": "string", "enum": ["ok"]},
+                "version": {"type": "string"},
+                "lexicon": {"type": "string"},
+                "words": {"type": "integer"},
+                "pending": {"type": "object", "additionalProperties": {"type": "integer"}},
+            },
+        },
+        "Lexicons": {
+            "type": "object",
+            "required": ["lexicons"],
+            "properties": {"lexicons": {"type": "array", "items": {"type": "object", "required": ["name", "words"]}}},
+        },
+        "Lookup": {
+            "type": "object",
+            "required": ["word", "key", "lexicon", "valid", "entries"],
+            "properties": {
+                "word": {"type": "string"},
+                "key": {"type": "string", "pattern": "^[A-Z]+$"},
+                "lexicon": {"type": "string"},
+                "valid": {"type": "boolean"},
+                "entries": {"type": "array", "items": entry},
+                "suggestions": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "WordList": {
+            "type": "object",
+            "required": ["query", "lexicon", "count", "truncated", "words"],
+            "properties": {
+                "query": {"type": "string"},
+                "lexicon": {"type": "string"},
+                "count": {"type": "integer", "minimum": 0},
+                "truncated": {"type": "boolean"},
+                "words": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "Deal": {
+            "type": "object",
+            "required": ["seed", "board", "faces", "rules", "layers"],
+            "properties": {
+                "seed": {"type": "integer"},
+                "board": {"type": "string"},
+                "faces": faces,
+                "rules": rules,
+                "layers": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "Verdict": {
+            "type": "object",
+            "required": ["legal", "reason", "message", "word", "path", "readings", "entries", "alternatives", "swing", "suggestions"],
+            "properties": {
+                "legal": {"type": "boolean"},
+                "reason": {"type": "string", "enum": list(REASONS) + ["bad_cell", "cell_not_new"]},
+                "message": {"type": "string"},
+                "word": {"type": "string"},
+                "path": {"type": "array", "items": cell, "nullable": True},
+                "readings": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+                "entries": {"type": "array", "items": entry},
+                "alternatives": {"type": "array", "items": {"type": "array", "items": cell}},
+                "swing": {"type": "integer", "nullable": True},
+                "suggestions": {"type": "array", "items": {"type": "string"}},
+                "lexicon": {"type": "string"},
+                "board": {"type": "string"},
+            },
+        },
+        "Solution": {
+            "type": "object",
+            "required": ["board", "faces", "rules", "mode", "lexicon", "count", "truncated", "lengths", "words"],
+            "properties": {
+                "board": {"type": "string"},
+                "faces": faces,
+                "rules": rules,
+                "mode": {"type": "string"},
+                "lexicon": {"type": "string"},
+                "count": {"type": "integer", "minimum": 0},
+                "truncated": {"type": "boolean"},
+                "lengths": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "words": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["word", "path", "readings"],
+                        "properties": {
+                            "word": {"type": "string"},
+                            "path": {"type": "array", "items": cell},
+                            "readings": {"type": "object", "additionalProperties": {"type": "string"}},
+                        },
+                    },
+                },
+                "cached": {"type": "boolean"},
+                "elapsed_ms": {"type": "number"},
+            },
+        },
+    }
+    return {
+        "openapi": "3.0.3",
+        "info": {
+            "title": "Overturn dictionary, solver and referee",
+            "version": __version__,
+            "description": f"Limits: bodies up to {limits.max_body_bytes} bytes, searches up to {limits.max_results} words, "
+            f"patterns {limits.pattern_timeout:g} s, solves {limits.solve_timeout:g} s.",
+        },
+        "paths": paths,
+        "components": {"schemas": schemas},
+    }
