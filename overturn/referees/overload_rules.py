@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-DATA_PACKAGE = "overturn.referees.data"
+DATA_PACKAGE = "overturn.referees"
 DATA_FILE = "overload.json"
 SECTION_KINDS = ("start", "finish", "curve", "intermediate")
 SPECIAL_SECTION_KINDS = ("curve", "intermediate")
@@ -122,7 +122,7 @@ class OverloadRules:
 def load_rules(path: str | Path | None = None) -> OverloadRules:
     """Read and validate the data file (the packaged default unless ``path`` is given)."""
     if path is None:
-        text = resources.files(DATA_PACKAGE).joinpath(DATA_FILE).read_text(encoding="utf-8")
+        text = resources.files(DATA_PACKAGE).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
         origin = DATA_FILE
     else:
         origin = str(path)

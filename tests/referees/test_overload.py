@@ -173,7 +173,7 @@ def test_track_sections_come_from_the_data_file(tmp_path: Path) -> None:
 def RULES_FILE() -> Path:
     from importlib import resources
 
-    return Path(str(resources.files("overturn.referees.data").joinpath("overload.json")))
+    return Path(str(resources.files("overturn.referees").joinpath("data", "overload.json")))
 
 
 @pytest.mark.parametrize(
