@@ -17,6 +17,7 @@ readings its path needs.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import product
@@ -24,6 +25,11 @@ from itertools import product
 from overturn.board import DOUBLE_FACES, Board
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT
 from overturn.lexicon.lexicon import ROOT, Lexicon
+
+try:  # the optional C extension (overturn/_search.c); the Python search below is its fallback and reference
+    from overturn import _search
+except ImportError:  # pragma: no cover - an install without a C compiler
+    _search = None  # type: ignore[assignment]
 
 MULTI, NEW, USED = 1, 2, 4
 
@@ -158,6 +164,9 @@ class Solver:
         In the reading combination, ``None`` marks a double face the path does
         not need (its cells are left out when the witness is traced).
         """
+        native = _native_find_words(self, constraints)
+        if native is not None:
+            return native
         found: dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] = {}
         for combination in self.reading_combinations(constraints):
             words = self._search(combination, constraints)
@@ -398,3 +407,25 @@ class Solver:
         for cell in path:
             flags |= USED if constraints.ringed >> cell & 1 else NEW
         return flags & tracked
+
+
+# --- the native search ------------------------------------------------------------
+
+
+def _native_find_words(
+    solver: Solver, constraints: Constraints
+) -> dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] | None:
+    """``Solver.find_words`` by the C extension, with paths; None when it is not built, not
+    wanted (``OVERTURN_PURE_PYTHON`` set to anything but "") or the board is not one it covers."""
+    if _search is None or solver.rules.size > 64 or os.environ.get("OVERTURN_PURE_PYTHON"):
+        return None
+    board, rules, fixed = solver.board, solver.rules, constraints.fixed
+    readings = {
+        face: (fixed[face],) if face in fixed else rules.readings(face) for face in DOUBLE_FACES if face in board.faces
+    }
+    result: dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] | None = _search.find_words(
+        solver.lexicon.masks, solver.lexicon.first_child, board.faces, rules.rows, rules.cols, rules.tile_rows,
+        rules.tile_cols, rules.reuse, rules.min_length, solver._tracked(constraints), constraints.ringed, readings,
+        constraints.played,
+    )
+    return result

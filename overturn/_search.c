@@ -1,0 +1,825 @@
+/*
+ * overturn._search: the native word search behind overturn.solver.Solver.find_words.
+ *
+ * It returns exactly what the pure-Python search returns (that code stays the
+ * fallback and the reference the tests cross-check against): every legal key of
+ * a board, each with the fewest double-face readings a path needs and one such
+ * path.  The differences are in how it gets there:
+ *
+ * - The double faces' reading state is part of a partial path's class, next to
+ *   the MULTI/NEW/USED flags: per double face on the board, "not read yet" or
+ *   "read as reading i".  So the letter trie is walked once per board, not once
+ *   per combination of readings, and the fewest readings a word needs is the
+ *   smallest number of read faces among the accepting classes at its node.
+ * - Reuse mode (a cell may repeat) keeps, per prefix, one uint64 cell mask per
+ *   class (cells where such a path can end), advanced with shift-based
+ *   dilation; a witness path is traced back at once through the class masks of
+ *   the prefixes that are still on the search stack.
+ * - Advanced mode (each cell once) is a depth-first search with a visited mask.
+ * - Results are keyed by trie node (a node is a key), in C, so a word found
+ *   again costs no Python object; Python objects are made once per word at the
+ *   end.  Played keys are looked up in the trie first and marked as excluded.
+ *
+ * Boards up to 64 cells.  Inputs the engine does not cover (bigger boards, too
+ * many reading states, readings that are not A-Z) make it return None, and the
+ * caller falls back to Python.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#define IS_WORD (UINT32_C(1) << 26)
+#define LETTERS (IS_WORD - 1)
+
+/* Class flags, as in solver.py; the reading state sits above them. */
+#define MULTI 1u
+#define NEW 2u
+#define USED 4u
+#define FLAG_BITS 3
+#define FLAGS_OF(klass) ((klass) & 7u)
+
+#define MAX_CELLS 64
+#define MAX_FACES 4              /* double faces on one board (the game has two) */
+#define MAX_FACE_READINGS 7      /* readings of one double face */
+#define MAX_TRANSITIONS (MAX_FACES * MAX_FACE_READINGS)
+#define MAX_READING_LEN 8        /* letters in one reading ("QU" has two) */
+#define MAX_CLASSES 256          /* class ids fit a uint8_t */
+#define MAX_READINGS (26 + MAX_TRANSITIONS)
+#define MAX_DEPTH 1024           /* letters in a key: deeper means a corrupt trie */
+
+enum { SEARCH_OK = 0, NO_MEMORY, CORRUPT_TRIE, TOO_DEEP, NO_PREDECESSOR };
+
+/* One way of reading cells: a letter, or a double face's reading. */
+typedef struct {
+    char text[MAX_READING_LEN];
+    int len;
+    uint64_t letter_cells;  /* single-letter faces that spell it */
+    uint64_t cells;         /* letter_cells plus the double-face cells of the transitions */
+    int n_targets;
+    int targets[MAX_TRANSITIONS];  /* transitions (face, reading index) that spell it */
+} Reading;
+
+/* The classes of the paths spelling one prefix, and where each can end (reuse mode). */
+typedef struct {
+    int n;
+    uint8_t ids[MAX_CLASSES];
+    uint64_t masks[MAX_CLASSES];
+} Level;
+
+/* A found key: its node, the class (so the readings) of its witness, and where its text and path are stored. */
+typedef struct {
+    uint32_t node;
+    int used;  /* double faces the witness reads; -1: a played key, never reported */
+    unsigned klass;
+    size_t text_at, path_at;
+    int text_len, path_len;
+} Found;
+
+typedef struct {
+    /* the lexicon's letter trie (borrowed buffers) */
+    const uint32_t *masks, *first_child;
+    uint64_t n_nodes;
+
+    /* geometry */
+    int size, rows, cols;
+    uint64_t all, not_first, not_last;
+    uint64_t neighbours[MAX_CELLS];  /* 8-neighbourhood, without the cell itself */
+    uint64_t tile_mask[MAX_CELLS];   /* the whole tile of a cell */
+    int tile_id[MAX_CELLS];
+    int8_t cell_face[MAX_CELLS];     /* double face index, or -1 for a letter */
+    uint8_t cell_letter[MAX_CELLS];  /* 0..25 for letters */
+
+    /* rules and constraints */
+    int min_length;
+    unsigned tracked;  /* the flags a path must earn: MULTI, NEW, USED */
+    uint64_t ringed;
+
+    /* double faces and readings */
+    int n_faces;
+    int face_readings[MAX_FACES];
+    int face_first_transition[MAX_FACES];
+    uint64_t face_cells[MAX_FACES];
+    int n_transitions;
+    int transition_face[MAX_TRANSITIONS];
+    int transition_reading[MAX_TRANSITIONS];  /* index into readings[] */
+    int n_readings;
+    Reading readings[MAX_READINGS];
+    uint32_t first_letters;  /* letters some reading starts with */
+    int n_by_first[26];
+    uint8_t by_first[26][MAX_READINGS];
+
+    /* classes: flags | state << FLAG_BITS, the state a mixed-radix number of per-face reading states */
+    int n_classes;
+    int radix[MAX_FACES];
+    uint8_t class_used[MAX_CLASSES];             /* double faces read */
+    int16_t trans[MAX_CLASSES][MAX_TRANSITIONS];  /* class after a face cell read by a transition, -1: face read otherwise */
+
+    /* search state */
+    uint64_t acc[MAX_CLASSES];  /* scratch of step(), all zero between steps */
+    Level *levels[MAX_DEPTH + 1];
+    char word[MAX_DEPTH + MAX_READING_LEN];
+    int path[MAX_DEPTH + 1];
+    int error;
+
+    /* results: entries, their node → entry+1 hash table, text and path arenas */
+    Found *found;
+    size_t n_found, cap_found;
+    uint32_t *slots;
+    uint32_t slot_bits;
+    char *text;
+    size_t n_text, cap_text;
+    uint8_t *cells;
+    size_t n_cells, cap_cells;
+} Search;
+
+/* --- small helpers -------------------------------------------------------------- */
+
+static inline int lowest(uint64_t mask) { return __builtin_ctzll(mask); }
+
+/* Cells equal or adjacent to a cell of mask (reuse mode: a path may stay on its cell). */
+static inline uint64_t dilate(const Search *s, uint64_t mask) {
+    uint64_t row = mask | ((mask << 1) & s->not_first) | ((mask >> 1) & s->not_last);
+    if (s->rows > 1) row |= (row << s->cols) | (row >> s->cols);
+    return row & s->all;
+}
+
+static inline int face_state(const Search *s, unsigned klass, int face) {
+    return (int)((klass >> FLAG_BITS) / (unsigned)s->radix[face] % (unsigned)(s->face_readings[face] + 1));
+}
+
+/* The child of node by letter, or -1; a child outside the trie marks it corrupt. */
+static inline int64_t child_of(Search *s, uint32_t node, int letter) {
+    uint32_t mask = s->masks[node], bit = UINT32_C(1) << letter;
+    if (!(mask & bit)) return -1;
+    uint64_t child = (uint64_t)s->first_child[node] + (uint64_t)__builtin_popcount(mask & (bit - 1));
+    if (child >= s->n_nodes) {
+        s->error = CORRUPT_TRIE;
+        return -1;
+    }
+    return (int64_t)child;
+}
+
+static int64_t walk(Search *s, uint32_t node, const char *text, int len) {
+    for (int i = 0; i < len; i++) {
+        int64_t child = child_of(s, node, text[i] - 'A');
+        if (child < 0) return -1;
+        node = (uint32_t)child;
+    }
+    return node;
+}
+
+static int grow(void **array, size_t *cap, size_t need, size_t item) {
+    if (need <= *cap) return 0;
+    size_t cap2 = *cap ? *cap : 256;
+    while (cap2 < need) cap2 *= 2;
+    void *bigger = PyMem_Realloc(*array, cap2 * item);
+    if (!bigger) return -1;
+    *array = bigger;
+    *cap = cap2;
+    return 0;
+}
+
+/* --- results ---------------------------------------------------------------------- */
+
+static inline uint32_t slot_of(const Search *s, uint32_t node) {
+    return (uint32_t)((node * UINT32_C(2654435761)) >> (32 - s->slot_bits));
+}
+
+static int rehash(Search *s) {
+    uint32_t bits = s->slot_bits + 1;
+    uint32_t *slots = PyMem_Calloc((size_t)1 << bits, sizeof(uint32_t));
+    if (!slots) return -1;
+    PyMem_Free(s->slots);
+    s->slots = slots;
+    s->slot_bits = bits;
+    uint32_t wrap = (UINT32_C(1) << bits) - 1;
+    for (size_t i = 0; i < s->n_found; i++) {
+        uint32_t at = slot_of(s, s->found[i].node);
+        while (slots[at]) at = (at + 1) & wrap;
+        slots[at] = (uint32_t)i + 1;
+    }
+    return 0;
+}
+
+/* The entry to (re)write for a key at node whose witness reads `used` faces,
+   or NULL when the key is played or already has a witness as good. */
+static Found *claim(Search *s, uint32_t node, int used) {
+    uint32_t wrap = (UINT32_C(1) << s->slot_bits) - 1;
+    uint32_t at = slot_of(s, node);
+    while (s->slots[at]) {
+        Found *entry = &s->found[s->slots[at] - 1];
+        if (entry->node == node) return (entry->used < 0 || entry->used <= used) ? NULL : entry;
+        at = (at + 1) & wrap;
+    }
+    if (grow((void **)&s->found, &s->cap_found, s->n_found + 1, sizeof(Found)) < 0) {
+        s->error = NO_MEMORY;
+        return NULL;
+    }
+    Found *entry = &s->found[s->n_found];
+    memset(entry, 0, sizeof *entry);
+    entry->node = node;
+    entry->used = used;
+    s->slots[at] = (uint32_t)++s->n_found;
+    if (s->n_found * 2 > ((size_t)1 << s->slot_bits) && rehash(s) < 0) {
+        s->error = NO_MEMORY;
+        return NULL;
+    }
+    return entry;
+}
+
+/* Store the key in s->word[0..letters) and the witness in s->path[0..path_len). */
+static void store(Search *s, Found *entry, unsigned klass, int letters, int path_len) {
+    if (grow((void **)&s->text, &s->cap_text, s->n_text + (size_t)letters, 1) < 0 ||
+        grow((void **)&s->cells, &s->cap_cells, s->n_cells + (size_t)path_len, 1) < 0) {
+        s->error = NO_MEMORY;
+        return;
+    }
+    entry->used = s->class_used[klass];
+    entry->klass = klass;
+    entry->text_at = s->n_text;
+    entry->text_len = letters;
+    memcpy(s->text + s->n_text, s->word, (size_t)letters);
+    s->n_text += (size_t)letters;
+    entry->path_at = s->n_cells;
+    entry->path_len = path_len;
+    for (int i = 0; i < path_len; i++) s->cells[s->n_cells + (size_t)i] = (uint8_t)s->path[i];
+    s->n_cells += (size_t)path_len;
+}
+
+/* --- reuse mode: one class mask per class and prefix ------------------------------- */
+
+static inline void accumulate(Search *s, Level *to, unsigned klass, uint64_t cells) {
+    if (!s->acc[klass]) to->ids[to->n++] = (uint8_t)klass;
+    s->acc[klass] |= cells;
+}
+
+/* Add cells just read to class klass, split by the flag each cell earns (new or used). */
+static inline void arrive(Search *s, Level *to, unsigned klass, uint64_t cells) {
+    uint64_t fresh = cells & ~s->ringed, used = cells & s->ringed;
+    if (fresh) accumulate(s, to, klass | (NEW & s->tracked), fresh);
+    if (used) accumulate(s, to, klass | (USED & s->tracked), used);
+}
+
+/* Paths of class klass reach `reached` and read it as r: letter cells keep the
+   reading state, a double face's cells set it (if the class has not read that face otherwise). */
+static inline void read_cells(Search *s, Level *to, unsigned klass, uint64_t reached, const Reading *r) {
+    reached &= r->cells;
+    if (!reached) return;
+    uint64_t plain = reached & r->letter_cells;
+    if (plain) arrive(s, to, klass, plain);
+    for (int i = 0; i < r->n_targets; i++) {
+        int t = r->targets[i];
+        uint64_t part = reached & s->face_cells[s->transition_face[t]];
+        int after = s->trans[klass][t];
+        if (part && after >= 0) arrive(s, to, (unsigned)after, part);
+    }
+}
+
+static void finish_level(Search *s, Level *to) {
+    for (int i = 0; i < to->n; i++) {
+        to->masks[i] = s->acc[to->ids[i]];
+        s->acc[to->ids[i]] = 0;
+    }
+}
+
+/* The classes after the first reading r. */
+static void start(Search *s, const Reading *r, Level *to) {
+    to->n = 0;
+    read_cells(s, to, 0, s->all, r);
+    finish_level(s, to);
+}
+
+/* The classes after one more reading r.  A class that has not touched two tiles
+   yet is dilated tile by tile, so that moves leaving the tile earn MULTI. */
+static void step(Search *s, const Level *from, const Reading *r, Level *to) {
+    to->n = 0;
+    for (int i = 0; i < from->n; i++) {
+        unsigned klass = from->ids[i];
+        uint64_t mask = from->masks[i];
+        if ((s->tracked & MULTI) && !(klass & MULTI)) {
+            uint64_t same = 0, cross = 0, rest = mask;
+            while (rest) {
+                uint64_t tile = s->tile_mask[lowest(rest)];
+                uint64_t reached = dilate(s, mask & tile);
+                same |= reached & tile;
+                cross |= reached & ~tile;
+                rest &= ~tile;
+            }
+            read_cells(s, to, klass, same, r);
+            read_cells(s, to, klass | MULTI, cross, r);
+        } else {
+            read_cells(s, to, klass, dilate(s, mask), r);
+        }
+    }
+    finish_level(s, to);
+}
+
+static Level *level_at(Search *s, int depth) {
+    if (!s->levels[depth]) {
+        s->levels[depth] = PyMem_Malloc(sizeof(Level));
+        if (!s->levels[depth]) s->error = NO_MEMORY;
+    }
+    return s->levels[depth];
+}
+
+/* Witness of a key whose last level is `depth` and accepting class is levels[depth]->ids[index]:
+   from an end cell, walk back through the levels still on the stack, each time to any
+   predecessor cell and class whose step leads to the current cell and class. */
+static int trace_back(Search *s, int depth, int index) {
+    unsigned klass = s->levels[depth]->ids[index];
+    int cell = lowest(s->levels[depth]->masks[index]);
+    for (int d = depth;; d--) {
+        s->path[d - 1] = cell;
+        if (d == 1) return 0;
+        int face = s->cell_face[cell];
+        int t = face < 0 ? -1 : s->face_first_transition[face] + face_state(s, klass, face) - 1;
+        unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
+        const Level *before = s->levels[d - 1];
+        uint64_t candidates = s->neighbours[cell] | (UINT64_C(1) << cell);
+        int found = 0;
+        for (int i = 0; i < before->n && !found; i++) {
+            unsigned previous = before->ids[i];
+            int after = t < 0 ? (int)previous : s->trans[previous][t];
+            if (after < 0) continue;
+            for (uint64_t rest = before->masks[i] & candidates; rest; rest &= rest - 1) {
+                int p = lowest(rest);
+                unsigned crossed = (s->tracked & MULTI) && s->tile_id[p] != s->tile_id[cell] ? MULTI : 0;
+                if (((unsigned)after | gained | crossed) == klass) {
+                    cell = p;
+                    klass = previous;
+                    found = 1;
+                    break;
+                }
+            }
+        }
+        if (!found) {
+            s->error = NO_PREDECESSOR;
+            return -1;
+        }
+    }
+}
+
+/* Record the key at node (spelled by s->word[0..letters)) if some class at `depth` accepts it. */
+static void check_reuse_word(Search *s, uint32_t node, int depth, int letters) {
+    if (!(s->masks[node] & IS_WORD) || letters < s->min_length) return;
+    const Level *level = s->levels[depth];
+    int best = -1;
+    for (int i = 0; i < level->n; i++) {
+        unsigned klass = level->ids[i];
+        if (FLAGS_OF(klass) == s->tracked && (best < 0 || s->class_used[klass] < s->class_used[level->ids[best]]))
+            best = i;
+    }
+    if (best < 0) return;
+    Found *entry = claim(s, node, s->class_used[level->ids[best]]);
+    if (entry && trace_back(s, depth, best) == 0) store(s, entry, level->ids[best], letters, depth);
+}
+
+/* Every continuation of the prefix at node, spelled by `depth` readings and `letters` letters. */
+static void expand(Search *s, uint32_t node, int depth, int letters) {
+    const Level *from = s->levels[depth];
+    uint64_t ends = 0;
+    for (int i = 0; i < from->n; i++) ends |= from->masks[i];
+    uint64_t near = dilate(s, ends);
+    uint32_t next = s->masks[node] & s->first_letters;
+    while (next && !s->error) {
+        int letter = __builtin_ctz(next);
+        next &= next - 1;
+        for (int j = 0; j < s->n_by_first[letter] && !s->error; j++) {
+            int r_index = s->by_first[letter][j];
+            const Reading *r = &s->readings[r_index];
+            if (!(r->cells & near)) continue;
+            if (letters + r->len > MAX_DEPTH) {
+                s->error = TOO_DEEP;
+                return;
+            }
+            int64_t child = walk(s, node, r->text, r->len);
+            if (child < 0) continue;
+            Level *to = level_at(s, depth + 1);
+            if (!to) return;
+            step(s, from, r, to);
+            if (!to->n) continue;
+            memcpy(s->word + letters, r->text, (size_t)r->len);
+            check_reuse_word(s, (uint32_t)child, depth + 1, letters + r->len);
+            if (s->masks[child] & LETTERS) expand(s, (uint32_t)child, depth + 1, letters + r->len);
+        }
+    }
+}
+
+static void search_reuse(Search *s) {
+    Level *first = level_at(s, 1);
+    if (!first) return;
+    for (int r_index = 0; r_index < s->n_readings && !s->error; r_index++) {
+        const Reading *r = &s->readings[r_index];
+        int64_t child = walk(s, 0, r->text, r->len);
+        if (child < 0) continue;
+        start(s, r, first);
+        if (!first->n) continue;
+        memcpy(s->word, r->text, (size_t)r->len);
+        check_reuse_word(s, (uint32_t)child, 1, r->len);
+        if (s->masks[child] & LETTERS) expand(s, (uint32_t)child, 1, r->len);
+    }
+}
+
+/* --- advanced mode: simple paths, depth first ---------------------------------------- */
+
+static void visit(Search *s, int cell, uint32_t node, int letters, int length, uint64_t visited, unsigned klass, int first_tile);
+
+/* The path s->path[0..length) ends on cell and spells the prefix at node with class klass. */
+static void advance(Search *s, int cell, uint32_t node, int letters, int length, uint64_t visited, unsigned klass,
+                    int first_tile) {
+    if ((s->masks[node] & IS_WORD) && letters >= s->min_length && FLAGS_OF(klass) == s->tracked) {
+        Found *entry = claim(s, node, s->class_used[klass]);
+        if (entry) store(s, entry, klass, letters, length);
+    }
+    if (!(s->masks[node] & LETTERS)) return;
+    for (uint64_t rest = s->neighbours[cell] & ~visited; rest && !s->error; rest &= rest - 1)
+        visit(s, lowest(rest), node, letters, length, visited, klass, first_tile);
+}
+
+static void visit(Search *s, int cell, uint32_t node, int letters, int length, uint64_t visited, unsigned klass,
+                  int first_tile) {
+    unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
+    if ((s->tracked & MULTI) && s->tile_id[cell] != first_tile) gained |= MULTI;
+    s->path[length] = cell;
+    visited |= UINT64_C(1) << cell;
+    int face = s->cell_face[cell];
+    if (face < 0) {
+        int64_t child = child_of(s, node, s->cell_letter[cell]);
+        if (child < 0) return;
+        s->word[letters] = (char)('A' + s->cell_letter[cell]);
+        advance(s, cell, (uint32_t)child, letters + 1, length + 1, visited, klass | gained, first_tile);
+        return;
+    }
+    /* A double face: each reading the class still allows. */
+    int first = s->face_first_transition[face];
+    for (int t = first; t < first + s->face_readings[face] && !s->error; t++) {
+        int after = s->trans[klass][t];
+        if (after < 0) continue;
+        const Reading *r = &s->readings[s->transition_reading[t]];
+        int64_t child = walk(s, node, r->text, r->len);
+        if (child < 0) continue;
+        memcpy(s->word + letters, r->text, (size_t)r->len);
+        advance(s, cell, (uint32_t)child, letters + r->len, length + 1, visited, (unsigned)after | gained, first_tile);
+    }
+}
+
+static void search_simple_paths(Search *s) {
+    for (int cell = 0; cell < s->size && !s->error; cell++) visit(s, cell, 0, 0, 0, 0, 0, s->tile_id[cell]);
+}
+
+/* --- setting up from Python arguments -------------------------------------------------- */
+
+/* Borrow a C-contiguous uint32 buffer; the caller releases it. */
+static int get_u32_buffer(PyObject *obj, Py_buffer *view, const char *name) {
+    if (PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) return -1;
+    const char *format = view->format ? view->format : "B";
+    if (view->itemsize != 4 || !(strcmp(format, "I") == 0 || strcmp(format, "@I") == 0 || strcmp(format, "=I") == 0)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a buffer of uint32 (format 'I'), not format '%s' with item size %zd",
+                     name, format, view->itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* The reading whose text is `text`, created if new; -1 if there is no room. */
+static int reading_index(Search *s, const char *text, int len) {
+    for (int i = 0; i < s->n_readings; i++)
+        if (s->readings[i].len == len && memcmp(s->readings[i].text, text, (size_t)len) == 0) return i;
+    if (s->n_readings == MAX_READINGS) return -1;
+    Reading *r = &s->readings[s->n_readings];
+    memset(r, 0, sizeof *r);
+    memcpy(r->text, text, (size_t)len);
+    r->len = len;
+    return s->n_readings++;
+}
+
+/* An upper-case A-Z string of 1..MAX_READING_LEN letters, copied into text; its length, or 0 if it is not one. */
+static int plain_letters(PyObject *obj, char *text) {
+    if (!PyUnicode_Check(obj) || !PyUnicode_IS_ASCII(obj)) return 0;
+    Py_ssize_t len = PyUnicode_GET_LENGTH(obj);
+    if (len < 1 || len > MAX_READING_LEN) return 0;
+    const char *data = (const char *)PyUnicode_DATA(obj);
+    for (Py_ssize_t i = 0; i < len; i++)
+        if (data[i] < 'A' || data[i] > 'Z') return 0;
+    memcpy(text, data, (size_t)len);
+    return (int)len;
+}
+
+/* Geometry, faces, readings and class tables.  1: ready, 0: not covered (fall back), -1: error raised. */
+static int set_up(Search *s, PyObject *faces, int rows, int cols, int tile_rows, int tile_cols, PyObject *readings,
+                  PyObject **face_names, PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
+    if (rows < 1 || cols < 1 || tile_rows < 1 || tile_cols < 1 || rows % tile_rows || cols % tile_cols) {
+        PyErr_SetString(PyExc_ValueError, "rows and cols must be positive multiples of tile_rows and tile_cols");
+        return -1;
+    }
+    if ((long)rows * cols > MAX_CELLS) return 0;
+    s->rows = rows;
+    s->cols = cols;
+    s->size = rows * cols;
+    s->all = s->size == 64 ? ~UINT64_C(0) : (UINT64_C(1) << s->size) - 1;
+    for (int cell = 0; cell < s->size; cell++) {
+        if (cell % cols != 0) s->not_first |= UINT64_C(1) << cell;
+        if (cell % cols != cols - 1) s->not_last |= UINT64_C(1) << cell;
+    }
+    for (int cell = 0; cell < s->size; cell++) {
+        uint64_t bit = UINT64_C(1) << cell;
+        s->neighbours[cell] = dilate(s, bit) & ~bit;
+        s->tile_id[cell] = (cell / cols / tile_rows) * (cols / tile_cols) + cell % cols / tile_cols;
+    }
+    for (int cell = 0; cell < s->size; cell++)
+        for (int other = 0; other < s->size; other++)
+            if (s->tile_id[other] == s->tile_id[cell]) s->tile_mask[cell] |= UINT64_C(1) << other;
+
+    /* Double faces, in the order of the readings dict (the order of the result's combinations). */
+    if (!PyDict_Check(readings)) {
+        PyErr_SetString(PyExc_TypeError, "readings must be a dict: double face -> its readings");
+        return -1;
+    }
+    if (PyDict_GET_SIZE(readings) > MAX_FACES) return 0;
+    Py_ssize_t pos = 0;
+    PyObject *name, *options;
+    while (PyDict_Next(readings, &pos, &name, &options)) {
+        int face = s->n_faces++;
+        Py_INCREF(name);
+        face_names[face] = name;
+        PyObject *items = PySequence_Fast(options, "the readings of a double face must be a sequence of str");
+        if (!items) return -1;
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
+        if (count > MAX_FACE_READINGS) {
+            Py_DECREF(items);
+            return 0;
+        }
+        s->face_readings[face] = (int)count;
+        s->face_first_transition[face] = s->n_transitions;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(items, i);
+            char text[MAX_READING_LEN];
+            int len = plain_letters(item, text);
+            int r_index = len ? reading_index(s, text, len) : -1;
+            if (r_index < 0) {
+                Py_DECREF(items);
+                return 0;
+            }
+            Py_INCREF(item);
+            reading_objects[face][i] = item;
+            int t = s->n_transitions++;
+            s->transition_face[t] = face;
+            s->transition_reading[t] = r_index;
+            Reading *r = &s->readings[r_index];
+            r->targets[r->n_targets++] = t;
+        }
+        Py_DECREF(items);
+    }
+
+    /* Faces of the cells. */
+    if (!PyTuple_Check(faces) || PyTuple_GET_SIZE(faces) != s->size) {
+        PyErr_Format(PyExc_ValueError, "faces must be a tuple of %d str", s->size);
+        return -1;
+    }
+    for (int cell = 0; cell < s->size; cell++) {
+        PyObject *face_obj = PyTuple_GET_ITEM(faces, cell);
+        int face = -1;
+        for (int j = 0; j < s->n_faces && face < 0; j++) {
+            int same = PyObject_RichCompareBool(face_obj, face_names[j], Py_EQ);
+            if (same < 0) return -1;
+            if (same) face = j;
+        }
+        s->cell_face[cell] = (int8_t)face;
+        uint64_t bit = UINT64_C(1) << cell;
+        if (face >= 0) {
+            s->face_cells[face] |= bit;
+            continue;
+        }
+        char text[MAX_READING_LEN];
+        if (plain_letters(face_obj, text) != 1) {
+            PyErr_Format(PyExc_ValueError, "face %R of cell %d is neither a letter A-Z nor a double face of readings",
+                         face_obj, cell);
+            return -1;
+        }
+        s->cell_letter[cell] = (uint8_t)(text[0] - 'A');
+        int r_index = reading_index(s, text, 1);
+        if (r_index < 0) return 0;
+        s->readings[r_index].letter_cells |= bit;
+    }
+    for (int r_index = 0; r_index < s->n_readings; r_index++) {
+        Reading *r = &s->readings[r_index];
+        r->cells = r->letter_cells;
+        for (int i = 0; i < r->n_targets; i++) r->cells |= s->face_cells[s->transition_face[r->targets[i]]];
+        int letter = r->text[0] - 'A';
+        s->first_letters |= UINT32_C(1) << letter;
+        s->by_first[letter][s->n_by_first[letter]++] = (uint8_t)r_index;
+    }
+
+    /* Classes: per face, state 0 (not read) or i + 1 (read as reading i). */
+    int states = 1;
+    for (int face = 0; face < s->n_faces; face++) {
+        s->radix[face] = states;
+        states *= s->face_readings[face] + 1;
+        if (states << FLAG_BITS > MAX_CLASSES) return 0;
+    }
+    s->n_classes = states << FLAG_BITS;
+    for (int klass = 0; klass < s->n_classes; klass++) {
+        int used = 0;
+        for (int face = 0; face < s->n_faces; face++) used += face_state(s, (unsigned)klass, face) != 0;
+        s->class_used[klass] = (uint8_t)used;
+        for (int t = 0; t < s->n_transitions; t++) {
+            int face = s->transition_face[t];
+            int wanted = t - s->face_first_transition[face] + 1;
+            int state = face_state(s, (unsigned)klass, face);
+            s->trans[klass][t] = state == 0 ? (int16_t)(klass + ((wanted * s->radix[face]) << FLAG_BITS))
+                                 : state == wanted ? (int16_t)klass
+                                                   : (int16_t)-1;
+        }
+    }
+    return 1;
+}
+
+/* Mark the played keys that are words of the lexicon, so they are never reported. */
+static int exclude_played(Search *s, PyObject *played) {
+    PyObject *iterator = PyObject_GetIter(played);
+    if (!iterator) return -1;
+    PyObject *item;
+    while ((item = PyIter_Next(iterator))) {
+        if (PyUnicode_Check(item) && PyUnicode_IS_ASCII(item)) {
+            const char *data = (const char *)PyUnicode_DATA(item);
+            Py_ssize_t len = PyUnicode_GET_LENGTH(item);
+            int64_t node = 0;
+            for (Py_ssize_t i = 0; i < len && node >= 0; i++)
+                node = (data[i] >= 'A' && data[i] <= 'Z') ? child_of(s, (uint32_t)node, data[i] - 'A') : -1;
+            if (len && node > 0 && (s->masks[node] & IS_WORD)) {
+                Found *entry = claim(s, (uint32_t)node, 0);
+                if (entry) entry->used = -1;
+            }
+        }
+        Py_DECREF(item);
+        if (s->error) break;
+    }
+    Py_DECREF(iterator);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* key -> (combination, path) for every found key that is not played. */
+static PyObject *results(const Search *s, PyObject **face_names, PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
+    PyObject *result = PyDict_New();
+    if (!result) return NULL;
+    for (size_t i = 0; i < s->n_found; i++) {
+        const Found *entry = &s->found[i];
+        if (entry->used < 0) continue;
+        PyObject *key = PyUnicode_New(entry->text_len, 127);
+        PyObject *combination = PyDict_New();
+        PyObject *path = PyTuple_New(entry->path_len);
+        PyObject *value = NULL;
+        int ok = key && combination && path;
+        if (ok) memcpy(PyUnicode_DATA(key), s->text + entry->text_at, (size_t)entry->text_len);
+        for (int face = 0; ok && face < s->n_faces; face++) {
+            int state = face_state(s, entry->klass, face);
+            ok = PyDict_SetItem(combination, face_names[face], state ? reading_objects[face][state - 1] : Py_None) == 0;
+        }
+        for (int j = 0; ok && j < entry->path_len; j++) {
+            PyObject *cell = PyLong_FromLong(s->cells[entry->path_at + (size_t)j]);
+            ok = cell != NULL;
+            if (ok) PyTuple_SET_ITEM(path, j, cell);
+        }
+        if (ok) value = PyTuple_Pack(2, combination, path);
+        ok = value && PyDict_SetItem(result, key, value) == 0;
+        Py_XDECREF(key);
+        Py_XDECREF(combination);
+        Py_XDECREF(path);
+        Py_XDECREF(value);
+        if (!ok) {
+            Py_DECREF(result);
+            return NULL;
+        }
+    }
+    return result;
+}
+
+static void release(Search *s) {
+    for (int depth = 0; depth <= MAX_DEPTH; depth++) PyMem_Free(s->levels[depth]);
+    PyMem_Free(s->found);
+    PyMem_Free(s->slots);
+    PyMem_Free(s->text);
+    PyMem_Free(s->cells);
+    PyMem_Free(s);
+}
+
+PyDoc_STRVAR(find_words_doc,
+"find_words(masks, first_child, faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed,\n"
+"           readings, played) -> dict | None\n"
+"\n"
+"Every legal key of the board -> (combination, path), as Solver.find_words returns it.\n"
+"\n"
+"masks, first_child: the lexicon's letter trie (uint32 buffers). faces: the board's faces, row by row.\n"
+"tracked: the flags a path must earn (MULTI=1, NEW=2, USED=4); ringed: mask of used cells.\n"
+"readings: for each double face on the board (and only those), the readings it may take.\n"
+"played: keys never to report. The combination maps each double face to the reading the path\n"
+"uses, or None; the path reads the fewest double faces any path of the key can.\n"
+"Returns None for boards the native search does not cover (over 64 cells, too many readings).");
+
+static PyObject *find_words(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played;
+    int rows, cols, tile_rows, tile_cols, reuse, min_length;
+    unsigned int tracked;
+    if (!PyArg_ParseTuple(args, "OOOiiiipiIOOO:find_words", &masks_obj, &first_child_obj, &faces, &rows, &cols,
+                          &tile_rows, &tile_cols, &reuse, &min_length, &tracked, &ringed_obj, &readings, &played))
+        return NULL;
+    if (tracked > (MULTI | NEW | USED)) {
+        PyErr_SetString(PyExc_ValueError, "tracked must combine MULTI=1, NEW=2 and USED=4");
+        return NULL;
+    }
+    unsigned long long ringed = PyLong_AsUnsignedLongLongMask(ringed_obj);
+    if (ringed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+
+    Search *s = PyMem_Calloc(1, sizeof(Search));
+    if (!s) return PyErr_NoMemory();
+    PyObject *face_names[MAX_FACES] = {NULL};
+    PyObject *reading_objects[MAX_FACES][MAX_FACE_READINGS] = {{NULL}};
+    PyObject *result = NULL;
+    Py_buffer masks_view = {0}, first_child_view = {0};
+    int have_masks = 0, have_first_child = 0;
+
+    if (get_u32_buffer(masks_obj, &masks_view, "masks") < 0) goto done;
+    have_masks = 1;
+    if (get_u32_buffer(first_child_obj, &first_child_view, "first_child") < 0) goto done;
+    have_first_child = 1;
+    s->n_nodes = (uint64_t)(masks_view.len / 4);
+    if (s->n_nodes == 0 || (uint64_t)(first_child_view.len / 4) < s->n_nodes) {
+        PyErr_SetString(PyExc_ValueError, "the letter trie needs a root, and a first child for every node");
+        goto done;
+    }
+    s->masks = masks_view.buf;
+    s->first_child = first_child_view.buf;
+    s->min_length = min_length;
+    s->tracked = tracked;
+
+    int ready = set_up(s, faces, rows, cols, tile_rows, tile_cols, readings, face_names, reading_objects);
+    if (ready < 0) goto done;
+    if (ready == 0) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    s->ringed = (uint64_t)ringed & s->all;
+    s->slot_bits = 12;
+    s->slots = PyMem_Calloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
+    if (!s->slots) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (exclude_played(s, played) < 0) goto done;
+    if (!s->error) {
+        if (reuse)
+            search_reuse(s);
+        else
+            search_simple_paths(s);
+    }
+    switch (s->error) {
+    case SEARCH_OK:
+        result = results(s, face_names, reading_objects);
+        break;
+    case NO_MEMORY:
+        PyErr_NoMemory();
+        break;
+    case CORRUPT_TRIE:
+        PyErr_SetString(PyExc_ValueError, "corrupt letter trie: a child lies outside the node arrays");
+        break;
+    case TOO_DEEP:
+        PyErr_Format(PyExc_ValueError, "the letter trie is deeper than %d letters", MAX_DEPTH);
+        break;
+    default:
+        PyErr_SetString(PyExc_SystemError, "overturn._search: a witness path has no predecessor");
+    }
+
+done:
+    for (int face = 0; face < MAX_FACES; face++) {
+        Py_XDECREF(face_names[face]);
+        for (int i = 0; i < MAX_FACE_READINGS; i++) Py_XDECREF(reading_objects[face][i]);
+    }
+    if (have_first_child) PyBuffer_Release(&first_child_view);
+    if (have_masks) PyBuffer_Release(&masks_view);
+    release(s);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"find_words", find_words, METH_VARARGS, find_words_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    "overturn._search",
+    "Native word search for overturn.solver (the pure-Python search is the fallback and the reference).",
+    0,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module_def); }

@@ -1,0 +1,187 @@
+"""The native search (overturn/_search.c) against the pure-Python search it replaces.
+
+Random small boards (every size up to 6×6, tile shapes, double faces, both
+modes, every rule switch and constraint) on random small lexicons dense enough
+that most words are traceable: both searches must find the same keys, each key
+needing the same number of double-face readings, and every native path must
+pass a path checker written here, independent of the solver.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from overturn.board import DOUBLE_FACES, Board, Rules
+from overturn.lexicon.compiled import write_build
+from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.sources import Entry
+from overturn.solver import Constraints, Solver, _native_find_words
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("overturn._search") is None,
+    reason="the C extension overturn._search is not built (no compiler at install time): nothing to cross-check",
+)
+
+Result = dict[str, tuple[dict[str, "str | None"], "tuple[int, ...] | None"]]
+
+BOARDS = 1_200
+LEXICONS = 12
+ALPHABET = "AEIRSTUZX"  # few letters, so many random words can be traced; Z and X meet the ZX face
+
+
+def random_lexicon(rng: random.Random, directory: Path) -> Lexicon:
+    """A few hundred random keys of 1 to 7 letters, mostly short; some hold QU."""
+    keys: set[str] = set()
+    size = rng.randint(300, 700)
+    while len(keys) < size:
+        letters = [rng.choice(ALPHABET) for _ in range(rng.choice((1, 2, 2, 3, 3, 3, 4, 4, 5, 6, 7)))]
+        if rng.random() < 0.2:
+            letters.insert(rng.randrange(len(letters) + 1), "QU")
+        keys.add("".join(letters))
+    write_build(directory, {key: [Entry(key.lower(), key.lower(), "N")] for key in keys}, {"name": "t"})
+    return Lexicon.open(directory)
+
+
+def random_rules(rng: random.Random) -> Rules:
+    tile_rows, tile_cols = rng.randint(1, 3), rng.randint(1, 3)
+    rows = tile_rows * rng.randint(1, 6 // tile_rows)
+    cols = tile_cols * rng.randint(1, 6 // tile_cols)
+    return Rules(
+        rows=rows,
+        cols=cols,
+        tile_rows=tile_rows,
+        tile_cols=tile_cols,
+        reuse=rng.random() < 0.5,
+        min_length=rng.randint(1, 4),
+        min_tiles=rng.choice((1, 2)),
+        qu_readings=rng.choice((("U", "QU"), ("QU",))),  # Overturn, Boggle
+    )
+
+
+def random_board(rng: random.Random, rules: Rules) -> Board:
+    faces = [rng.choice(ALPHABET) for _ in range(rules.size)]
+    for _ in range(rng.choice((0, 1, 1, 2, 3))):
+        faces[rng.randrange(rules.size)] = rng.choice(DOUBLE_FACES)
+    return Board(tuple(faces), rules)
+
+
+def random_constraints(rng: random.Random, board: Board, keys: list[str]) -> Constraints:
+    ringed = sum(1 << cell for cell in range(board.rules.size) if rng.random() < rng.choice((0.0, 0.3, 0.5, 0.7)))
+    fixed = {face: rng.choice(board.rules.readings(face)) for face in DOUBLE_FACES if rng.random() < 0.3}
+    return Constraints(
+        ringed=ringed,
+        need_new=rng.random() < 0.3,
+        need_used=rng.random() < 0.3,
+        fixed=fixed,
+        played=frozenset(rng.sample(keys, min(len(keys), rng.randint(0, 20))) + ["NOTAKEY", "QU", ""]),
+    )
+
+
+def python_words(solver: Solver, constraints: Constraints, monkeypatch: pytest.MonkeyPatch) -> Result:
+    with monkeypatch.context() as patch:
+        patch.setenv("OVERTURN_PURE_PYTHON", "1")
+        return solver.find_words(constraints)
+
+
+def needed(combination: dict[str, str | None]) -> int:
+    return sum(reading is not None for reading in combination.values())
+
+
+def check_path(
+    board: Board, lexicon: Lexicon, constraints: Constraints, key: str, combination: dict[str, str | None], path: tuple[int, ...]
+) -> None:
+    """Every rule a path must follow, checked from the board's geometry, not the solver's masks."""
+    rules = board.rules
+    present = {face for face in board.faces if face in DOUBLE_FACES}
+    assert set(combination) == present, (key, combination)
+    assert path and all(0 <= cell < rules.size for cell in path), (key, path)
+    for a, b in zip(path, path[1:]):
+        (ra, ca), (rb, cb) = divmod(a, rules.cols), divmod(b, rules.cols)
+        assert max(abs(ra - rb), abs(ca - cb)) <= 1, (key, path, "not adjacent")
+        assert rules.reuse or a != b, (key, path, "repeats a cell")
+    if not rules.reuse:
+        assert len(set(path)) == len(path), (key, path, "revisits a cell")
+    spelled = []
+    for cell in path:
+        face = board.faces[cell]
+        if face in DOUBLE_FACES:
+            reading = combination[face]
+            assert reading is not None, (key, path, f"reads {face} without naming its reading")
+            allowed = (constraints.fixed[face],) if face in constraints.fixed else rules.readings(face)
+            assert reading in allowed, (key, face, reading)
+            spelled.append(reading)
+        else:
+            spelled.append(face)
+    assert "".join(spelled) == key, (key, path, spelled)
+    used_faces = {board.faces[cell] for cell in path} & present
+    assert {face for face, reading in combination.items() if reading is not None} == used_faces, (key, combination, path)
+    assert key in lexicon and key not in constraints.played and len(key) >= rules.min_length
+    tiles = {(cell // rules.cols // rules.tile_rows, cell % rules.cols // rules.tile_cols) for cell in path}
+    tile_count = (rules.rows // rules.tile_rows) * (rules.cols // rules.tile_cols)
+    if rules.min_tiles == 2 and tile_count > 1:
+        assert len(tiles) >= 2, (key, path, "one tile")
+    if constraints.need_new:
+        assert any(not constraints.ringed >> cell & 1 for cell in path), (key, path, "no new cell")
+    if constraints.need_used:
+        assert any(constraints.ringed >> cell & 1 for cell in path), (key, path, "no used cell")
+
+
+def compare(board: Board, lexicon: Lexicon, constraints: Constraints, monkeypatch: pytest.MonkeyPatch) -> int:
+    solver = Solver(lexicon, board)
+    native = _native_find_words(solver, constraints)
+    assert native is not None
+    python = python_words(solver, constraints, monkeypatch)
+    assert set(native) == set(python), (str(board), constraints, set(native) ^ set(python))
+    for key, (combination, path) in native.items():
+        assert needed(combination) == needed(python[key][0]), (str(board), key, combination, python[key])
+        assert path is not None
+        check_path(board, lexicon, constraints, key, combination, path)
+    return len(native)
+
+
+def test_random_boards_match_the_python_search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(20261122)
+    lexicons = [random_lexicon(rng, tmp_path / f"lexicon-{index}") for index in range(LEXICONS)]
+    keys = [sorted(lexicon.completions("", limit=None)) for lexicon in lexicons]
+    words = modes = 0
+    for index in range(BOARDS):
+        lexicon_index = index % LEXICONS
+        rules = random_rules(rng)
+        board = random_board(rng, rules)
+        constraints = random_constraints(rng, board, keys[lexicon_index])
+        words += compare(board, lexicons[lexicon_index], constraints, monkeypatch)
+        modes |= 1 << rules.reuse
+    assert modes == 3
+    assert words > 20 * BOARDS  # the corpus really exercises the search
+
+
+def test_played_and_fixed_readings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lexicon = random_lexicon(random.Random(7), tmp_path / "lexicon")
+    board = Board.parse("QU[ZX]A/ERS/T[QU]I", replace(Rules(rows=3, cols=3, tile_rows=1, tile_cols=1), min_tiles=1))
+    for fixed in ({}, {"ZX": "X"}, {"QU": "U"}, {"QU": "QU", "ZX": "Z"}):
+        for reuse in (True, False):
+            compare(board.with_rules(replace(board.rules, reuse=reuse)), lexicon, Constraints(fixed=fixed), monkeypatch)
+
+
+def test_boards_over_64_cells_fall_back_to_python(tmp_path: Path) -> None:
+    lexicon = random_lexicon(random.Random(8), tmp_path / "lexicon")
+    rules = Rules(rows=9, cols=9, tile_rows=3, tile_cols=3)
+    solver = Solver(lexicon, Board(("A",) * 81, rules))
+    assert _native_find_words(solver, Constraints()) is None
+    assert isinstance(solver.find_words(), dict)
+
+
+@pytest.mark.lexicon
+@pytest.mark.parametrize("reuse", [True, False])
+def test_the_example_board_on_the_default_lexicon(reuse: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    from overturn.lexicon.registry import load_lexicon
+
+    lexicon = load_lexicon()
+    board = Board.parse("ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW", Rules(reuse=reuse))
+    constraints = Constraints(ringed=0b101010 << 12, need_new=True, played=frozenset({"ROI"}))
+    assert compare(board, lexicon, constraints, monkeypatch) > 300
