@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import mmap
 import os
-import shutil
 from array import array
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -97,6 +96,8 @@ def write_build(
     progress: Progress | None = None,
 ) -> Path:
     """Compile ``lexicon`` (key → entries) into ``directory``, atomically: a half-written build is never visible."""
+    import shutil  # only builds need it; keep start-up imports small
+
     say = progress or (lambda _message: None)
     staging = directory.with_name(f"{directory.name}.tmp-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)

@@ -15,10 +15,9 @@ import re
 import sys
 import zlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 from pathlib import Path
 
-from overturn.jsonstore import save_json_atomic
 from overturn.lexicon import sources
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
 from overturn.lexicon.lexicon import Lexicon
@@ -47,8 +46,7 @@ def lexicons_root() -> Path:
     return cache_root() / "lexicons"
 
 
-@dataclass(frozen=True)
-class Recipe:
+class Recipe(NamedTuple):
     """How to make a named lexicon from files: the files (for checksums) and a reader of their entries."""
 
     name: str
@@ -168,6 +166,8 @@ def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:
     fingerprint = _fingerprint(files)
     checksum = _content_checksum(files)
     directory = _build_from_recipe(recipe, files, checksum, progress)
+    from overturn.jsonstore import save_json_atomic
+
     save_json_atomic(pointer, {"fingerprint": fingerprint, "build": str(directory)})
     return directory
 
@@ -178,6 +178,8 @@ def _user_build_dir(name: str) -> Path:
 
 def build_word_list(path: Path, name: str, progress: Progress | None = None) -> tuple[Path, list[str]]:
     """Compile a plain word list under ``name``; returns the build and the lines that are not words."""
+    import shutil
+
     if not _NAME_RE.fullmatch(name) or name in RECIPES:
         raise LexiconError(
             f"invalid lexicon name {name!r}: use letters, digits, '.', '_' or '-', not one of {', '.join(RECIPES)}"
@@ -207,8 +209,6 @@ def build_word_list(path: Path, name: str, progress: Progress | None = None) -> 
         os.rename(target, old)
     os.rename(fresh, target)
     if old.exists():
-        import shutil
-
         shutil.rmtree(old)
     return target, rejected
 

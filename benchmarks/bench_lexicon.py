@@ -1,0 +1,97 @@
+"""Lexicon figures: load time, look-ups per second, memory after load, first build, CLI start-up.
+
+Targets (issue 2): load <= 20 ms, resident memory <= 80 MB, build <= 15 s, and a
+whole-process `overturn dict lookup WORD` at most 80 ms more than `python -c pass`.
+Times are reported next to a baseline measured in the same run.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from overturn.lexicon import registry
+from overturn.lexicon.lexicon import Lexicon
+
+WORDS = ["PECHE", "VOICI", "OGNON", "TEMPETE", "BOIRE", "ZOUKER", "XYZZY", "ANTICONSTITUTIONNELLEMENT"] * 125
+
+
+@pytest.fixture(scope="module")
+def build_dir() -> Path:
+    return registry.resolve("fr")
+
+
+def test_load_time(benchmark, build_dir: Path) -> None:
+    lexicon = benchmark(Lexicon.open, build_dir)
+    assert "PECHE" in lexicon
+    benchmark.extra_info["target_ms"] = 20
+
+
+def test_lookups_per_second(benchmark, build_dir: Path) -> None:
+    lexicon = Lexicon.open(build_dir)
+
+    def look_up_all() -> int:
+        return sum(word in lexicon for word in WORDS)
+
+    assert benchmark(look_up_all) == 7 * 125
+    benchmark.extra_info["lookups_per_call"] = len(WORDS)
+    rate = len(WORDS) / benchmark.stats.stats.median
+    benchmark.extra_info["lookups_per_second"] = round(rate)
+    print(f"\nlook-ups per second: {rate:,.0f}")
+
+
+def _run(args: list[str], env: dict[str, str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(args, check=True, capture_output=True, env=env)
+    return time.perf_counter() - started
+
+
+def test_memory_after_load(benchmark, build_dir: Path) -> None:
+    """Resident memory of a process that loaded the lexicon and looked words up, against a bare interpreter."""
+    code = (
+        "import sys; from overturn.lexicon.lexicon import Lexicon; from pathlib import Path; L = Lexicon.open(Path(sys.argv[1]));"
+        "[w in L for w in ('PECHE','VOICI')]; L.entries('PECHE');"
+        "print([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])"
+    )
+    bare = "print([l for l in open('/proc/self/status') if l.startswith('VmRSS')][0].split()[1])"
+
+    def measure() -> tuple[int, int]:
+        loaded = int(subprocess.run([sys.executable, "-c", code, str(build_dir)], check=True, capture_output=True, text=True).stdout)
+        baseline = int(subprocess.run([sys.executable, "-c", bare], check=True, capture_output=True, text=True).stdout)
+        return loaded, baseline
+
+    loaded_kb, bare_kb = benchmark.pedantic(measure, rounds=3)
+    benchmark.extra_info.update({"rss_mb": round(loaded_kb / 1024, 1), "bare_python_rss_mb": round(bare_kb / 1024, 1), "target_mb": 80})
+    print(f"\nresident memory after load: {loaded_kb / 1024:.1f} MB (bare python {bare_kb / 1024:.1f} MB)")
+    assert loaded_kb / 1024 <= 80
+
+
+def test_first_build(benchmark, tmp_path: Path) -> None:
+    """A cold build of the default lexicon into an empty cache."""
+    env = {**os.environ, "OVERTURN_CACHE_DIR": str(tmp_path / "cache")}
+    code = "from overturn.lexicon.registry import resolve; resolve('fr')"
+    seconds = benchmark.pedantic(lambda: _run([sys.executable, "-c", code], env), rounds=1, iterations=1)
+    benchmark.extra_info.update({"build_seconds": round(seconds, 2), "target_seconds": 15})
+    print(f"\nfirst build: {seconds:.1f} s")
+
+
+def test_cli_lookup_startup_against_bare_python(benchmark, build_dir: Path) -> None:
+    """Whole-process `overturn dict lookup pêche` minus `python -c pass`, both measured here (medians of 7)."""
+    env = dict(os.environ)
+    overturn = [sys.executable, "-m", "overturn_cli", "dict", "lookup", "pêche"]
+
+    def measure() -> tuple[float, float]:
+        cli = statistics.median(_run(overturn, env) for _ in range(7))
+        bare = statistics.median(_run([sys.executable, "-c", "pass"], env) for _ in range(7))
+        return cli, bare
+
+    cli, bare = benchmark.pedantic(measure, rounds=1, iterations=1)
+    extra_ms = (cli - bare) * 1000
+    benchmark.extra_info.update({"cli_ms": round(cli * 1000, 1), "bare_python_ms": round(bare * 1000, 1), "extra_ms": round(extra_ms, 1), "target_extra_ms": 80})
+    print(f"\noverturn dict lookup: {cli * 1000:.0f} ms, python -c pass: {bare * 1000:.0f} ms, extra {extra_ms:.0f} ms ({cli / bare:.1f}× bare)")
