@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from overturn.referees.overload_rules import RulesDataError, Special, load_rules
 from overturn.referees.overload_store import SavedGame, game_to_json
 
 RULES = load_rules()
+PACKAGED_RULES = Path(str(resources.files("overturn.referees").joinpath("data", "overload.json")))
 PLUS, MINUS, STEP, DOUBLE = 6, 10, 14, 18  # special spaces of the 3-player variant track
 
 
@@ -159,7 +161,7 @@ def test_variant_flips_sections_in_track_order_with_default_actions() -> None:
 
 
 def test_track_sections_come_from_the_data_file(tmp_path: Path) -> None:
-    data = json.loads(Path(RULES_FILE()).read_text(encoding="utf-8"))
+    data = json.loads(PACKAGED_RULES.read_text(encoding="utf-8"))
     data["sections"]["start"]["spaces"] = 5
     custom = tmp_path / "overload.json"
     custom.write_text(json.dumps(data), encoding="utf-8")
@@ -168,12 +170,6 @@ def test_track_sections_come_from_the_data_file(tmp_path: Path) -> None:
     custom.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RulesDataError, match="layouts.3"):
         load_rules(custom)
-
-
-def RULES_FILE() -> Path:
-    from importlib import resources
-
-    return Path(str(resources.files("overturn.referees").joinpath("data", "overload.json")))
 
 
 @pytest.mark.parametrize(
@@ -191,7 +187,7 @@ def RULES_FILE() -> Path:
     ],
 )
 def test_a_malformed_data_file_is_refused_naming_the_field(tmp_path: Path, key: str, value: object, field: str) -> None:
-    data = json.loads(RULES_FILE().read_text(encoding="utf-8"))
+    data = json.loads(PACKAGED_RULES.read_text(encoding="utf-8"))
     data[key] = value
     custom = tmp_path / "overload.json"
     custom.write_text(json.dumps(data), encoding="utf-8")
