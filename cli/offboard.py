@@ -83,6 +83,13 @@ def _load(state_path: Path) -> OffboardState:
         raise click.ClickException(f"{exc}{hint}") from None
 
 
+def _save(state_path: Path, state: OffboardState) -> None:
+    try:
+        save_state(state_path, state)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {state_path}: {exc.strerror or exc}") from None
+
+
 def _refused(refusal: IllegalAction) -> click.ClickException:
     return click.ClickException(f"refused: {refusal.message} [rule: {refusal.rule}]; the game file is unchanged")
 
@@ -143,7 +150,7 @@ def new(force: bool, state_path: Path, as_json: bool) -> None:
     if state_path.exists() and not force:
         raise click.ClickException(f"{state_path} already exists; pass --force to replace it or --state for another file")
     state = OffboardState()
-    save_state(state_path, state)
+    _save(state_path, state)
     if as_json:
         _echo_json(_view_json(state))
     else:
@@ -211,7 +218,7 @@ def play(moves: tuple[str, ...], state_path: Path, as_json: bool) -> None:
     """
     state = _load(state_path)
     reports = _apply_all(state, moves)
-    save_state(state_path, state)
+    _save(state_path, state)
     if as_json:
         _echo_json({"applied": [_report_json(report) for report in reports], **_view_json(state)})
         return
@@ -237,7 +244,7 @@ def undo(count: int, state_path: Path, as_json: bool) -> None:
         rewound = state.rewound(count)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
-    save_state(state_path, rewound)
+    _save(state_path, rewound)
     taken_back = [format_move(move) for move in state.history[len(rewound.history) :]]
     if as_json:
         _echo_json({"undone": taken_back, **_view_json(rewound)})
@@ -280,7 +287,7 @@ def session(computer: str, seed: int | None, start_new: bool, state_path: Path) 
     """
     if start_new or not state_path.exists():
         state = OffboardState()
-        save_state(state_path, state)
+        _save(state_path, state)
         click.echo(f"New game in {state_path}.")
     else:
         state = _load(state_path)
@@ -292,7 +299,7 @@ def session(computer: str, seed: int | None, start_new: bool, state_path: Path) 
         player = state.to_move
         if player in computers:
             report = state.apply_action(computer_move(state, rng))
-            save_state(state_path, state)
+            _save(state_path, state)
             click.echo(f"computer: {report.describe()}")
             click.echo(str(state))
             continue
@@ -312,7 +319,7 @@ def session(computer: str, seed: int | None, start_new: bool, state_path: Path) 
             click.echo(" ".join(format_move(move) for move in state.legal_actions()))
         elif command == "undo":
             state = _session_undo(state, computers)
-            save_state(state_path, state)
+            _save(state_path, state)
             click.echo(str(state))
         else:
             try:
@@ -320,7 +327,7 @@ def session(computer: str, seed: int | None, start_new: bool, state_path: Path) 
             except IllegalAction as refusal:
                 click.echo(f"refused: {refusal.message} [rule: {refusal.rule}]")
                 continue
-            save_state(state_path, state)
+            _save(state_path, state)
             click.echo(report.describe())
             click.echo(str(state))
     click.echo(f"Game over: {state.winner().label} wins. Saved in {state_path}.")  # type: ignore[union-attr]

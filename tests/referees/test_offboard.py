@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,7 @@ from overturn.referees.offboard_geometry import (
 )
 
 RED, YELLOW = Player.RED, Player.YELLOW
-DATA_FILE = Path(__file__).resolve().parents[2] / "overturn" / "referees" / "data" / "offboard.json"
+DATA_FILE = resources.files("overturn.referees").joinpath("data/offboard.json")
 
 
 def h(name: str) -> Hex:

@@ -162,3 +162,19 @@ def test_session_ends_with_the_winner(game: Path) -> None:
     save_state(game, state)
     result = run("session", "--state", str(game), input="C2-B2\n")
     assert result.exit_code == 0 and "Game over: red wins" in result.output
+
+
+def test_unwritable_game_file_is_a_clean_error(tmp_path: Path) -> None:
+    result = run("new", "--state", str(tmp_path))  # a directory, not a file
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    blocked = tmp_path / "file"
+    blocked.write_text("", encoding="utf-8")
+    result = run("new", "--force", "--state", str(blocked / "game.json"))
+    assert result.exit_code == 1 and "cannot write" in result.output
+
+
+def test_legal_after_the_end_says_who_won(game: Path) -> None:
+    state = OffboardState.from_position(red=["E5"], yellow=["I9"], targets={1: Player.YELLOW, 4: Player.YELLOW})
+    save_state(game, state)
+    assert "the game is over (red wins)" in run("legal", "--state", str(game)).output
+    assert "[rule: game-over]" in run("play", "E5-E6", "--state", str(game)).output
