@@ -165,8 +165,6 @@ def state_from_json(data: Any, material: Material | None = None) -> InsiderState
                 if pos in occupied:
                     f.fail(field, "a path space holds one pawn")
                 occupied.add(pos)
-        if positions.count(board.centre) != sum(1 for o in state.tables if o == p):
-            f.fail(f"pawns[{p}]", "the pawns in the INSIDER do not match the tables taken")
         state.pawns.append(positions)
 
     state.skips = _int_list(f, "skips", players, 0, 10**6)
@@ -175,6 +173,10 @@ def state_from_json(data: Any, material: Material | None = None) -> InsiderState
         f.fail("one_die", "expected true/false values")
     state.turn = _read_turn(f, f.get("turn", dict), material)
     state.pending = [_read_node(f, f"pending[{i}]", node, state) for i, node in enumerate(f.get("pending", list))]
+    for p, positions in enumerate(state.pawns):
+        arriving = sum(1 for node in state.pending if node["kind"] == "seat" and node["player"] == p)
+        if positions.count(board.centre) != state.seated(p) + arriving:
+            f.fail(f"pawns[{p}]", "the pawns in the INSIDER do not match the tables taken")
     state.history = _strings(f, "history")
     state.events = _strings(f, "events")
     state.refresh()

@@ -46,12 +46,12 @@ def diagnose(state: InsiderState, text: str) -> Reason:
         if verb == "walk" and state.one_die[state.current]:
             return "one-die", "rumours (Scandal 2): this player moves with one die until the next evaluation"
         return "syntax", f"'{verb}' takes no argument"
-    if turn.phase == "choose":
-        return "choose-first", "choose the turn's main action first: walk, roll or draw"
     handlers = {"step": _diagnose_step, "play": _diagnose_play, "totalout": _diagnose_totalout,
                 "swap": _diagnose_swap, "end": _diagnose_end}
     if verb not in handlers:
         return "syntax", f"unknown action '{verb}' (see 'overturn insider legal')"
+    if turn.phase == "choose":
+        return "choose-first", "choose the turn's main action first: walk, roll or draw"
     return handlers[verb](state, words)
 
 
