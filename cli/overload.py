@@ -205,27 +205,35 @@ def _json_dump(data: Any) -> str:
 @click.option("--variant", "-v", type=click.IntRange(0), default=0, show_default=True,
               help="Sections turned to their special side (0 = basic game; up to 4/5/6 for 3/4/5 players).")
 @click.option("--seed", type=int, default=None, help="Seed of the die used by 'roll' [default: random, stored].")
+@click.option("--rules", "rules_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="A table's own data file (track sections, targets...) [default: the packaged overload.json].")
 @click.option("--force", is_flag=True, help="Overwrite an existing game file.")
 @state_option
 @json_option
-def new(players: int, variant: int, seed: int | None, force: bool, state_path: Path, as_json: bool) -> None:
+def new(players: int, variant: int, seed: int | None, rules_path: Path | None, force: bool,
+        state_path: Path, as_json: bool) -> None:
     """Set up a game: every pawn on the start, 80 discs in the cup.
 
     Players take the colours red, blue, yellow, green, white in turn order;
-    red (the youngest player) starts.
+    red (the youngest player) starts. --rules names a copy of the packaged
+    data file with a table's own numbers (e.g. longer start and finish
+    sections); the game file remembers it.
 
     \b
     Examples:
       overturn overload new --players 4
       overturn overload new -p 5 --variant 6 --seed 42 --state friday.json
+      overturn overload new -p 3 --rules our_track.json
     """
     if state_path.exists() and not force:
         raise click.ClickException(f"{state_path} already exists; pass --force to replace it or --state for another file")
+    rules_file = None if rules_path is None else str(rules_path.resolve())
     try:
-        state = OverloadState.new(players, variant, load_rules())
+        state = OverloadState.new(players, variant, load_rules(rules_file))
     except (ValueError, RulesDataError) as exc:
         raise click.UsageError(str(exc)) from None
-    game = SavedGame(state=state, die=SeededDie(seed=secrets.randbits(32) if seed is None else seed))
+    die = SeededDie(seed=secrets.randbits(32) if seed is None else seed)
+    game = SavedGame(state=state, die=die, rules_file=rules_file)
     save_game(state_path, game)
     if as_json:
         click.echo(_json_dump(game_to_json(game)))

@@ -15,7 +15,7 @@ from typing import Any
 from overturn.jsonstore import StateFileError, load_json, save_json_atomic
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload import OverloadState, SeededDie
-from overturn.referees.overload_rules import Fail, OverloadRules, Special, Track, load_rules
+from overturn.referees.overload_rules import Fail, OverloadRules, RulesDataError, Special, Track, load_rules
 
 GAME_TAG = "overload"
 FORMAT_VERSION = 1
@@ -23,10 +23,12 @@ FORMAT_VERSION = 1
 
 @dataclass
 class SavedGame:
-    """What a state file holds: the game and the seeded die used for `roll`."""
+    """What a state file holds: the game, the seeded die used for `roll`, and
+    the data file of a table's own rules (None for the packaged one)."""
 
     state: OverloadState
     die: SeededDie
+    rules_file: str | None = None
 
 
 def game_to_json(game: SavedGame) -> dict[str, Any]:
@@ -36,6 +38,7 @@ def game_to_json(game: SavedGame) -> dict[str, Any]:
         "version": FORMAT_VERSION,
         "players": state.players,
         "variant_sections": state.variant_sections,
+        "rules_file": game.rules_file,
         "track": state.track.to_json(),
         "die": {"seed": game.die.seed, "draws": game.die.draws},
         **snapshot(state),
@@ -65,8 +68,10 @@ def snapshot(state: OverloadState) -> dict[str, Any]:
 
 
 def game_from_json(data: Any, origin: str = "state", rules: OverloadRules | None = None) -> SavedGame:
-    """Rebuild a game, raising StateFileError naming the first bad field."""
-    rules = rules or load_rules()
+    """Rebuild a game, raising StateFileError naming the first bad field.
+
+    ``rules`` overrides the data file named in the state (tests, embedding).
+    """
 
     def fail(field: str, message: str) -> StateFileError:
         return StateFileError(f"{origin}: field '{field}' {message}")
@@ -77,6 +82,14 @@ def game_from_json(data: Any, origin: str = "state", rules: OverloadRules | None
         raise fail("game", f"must be {GAME_TAG!r}, got {data.get('game')!r}")
     if data.get("version") != FORMAT_VERSION:
         raise fail("version", f"must be {FORMAT_VERSION}, got {data.get('version')!r}")
+    rules_file = data.get("rules_file")
+    if rules_file is not None and not isinstance(rules_file, str):
+        raise fail("rules_file", f"must be a path or null, got {rules_file!r}")
+    if rules is None:
+        try:
+            rules = load_rules(rules_file)
+        except RulesDataError as exc:
+            raise fail("rules_file", f"names unusable rules: {exc}") from None
     players = data.get("players")
     if not _is_int(players) or players not in rules.layouts:
         raise fail("players", f"must be one of {list(rules.player_counts)}, got {players!r}")
@@ -101,7 +114,7 @@ def game_from_json(data: Any, origin: str = "state", rules: OverloadRules | None
         except IllegalAction as refusal:
             raise fail(f"history[{number}]", f"({text!r}) is not a legal action there: {refusal.message}") from None
     _require_same(snapshot(state), {key: data.get(key) for key in snapshot(state)}, "", fail)
-    return SavedGame(state=state, die=SeededDie(seed=die_data["seed"], draws=die_data["draws"]))
+    return SavedGame(state=state, die=SeededDie(seed=die_data["seed"], draws=die_data["draws"]), rules_file=rules_file)
 
 
 def _is_int(value: Any) -> bool:

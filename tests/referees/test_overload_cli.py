@@ -222,3 +222,22 @@ def test_play_reports_a_finish_and_the_points(tmp_path: Path) -> None:
     result = run("play", "--roll", "7", "--pawn", "red1", "--state", path)
     assert "red1 reaches the finish with 2 discs, back to the start" in result.output
     assert "red scores 2 (total 2)" in result.output
+
+
+def test_a_table_can_play_with_its_own_data_file(tmp_path: Path) -> None:
+    from importlib import resources
+
+    data = json.loads(resources.files("overturn.referees").joinpath("data", "overload.json").read_text(encoding="utf-8"))
+    data["sections"]["finish"]["spaces"] = 6
+    data["targets"]["3"] = 20
+    rules = tmp_path / "our_track.json"
+    rules.write_text(json.dumps(data), encoding="utf-8")
+    path = str(tmp_path / "g.json")
+    assert run("new", "-p", "3", "--rules", str(rules), "--state", path).exit_code == 0
+    run("play", "--discs", "1", "--roll", "2", "--state", path)
+    game = load_game(Path(path))
+    assert (game.state.track.finish, game.state.target) == (25, 20)
+    assert game.rules_file == str(rules.resolve())
+    rules.write_text("{}", encoding="utf-8")
+    broken = run("show", "--state", path)
+    assert broken.exit_code == 1 and "field 'rules_file'" in broken.output
