@@ -362,13 +362,23 @@ class Game:
         for index, entry in enumerate(_field(data, "moves", list)):
             game._replay(f"moves[{index}]", entry)
         game._expect("to_move", data.get("to_move"), game.to_move.value)
-        game._expect("rings", data.get("rings"), [None if ring is None else ring.value for ring in game.rings])
+        game._expect_rings(data.get("rings"))
         game._expect("fixed", data.get("fixed"), dict(sorted(game.fixed.items())))
         return game
 
     def _expect(self, name: str, stored: Any, derived: Any) -> None:
         if stored != derived:
             raise StateFileError(f"{name}: {stored!r} does not match what the moves give ({derived!r})")
+
+    def _expect_rings(self, stored: Any) -> None:
+        derived = [None if ring is None else ring.value for ring in self.rings]
+        if not isinstance(stored, list) or len(stored) != len(derived):
+            raise StateFileError(f"rings: expected a list of {len(derived)} entries (null, 'green' or 'silver')")
+        for cell, (saved, replayed) in enumerate(zip(stored, derived)):
+            if saved != replayed:
+                raise StateFileError(
+                    f"rings: cell {format_cell(self.board, cell)} holds {saved!r} but the moves give {replayed!r}"
+                )
 
     def _replay(self, where: str, entry: Any) -> None:
         """Re-check one saved move without the lexicon (it was judged when played) and apply it."""
