@@ -148,7 +148,9 @@ def new(force: bool, state_path: Path, as_json: bool) -> None:
       overturn offboard new --state friday.json --force
     """
     if state_path.exists() and not force:
-        raise click.ClickException(f"{state_path} already exists; pass --force to replace it or --state for another file")
+        raise click.ClickException(
+            f"{state_path} already exists; pass --force to replace it or --state for another file"
+        )
     state = OffboardState()
     _save(state_path, state)
     if as_json:

@@ -447,7 +447,8 @@ class OffboardState:
             raise IllegalAction("single-cannot-push", f"{_step_label(move)}: a single marble only moves to a free hole")
         if pushed >= own:
             raise IllegalAction(
-                "outnumbered", f"{_step_label(move)}: {own} marbles cannot push {pushed}; the pushing line must be longer"
+                "outnumbered",
+                f"{_step_label(move)}: {own} marbles cannot push {pushed}; the pushing line must be longer",
             )
         if end < len(ray) and board[ray[end]] != EMPTY:
             raise IllegalAction(

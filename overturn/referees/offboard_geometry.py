@@ -20,7 +20,6 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 ROW_LETTERS = "ABCDEFGHI"
-HOLE_COUNT = 61
 MARBLES_PER_PLAYER = 12
 
 
@@ -102,6 +101,7 @@ HOLES: tuple[Hex, ...] = tuple(
     Hex(col, row) for row in range(9) for col in range(1, 10) if Hex(col, row).is_hole()
 )
 HOLE_INDEX: dict[Hex, int] = {hole: index for index, hole in enumerate(HOLES)}
+HOLE_COUNT = len(HOLES)  # 61
 CORNERS: tuple[Hex, ...] = (Hex(1, 0), Hex(5, 0), Hex(9, 4), Hex(9, 8), Hex(5, 8), Hex(1, 4))
 
 
@@ -119,8 +119,8 @@ def _ray(origin: Hex, direction: Direction) -> tuple[int, ...]:
 RAYS: tuple[tuple[int, ...], ...] = tuple(_ray(hole, direction) for hole in HOLES for direction in Direction)
 # INWARD_RAYS[hole_index]: (ray index, ray) for the directions that stay on the board from that hole.
 INWARD_RAYS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
-    tuple((6 * index + direction, RAYS[6 * index + direction]) for direction in Direction if len(RAYS[6 * index + direction]) > 1)
-    for index in range(len(HOLES))
+    tuple((ray_index, RAYS[ray_index]) for ray_index in range(6 * index, 6 * index + 6) if len(RAYS[ray_index]) > 1)
+    for index in range(HOLE_COUNT)
 )
 
 

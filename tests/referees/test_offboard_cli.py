@@ -158,7 +158,9 @@ def test_session_against_the_computer_is_reproducible_and_undoable(game: Path) -
 
 
 def test_session_ends_with_the_winner(game: Path) -> None:
-    state = OffboardState.from_position(red=["C2", "B2"], yellow=["A2", "I9"], targets={3: Player.YELLOW, 12: Player.YELLOW})
+    state = OffboardState.from_position(
+        red=["C2", "B2"], yellow=["A2", "I9"], targets={3: Player.YELLOW, 12: Player.YELLOW}
+    )
     save_state(game, state)
     result = run("session", "--state", str(game), input="C2-B2\n")
     assert result.exit_code == 0 and "Game over: red wins" in result.output
