@@ -21,7 +21,7 @@ from overturn.referees.overload import Action, Kind, OverloadState, Phase, Seede
 from overturn.referees.overload_rules import RulesDataError, load_rules
 from overturn.referees.overload_store import SavedGame, game_to_json, load_game, save_game, snapshot
 
-STATE_HELP = "Game file, rewritten atomically after each accepted action."
+STATE_HELP = "The game file (JSON), rewritten atomically by the commands that change the game."
 JSON_HELP = "Print machine-readable JSON instead of text."
 
 
