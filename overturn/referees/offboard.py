@@ -21,8 +21,8 @@ Rules as implemented, including where the rule book is silent (docs/offboard.md)
   turn must either ``place`` it on any free hole (their whole turn) or ``remove`` it from
   the game and then play a normal move.
 * A player reaching 6 points wins at once (checked after every move). A player who
-  cannot move when their turn comes loses (the rule book does not say; this keeps every
-  game finite-branching and decided).
+  cannot move when their turn comes loses (the rule book does not say; this way every
+  position that is not final has a legal move, and a blocked game still has a winner).
 """
 
 from __future__ import annotations
