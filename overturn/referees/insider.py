@@ -699,28 +699,25 @@ class InsiderState:
         board = self.board
         targets = [s for s in range(board.square_count)
                    if s != board.centre and s not in board.corners and s not in self.total_out]
-        return [(a, b) for a in self.total_out for b in targets if not self._shuts_in(a, b)]
+        loose = {pos for pawns in self.pawns for pos in pawns if pos != board.centre and pos not in board.corners}
+        return [(a, b) for a in self.total_out for b in targets if not self._shuts_in(a, b, loose)]
 
-    def _shuts_in(self, source: int, target: int) -> bool:
+    def _shuts_in(self, source: int, target: int, loose: set[int]) -> bool:
         """Would moving this Total OUT shut in a base or a pawn? (see docs/insider.md, "Shut in")
 
         Every base in play must stay in one open region; a pawn must be in that
-        region too, unless it can still walk into the INSIDER.
+        region too, unless it can still walk into the INSIDER. ``loose`` holds the
+        positions of the pawns neither at home nor seated.
         """
         board = self.board
-        blocked = frozenset({*self.total_out, target} - {source})
-        component = board.connected_components(blocked)
-        centre_regions = {component[d] for d in board.doorsteps[board.centre]}
-        common: set[int] | None = None
-        for base in self.bases:
-            regions = {component[d] for d in board.doorsteps[base]}
-            common = regions if common is None else common & regions
-        for pawns in self.pawns:
-            for pos in pawns:
-                if pos == target or pos == board.centre or pos in board.corners:
-                    continue  # sent home, seated, or at home: home is checked with the bases
-                if component[pos] not in centre_regions:
-                    common &= {component[pos]}
+        component, centre_regions = board.regions(frozenset({*self.total_out, target} - {source}))
+        doorsteps = board.doorsteps
+        common = {component[d] for d in doorsteps[self.bases[0]]}
+        for base in self.bases[1:]:
+            common &= {component[d] for d in doorsteps[base]}
+        for pos in loose:
+            if pos != target and component[pos] not in centre_regions:
+                common &= {component[pos]}
         return not common
 
     def _refuse(self, text: str) -> None:

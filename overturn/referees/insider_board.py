@@ -69,7 +69,7 @@ class Board:
                 self.space_link[space] = (len(self.links), k)
             self.links.append((a, b, spaces))
         self.position_count = len(self.names)
-        self._components: dict[frozenset[int], list[int]] = {}
+        self._components: dict[frozenset[int], tuple[list[int], frozenset[int]]] = {}
         self.position_index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
         self.routes: list[tuple[tuple[int, ...], ...]] = [self._routes_from(p) for p in range(self.position_count)]
         self.neighbours: list[frozenset[int]] = [
@@ -112,17 +112,19 @@ class Board:
         except KeyError:
             raise KeyError(name) from None
 
-    def connected_components(self, total_out: frozenset[int]) -> list[int]:
-        """Component label of every position on the open board (path spaces and open normal squares).
+    def regions(self, total_out: frozenset[int]) -> tuple[list[int], frozenset[int]]:
+        """Component label of every position on the open board, and the labels that reach the centre.
 
-        Bases (corners) and the centre are left out (label -1): nobody walks through
+        The open board is the path spaces and the open normal squares: bases
+        (corners) and the centre are left out (label -1), since nobody walks through
         the INSIDER or through a base to get somewhere else. Cached: there are only
         a few thousand ways to place four Total OUT cards.
         """
-        labels = self._components.get(total_out)
-        if labels is None:
-            labels = self._components[total_out] = self._label_components(total_out)
-        return labels
+        found = self._components.get(total_out)
+        if found is None:
+            labels = self._label_components(total_out)
+            found = self._components[total_out] = (labels, frozenset(labels[d] for d in self.doorsteps[self.centre]))
+        return found
 
     def _label_components(self, total_out: frozenset[int]) -> list[int]:
         parent = list(range(self.position_count))

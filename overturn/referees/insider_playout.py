@@ -16,13 +16,13 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
 
-from overturn.referees.insider import InsiderState
+from overturn.referees.insider import CHANCE, InsiderState
 from overturn.referees.insider_board import Board
 
 
 @cache
-def _distance_to_centre(board: Board) -> tuple[int, ...]:
-    """Steps from every position to the INSIDER on the bare board (Total OUT ignored)."""
+def _distance_to_centre(board: Board) -> dict[str, int]:
+    """Steps from every position (by name) to the INSIDER on the bare board (Total OUT ignored)."""
     distance = [10**6] * board.position_count
     distance[board.centre] = 0
     frontier = [board.centre]
@@ -35,7 +35,7 @@ def _distance_to_centre(board: Board) -> tuple[int, ...]:
                         distance[next_position] = distance[position] + steps
                         following.append(next_position)
         frontier = following
-    return tuple(distance)
+    return {board.name(p): d for p, d in enumerate(distance)}
 
 
 def action_kind(action: str) -> str:
@@ -48,7 +48,7 @@ def _progress(state: InsiderState, action: str) -> bool:
     board = state.board
     if words[0] == "step":
         distance = _distance_to_centre(board)
-        return distance[board.parse(words[2])] < distance[board.parse(words[1])]
+        return distance[words[2]] < distance[words[1]]
     centre = board.name(board.centre)
     return (words[0] in ("seat", "walk")
             or action == "play trend 3"
@@ -81,3 +81,39 @@ def random_playout(players: int, seed: int, max_actions: int = 20_000,
         if check is not None:
             check(state)
     return state
+
+
+def check_invariants(state: InsiderState) -> None:
+    """Raise AssertionError naming the first broken invariant (55 cards, 7 pawns each, scores on the stairs...)."""
+    material = state.material
+    board = state.board
+    for card, count in material.action_cards.items():
+        held = state.deck[card] + state.discard[card] + sum(h[card] for h in state.hands)
+        _require(held == count, f"{held} {card} cards instead of {count}")
+        _require(state.deck[card] >= 0 and state.discard[card] >= 0, f"negative {card} pile")
+    _require(all(0 <= state.hand_size(p) <= material.hand_limit for p in range(state.players)), "hand size")
+    stairs = material.staircase
+    _require(all(stairs.cave <= s <= stairs.top for s in state.scores), f"score off the staircase {state.scores}")
+    path_spaces = []
+    for p, pawns in enumerate(state.pawns):
+        _require(len(pawns) == material.pawns_per_player, f"P{p} has {len(pawns)} pawns")
+        for position in pawns:
+            _require(position not in state.total_out, f"P{p} pawn under a Total OUT")
+            _require(position not in board.corners or position == state.bases[p], f"P{p} pawn in a foreign base")
+            if not board.is_square(position):
+                path_spaces.append(position)
+        arriving = sum(1 for n in state.pending if n["kind"] == "seat" and n["player"] == p)
+        _require(pawns.count(board.centre) == state.seated(p) + arriving, f"P{p} pawns and tables disagree")
+    _require(len(path_spaces) == len(set(path_spaces)), "two pawns on one path space")
+    _require(len(set(state.total_out)) == len(board.total_out_start), "Total OUT cards lost or stacked")
+    _require(state.evaluations_done <= material.evaluations_per_game, "too many evaluations")
+    if not state.is_terminal():
+        _require(bool(state.legal_actions()), "a live state without any action")
+        if state.current_player() == CHANCE:
+            _require(abs(sum(p for _, p in state.chance_outcomes()) - 1) < 1e-9, "chance outcomes do not sum to 1")
+
+
+def _require(condition: bool, what: str) -> None:
+    """Like assert, but never stripped by ``python -O``."""
+    if not condition:
+        raise AssertionError(f"invariant broken: {what}")
