@@ -1,7 +1,7 @@
 """10,000 seeded random Overload playouts, every invariant checked after every action.
 
-Run with ``pytest benchmarks/bench_overload.py`` (about two minutes on two
-cores); the regular test suite plays a smaller number of the same games.
+Run with ``pytest benchmarks/bench_overload.py`` (70 to 95 s of CPU, 4.2
+million actions); the regular test suite plays the first 250 of these games.
 """
 
 from __future__ import annotations

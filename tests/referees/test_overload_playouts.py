@@ -1,7 +1,7 @@
 """Random Overload playouts with the invariants checked after every action.
 
 The regular suite plays 250 seeded games (about 5 s); the 10,000-game run
-is benchmarks/bench_overload.py (about two minutes on two cores).
+is benchmarks/bench_overload.py (70 to 95 s of CPU).
 """
 
 from __future__ import annotations
