@@ -1,0 +1,412 @@
+"""The HTTP service over real HTTP: uvicorn on a free loopback port, a small lexicon built here."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from overturn.board import Board
+from overturn.game import Game
+from overturn.lexicon.compiled import write_build
+from overturn.lexicon.registry import LexiconError, load_lexicon
+from overturn.lexicon.sources import Entry
+from overturn.service import ApiError, BackgroundServer, Limits, Workers, create_app
+
+BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
+ON_BOARD = {"ACCES", "TOUS", "SOU", "OSE", "ALEXIE", "ALLEZ", "SOUS"}
+SLOW_KEY = "G" * 40  # not on the board; a catastrophic pattern like (G|GG)+B backtracks on it for ever
+
+TABLE: dict[str, list[Entry]] = {
+    "ACCES": [Entry("accès", "accès", "N")],
+    "TOUS": [Entry("tous", "tous", "PRO"), Entry("tous", "tout", "DET")],
+    "SOU": [Entry("sou", "sou", "N")],
+    "SOUS": [Entry("sous", "sous", "PREP"), Entry("sous", "sou", "N")],
+    "SOUPE": [Entry("soupe", "soupe", "N")],
+    "SOUCI": [Entry("souci", "souci", "N")],
+    "OSE": [Entry("osé", "osé", "A"), Entry("ose", "oser", "V")],
+    "ALEXIE": [Entry("alexie", "alexie", "N")],
+    "ALLEZ": [Entry("allez", "aller", "V")],
+    "ETE": [Entry("été", "été", "N"), Entry("été", "être", "V")],
+    "PECHE": [Entry("pêche", "pêche", "N"), Entry("péché", "péché", "N")],
+    "MAISON": [Entry("maison", "maison", "N")],
+    "CHIEN": [Entry("chien", "chien", "N")],
+    "NICHE": [Entry("niche", "niche", "N")],
+    SLOW_KEY: [Entry(SLOW_KEY.lower(), SLOW_KEY.lower(), "N")],
+}
+
+LIMITS = Limits(max_body_bytes=4096, max_results=50, pattern_timeout=0.3, search_timeout=3.0, solve_timeout=20.0)
+
+
+@pytest.fixture(scope="module")
+def lexicon_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_build(tmp_path_factory.mktemp("service") / "small", TABLE, {"name": "small", "description": "test words"})
+
+
+@pytest.fixture(scope="module")
+def base(lexicon_dir: Path) -> Iterator[str]:
+    with BackgroundServer(create_app(str(lexicon_dir), LIMITS)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def client(base: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=base, timeout=30) as session:
+        yield session
+
+
+def assert_error(response: httpx.Response, status: int, fragment: str) -> dict[str, object]:
+    """A 4xx answer is JSON with a message a person can act on."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error", "detail"}
+    assert fragment in body["error"], body
+    return body
+
+
+def spells(faces: list[list[str]], path: list[list[int]], word: str, readings: dict[str, str]) -> bool:
+    """Whether ``path`` is a chain of neighbours (or repeats) whose faces read ``word``."""
+    for (r1, c1), (r2, c2) in zip(path, path[1:]):
+        if max(abs(r1 - r2), abs(c1 - c2)) > 1:
+            return False
+    return "".join(readings.get(faces[r][c], faces[r][c]) for r, c in path) == word
+
+
+# ----- health, schema, page --------------------------------------------------------------
+
+
+def test_health_names_the_lexicon(client: httpx.Client) -> None:
+    body = client.get("/health").json()
+    assert body["status"] == "ok"
+    assert body["lexicon"] == "small"
+    assert body["words"] == len(TABLE)
+
+
+def test_lexicons_lists_the_served_one(client: httpx.Client) -> None:
+    rows = client.get("/api/lexicons").json()["lexicons"]
+    assert rows == [{"name": "small", "words": len(TABLE), "description": "test words", "default": True}]
+
+
+def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
+    schema = client.get("/openapi.json").json()
+    assert schema["openapi"].startswith("3.")
+    assert set(schema["paths"]) == {
+        "/health", "/api/lexicons", "/api/words/{word}", "/api/pattern", "/api/prefix",
+        "/api/anagrams", "/api/deal", "/api/solve", "/api/referee",
+    }
+    assert "4096 bytes" in schema["info"]["description"]
+
+
+def test_page_and_its_assets_are_served(client: httpx.Client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for asset in ("app.js", "style.css"):
+        assert f"/static/{asset}" in page.text
+        assert client.get(f"/static/{asset}").status_code == 200
+
+
+def test_unknown_route_and_method_are_json_errors(client: httpx.Client) -> None:
+    assert_error(client.get("/api/nothing"), 404, "no such page")
+    assert_error(client.get("/static/missing.js"), 404, "no such page")
+    assert_error(client.delete("/api/solve"), 405, "method")
+
+
+# ----- look-ups and searches ----------------------------------------------------------------
+
+
+def test_lookup_gives_accented_entries(client: httpx.Client) -> None:
+    body = client.get("/api/words/été").json()
+    assert body["valid"] is True
+    assert body["key"] == "ETE"
+    assert body["entries"] == [{"form": "été", "lemma": "été", "pos": "N"}, {"form": "été", "lemma": "être", "pos": "V"}]
+    assert "suggestions" not in body
+
+
+def test_lookup_of_a_non_word_suggests_neighbours(client: httpx.Client) -> None:
+    body = client.get("/api/words/souz", params={"suggest": "true"}).json()
+    assert body["valid"] is False and body["entries"] == []
+    assert "SOU" in body["suggestions"] and "SOUS" in body["suggestions"]
+
+
+def test_lookup_refuses_what_is_not_a_word(client: httpx.Client) -> None:
+    assert_error(client.get("/api/words/abc1"), 422, "not a word of letters")
+    assert_error(client.get("/api/words/" + "a" * 65), 422, "too long")
+    assert_error(client.get("/api/words/abc", params={"suggest": "maybe"}), 400, "true or false")
+
+
+def test_unknown_lexicon_names_the_served_ones(client: httpx.Client) -> None:
+    body = assert_error(client.get("/api/words/sou", params={"lexicon": "fr"}), 422, "unknown lexicon 'fr'")
+    assert body["detail"] == {"field": "lexicon", "available": ["small"]}
+
+
+def test_pattern_search(client: httpx.Client) -> None:
+    body = client.get("/api/pattern", params={"q": "so.*"}).json()
+    assert body["words"] == ["SOU", "SOUCI", "SOUPE", "SOUS"]
+    assert body["count"] == 4 and body["truncated"] is False
+    assert client.get("/api/pattern", params={"q": "p[eê]che"}).json()["words"] == ["PECHE"]
+
+
+def test_pattern_search_truncates_at_the_limit(client: httpx.Client) -> None:
+    body = client.get("/api/pattern", params={"q": "S.*", "limit": 2}).json()
+    assert body["count"] == 2 and body["truncated"] is True
+    assert_error(client.get("/api/pattern", params={"q": "S.*", "limit": 51}), 422, "between 1 and 50")
+
+
+def test_invalid_and_slow_patterns_are_refused_quickly(client: httpx.Client) -> None:
+    assert_error(client.get("/api/pattern", params={"q": "SO(U"}), 422, "bad pattern")
+    started = time.monotonic()
+    assert_error(client.get("/api/pattern", params={"q": "(G|GG)+B"}), 422, "make it more specific")
+    assert time.monotonic() - started < 2.5
+    assert client.get("/health").status_code == 200  # the worker is free again
+
+
+def test_prefix_search(client: httpx.Client) -> None:
+    body = client.get("/api/prefix", params={"q": "sou", "limit": 3}).json()
+    assert body["words"] == ["SOU", "SOUS", "SOUCI"]
+    assert body["truncated"] is True
+    assert_error(client.get("/api/prefix", params={"q": "so-"}), 422, "not a word of letters")
+    assert_error(client.get("/api/prefix"), 400, "'q' is required")
+
+
+def test_anagram_search(client: httpx.Client) -> None:
+    assert client.get("/api/anagrams", params={"letters": "NICHE"}).json()["words"] == ["CHIEN", "NICHE"]
+    assert client.get("/api/anagrams", params={"letters": "ceins?"}).json()["words"] == []
+    assert client.get("/api/anagrams", params={"letters": "chie?"}).json()["words"] == ["CHIEN", "NICHE"]
+    partial = client.get("/api/anagrams", params={"letters": "ousse", "partial": "true"}).json()["words"]
+    assert partial == ["SOUS", "OSE", "SOU"]
+    assert_error(client.get("/api/anagrams", params={"letters": "abcdefghijklmnop"}), 422, "at most 15 letters")
+    assert_error(client.get("/api/anagrams", params={"letters": "ab???"}), 422, "at most 2 wildcards")
+
+
+# ----- deal and solve -----------------------------------------------------------------------
+
+
+def test_deal_is_reproducible_from_its_seed(client: httpx.Client) -> None:
+    first = client.get("/api/deal", params={"seed": 1}).json()
+    assert first == client.get("/api/deal", params={"seed": 1}).json()
+    assert first["board"] == BOARD and len(first["layers"]) == 2
+    assert len(first["faces"]) == 6 and all(len(row) == 6 for row in first["faces"])
+    assert isinstance(client.get("/api/deal").json()["seed"], int)
+    assert_error(client.get("/api/deal", params={"seed": "x"}), 400, "whole number")
+
+
+def test_solve_gives_every_word_with_a_path(client: httpx.Client) -> None:
+    body = client.post("/api/solve", json={"board": BOARD.replace(" / ", "\n")}).json()
+    assert body["board"] == BOARD
+    assert {item["word"] for item in body["words"]} == ON_BOARD
+    assert body["count"] == len(ON_BOARD) and body["truncated"] is False
+    assert sum(body["lengths"].values()) == body["count"]
+    assert [len(item["word"]) for item in body["words"]] == sorted((len(w) for w in ON_BOARD), reverse=True)
+    for item in body["words"]:
+        assert spells(body["faces"], item["path"], item["word"], item["readings"]), item
+    readings = {item["word"]: item["readings"] for item in body["words"]}
+    assert readings["ALLEZ"] == {"ZX": "Z"} and readings["ALEXIE"] == {"ZX": "X"}
+
+
+def test_solve_rule_switches_and_limit(client: httpx.Client) -> None:
+    long_only = client.post("/api/solve", json={"board": BOARD, "min_length": 5}).json()
+    assert {item["word"] for item in long_only["words"]} == {"ACCES", "ALEXIE", "ALLEZ"}
+    assert long_only["rules"]["min_length"] == 5
+    advanced = client.post("/api/solve", json={"board": BOARD, "mode": "advanced"}).json()
+    assert advanced["rules"]["reuse"] is False
+    assert "ACCES" not in {item["word"] for item in advanced["words"]}  # its only paths repeat the C
+    for item in advanced["words"]:
+        assert len({tuple(cell) for cell in item["path"]}) == len(item["path"])
+    top = client.post("/api/solve", json={"board": BOARD, "limit": 2}).json()
+    assert [item["word"] for item in top["words"]] == ["ALEXIE", "ACCES"]
+    assert top["count"] == len(ON_BOARD) and top["truncated"] is True
+
+
+def test_repeated_solve_is_served_from_the_cache(client: httpx.Client) -> None:
+    board = BOARD.replace("AMRECD", "AMRECE")
+    first = client.post("/api/solve", json={"board": board}).json()
+    again = client.post("/api/solve", json={"board": board}).json()
+    assert first["cached"] is False and again["cached"] is True
+    assert first["words"] == again["words"]
+
+
+def test_bad_boards_are_refused_with_the_row_and_column(client: httpx.Client) -> None:
+    body = assert_error(client.post("/api/solve", json={"board": BOARD.replace("H[ZX]", "H1")}), 422, "row 4, column 2")
+    assert body["detail"] == {"field": "board"}
+    assert_error(client.post("/api/solve", json={"board": "ABC"}), 422, "has 36 faces, this text has 3")
+    assert_error(client.post("/api/solve", json={"board": BOARD, "mode": "chess"}), 422, "unknown mode")
+    assert_error(client.post("/api/solve", json={"board": BOARD, "min_tiles": 3}), 422, "between 1 and 2")
+    assert_error(client.post("/api/solve", json={"board": BOARD, "reuse": "often"}), 400, "true or false")
+    assert_error(client.post("/api/solve", json={"board": 36}), 400, "must be a string")
+    assert_error(client.post("/api/solve", json={}), 400, "'board' is required")
+
+
+def test_bad_bodies_are_refused_before_parsing(client: httpx.Client) -> None:
+    assert_error(client.post("/api/solve", content=b"{not json"), 400, "not valid JSON")
+    assert_error(client.post("/api/solve", content=b"\xff\xfe"), 400, "not valid JSON")
+    assert_error(client.post("/api/solve", json=[BOARD]), 400, "JSON object")
+    assert_error(client.post("/api/solve", content=b""), 400, "needs a JSON object")
+    big = json.dumps({"board": BOARD, "pad": "x" * 5000}).encode()
+    assert_error(client.post("/api/solve", content=big), 413, "larger than 4096 bytes")
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the limit is counted as the body arrives
+        yield b'{"board": "'
+        for _ in range(100):
+            yield b"x" * 100
+
+    assert_error(client.post("/api/solve", content=chunks()), 413, "larger than 4096 bytes")
+
+
+# ----- referee ---------------------------------------------------------------------------------
+
+
+def test_referee_legal_word_with_its_path(client: httpx.Client) -> None:
+    body = client.post("/api/referee", json={"board": BOARD, "word": "accès"}).json()
+    assert body["legal"] is True and body["reason"] == "ok"
+    assert body["word"] == "ACCES"
+    assert body["entries"] == [{"form": "accès", "lemma": "accès", "pos": "N"}]
+    assert spells([list(Board.parse(BOARD).faces[r * 6 : r * 6 + 6]) for r in range(6)], body["path"], "ACCES", {})
+
+
+def test_referee_reasons(client: httpx.Client) -> None:
+    missing = client.post("/api/referee", json={"board": BOARD, "word": "souz"}).json()
+    assert (missing["legal"], missing["reason"]) == (False, "not_in_lexicon")
+    assert "SOU" in missing["suggestions"]
+    absent = client.post("/api/referee", json={"board": BOARD, "word": "maison"}).json()
+    assert absent["reason"] == "cannot_trace"
+    traced = client.post(
+        "/api/referee", json={"board": BOARD, "word": "sou", "path": [[0, 0], [0, 1], [0, 2]]}
+    ).json()
+    assert traced["reason"] == "bad_path" and "not SOU" in traced["message"]
+
+
+def test_referee_in_a_posted_game(client: httpx.Client, lexicon_dir: Path) -> None:
+    game = Game.from_board(Board.parse(BOARD), lexicon_name="small", lexicon=load_lexicon(str(lexicon_dir)))
+    game.push(game.legal_moves()[0].move)
+    played = game.history[0].move.word  # type: ignore[union-attr]
+    state = game.to_json()
+    again = client.post("/api/referee", json={"game": state, "word": played}).json()
+    assert again["reason"] == "already_played"
+    wrong = client.post("/api/referee", json={"game": state, "word": "sou", "player": "green"}).json()
+    assert wrong["reason"] == "wrong_player"
+    assert_error(client.post("/api/referee", json={"game": state, "word": "sou", "player": "red"}), 422, "'player'")
+    assert_error(client.post("/api/referee", json={"game": [1], "word": "sou"}), 422, "bad game")
+    state["rings"][0] = "green" if state["rings"][0] is None else None
+    assert_error(client.post("/api/referee", json={"game": state, "word": "sou"}), 422, "bad game: rings")
+
+
+def test_referee_refuses_malformed_requests(client: httpx.Client) -> None:
+    assert_error(client.post("/api/referee", json={"word": "sou"}), 400, "give the board")
+    assert_error(client.post("/api/referee", json={"board": BOARD}), 400, "'word' is required")
+    off = {"board": BOARD, "word": "sou", "path": [[0, 0], [6, 0]]}
+    assert_error(client.post("/api/referee", json=off), 422, "path[1] [6, 0] is off the 6×6 board")
+    assert_error(client.post("/api/referee", json={**off, "path": [[0, True]]}), 400, "path[0] must be [row, col]")
+    assert_error(client.post("/api/referee", json={**off, "path": "A1 B2"}), 400, "'path' must be a list")
+
+
+# ----- concurrency and limits ------------------------------------------------------------------
+
+
+def test_workers_refuse_when_full_and_give_up_on_slow_jobs() -> None:
+    release = threading.Event()
+    workers = Workers("test", threads=1, max_pending=1)
+    too_slow = ApiError(422, "slow")
+
+    async def scenario() -> None:
+        blocked = asyncio.ensure_future(workers.run(release.wait, 30, too_slow))
+        await asyncio.sleep(0.05)
+        with pytest.raises(ApiError) as busy:
+            await workers.run(lambda: 1, 1, too_slow)
+        assert busy.value.status == 503 and busy.value.headers == {"Retry-After": "2"}
+        release.set()
+        assert await blocked is True
+        with pytest.raises(ApiError) as slow:
+            await workers.run(lambda: time.sleep(0.3), 0.05, too_slow)
+        assert slow.value is too_slow
+        await asyncio.sleep(0.4)
+        assert workers.pending == 0  # an abandoned job still counted until its thread ended
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        workers.shutdown()
+
+
+def test_many_concurrent_requests_all_succeed(base: str) -> None:
+    async def burst() -> list[int]:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as session:
+            requests = [session.get("/api/words/sou") for _ in range(40)]
+            requests += [session.post("/api/solve", json={"board": BOARD}) for _ in range(10)]
+            requests += [session.get("/api/prefix", params={"q": "s"}) for _ in range(10)]
+            return [response.status_code for response in await asyncio.gather(*requests)]
+
+    assert asyncio.run(burst()) == [200] * 60
+
+
+def test_lexicon_is_loaded_once_and_shared(lexicon_dir: Path) -> None:
+    first, second = create_app(str(lexicon_dir)), create_app(str(lexicon_dir))
+    assert first.state.service.lexicons["small"] is second.state.service.lexicons["small"]
+
+
+def test_unknown_lexicon_fails_at_start_up(tmp_path: Path) -> None:
+    with pytest.raises(LexiconError, match="unknown lexicon"):
+        create_app(str(tmp_path / "nowhere"))
+
+
+def test_limits_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="max_results"):
+        Limits(max_results=0)
+
+
+# ----- the command ----------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_serve_command_runs_uvicorn(lexicon_dir: Path) -> None:
+    port = _free_port()
+    command = [sys.executable, "-m", "overturn_cli", "serve", "--port", str(port), "--lexicon", str(lexicon_dir), "--log-level", "warning"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                response = httpx.get(f"http://127.0.0.1:{port}/health", timeout=2)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None, process.communicate()
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        assert response.json()["lexicon"] == "small"
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def test_serve_command_reports_an_unknown_lexicon(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "overturn_cli", "serve", "--lexicon", str(tmp_path / "nowhere")]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "unknown lexicon" in result.stderr
+
+
+# ----- the real French lexicon ------------------------------------------------------------------
+
+
+@pytest.mark.lexicon
+def test_default_lexicon_smoke() -> None:
+    with BackgroundServer(create_app()) as url:
+        body = httpx.get(f"{url}/api/words/pêche", timeout=30).json()
+        assert body["valid"] and {"form": "pêche", "lemma": "pêche", "pos": "N"} in body["entries"]
+        solved = httpx.post(f"{url}/api/solve", json={"board": BOARD}, timeout=60).json()
+        assert solved["count"] > 1000 and "ACCES" in {item["word"] for item in solved["words"]}
