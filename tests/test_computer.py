@@ -1,0 +1,74 @@
+"""The computer opponent: legal, seeded, stronger with the level."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from overturn.board import Board, parse_path
+from overturn.computer import choose_move
+from overturn.game import Game, GameError, PassMove, WordMove
+
+BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # see tests/test_game.py for the layout
+
+
+@pytest.fixture(scope="module")
+def lexicon(make_lexicon):
+    return make_lexicon(["roi", "boire", "pôle", "bonne", "tempête", "axe", "zen", "que", "nu", "ré", "ri"])
+
+
+def new_game(lexicon) -> Game:
+    return Game.from_board(Board.parse(BOARD_TEXT), lexicon=lexicon)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_every_level_plays_legal_moves_to_the_end(lexicon, level):
+    game = new_game(lexicon)
+    rng = random.Random(level)
+    while not game.is_over():
+        choice = choose_move(game, level, rng)
+        assert game.check(choice.move).legal
+        game.push(choice.move)
+    with pytest.raises(GameError):
+        choose_move(game, level, rng)
+
+
+def test_level_two_takes_the_largest_swing(lexicon):
+    game = new_game(lexicon)
+    game.push(WordMove("ROI", parse_path("D1 E1 E2", game.board)))
+    choice = choose_move(game, 2, random.Random(0))
+    assert choice.move.word == "BOIRE" and choice.swing == 8
+
+
+def test_level_three_weighs_the_reply(lexicon):
+    """BOIRE (+8) leaves green only small replies, so it stays the best net move one reply deep."""
+    game = new_game(lexicon)
+    game.push(WordMove("ROI", parse_path("D1 E1 E2", game.board)))
+    choice = choose_move(game, 3, random.Random(0))
+    assert isinstance(choice.move, WordMove)
+    assert choice.move.word == "BOIRE"
+
+
+def test_the_same_seed_gives_the_same_game(lexicon):
+    def play(seed: int) -> list[str]:
+        game = new_game(lexicon)
+        rng = random.Random(seed)
+        while not game.is_over():
+            game.push(choose_move(game, 1, rng).move)
+        return [str(played.move) for played in game.history]
+
+    assert play(5) == play(5)
+
+
+def test_a_computer_without_words_passes(lexicon):
+    game = new_game(lexicon)
+    game.push(WordMove("ROI", parse_path("D1 E1 E2", game.board)))
+    while any(isinstance(ranked.move, WordMove) for ranked in game.legal_moves()):
+        game.push(game.legal_moves()[0].move)
+    assert isinstance(choose_move(game, 3, random.Random(1)).move, PassMove)
+
+
+def test_unknown_level_is_refused(lexicon):
+    with pytest.raises(ValueError):
+        choose_move(new_game(lexicon), 4, random.Random(0))
