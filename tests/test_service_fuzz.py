@@ -1,0 +1,56 @@
+"""Schema-driven fuzzing of every endpoint over real HTTP: valid and invalid requests, never a 5xx.
+
+Schemathesis reads /openapi.json from a uvicorn server on a loopback port and
+sends requests that fit the schema and requests that break it; every answer
+must be a non-5xx status the schema documents, with a body matching it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from starlette.applications import Starlette
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from overturn.lexicon.compiled import write_build
+from overturn.lexicon.sources import Entry
+from overturn.normalize import normalize_key
+from overturn.service import BackgroundServer, Limits, create_app, openapi_schema
+
+WORDS = ["accès", "sou", "sous", "tous", "osé", "allez", "alexie", "été", "chien", "niche", "maison"]
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+
+def _small_app() -> Starlette:
+    """The app under test, made at import: schemathesis parametrizes from its schema at collection time."""
+    table = {normalize_key(word): [Entry(word, word, "N")] for word in WORDS}
+    directory = write_build(Path(_BUILD.name) / "fuzz", table, {"name": "fuzz"})
+    limits = Limits(max_body_bytes=8192, max_results=100, pattern_timeout=0.2, search_timeout=2.0)
+    return create_app(str(directory), limits)
+
+
+_BUILD = tempfile.TemporaryDirectory(prefix="overturn-fuzz-")
+APP = _small_app()
+schema = schemathesis.openapi.from_dict(openapi_schema(APP.state.service))
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with BackgroundServer(APP) as url:
+        yield url
+
+
+@schema.parametrize()
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_server_error_and_answers_match_the_schema(case: schemathesis.Case, base_url: str) -> None:
+    case.call_and_validate(base_url=base_url, checks=CHECKS, timeout=30)
