@@ -16,6 +16,9 @@ COMMANDS = {
     "overload": "overturn_cli.overload:overload",
     "offboard": "overturn_cli.offboard:offboard",
     "insider": "overturn_cli.insider:insider",
+    "game": "overturn_cli.game:game",
+    "referee": "overturn_cli.game:referee",
+    "play": "overturn_cli.game:play",
     "serve": "overturn_cli.serve:serve",
 }
 

@@ -1,0 +1,596 @@
+"""`overturn game`, `overturn referee` and `overturn play`: Overturn at the table.
+
+The game lives in a JSON file (``--state``, default ``overturn-game.json``),
+rewritten atomically after every accepted move; a refused move prints the
+reason, exits 1 and leaves the file as it was. ``overturn referee`` settles one
+disputed word with exit code 0 (legal), 1 (refused) or 2 (usage error), so
+scripts can rely on it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from overturn.board import Board, BoardError, parse_path
+from overturn.computer import LEVELS, choose_move
+from overturn.game import MODES, Colour, Game, GameError, IllegalMove, Move, PassMove, RankedMove, Result, WordMove
+from overturn.jsonstore import StateFileError
+from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.registry import DEFAULT_LEXICON, LexiconError, load_lexicon
+from overturn.referee import Verdict, path_to_json
+from overturn.render import LEGEND, describe_path, render_board
+
+DEFAULT_STATE = Path("overturn-game.json")
+HINT_SHOWN = 20
+
+#: The clock the per-turn timer reads; a module attribute so tests can replace it.
+clock: Callable[[], float] = time.monotonic
+
+
+class UsageFailure(click.ClickException):
+    """A request that cannot be served (bad file, unknown lexicon): exit code 2, apart from a refused word's 1."""
+
+    exit_code = 2
+
+
+def state_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--state",
+        "state_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=DEFAULT_STATE,
+        help="Game file, rewritten atomically after each accepted move.",
+    )(command)
+
+
+def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON instead of text.")(command)
+
+
+def color_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--color/--no-color", default=None, help="Colour the board (default: when writing to a terminal)."
+    )(command)
+
+
+def player_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--player",
+        type=click.Choice([colour.value for colour in Colour]),
+        default=None,
+        help="Who claims the move; refused as wrong_player when it is the other side's turn.",
+    )(command)
+
+
+# ----- helpers ---------------------------------------------------------------------------
+
+
+def _progress(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def _lexicon(spec: str, failure: type[click.ClickException] = click.ClickException) -> Lexicon:
+    try:
+        return load_lexicon(spec, progress=_progress)
+    except LexiconError as exc:
+        raise failure(str(exc)) from None
+
+
+def _load(state_path: Path, with_lexicon: bool = True, failure: type[click.ClickException] = click.ClickException) -> Game:
+    try:
+        game = Game.load(state_path)
+    except StateFileError as exc:
+        hint = " (start one with 'overturn game new')" if not state_path.exists() else ""
+        raise failure(f"{exc}{hint}") from None
+    if with_lexicon:
+        game.lexicon = _lexicon(game.lexicon_name, failure)
+    return game
+
+
+def _save(game: Game, state_path: Path) -> None:
+    try:
+        game.save(state_path)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {state_path}: {exc}") from None
+
+
+def _use_color(color: bool | None) -> bool:
+    return sys.stdout.isatty() if color is None else color
+
+
+def _cells(text: str, board: Board, name: str) -> tuple[int, ...]:
+    try:
+        return parse_path(text, board)
+    except BoardError as exc:
+        raise click.BadParameter(str(exc), param_hint=name) from None
+
+
+def _score_line(result: Result, game: Game) -> str:
+    score = f"green {result.green} · silver {result.silver}"
+    if not result.over:
+        return f"{score} · {game.to_move.value} to move"
+    winner = result.winner
+    return f"{score} · game over: " + ("a tie" if winner is None else f"{winner.value} wins")
+
+
+def _board_view(game: Game, path: tuple[int, ...] | None = None, color: bool = False) -> str:
+    return render_board(game.board, path, game.rings, color)
+
+
+def _entries_text(verdict: Verdict) -> list[str]:
+    return [f"  {entry.form} (lemma {entry.lemma}, {entry.pos})" for entry in verdict.entries]
+
+
+def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | None, color: bool) -> str:
+    head = "LEGAL" if verdict.legal else f"REFUSED [{verdict.reason}]"
+    lines = [f"{verdict.word}: {head} — {verdict.message}", *_entries_text(verdict)]
+    if verdict.readings:
+        lines.append("  readings: " + ", ".join(f"{face} as {reading}" for face, reading in verdict.readings))
+    if verdict.path is not None and all(0 <= cell < board.rules.size for cell in verdict.path):
+        lines.append("  path: " + describe_path(board, verdict.path))
+        lines.append(render_board(board, verdict.path, rings, color))
+    for number, other in enumerate(verdict.alternatives, start=1):
+        lines.append(f"  other path {number}: {describe_path(board, other)}")
+    return "\n".join(lines)
+
+
+def _ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
+    move = ranked.move
+    if isinstance(move, PassMove):
+        return {"kind": "pass", "cell": path_to_json((move.cell,), board.rules.cols)[0], "swing": ranked.swing}  # type: ignore[index]
+    return {
+        "kind": "word",
+        "word": move.word,
+        "path": path_to_json(move.path, board.rules.cols),
+        "swing": ranked.swing,
+        "readings": dict(ranked.readings),
+    }
+
+
+def _ranked_text(ranked: RankedMove, board: Board) -> str:
+    move = ranked.move
+    if isinstance(move, PassMove):
+        return f"{ranked.swing:+3d}  pass on {describe_path(board, (move.cell,))}"
+    assert move.path is not None
+    return f"{ranked.swing:+3d}  {move.word:<12} {describe_path(board, move.path)}"
+
+
+def _played_text(game: Game, move: Move, player: Colour) -> str:
+    if isinstance(move, PassMove):
+        return f"{player.value} passes: a {player.other.value} ring on {describe_path(game.board, (move.cell,))}"
+    assert move.path is not None
+    return f"{player.value} plays {move.word}: {describe_path(game.board, move.path)}"
+
+
+def _result_json(game: Game) -> dict[str, Any]:
+    result = game.result()
+    winner = result.winner
+    return {
+        "green": result.green,
+        "silver": result.silver,
+        "over": result.over,
+        "winner": None if not result.over or winner is None else winner.value,
+        "to_move": game.to_move.value,
+    }
+
+
+# ----- overturn game ----------------------------------------------------------------------
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
+def game() -> None:
+    """Keep an Overturn game in a file: one command per move.
+
+    \b
+      overturn game new --seed 7              deal a board (top layer), green to move
+      overturn game show                      board, rings, score
+      overturn game play ROI --path "D1 E1 E2"
+      overturn game play BOIRE                the referee picks the best path
+      overturn game pass B3                   no word: an opponent's ring on B3
+      overturn game moves                     every legal word, best ring swing first
+      overturn game hint | undo | next-layer
+
+    Cells are written B3 (column letter, row number) or 3,2 (row,col), 1-based.
+    """
+
+
+@game.command("new")
+@click.option("--seed", type=int, default=None, help="Deal seed (random if omitted; shown so a table can replay it).")
+@click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="reuse: a letter may repeat in a word; advanced: once only.")
+@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path used to settle words.")
+@click.option("--board", "board_text", default=None, help="Play on a board typed in (36 faces, rows split by '/') instead of a deal.")
+@click.option("--force", is_flag=True, help="Replace an existing game file.")
+@state_option
+@color_option
+def new_command(
+    seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, force: bool, state_path: Path,
+    color: bool | None,
+) -> None:
+    """Start a game: a seeded deal of two layers (the top one first) or a typed board."""
+    if state_path.exists() and not force:
+        raise click.ClickException(f"{state_path} already holds a game; use --force to replace it or --state for another file")
+    lexicon = _lexicon(lexicon_spec)
+    try:
+        if board_text is not None:
+            new_game = Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon)
+        else:
+            new_game = Game.new(seed, mode, lexicon_spec, lexicon)
+    except (BoardError, GameError) as exc:
+        raise click.BadParameter(str(exc), param_hint="--board" if board_text else "--seed") from None
+    _save(new_game, state_path)
+    origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
+    click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")
+    click.echo(_board_view(new_game, color=_use_color(color)))
+    click.echo(_score_line(new_game.result(), new_game))
+
+
+@game.command("show")
+@state_option
+@json_option
+@color_option
+def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
+    """The board with its rings, the words played and the score."""
+    current = _load(state_path, with_lexicon=False)
+    if as_json:
+        click.echo(json.dumps({"game": current.to_json(), "result": _result_json(current)}, ensure_ascii=False, indent=2))
+        return
+    click.echo(_board_view(current, color=_use_color(color)))
+    for number, played in enumerate(current.history, start=1):
+        click.echo(f"{number:3d}. {_played_text(current, played.move, played.player)}")
+    click.echo(LEGEND)
+    if current.fixed:
+        click.echo("readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(current.fixed.items())))
+    click.echo(_score_line(current.result(), current))
+
+
+@game.command("play")
+@click.argument("word")
+@click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
+@player_option
+@state_option
+@json_option
+@color_option
+def play_command(
+    word: str, path_text: str | None, player: str | None, state_path: Path, as_json: bool, color: bool | None
+) -> None:
+    """Play a word for the side to move; a refused word exits 1 and leaves the file unchanged."""
+    current = _load(state_path)
+    path = _cells(path_text, current.board, "--path") if path_text else None
+    claimed = Colour(player) if player else None
+    verdict = current.check(WordMove(word, path), claimed)
+    if verdict.legal:
+        mover = current.to_move
+        current.push(WordMove(word, path), claimed)
+        _save(current, state_path)
+    if as_json:
+        click.echo(json.dumps({"verdict": verdict.to_json(current.board), "result": _result_json(current)}, ensure_ascii=False, indent=2))
+        if not verdict.legal:
+            sys.exit(1)
+        return
+    if not verdict.legal:
+        detail = _verdict_text(verdict, current.board, current.rings, False)
+        raise click.ClickException(f"refused: {detail}\nthe game file is unchanged")
+    click.echo(f"{mover.value}: " + _verdict_text(verdict, current.board, current.rings, _use_color(color)))
+    click.echo(_score_line(current.result(), current))
+
+
+@game.command("pass")
+@click.argument("cell")
+@player_option
+@state_option
+def pass_command(cell: str, player: str | None, state_path: Path) -> None:
+    """No word: put a ring of the opponent's colour on a new cell (e.g. B3)."""
+    current = _load(state_path, with_lexicon=False)
+    cells = _cells(cell, current.board, "CELL")
+    if len(cells) != 1:
+        raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
+    mover = current.to_move
+    try:
+        current.push(PassMove(cells[0]), Colour(player) if player else None)
+    except IllegalMove as refusal:
+        raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
+    _save(current, state_path)
+    click.echo(_played_text(current, PassMove(cells[0]), mover))
+    click.echo(_score_line(current.result(), current))
+
+
+@game.command("undo")
+@state_option
+def undo_command(state_path: Path) -> None:
+    """Take back the last move."""
+    current = _load(state_path, with_lexicon=False)
+    try:
+        played = current.pop()
+    except GameError as exc:
+        raise click.ClickException(str(exc)) from None
+    _save(current, state_path)
+    click.echo(f"undone: {_played_text(current, played.move, played.player)}")
+    click.echo(_score_line(current.result(), current))
+
+
+@game.command("moves")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Show only the best N moves.")
+@state_option
+@json_option
+def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
+    """Every legal move for the side to move, best ring swing first (passes only when no word is left)."""
+    current = _load(state_path)
+    moves = current.legal_moves()[:limit]
+    if as_json:
+        click.echo(json.dumps([_ranked_json(ranked, current.board) for ranked in moves], ensure_ascii=False, indent=2))
+        return
+    if not moves:
+        click.echo("no legal move: the game is over")
+        return
+    click.echo(f"{len(moves)} move(s) for {current.to_move.value} (ring swing, word, path):")
+    for ranked in moves:
+        click.echo(_ranked_text(ranked, current.board))
+
+
+@game.command("hint")
+@state_option
+@json_option
+@color_option
+def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
+    """The best move for the side to move, drawn on the board."""
+    current = _load(state_path)
+    moves = current.legal_moves()
+    if as_json:
+        click.echo(json.dumps(_ranked_json(moves[0], current.board) if moves else None, ensure_ascii=False, indent=2))
+        return
+    if not moves:
+        click.echo("no legal move: the game is over")
+        return
+    best = moves[0]
+    click.echo(f"hint for {current.to_move.value}: {_ranked_text(best, current.board).strip()}")
+    path = best.move.path if isinstance(best.move, WordMove) else (best.move.cell,)
+    click.echo(_board_view(current, path, _use_color(color)))
+
+
+@game.command("next-layer")
+@state_option
+@color_option
+def next_layer_command(state_path: Path, color: bool | None) -> None:
+    """Start the next game: lift the top layer (or reshuffle once both layers are played)."""
+    current = _load(state_path, with_lexicon=False)
+    try:
+        following = current.next_layer()
+    except GameError as exc:
+        raise click.ClickException(str(exc)) from None
+    _save(following, state_path)
+    what = "bottom layer" if following.layer == 1 else f"new deal, seed {following.seed}"
+    click.echo(f"next game on the {what}")
+    click.echo(_board_view(following, color=_use_color(color)))
+    click.echo(_score_line(following.result(), following))
+
+
+# ----- overturn referee ------------------------------------------------------------------------
+
+
+@click.command("referee", context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
+@click.argument("word")
+@click.option("--path", "path_text", default=None, help='Cells the player traced, e.g. "D1 E1 E2" (default: find the best).')
+@click.option("--board", "board_text", default=None, help="Judge on a typed board (no game) instead of --state.")
+@click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="With --board: the word rules.")
+@click.option("--lexicon", "lexicon_spec", default=None, help=f"Lexicon name or path (default: the game's, or {DEFAULT_LEXICON}).")
+@player_option
+@state_option
+@json_option
+@color_option
+def referee(
+    word: str, path_text: str | None, board_text: str | None, mode: str, lexicon_spec: str | None,
+    player: str | None, state_path: Path, as_json: bool, color: bool | None,
+) -> None:
+    """Settle a disputed word: exit 0 if legal, 1 if refused, 2 on a usage error.
+
+    \b
+      overturn referee BOIRE --state game.json
+      overturn referee pôle --path "A1 B1 A2 B2" --board "POKROB/LEWEIY/..."
+    """
+    current: Game | None = None
+    if board_text is not None:
+        try:
+            board = Board.parse(board_text, MODES[mode])
+        except BoardError as exc:
+            raise click.BadParameter(str(exc), param_hint="--board") from None
+        lexicon = _lexicon(lexicon_spec or DEFAULT_LEXICON, UsageFailure)
+        current = Game.from_board(board, mode, lexicon.name, lexicon)
+        claimed = None
+    else:
+        current = _load(state_path, with_lexicon=lexicon_spec is None, failure=UsageFailure)
+        if lexicon_spec is not None:
+            current.lexicon = _lexicon(lexicon_spec, UsageFailure)
+        board = current.board
+        claimed = Colour(player) if player else None
+    path = _cells(path_text, board, "--path") if path_text else None
+    verdict = current.check(WordMove(word, path), claimed)
+    if as_json:
+        click.echo(json.dumps(verdict.to_json(board), ensure_ascii=False, indent=2))
+    else:
+        click.echo(_verdict_text(verdict, board, current.rings, _use_color(color)))
+    sys.exit(0 if verdict.legal else 1)
+
+
+# ----- overturn play: the interactive session -----------------------------------------------------
+
+SESSION_HELP = """\
+Type a word to play it (the best path is chosen), or a word and its cells: BOIRE F1 E1 E2 D1 D2
+  pass B3   no word: an opponent's ring on B3      hint    the best move
+  moves     the ten best moves                     undo    take back your last move
+  show      the board again                        quit    leave (the game file keeps the game)"""
+
+
+@click.command("play", context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
+@click.option("--vs", type=click.Choice(["human", "computer"]), default="human", help="Two people at the table, or one against the computer.")
+@click.option("--level", type=click.IntRange(min(LEVELS), max(LEVELS)), default=2, help="Computer strength: 1 misses words, 2 best swing, 3 looks one reply ahead.")
+@click.option("--computer-side", type=click.Choice([colour.value for colour in Colour]), default="silver", help="The colour the computer plays.")
+@click.option("--seed", type=int, default=None, help="Deal seed; also seeds the computer's choices.")
+@click.option("--mode", type=click.Choice(list(MODES)), default="reuse")
+@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
+@click.option("--board", "board_text", default=None, help="Play on a typed board instead of a deal.")
+@click.option("--state", "state_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Keep the game in this file (resumed if it exists).")
+@click.option("--timer", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds per turn; a late move is flagged (the rule book lets players agree on one).")
+@color_option
+def play(
+    vs: str, level: int, computer_side: str, seed: int | None, mode: str, lexicon_spec: str, board_text: str | None,
+    state_path: Path | None, timer: float | None, color: bool | None,
+) -> None:
+    """Play Overturn at the terminal: two people taking turns, or against the computer."""
+    if state_path is not None and state_path.exists():
+        current = _load(state_path)
+    else:
+        lexicon = _lexicon(lexicon_spec)
+        try:
+            if board_text is not None:
+                current = Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon)
+            else:
+                current = Game.new(seed, mode, lexicon_spec, lexicon)
+        except BoardError as exc:
+            raise click.BadParameter(str(exc), param_hint="--board") from None
+    computer = Colour(computer_side) if vs == "computer" else None
+    rng = random.Random(seed if seed is not None else current.seed)
+    session = Session(current, computer, level, rng, state_path, timer, _use_color(color))
+    session.run()
+
+
+class Session:
+    """One interactive game: reads a line per turn, lets the computer move on its turns, saves after each move."""
+
+    def __init__(
+        self, game: Game, computer: Colour | None, level: int, rng: random.Random, state_path: Path | None,
+        timer: float | None, color: bool,
+    ) -> None:
+        self.game = game
+        self.computer = computer
+        self.level = level
+        self.rng = rng
+        self.state_path = state_path
+        self.timer = timer
+        self.color = color
+
+    def run(self) -> None:
+        seed = f"seed {self.game.seed}" if self.game.seed is not None else "typed board"
+        click.echo(f"Overturn ({seed}, {self.game.mode} mode). Type 'help' for the commands.")
+        self.show()
+        while not self.game.is_over():
+            if self.game.to_move is self.computer:
+                self.computer_turn()
+                continue
+            started = clock()
+            try:
+                line = click.prompt(self.game.to_move.value, default="", show_default=False, prompt_suffix="> ")
+            except click.Abort:
+                click.echo()
+                break
+            if self.timer is not None and clock() - started > self.timer:
+                click.echo(f"time! {clock() - started:.0f} s for a turn of {self.timer:g} s (the table decides)")
+            if not self.handle(line.strip()):
+                break
+        self.finish()
+
+    def handle(self, line: str) -> bool:
+        """Act on one typed line; False when the player leaves."""
+        command, _, rest = line.partition(" ")
+        command = command.lower()
+        if not command:
+            return True
+        if command in ("quit", "exit", "q"):
+            return False
+        if command in ("help", "?"):
+            click.echo(SESSION_HELP)
+        elif command == "show":
+            self.show()
+        elif command == "hint":
+            moves = self.game.legal_moves()
+            click.echo(f"hint: {_ranked_text(moves[0], self.game.board).strip()}" if moves else "no legal move")
+        elif command == "moves":
+            for ranked in self.game.legal_moves()[:10]:
+                click.echo(_ranked_text(ranked, self.game.board))
+        elif command == "undo":
+            self.undo()
+        elif command == "pass":
+            self.pass_turn(rest)
+        else:
+            self.play_word(command, rest)
+        return True
+
+    def play_word(self, word: str, path_text: str) -> None:
+        board = self.game.board
+        try:
+            path = parse_path(path_text, board) if path_text.strip() else None
+        except BoardError as exc:
+            click.echo(f"bad path: {exc}")
+            return
+        mover = self.game.to_move
+        verdict = self.game.check(WordMove(word, path))
+        if not verdict.legal:
+            click.echo(f"refused [{verdict.reason}]: {verdict.message}")
+            return
+        self.game.push(WordMove(word, path))
+        entries = ", ".join(sorted({entry.form for entry in verdict.entries}))
+        click.echo(f"{mover.value} plays {verdict.word} ({entries}), ring swing {verdict.swing:+d}")
+        self.after_move()
+
+    def pass_turn(self, cell_text: str) -> None:
+        try:
+            cells = parse_path(cell_text, self.game.board)
+        except BoardError as exc:
+            click.echo(f"bad cell: {exc}")
+            return
+        if len(cells) != 1:
+            click.echo("a pass rings exactly one cell, e.g. pass B3")
+            return
+        mover = self.game.to_move
+        try:
+            self.game.push(PassMove(cells[0]))
+        except IllegalMove as refusal:
+            click.echo(f"refused [{refusal.reason}]: {refusal.message}")
+            return
+        click.echo(_played_text(self.game, PassMove(cells[0]), mover))
+        self.after_move()
+
+    def undo(self) -> None:
+        """Take back the last move; against the computer, back to the human's previous turn."""
+        steps = 2 if self.computer is not None and len(self.game.history) >= 2 else 1
+        if not self.game.history:
+            click.echo("nothing to undo")
+            return
+        for _ in range(steps):
+            if self.game.history:
+                played = self.game.pop()
+                click.echo(f"undone: {_played_text(self.game, played.move, played.player)}")
+        self.after_move()
+
+    def computer_turn(self) -> None:
+        mover = self.game.to_move
+        choice = choose_move(self.game, self.level, self.rng)
+        self.game.push(choice.move)
+        click.echo(f"computer ({_played_text(self.game, choice.move, mover)}), ring swing {choice.swing:+d}")
+        self.after_move()
+
+    def after_move(self) -> None:
+        if self.state_path is not None:
+            _save(self.game, self.state_path)
+        self.show()
+
+    def show(self) -> None:
+        click.echo(render_board(self.game.board, None, self.game.rings, self.color))
+        click.echo(_score_line(self.game.result(), self.game))
+
+    def finish(self) -> None:
+        result = self.game.result()
+        if result.over:
+            click.echo(f"final score: {_score_line(result, self.game)}")
+        elif self.state_path is not None:
+            click.echo(f"game kept in {self.state_path}; resume with: overturn play --state {self.state_path}")
+
+
+__all__ = ["game", "play", "referee"]
