@@ -125,10 +125,8 @@ def random_words(rng: random.Random, count: int) -> set[str]:
     return {"".join(rng.choice(tokens) for _ in range(rng.randint(1, 6))) for _ in range(count)}
 
 
-@pytest.mark.parametrize("engine", ["default", "pure-python"])
-def test_solver_matches_reference_on_random_boards(engine: str, make_lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
-    if engine == "pure-python":
-        monkeypatch.setenv("OVERTURN_PURE_PYTHON", "1")
+def test_solver_matches_reference_on_random_boards(make_lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
+    """600 random boards, rules and game constraints; both engines (native when built, and pure Python)."""
     rng = random.Random(2026)
     cases = 0
     for _ in range(60):
@@ -145,11 +143,16 @@ def test_solver_matches_reference_on_random_boards(engine: str, make_lexicon, mo
                     played=frozenset(rng.sample(sorted(words), 20)),
                 )
             expected = reference(board, words, constraints)
-            found = Solver(lexicon, board).solve(constraints)
-            assert {item.word for item in found} == set(expected), (str(board), board.rules, constraints)
-            for item in found:
-                check_path(board, item.word, item.path, dict(item.readings), constraints)
-                assert len(item.readings) == expected[item.word], (item, str(board))
+            for pure_python in (False, True):
+                if pure_python:
+                    monkeypatch.setenv("OVERTURN_PURE_PYTHON", "1")
+                else:
+                    monkeypatch.delenv("OVERTURN_PURE_PYTHON", raising=False)
+                found = Solver(lexicon, board).solve(constraints)
+                assert {item.word for item in found} == set(expected), (pure_python, str(board), board.rules, constraints)
+                for item in found:
+                    check_path(board, item.word, item.path, dict(item.readings), constraints)
+                    assert len(item.readings) == expected[item.word], (pure_python, item, str(board))
             cases += 1
     assert cases == 600
 
