@@ -211,13 +211,11 @@ class Game:
                 swing += 2
         return swing
 
-    def score(self) -> Result:
+    def result(self) -> Result:
+        """Rings of each colour now, and whether the game is over (then ``winner`` decides)."""
         green = sum(ring is Colour.GREEN for ring in self.rings)
         silver = sum(ring is Colour.SILVER for ring in self.rings)
         return Result(green, silver, self.is_over())
-
-    def result(self) -> Result:
-        return self.score()
 
     def is_over(self) -> bool:
         if all(ring is not None for ring in self.rings):

@@ -245,7 +245,7 @@ def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tu
         ("no_new_cell", real, replace(fixed, ringed=constraints.ringed, need_new=constraints.need_new),
          "Every path for {key} uses only ringed letters; a word must use at least one new letter."),
         ("no_used_cell", real, replace(constraints, played=frozenset()),
-         "No path for {key} uses a ringed letter; after the first word, a word must reuse one."),
+         "No path for {key} uses a ringed letter as well as a new one; after the first word, a word needs both."),
     ]
     return stages
 

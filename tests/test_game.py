@@ -57,7 +57,7 @@ def test_green_opens_with_roi_across_two_tiles(lexicon):
     played = game.push(WordMove("roi", cells(game, "D1 E1 E2")))
     assert played.player is Colour.GREEN and played.move.word == "ROI"
     assert [game.rings[cell] for cell in cells(game, "D1 E1 E2")] == [Colour.GREEN] * 3
-    assert game.score() == Result(3, 0, False)
+    assert game.result() == Result(3, 0, False)
     assert game.to_move is Colour.SILVER
 
 
@@ -69,7 +69,7 @@ def test_silver_plays_boire_over_roi_and_flips_its_rings(lexicon):
     assert verdict.swing == 2 + 2 * 3  # two new cells, three green rings flipped
     game.push(WordMove("BOIRE"))
     assert all(game.rings[cell] is Colour.SILVER for cell in cells(game, "F1 E1 E2 D1 D2"))
-    assert game.score() == Result(0, 5, False)
+    assert game.result() == Result(0, 5, False)
 
 
 def test_a_used_cell_of_ones_own_colour_stays(lexicon):
@@ -79,7 +79,7 @@ def test_a_used_cell_of_ones_own_colour_stays(lexicon):
     verdict = game.check(WordMove("BOIRE"))
     assert verdict.swing == 2  # only B and E are new; R, O, I are green already
     game.push(WordMove("BOIRE"))
-    assert game.score() == Result(6, 0, False)
+    assert game.result() == Result(6, 0, False)
 
 
 def test_pole_inside_one_tile_is_refused(lexicon):
@@ -114,7 +114,7 @@ def test_a_cell_visited_twice_counts_once(lexicon):
     game = new_game(lexicon)
     played = game.push(WordMove("TEMPETE", cells(game, "B5 C5 B6 C6 C5 B5 C5")))
     assert played.move.path is not None and len(played.move.path) == 7
-    assert game.score().green == 4
+    assert game.result().green == 4
 
 
 def test_pass_rings_a_new_cell_in_the_opponents_colour(lexicon):
