@@ -53,6 +53,7 @@ class Recipe(NamedTuple):
     description: str
     files: Callable[[], list[Path]]
     read: Callable[[list[Path]], Iterable[tuple[str, Entry]]]
+    version: int = 1  #: bumped when the reader changes, so its builds are rebuilt
 
 
 def _default_files() -> list[Path]:
@@ -84,6 +85,11 @@ def _read_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
     return entries
 
 
+def _read_lower_case_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
+    """A dictionary list where capitals mark proper nouns (wfrench): only the lower-case words."""
+    return [(key, entry) for key, entry in _read_word_list(files) if entry.form.islower()]
+
+
 RECIPES = {
     "fr": Recipe(
         "fr",
@@ -91,12 +97,23 @@ RECIPES = {
         _default_files,
         _read_default,
     ),
-    "wfrench": Recipe("wfrench", "Debian's wfrench list (/usr/share/dict/french)", _wfrench_files, _read_word_list),
+    "wfrench": Recipe(
+        "wfrench",
+        "Debian's wfrench list (/usr/share/dict/french), proper nouns dropped",
+        _wfrench_files,
+        _read_lower_case_word_list,
+        version=2,
+    ),
 }
 
 
-def _fingerprint(files: list[Path]) -> dict[str, object]:
-    return {"format": FORMAT_VERSION, "filter": sources.FILTER_VERSION, "files": _stat_fingerprint(files)}
+def _fingerprint(files: list[Path], recipe_version: int) -> dict[str, object]:
+    return {
+        "format": FORMAT_VERSION,
+        "filter": sources.FILTER_VERSION,
+        "recipe": recipe_version,
+        "files": _stat_fingerprint(files),
+    }
 
 
 def _stat_fingerprint(files: list[Path]) -> list[list[object]]:
@@ -110,10 +127,10 @@ def _stat_fingerprint(files: list[Path]) -> list[list[object]]:
     return result
 
 
-def _content_checksum(files: list[Path]) -> str:
+def _content_checksum(files: list[Path], recipe_version: int = 1) -> str:
     import hashlib
 
-    digest = hashlib.sha256(f"format={FORMAT_VERSION};filter={sources.FILTER_VERSION}".encode())
+    digest = hashlib.sha256(f"format={FORMAT_VERSION};filter={sources.FILTER_VERSION};recipe={recipe_version}".encode())
     for path in files:
         digest.update(path.name.encode())
         digest.update(sources.file_checksum(path).encode() if path.is_file() else b"missing")
@@ -155,7 +172,7 @@ def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:
         noted = json.loads(pointer.read_text(encoding="utf-8"))
         directory = Path(noted["build"])
         files = [Path(row[0]) for row in noted["fingerprint"]["files"]]
-        if noted["fingerprint"] == _fingerprint(files) and (directory / "meta.json").is_file():
+        if noted["fingerprint"] == _fingerprint(files, recipe.version) and (directory / "meta.json").is_file():
             return directory
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         pass
@@ -163,8 +180,8 @@ def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:
         files = recipe.files()
     except FileNotFoundError as exc:
         raise LexiconError(str(exc)) from None
-    fingerprint = _fingerprint(files)
-    checksum = _content_checksum(files)
+    fingerprint = _fingerprint(files, recipe.version)
+    checksum = _content_checksum(files, recipe.version)
     directory = _build_from_recipe(recipe, files, checksum, progress)
     from overturn.jsonstore import save_json_atomic
 
