@@ -22,6 +22,8 @@ import mmap
 import os
 from array import array
 from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -71,19 +73,21 @@ def build_letter_trie(sorted_keys: Sequence[str]) -> tuple[array, array]:
     first_child = array("I", [1])
     parent_ids: dict[str, int] = {"": 0}
     remaining = list(sorted_keys)
+    without_last = itemgetter(slice(0, -1))
     length = 0
+    # map/compress/dict keep the per-node work in C: about 1.2 million nodes for French.
     while remaining:
         length += 1
-        remaining = [key for key in remaining if len(key) >= length]
-        level = list(dict.fromkeys(key[:length] for key in remaining))
+        remaining = list(compress(remaining, map(length.__le__, map(len, remaining))))
+        level = list(dict.fromkeys(map(itemgetter(slice(0, length)), remaining)))
         base = len(masks)
-        parents = [parent_ids[prefix[:-1]] for prefix in level]
+        parents = list(map(parent_ids.__getitem__, map(without_last, level)))
         # Reversed, so the dict keeps each parent's first (lowest-letter) child.
         for parent, child in dict(zip(reversed(parents), range(base + len(level) - 1, base - 1, -1))).items():
             first_child[parent] = child
-        for parent, prefix in zip(parents, level):
-            masks[parent] |= 1 << (ord(prefix[-1]) - 65)
-        masks.extend([WORD_BIT if prefix in keyset else 0 for prefix in level])
+        for parent, letter in zip(parents, map(ord, map(itemgetter(-1), level))):
+            masks[parent] |= 1 << (letter - 65)
+        masks.extend(map(WORD_BIT.__mul__, map(keyset.__contains__, level)))
         first_child.extend([base + len(level)] * len(level))
         parent_ids = dict(zip(level, range(base, base + len(level))))
     return masks, first_child
