@@ -32,8 +32,9 @@ from overturn.tiles import deal
 FORMAT = "overturn-game"
 VERSION = 1
 MODES: dict[str, Rules] = {"reuse": OVERTURN, "advanced": OVERTURN_ADVANCED}
-#: Paths examined per word when looking for its best swing among all legal moves.
-MOVE_PATH_LIMIT = 200
+#: Legal paths examined per word when ranking all legal moves (the referee, on one word, examines many more):
+#: enumerating paths dominates the cost of ``legal_moves``, and the first few already hold the best swing nearly always.
+MOVE_PATH_LIMIT = 10
 
 
 class Colour(str, Enum):
