@@ -283,3 +283,21 @@ def test_new_deals_from_a_seed_and_next_layer_then_reshuffles(lexicon):
     assert not advanced.board.rules.reuse and advanced.next_layer().mode == "advanced"
     with pytest.raises(GameError):
         Game.new(seed=1, mode="turbo")
+
+
+def test_a_failed_save_keeps_the_previous_file(lexicon, tmp_path, monkeypatch):
+    game = new_game(lexicon)
+    target = tmp_path / "game.json"
+    game.save(target)
+    before = target.read_bytes()
+    game.push(WordMove("ROI"))
+
+    def crash(*_args: object) -> None:
+        raise OSError("disk pulled out mid-save")
+
+    monkeypatch.setattr("overturn.jsonstore.os.replace", crash)
+    with pytest.raises(OSError):
+        game.save(target)
+    assert target.read_bytes() == before
+    assert [path.name for path in tmp_path.iterdir()] == ["game.json"]
+    assert Game.load(target, lexicon).history == []
