@@ -35,7 +35,7 @@ def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
     if level == 2:
         return _best(moves, [move.swing for move in moves], rng)
     candidates = moves[:LOOKAHEAD_CANDIDATES]
-    return _best(candidates, [move.swing - _best_reply(game, move) for move in candidates], rng)
+    return _best(candidates, [move.swing - best_reply(game, move) for move in candidates], rng)
 
 
 def _best(moves: list[RankedMove], scores: list[int], rng: random.Random) -> RankedMove:
@@ -43,7 +43,7 @@ def _best(moves: list[RankedMove], scores: list[int], rng: random.Random) -> Ran
     return rng.choice([move for move, score in zip(moves, scores) if score == top])
 
 
-def _best_reply(game: Game, candidate: RankedMove) -> int:
+def best_reply(game: Game, candidate: RankedMove) -> int:
     """The opponent's largest swing after ``candidate`` (a pass they would have to make costs them 1)."""
     game.push(candidate.move)
     try:

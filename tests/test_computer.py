@@ -7,8 +7,9 @@ import random
 import pytest
 
 from overturn.board import Board, parse_path
-from overturn.computer import choose_move
+from overturn.computer import best_reply, choose_move
 from overturn.game import Game, GameError, PassMove, WordMove
+from overturn.tiles import deal
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # see tests/test_game.py for the layout
 
@@ -41,13 +42,28 @@ def test_level_two_takes_the_largest_swing(lexicon):
     assert choice.move.word == "BOIRE" and choice.swing == 8
 
 
-def test_level_three_weighs_the_reply(lexicon):
-    """BOIRE (+8) leaves green only small replies, so it stays the best net move one reply deep."""
-    game = new_game(lexicon)
-    game.push(WordMove("ROI", parse_path("D1 E1 E2", game.board)))
-    choice = choose_move(game, 3, random.Random(0))
-    assert isinstance(choice.move, WordMove)
-    assert choice.move.word == "BOIRE"
+def test_level_three_weighs_the_reply(make_lexicon):
+    """On a seeded deal with words from random walks, level 3 never nets less than the greedy move, and sometimes
+    gives up immediate swing to deny the opponent a better reply."""
+    board = deal(1).layers[0]
+    rng = random.Random(1)
+    words = set()
+    while len(words) < 200:
+        cell, letters = rng.randrange(36), []
+        for _ in range(rng.randint(2, 6)):
+            letters.append(rng.choice(board.rules.readings(board.faces[cell])))
+            cell = rng.choice([other for other in range(36) if board.adjacent(cell, other)])
+        words.add("".join(letters).lower())
+    game = Game.new(seed=1, lexicon=make_lexicon(words))
+    sacrifices = 0
+    while not game.is_over() and len(game.history) < 8:
+        greedy = game.legal_moves()[0]
+        if isinstance(greedy.move, WordMove):
+            careful = choose_move(game, 3, random.Random(0))
+            assert careful.swing - best_reply(game, careful) >= greedy.swing - best_reply(game, greedy)
+            sacrifices += careful.swing < greedy.swing
+        game.push(greedy.move)
+    assert sacrifices > 0
 
 
 def test_the_same_seed_gives_the_same_game(lexicon):
