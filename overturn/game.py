@@ -301,8 +301,8 @@ class Game:
         constraints = self.constraints()
         ranked = []
         for found in Solver(lexicon, self.board).solve(constraints):
-            paths = legal_paths(lexicon, self.board, found.word, constraints, self, self.to_move, limit=path_limit)
-            swing, path, readings = paths[0] if paths else (self.swing_of(found.path, self.to_move), found.path, found.readings)
+            best = legal_paths(lexicon, self.board, found.word, constraints, self, self.to_move, limit=path_limit)
+            swing, path, readings = best[0]  # the solver found the word legal, so it has a legal path
             ranked.append(RankedMove(WordMove(found.word, path), swing, readings))
         if not ranked:
             return [RankedMove(PassMove(cell), -1) for cell, ring in enumerate(self.rings) if ring is None]
