@@ -35,6 +35,7 @@ def _is_loopback(host: str) -> bool:
 @click.option("--pattern-timeout", default=2.0, show_default=True, type=click.FloatRange(0.01), help="Seconds a pattern search may take.")
 @click.option("--solve-timeout", default=20.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a solve may take.")
 @click.option("--solve-threads", default=2, show_default=True, type=click.IntRange(1, 64), help="Solves run at once.")
+@click.option("--solve-cache", default=64, show_default=True, type=click.IntRange(0), help="Solved boards kept for the next phone (0: none).")
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(
     host: str,
@@ -46,6 +47,7 @@ def serve(
     pattern_timeout: float,
     solve_timeout: float,
     solve_threads: int,
+    solve_cache: int,
     log_level: str,
 ) -> None:
     """Serve the look-ups, the solver and the referee over HTTP, with the table page at /.
@@ -68,6 +70,7 @@ def serve(
         search_timeout=max(5.0, pattern_timeout * 2),
         solve_timeout=solve_timeout,
         solve_threads=solve_threads,
+        solve_cache=solve_cache,
     )
     say = lambda message: click.echo(message, err=True)  # noqa: E731
     try:

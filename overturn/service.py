@@ -136,7 +136,7 @@ class Workers:
 
 
 class SolveCache:
-    """Solutions of recent boards, and one shared computation per board being solved.
+    """Encoded solutions of recent boards, and one shared computation per board being solved.
 
     Players at one table all ask for the same board within seconds; the first
     request solves it and the others wait for that result instead of queueing
@@ -145,10 +145,10 @@ class SolveCache:
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._done: OrderedDict[tuple[Any, ...], list[Found]] = OrderedDict()
-        self._running: dict[tuple[Any, ...], asyncio.Future[list[Found]]] = {}
+        self._done: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._running: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
 
-    async def get(self, key: tuple[Any, ...], compute: Callable[[], Awaitable[list[Found]]]) -> tuple[list[Found], bool]:
+    async def get(self, key: tuple[Any, ...], compute: Callable[[], Awaitable[bytes]]) -> tuple[bytes, bool]:
         """The solution and whether it was already known (cached or being computed)."""
         known = self._done.get(key)
         if known is not None:
@@ -162,7 +162,7 @@ class SolveCache:
             running.add_done_callback(lambda future: self._finish(key, future))
         return await asyncio.shield(running), shared
 
-    def _finish(self, key: tuple[Any, ...], future: asyncio.Future[list[Found]]) -> None:
+    def _finish(self, key: tuple[Any, ...], future: asyncio.Future[bytes]) -> None:
         self._running.pop(key, None)
         if self._size and not future.cancelled() and future.exception() is None:
             self._done[key] = future.result()
@@ -227,11 +227,6 @@ def _entries_json(lexicon: Lexicon, key: str) -> list[dict[str, str]]:
     return [{"form": form, "lemma": lemma, "pos": pos} for form, lemma, pos in lexicon.entries(key)]
 
 
-def _path_json(board: Board, path: Sequence[int]) -> list[list[int]]:
-    cols = board.rules.cols
-    return [[cell // cols, cell % cols] for cell in path]
-
-
 def _rules_json(rules: Rules) -> dict[str, Any]:
     return {
         "rows": rules.rows,
@@ -240,6 +235,19 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
         "min_length": rules.min_length,
         "min_tiles": rules.min_tiles,
     }
+
+
+def _words_json(board: Board, found: Sequence[Found]) -> str:
+    """The solve's word list as JSON text, written directly: json.dumps of thousands of small
+    dicts and lists costs as much as the solve itself. Keys are A–Z, so nothing needs escaping."""
+    cols = board.rules.cols
+    cells = [f"[{cell // cols},{cell % cols}]" for cell in range(board.rules.size)]
+    parts = []
+    for item in found:
+        path = ",".join([cells[cell] for cell in item.path])
+        readings = json.dumps(dict(item.readings), separators=(",", ":")) if item.readings else "{}"
+        parts.append(f'{{"word":"{item.word}","path":[{path}],"readings":{readings}}}')
+    return "[" + ",".join(parts) + "]"
 
 
 def _board_json(board: Board) -> dict[str, Any]:
@@ -436,30 +444,35 @@ async def solve(request: Request) -> Response:
     too_slow = ApiError(
         503, f"solving took more than {limits.solve_timeout:g} s; the server is overloaded, try again", None, {"Retry-After": "5"}
     )
+    mode = data.get("mode") or "overturn"
     started = time.perf_counter()
 
-    async def compute() -> list[Found]:
-        return await service.solvers.run(lambda: Solver(lexicon, board).solve(), limits.solve_timeout, too_slow)
-
-    found, cached = await service.cache.get((name, board.faces, board.rules), compute)
-    ranked = sorted(found, key=lambda item: (-len(item.word), item.word))[:limit]
-    lengths: dict[str, int] = {}
-    for item in found:
-        lengths[str(len(item.word))] = lengths.get(str(len(item.word)), 0) + 1
-    words = [{"word": item.word, "path": _path_json(board, item.path), "readings": dict(item.readings)} for item in ranked]
-    return JSONResponse(
-        {
+    def encode() -> bytes:
+        """Solve and encode in the worker thread: a full 6×6 answer takes as long to encode as to find."""
+        found = Solver(lexicon, board).solve()
+        ranked = sorted(found, key=lambda item: (-len(item.word), item.word))[:limit]
+        lengths: dict[int, int] = {}
+        for item in found:
+            lengths[len(item.word)] = lengths.get(len(item.word), 0) + 1
+        answer = {
             **_board_json(board),
-            "mode": data.get("mode") or "overturn",
+            "mode": mode,
             "lexicon": name,
             "count": len(found),
             "truncated": len(found) > limit,
-            "lengths": dict(sorted(lengths.items(), key=lambda pair: int(pair[0]))),
-            "words": words,
-            "cached": cached,
-            "elapsed_ms": round((time.perf_counter() - started) * 1000, 1),
+            "lengths": {str(length): count for length, count in sorted(lengths.items())},
+            "words": [],
         }
-    )
+        head = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+        return (head[: -len("[]}")] + _words_json(board, ranked) + "}").encode()
+
+    async def compute() -> bytes:
+        return await service.solvers.run(encode, limits.solve_timeout, too_slow)
+
+    body, cached = await service.cache.get((name, board.faces, board.rules, mode, limit), compute)
+    elapsed = round((time.perf_counter() - started) * 1000, 1)
+    head = f'{{"cached":{"true" if cached else "false"},"elapsed_ms":{elapsed},'.encode()
+    return Response(head + body[1:], media_type="application/json")
 
 
 def _path_cells(value: Any, board: Board) -> tuple[int, ...]:
@@ -557,12 +570,12 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
         service.solvers.shutdown()
         service.searches.shutdown()
 
-    routes = [
+    routes = [  # the most frequent first: routes are matched in order
+        Route("/api/words/{word}", lookup, methods=["GET"]),
         Route("/", index, methods=["GET"]),
         Route("/health", health, methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/api/lexicons", lexicons, methods=["GET"]),
-        Route("/api/words/{word}", lookup, methods=["GET"]),
         Route("/api/pattern", pattern_search, methods=["GET"]),
         Route("/api/prefix", prefix_search, methods=["GET"]),
         Route("/api/anagrams", anagram_search, methods=["GET"]),
