@@ -135,7 +135,8 @@ def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | N
     if verdict.readings:
         lines.append("  readings: " + ", ".join(f"{face} as {reading}" for face, reading in verdict.readings))
     if verdict.path is not None and all(0 <= cell < board.rules.size for cell in verdict.path):
-        lines.append("  path: " + describe_path(board, verdict.path))
+        label = "path" if verdict.legal else "path judged"
+        lines.append(f"  {label}: " + describe_path(board, verdict.path))
         lines.append(render_board(board, verdict.path, rings, color))
     for number, other in enumerate(verdict.alternatives, start=1):
         lines.append(f"  other path {number}: {describe_path(board, other)}")

@@ -15,7 +15,9 @@ fixed order, so the same dispute always gets the same answer:
    ``single_tile``, ``no_new_cell``, ``no_used_cell``. Without a path, the same
    requirements are added one at a time in that order and the first one that
    leaves no path is the reason (``cannot_trace`` when no path spells the word
-   at all), i.e. the most specific reason any spelling path reaches.
+   at all), i.e. the most specific reason any spelling path reaches. The
+   refusal then shows the closest path: one that meets every requirement
+   checked before the failing one (None for ``cannot_trace``).
 """
 
 from __future__ import annotations
@@ -57,7 +59,11 @@ ALTERNATIVES_SHOWN = 10
 
 @dataclass(frozen=True)
 class Verdict:
-    """The referee's answer for one word; ``reason`` is one of ``REASONS``."""
+    """The referee's answer for one word; ``reason`` is one of ``REASONS``.
+
+    ``path`` is the path judged: the one given, the best legal one, or for a
+    word refused without a given path the closest one (see the module notes).
+    """
 
     legal: bool
     reason: str
@@ -213,14 +219,16 @@ def _solver(lexicon: Lexicon, board: Board, rules: Rules) -> Solver:
     return Solver(lexicon, board.with_rules(rules))
 
 
-def _traceable(solver: Solver, key: str, constraints: Constraints) -> bool:
-    """Whether some path spells ``key`` under ``constraints`` (reuse: the solver's forward pass, no enumeration)."""
+def _some_path(solver: Solver, key: str, constraints: Constraints) -> tuple[int, ...] | None:
+    """One path spelling ``key`` under ``constraints``, or None (reuse: the solver's forward pass, no enumeration)."""
     if solver.rules.reuse:
-        return any(
-            solver.witness(key, combination, constraints) is not None
-            for combination in solver.reading_combinations(constraints)
-        )
-    return next(solver.paths(key, constraints, limit=1), None) is not None
+        for combination in solver.reading_combinations(constraints):
+            path = solver.witness(key, combination, constraints)
+            if path is not None:
+                return path
+        return None
+    found = next(solver.paths(key, constraints, limit=1), None)
+    return None if found is None else found[0]
 
 
 def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tuple[str, Solver, Constraints, str]]:
@@ -284,10 +292,13 @@ def _judge_word(
     game: "Game | None",
     mover: "Colour | None",
 ) -> Verdict:
-    if not _traceable(Solver(lexicon, board), key, replace(constraints, played=frozenset())):
+    if _some_path(Solver(lexicon, board), key, replace(constraints, played=frozenset())) is None:
+        closest = None
         for reason, solver, stage_constraints, message in _stages(lexicon, board, constraints):
-            if not _traceable(solver, key, stage_constraints):
-                return _refuse(reason, message.format(key=key), key, entries=entries)
+            path = _some_path(solver, key, stage_constraints)
+            if path is None:
+                return _refuse(reason, message.format(key=key), key, closest, entries=entries)
+            closest = path
         raise AssertionError("the last stage holds every requirement")  # pragma: no cover
     ranked = legal_paths(lexicon, board, key, constraints, game, mover)
     swing, path, readings = ranked[0]

@@ -94,6 +94,16 @@ def test_path_reasons(lexicon, board, word, cells, reason):
     assert verdict.entries  # the word is in the lexicon; its entries are shown with the refusal
 
 
+def test_a_word_refused_without_a_path_shows_the_closest_path(lexicon, board):
+    verdict = referee_word(lexicon, board, "POLE")
+    assert verdict.reason == "single_tile" and verdict.path == path(board, "A1 B1 A2 B2")
+    assert referee_word(lexicon, board, "KIWI").path is None
+    game = game_after(lexicon, "ROI")
+    refused = referee_word(lexicon, game.board, "BONNE", game=game)
+    assert refused.reason == "no_used_cell" and refused.path is not None
+    assert "".join(game.board.faces[cell] for cell in refused.path) == "BONNE"
+
+
 def test_off_board_path_is_bad(lexicon, board):
     assert referee_word(lexicon, board, "ROI", (3, 4, 99)).reason == "bad_path"
 
