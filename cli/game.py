@@ -146,7 +146,7 @@ def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | N
 def _ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
     move = ranked.move
     if isinstance(move, PassMove):
-        return {"kind": "pass", "cell": path_to_json((move.cell,), board.rules.cols)[0], "swing": ranked.swing}  # type: ignore[index]
+        return {"kind": "pass", "cell": list(divmod(move.cell, board.rules.cols)), "swing": ranked.swing}
     return {
         "kind": "word",
         "word": move.word,

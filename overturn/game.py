@@ -306,7 +306,7 @@ class Game:
             ranked.append(RankedMove(WordMove(found.word, path), swing, readings))
         if not ranked:
             return [RankedMove(PassMove(cell), -1) for cell, ring in enumerate(self.rings) if ring is None]
-        ranked.sort(key=lambda item: (-item.swing, item.move.word))  # type: ignore[union-attr]
+        ranked.sort(key=lambda item: -item.swing)  # stable: the solver lists words alphabetically
         return ranked
 
     # ----- the saved form ----------------------------------------------------------------
