@@ -120,17 +120,18 @@ def referee_word(
     other legal paths are listed best first. ``player`` is who claims the move;
     it is refused as ``wrong_player`` when the game expects the other side.
     """
-    if game is not None:
-        board = game.board
-        if game.is_over():
-            return _refuse("game_over", "The game is over; start a new one or undo the last move.", word.upper(), path)
-        if player is not None and player != game.to_move:
-            return _refuse(
-                "wrong_player", f"It is {game.to_move.value}'s turn, not {player.value}'s.", word.upper(), path
-            )
     try:
         key = normalize_key(word)
     except InvalidWord:
+        key = None
+    shown = key or word
+    if game is not None:
+        board = game.board
+        if game.is_over():
+            return _refuse("game_over", "The game is over; start a new one or undo the last move.", shown, path)
+        if player is not None and player != game.to_move:
+            return _refuse("wrong_player", f"It is {game.to_move.value}'s turn, not {player.value}'s.", shown, path)
+    if key is None:
         return _refuse("not_in_lexicon", f"{word!r} is not a word of letters.", word, path)
     rules = board.rules
     if len(key) < rules.min_length:
