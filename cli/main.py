@@ -13,6 +13,7 @@ COMMANDS = {
     "solve": "overturn_cli.solve_cmds:solve",
     "deal": "overturn_cli.solve_cmds:deal_command",
     "bench": "overturn_cli.solve_cmds:bench",
+    "show": "overturn_cli.solve_cmds:show",
     "overload": "overturn_cli.overload:overload",
     "offboard": "overturn_cli.offboard:offboard",
     "insider": "overturn_cli.insider:insider",

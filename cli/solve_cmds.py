@@ -208,3 +208,50 @@ def bench(boards: int, mode: str, lexicon_spec: str, as_json: bool) -> None:
             f"{boards} boards, {mode} mode: median {summary['median_ms']} ms, worst {summary['max_ms']} ms, "
             f"median {summary['median_words']} words per board"
         )
+
+
+@click.command()
+@click.argument("board")
+@click.option("--word", "-w", help="Draw the path of this word (the first legal one found).")
+@click.option("--path", "path_text", help='Draw this path instead, e.g. "A1 B1 B2" or "1,1 1,2 2,2".')
+@click.option("--mode", type=click.Choice(["reuse", "advanced"]), default="reuse", show_default=True)
+@click.option("--color/--no-color", default=None, help="ANSI colours. [default: when writing to a terminal]")
+@lexicon_option
+def show(board: str, word: str | None, path_text: str | None, mode: str, color: bool | None, lexicon_spec: str) -> None:
+    """Draw BOARD as a grid, with a word's path highlighted.
+
+    \b
+    Examples:
+      overturn show 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW' --word BOIRE
+      overturn show BOARD --path "A1 B1 C1"
+    """
+    from overturn.board import BoardError, parse_path
+    from overturn.normalize import InvalidWord, normalize_key
+    from overturn.render import LEGEND, render_board
+    from overturn.solver import Solver
+    from overturn_cli.common import use_color
+
+    parsed = _board_from(board, None, _rules(mode, "overturn"))
+    path: tuple[int, ...] | None = None
+    if path_text:
+        try:
+            path = parse_path(path_text, parsed)
+        except BoardError as exc:
+            raise click.UsageError(f"bad --path: {exc}") from None
+    elif word:
+        try:
+            key = normalize_key(word)
+        except InvalidWord as exc:
+            raise click.UsageError(str(exc)) from None
+        lexicon = open_lexicon(lexicon_spec)
+        first = next(Solver(lexicon, parsed).paths(key, limit=1), None)
+        if first is None:
+            raise click.ClickException(f"{key} cannot be traced on this board in {mode} mode (at least 2 tiles)")
+        path, readings = first
+        if key not in lexicon:
+            click.echo(f"note: {key} is not in lexicon {lexicon.name}", err=True)
+        if readings:
+            click.echo("reads " + ", ".join(f"{face} as {value}" for face, value in readings), err=True)
+    click.echo(render_board(parsed, path, color=use_color() if color is None else color))
+    if path:
+        click.echo(LEGEND, err=True)
