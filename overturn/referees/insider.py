@@ -21,11 +21,12 @@ small stack of JSON-ready nodes above the turn phase, so the whole state saves.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 
 from overturn.referees.base import IllegalAction, seeded_rng
-from overturn.referees.insider_board import CARD_TYPES, Material, default_material
+from overturn.referees.insider_board import CARD_TYPES, Board, Material, default_material
 
 CHANCE = -1
 TERMINAL = -4
@@ -96,8 +97,17 @@ class InsiderState:
     # ------------------------------------------------------------------ queries
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.material.board
+
+    def clone(self) -> InsiderState:
+        """An independent copy sharing only the read-only material (for search and what-ifs)."""
+        return copy.deepcopy(self, {id(self.material): self.material})
+
+    def __str__(self) -> str:
+        from overturn.referees.insider_render import render
+
+        return render(self)
 
     def current_player(self) -> int:
         if self.game_over:

@@ -513,3 +513,13 @@ def test_the_drawing_shows_the_board_and_the_tables() -> None:
     lines = text.splitlines()
     row2 = next(line for line in lines if line.startswith("2 "))
     assert row2.index("[b2") < row2.index("[c2")
+
+
+def test_clone_is_independent() -> None:
+    state = scenario()
+    twin = state.clone()
+    twin.apply_action("walk")
+    twin.apply_action("step a1 a1-b1.1")
+    assert state.turn.phase == "choose" and state.pawns[0] == [state.bases[0]] * 7
+    assert twin.material is state.material
+    assert "[c3 INS ]" in str(twin)
