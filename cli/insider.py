@@ -46,7 +46,7 @@ def insider() -> None:
       overturn insider play step a1 a1-a2.1         ...spent one step at a time
       overturn insider play roll                    or roll two dice (seeded)
       overturn insider play draw                    or draw action cards
-      overturn insider play play heli 2 b2 c3       2 Helicopters: fly into the INSIDER
+      overturn insider play heli 2 b2 c3            2 Helicopters: fly into the INSIDER
       overturn insider play guard 2                 an opponent's Bodyguard answer
       overturn insider play end                     finish the turn
       overturn insider session                      play interactively
@@ -58,7 +58,9 @@ def insider() -> None:
       overturn insider play eval 5b                 the evaluation card turned
 
     Positions: big squares a1..e5 (a1 bottom left), path spaces a1-a2.1
-    (space 1 is next to a1). docs/insider.md has the rules as implemented.
+    (space 1 is next to a1). A card play may drop its leading word 'play'
+    ('play heli 2 b2 c3' or just 'heli 2 b2 c3'). docs/insider.md has the
+    rules as implemented.
     """
 
 
@@ -77,8 +79,16 @@ def _refused(refusal: IllegalAction) -> click.ClickException:
     return click.ClickException(f"refused: {refusal.message} [rule: {refusal.rule}]; the game file is unchanged")
 
 
+CARD_SHORTCUTS = ("admin", "heli", "scandal", "trend")
+
+
 def _apply(state: InsiderState, action: str) -> list[str]:
-    """Apply one action, then the seeded chance outcomes if the referee draws them; returns the new events."""
+    """Apply one action, then the seeded chance outcomes if the referee draws them; returns the new events.
+
+    At the command line a card play may drop its leading 'play' ('heli 2 b2 c3').
+    """
+    if action.split()[:1] and action.split()[0].lower() in CARD_SHORTCUTS:
+        action = f"play {action}"
     seen = len(state.events)
     state.apply_action(action)
     if state.auto_chance:
@@ -186,8 +196,8 @@ def play(action: tuple[str, ...], state_path: Path, as_json: bool) -> None:
       overturn insider play walk
       overturn insider play step b2 b2-c2.1
       overturn insider play seat 3
-      overturn insider play play admin 1 b2:0 d4:1
-      overturn insider play play scandal 1 1
+      overturn insider play admin 1 b2:0 d4:1    (short for 'play admin 1 ...')
+      overturn insider play scandal 1 1
       overturn insider play pass
       overturn insider play dice 4 4          (with --table games)
     """

@@ -143,3 +143,15 @@ def test_session_ends_cleanly_at_end_of_input(runner: CliRunner, tmp_path: Path)
     new_game(runner, path)
     result = run(runner, "session", "--state", str(path), input="walk\n")
     assert result.exit_code == 0 and "Saved in" in result.output
+
+
+def test_card_plays_may_drop_the_word_play(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    new_game(runner, path)
+    run(runner, "play", "walk", "--state", str(path))
+    data = json.loads(path.read_text())
+    card = next(c for c in ("trend", "scandal") if data["hands"][0][c] >= 1)
+    action = ["trend", "1"] if card == "trend" else ["scandal", "1", "1"]
+    result = run(runner, "play", *action, "--state", str(path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(path.read_text())["history"][-1].startswith(f"play {card} 1")
