@@ -523,3 +523,13 @@ def test_clone_is_independent() -> None:
     assert state.turn.phase == "choose" and state.pawns[0] == [state.bases[0]] * 7
     assert twin.material is state.material
     assert "[c3 INS ]" in str(twin)
+
+
+def test_the_hand_limit_caps_the_cards_taken_in_one_meeting() -> None:
+    state = scenario(players=3, pawns={0: ["a1-b1.2"], 1: ["b1"], 2: ["b1"]},
+                     hands={0: {"admin": 6}, 1: {"heli": 1}, 2: {"trend": 1}})
+    state.apply_action("walk")
+    state.apply_action("step a1-b1.2 b1")
+    state.resolve_chance()
+    assert state.hand_size(0) == 7 and state.hands[1]["heli"] == 0 and state.hands[2]["trend"] == 1
+

@@ -369,3 +369,42 @@ def test_unstarred_powers_cannot_be_guarded() -> None:
     state = walking(hands={0: {"trend": 2}, 1: {"guard": 3}})
     state.apply_action("play trend 2")
     assert state.current_player() == 0
+
+
+def test_two_administrators_swap_two_seated_pawns_of_different_players() -> None:
+    state = walking(hands={0: {"admin": 2}}, card="3a", tables=[1, None, 0])
+    state.apply_action("play admin 2 t1 t3")
+    assert state.tables == [0, None, 1]
+
+
+def test_two_administrators_reach_the_squares_around_the_centre() -> None:
+    state = walking(hands={0: {"admin": 2}}, pawns={0: ["b2"], 1: ["c2"]}, total_out=["c1", "b3", "d3", "c4"])
+    state.apply_action("play admin 2 b2:0 c2:1")
+    assert at(state, 0, "c2") == 1 and at(state, 1, "b2") == 1
+    assert state.current_player() == 0  # a swap is no arrival: no card is taken
+
+
+def test_two_helicopters_reach_a_square_next_to_the_centre_and_meet_opponents_there() -> None:
+    state = walking(hands={0: {"heli": 2}, 1: {"admin": 1}}, pawns={0: ["b2"], 1: ["c2"]},
+                    total_out=["c1", "b3", "d3", "c4"])
+    state.apply_action("play heli 2 b2 c2")
+    assert state.current_player() == CHANCE
+    state.apply_action("steal admin")
+    assert state.hands[0]["admin"] == 1
+
+
+def test_a_pawn_that_ended_its_move_cannot_fly() -> None:
+    state = walking(hands={0: {"heli": 1}, 1: {"admin": 1}}, pawns={0: ["a1-b1.2"], 1: ["b1"]})
+    state.apply_action("step a1-b1.2 b1")
+    state.apply_action("steal admin")
+    assert not any(a.startswith("play heli 1 b1") for a in state.legal_actions())
+    assert refused(state, "play heli 1 b1 d4") == "pawn-stopped"
+
+
+def test_bomb_alert_is_no_evaluation_rumours_go_on() -> None:
+    state = walking(hands={0: {"scandal": 3}})
+    state.one_die = [False, True]
+    state.refresh()
+    state.apply_action("play scandal 3")
+    state.resolve_chance()
+    assert state.one_die == [False, True] and state.evaluations_done == 0
