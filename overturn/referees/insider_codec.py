@@ -173,6 +173,9 @@ def state_from_json(data: Any, material: Material | None = None) -> InsiderState
         f.fail("one_die", "expected true/false values")
     state.turn = _read_turn(f, f.get("turn", dict), material)
     state.pending = [_read_node(f, f"pending[{i}]", node, state) for i, node in enumerate(f.get("pending", list))]
+    turning = any(node["kind"] == "eval" for node in state.pending)
+    if not state.game_over and (state.evaluation_card is None) != turning:
+        f.fail("evaluation.card", "a live game has a face-up evaluation card unless the next one is being turned")
     for p, positions in enumerate(state.pawns):
         arriving = sum(1 for node in state.pending if node["kind"] == "seat" and node["player"] == p)
         if positions.count(board.centre) != state.seated(p) + arriving:

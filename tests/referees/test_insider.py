@@ -487,6 +487,7 @@ def test_nested_tampering_is_refused_naming_the_field() -> None:
         (lambda d: d["evaluation"].__setitem__("card", "9z"), "evaluation.card"),
         (lambda d: d.__setitem__("pending", [{"kind": "bogus"}]), "pending[0].kind"),
         (lambda d: d.pop("deck"), "deck"),
+        (lambda d: d["evaluation"].update(card=None, tables=[]), "evaluation.card"),
     ]
     for tamper, named in cases:
         data = json.loads(json.dumps(base))
