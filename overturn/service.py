@@ -123,7 +123,8 @@ class Workers:
         try:
             future = self._pool.submit(job)
         except RuntimeError:  # the pool is shutting down
-            self._release(None)  # type: ignore[arg-type]
+            with self._lock:
+                self._pending -= 1
             raise ApiError(503, "the server is shutting down", None, {"Retry-After": "5"}) from None
         future.add_done_callback(self._release)
         try:
