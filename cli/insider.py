@@ -17,7 +17,7 @@ import click
 from overturn.jsonstore import StateFileError
 from overturn.referees.base import IllegalAction
 from overturn.referees.insider import InsiderState
-from overturn.referees.insider_codec import load_state, save_state
+from overturn.referees.insider_codec import load_state, save_state, state_to_json
 from overturn.referees.insider_render import describe_turn, render
 
 STATE_HELP = "Game file, rewritten atomically after each accepted action."
@@ -154,8 +154,6 @@ def show(hands: bool, state_path: Path, as_json: bool) -> None:
     """
     state = _load(state_path)
     if as_json:
-        from overturn.referees.insider_codec import state_to_json
-
         click.echo(json.dumps({**_summary(state), "state": state_to_json(state)}))
     else:
         click.echo(render(state, show_hands=hands))

@@ -155,3 +155,11 @@ def test_card_plays_may_drop_the_word_play(runner: CliRunner, tmp_path: Path) ->
     result = run(runner, "play", *action, "--state", str(path))
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text())["history"][-1].startswith(f"play {card} 1")
+
+
+def test_show_json_carries_the_whole_state(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    new_game(runner, path)
+    data = json.loads(run(runner, "show", "--json", "--state", str(path)).output)
+    assert data["state"] == json.loads(path.read_text())
+    assert data["awaiting"] == "P0 to play: walk, roll or draw" and data["terminal"] is False
