@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+
+if TYPE_CHECKING:
+    from overturn.lexicon.lexicon import Lexicon
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,13 +36,14 @@ def progress(message: str) -> None:
     click.echo(f"overturn: {message}…", err=True)
 
 
-def open_lexicon(spec: str | None):  # -> Lexicon, imported lazily
+def open_lexicon(spec: str | None, failure: type[click.ClickException] = click.ClickException) -> "Lexicon":
+    """The lexicon for ``--lexicon``, or ``failure`` (a ClickException class) saying what is wrong."""
     from overturn.lexicon.registry import LexiconError, load_lexicon
 
     try:
         return load_lexicon(spec, progress=progress)
     except LexiconError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise failure(str(exc)) from None
 
 
 def echo_json(data: Any) -> None:

@@ -23,8 +23,8 @@ from overturn.board import Board, BoardError, parse_path
 from overturn.computer import LEVELS, choose_move
 from overturn.game import MODES, Colour, Game, GameError, IllegalMove, Move, PassMove, RankedMove, Result, WordMove
 from overturn.jsonstore import StateFileError
-from overturn.lexicon.lexicon import Lexicon
-from overturn.lexicon.registry import DEFAULT_LEXICON, LexiconError, load_lexicon
+from overturn.lexicon.registry import DEFAULT_LEXICON
+from overturn_cli.common import json_option, open_lexicon
 from overturn.referee import Verdict, path_to_json
 from overturn.render import LEGEND, describe_path, render_board
 
@@ -51,10 +51,6 @@ def state_option(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
-def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON instead of text.")(command)
-
-
 def color_option(command: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--color/--no-color", default=None, help="Colour the board (default: when writing to a terminal)."
@@ -73,25 +69,15 @@ def player_option(command: Callable[..., Any]) -> Callable[..., Any]:
 # ----- helpers ---------------------------------------------------------------------------
 
 
-def _progress(message: str) -> None:
-    click.echo(message, err=True)
-
-
-def _lexicon(spec: str, failure: type[click.ClickException] = click.ClickException) -> Lexicon:
-    try:
-        return load_lexicon(spec, progress=_progress)
-    except LexiconError as exc:
-        raise failure(str(exc)) from None
-
-
-def _load(state_path: Path, with_lexicon: bool = True, failure: type[click.ClickException] = click.ClickException) -> Game:
+def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.ClickException] = click.ClickException) -> Game:
+    """The saved game, with its lexicon loaded; a missing or broken file is a ``failure`` naming the problem."""
     try:
         game = Game.load(state_path)
     except StateFileError as exc:
         hint = " (start one with 'overturn game new')" if not state_path.exists() else ""
         raise failure(f"{exc}{hint}") from None
     if with_lexicon:
-        game.lexicon = _lexicon(game.lexicon_name, failure)
+        game.lexicon = open_lexicon(game.lexicon_name, failure)
     return game
 
 
@@ -218,7 +204,7 @@ def new_command(
     """Start a game: a seeded deal of two layers (the top one first) or a typed board."""
     if state_path.exists() and not force:
         raise click.ClickException(f"{state_path} already holds a game; use --force to replace it or --state for another file")
-    lexicon = _lexicon(lexicon_spec)
+    lexicon = open_lexicon(lexicon_spec)
     try:
         if board_text is not None:
             new_game = Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon)
@@ -239,7 +225,7 @@ def new_command(
 @color_option
 def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     """The board with its rings, the words played and the score."""
-    current = _load(state_path, with_lexicon=False)
+    current = load_game(state_path, with_lexicon=False)
     if as_json:
         click.echo(json.dumps({"game": current.to_json(), "result": _result_json(current)}, ensure_ascii=False, indent=2))
         return
@@ -263,7 +249,7 @@ def play_command(
     word: str, path_text: str | None, player: str | None, state_path: Path, as_json: bool, color: bool | None
 ) -> None:
     """Play a word for the side to move; a refused word exits 1 and leaves the file unchanged."""
-    current = _load(state_path)
+    current = load_game(state_path)
     path = _cells(path_text, current.board, "--path") if path_text else None
     claimed = Colour(player) if player else None
     verdict = current.check(WordMove(word, path), claimed)
@@ -289,7 +275,7 @@ def play_command(
 @state_option
 def pass_command(cell: str, player: str | None, state_path: Path) -> None:
     """No word: put a ring of the opponent's colour on a new cell (e.g. B3)."""
-    current = _load(state_path, with_lexicon=False)
+    current = load_game(state_path, with_lexicon=False)
     cells = _cells(cell, current.board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
@@ -307,7 +293,7 @@ def pass_command(cell: str, player: str | None, state_path: Path) -> None:
 @state_option
 def undo_command(state_path: Path) -> None:
     """Take back the last move."""
-    current = _load(state_path, with_lexicon=False)
+    current = load_game(state_path, with_lexicon=False)
     try:
         played = current.pop()
     except GameError as exc:
@@ -323,7 +309,7 @@ def undo_command(state_path: Path) -> None:
 @json_option
 def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
     """Every legal move for the side to move, best ring swing first (passes only when no word is left)."""
-    current = _load(state_path)
+    current = load_game(state_path)
     moves = current.legal_moves()[:limit]
     if as_json:
         click.echo(json.dumps([_ranked_json(ranked, current.board) for ranked in moves], ensure_ascii=False, indent=2))
@@ -342,7 +328,7 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
 @color_option
 def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     """The best move for the side to move, drawn on the board."""
-    current = _load(state_path)
+    current = load_game(state_path)
     moves = current.legal_moves()
     if as_json:
         click.echo(json.dumps(_ranked_json(moves[0], current.board) if moves else None, ensure_ascii=False, indent=2))
@@ -361,7 +347,7 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
 @color_option
 def next_layer_command(state_path: Path, color: bool | None) -> None:
     """Start the next game: lift the top layer (or reshuffle once both layers are played)."""
-    current = _load(state_path, with_lexicon=False)
+    current = load_game(state_path, with_lexicon=False)
     try:
         following = current.next_layer()
     except GameError as exc:
@@ -402,13 +388,13 @@ def referee(
             board = Board.parse(board_text, MODES[mode])
         except BoardError as exc:
             raise click.BadParameter(str(exc), param_hint="--board") from None
-        lexicon = _lexicon(lexicon_spec or DEFAULT_LEXICON, UsageFailure)
+        lexicon = open_lexicon(lexicon_spec or DEFAULT_LEXICON, UsageFailure)
         current = Game.from_board(board, mode, lexicon.name, lexicon)
         claimed = None
     else:
-        current = _load(state_path, with_lexicon=lexicon_spec is None, failure=UsageFailure)
+        current = load_game(state_path, with_lexicon=lexicon_spec is None, failure=UsageFailure)
         if lexicon_spec is not None:
-            current.lexicon = _lexicon(lexicon_spec, UsageFailure)
+            current.lexicon = open_lexicon(lexicon_spec, UsageFailure)
         board = current.board
         claimed = Colour(player) if player else None
     path = _cells(path_text, board, "--path") if path_text else None
@@ -446,9 +432,9 @@ def play(
 ) -> None:
     """Play Overturn at the terminal: two people taking turns, or against the computer."""
     if state_path is not None and state_path.exists():
-        current = _load(state_path)
+        current = load_game(state_path)
     else:
-        lexicon = _lexicon(lexicon_spec)
+        lexicon = open_lexicon(lexicon_spec)
         try:
             if board_text is not None:
                 current = Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon)

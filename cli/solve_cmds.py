@@ -93,9 +93,9 @@ def solve(
 
     constraints = FREE
     if state_file is not None:
-        from overturn_cli.game import load_game_or_fail
+        from overturn_cli.game import load_game
 
-        game = load_game_or_fail(state_file)
+        game = load_game(state_file, with_lexicon=False)
         parsed, constraints, lexicon_spec = game.board, game.constraints(), game.lexicon_name
         if mode:
             parsed = parsed.with_rules(_rules(mode, "overturn"))
