@@ -190,8 +190,10 @@ async function solve() {
     solution = await postJson("/api/solve", { board: boardText(), mode: $("mode").value });
     setFaces(solution.faces.flat());
     renderWords();
+    document.body.classList.add("solved");
   } catch (error) {
     solution = null;
+    document.body.classList.remove("solved");
     $("summary").textContent = "";
     showError(error.message);
   }
@@ -332,6 +334,7 @@ function init() {
   $("deal").addEventListener("click", deal);
   $("clear").addEventListener("click", () => {
     setFaces([]); solution = null; lastVerdict = null;
+    document.body.classList.remove("solved");
     $("results").innerHTML = ""; $("summary").textContent = ""; $("board-text").value = "";
     $("verdict").hidden = true; $("word-info").hidden = true; showError("");
   });
