@@ -90,3 +90,18 @@ def test_help_teaches() -> None:
     code, out, _ = run("--help")
     assert code == 0 and "solve" in out and "dict" in out and "overload" in out
     assert "Examples" in run("solve", "--help")[1]
+
+
+def test_solve_for_a_saved_game_lists_only_words_legal_now(lexicon_dir: str, tmp_path: Path) -> None:
+    state = str(tmp_path / "game.json")
+    assert run("game", "new", "--board", BOARD, "--lexicon", lexicon_dir, "--state", state)[0] == 0
+    before = {item["word"] for item in json.loads(run("solve", "--state", state, "--json")[1])["words"]}
+    assert "ROI" in before and "POLE" in before
+    code, _, err = run("game", "play", "ROI", "--state", state)
+    assert code == 0, err
+    after = json.loads(run("solve", "--state", state, "--json")[1])["words"]
+    assert "ROI" not in {item["word"] for item in after}
+    ringed = {(0, 0), (0, 1), (0, 2)}  # R, O, I of the first row
+    for item in after:
+        cells = {tuple(cell) for cell in item["path"]}
+        assert cells & ringed and cells - ringed, item  # a used letter and a new one
