@@ -205,23 +205,14 @@ class Solver:
         return self._search_simple_paths(readings, constraints)
 
     def _search_reuse(self, readings: list[tuple[str, int]], constraints: Constraints) -> set[str]:
-        lexicon = self.lexicon
-        masks, first_child = lexicon.masks, lexicon.first_child
+        masks = self.lexicon.masks
+        walk = self.lexicon.child_by_reading
         tracked = self._tracked(constraints)
         ringed = constraints.ringed
         min_length = self.rules.min_length
         played = constraints.played
         found: set[str] = set()
         step = self._step
-
-        def walk(node: int, reading: str) -> int:
-            for letter in reading:
-                bit = 1 << (ord(letter) - 65)
-                mask = masks[node]
-                if not mask & bit:
-                    return -1
-                node = first_child[node] + (mask & (bit - 1)).bit_count()
-            return node
 
         def expand(node: int, prefix: str, classes: dict[int, int]) -> None:
             for reading, cells in readings:
@@ -251,8 +242,8 @@ class Solver:
     def _search_simple_paths(
         self, readings: list[tuple[str, int]], constraints: Constraints
     ) -> dict[str, tuple[int, ...] | None]:
-        lexicon = self.lexicon
-        masks, first_child = lexicon.masks, lexicon.first_child
+        masks = self.lexicon.masks
+        walk = self.lexicon.child_by_reading
         faces_reading = [""] * self.rules.size
         for reading, cells in readings:
             rest = cells
@@ -266,15 +257,6 @@ class Solver:
         min_length = self.rules.min_length
         played = constraints.played
         found: dict[str, tuple[int, ...] | None] = {}
-
-        def walk(node: int, reading: str) -> int:
-            for letter in reading:
-                bit = 1 << (ord(letter) - 65)
-                mask = masks[node]
-                if not mask & bit:
-                    return -1
-                node = first_child[node] + (mask & (bit - 1)).bit_count()
-            return node
 
         def visit(cell: int, node: int, prefix: str, visited: int, flags: int, first_tile: int, path: list[int]) -> None:
             child = walk(node, faces_reading[cell])

@@ -139,13 +139,20 @@ class Lexicon:
             return -1
         return self.first_child[node] + (mask & (bit - 1)).bit_count()
 
+    def child_by_reading(self, node: int, reading: str) -> int:
+        """The node after one or more letters (a face may read two: QU), or -1; the solver's inner step."""
+        masks, first_child = self.masks, self.first_child
+        for letter in reading:
+            bit = 1 << (ord(letter) - 65)
+            mask = masks[node]
+            if not mask & bit:
+                return -1
+            node = first_child[node] + (mask & (bit - 1)).bit_count()
+        return node
+
     def walk(self, key: str, node: int = ROOT) -> int:
         """The node of a key or prefix, or -1."""
-        for letter in key:
-            node = self.child(node, letter)
-            if node < 0:
-                return -1
-        return node
+        return self.child_by_reading(node, key) if key else node
 
     def is_word_node(self, node: int) -> bool:
         return bool(self.masks[node] & WORD_BIT)
