@@ -57,6 +57,14 @@ class Found:
     readings: tuple[tuple[str, str], ...] = ()
 
 
+def _cells_of(mask: int) -> Iterator[int]:
+    """The cell numbers set in a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 def dilation_masks(board: Board) -> tuple[int, int, int, int]:
     """(not first column, not last column, all cells, row width) for shift-based neighbourhoods."""
     rules = board.rules
@@ -349,36 +357,47 @@ class Solver:
         limit: int = 100_000,
         combinations: list[dict[str, str | None]] | None = None,
     ) -> Iterator[tuple[tuple[int, ...], tuple[tuple[str, str], ...]]]:
-        """Every legal path of ``word`` (a key) with the readings it needs, up to ``limit`` paths."""
+        """Every legal path of ``word`` (a key) with the readings it needs, up to ``limit`` paths.
+
+        A backward pass first marks, per position of the word, the cells from
+        which the rest of it can still be spelled, so the depth-first search
+        never enters a dead end: the work follows the number of spellings.
+        """
         board, rules = self.board, self.rules
         tracked = self._tracked(constraints)
-        count = 0
+        seen: set[tuple[int, ...]] = set()  # a path that skips the double faces spells the word under every reading
         for combination in combinations or self.reading_combinations(constraints):
             cell_reading = [combination.get(face, face) or "\0" for face in board.faces]
-            stack: list[tuple[int, tuple[int, ...], int]] = []
-            for cell in range(rules.size):
-                if word.startswith(cell_reading[cell]):
-                    stack.append((len(cell_reading[cell]), (cell,), 1 << cell))
+            viable = self._viable_cells(word, cell_reading)
+            stack = [(len(cell_reading[cell]), (cell,), 1 << cell) for cell in _cells_of(viable[0])]
             while stack:
                 position, path, visited = stack.pop()
                 if position == len(word):
-                    if self.path_flags(path, constraints) == tracked:
+                    if path not in seen and self.path_flags(path, constraints) == tracked:
+                        seen.add(path)
                         used = {board.faces[cell] for cell in path}
                         yield path, tuple((face, str(combination[face])) for face in DOUBLE_FACES if face in used and face in combination)
-                        count += 1
-                        if count >= limit:
+                        if len(seen) >= limit:
                             return
                     continue
                 last = path[-1]
-                nearby = board.neighbours[last] | ((1 << last) if rules.reuse else 0)
+                nearby = (board.neighbours[last] | (1 << last if rules.reuse else 0)) & viable[position]
                 if not rules.reuse:
                     nearby &= ~visited
-                rest = nearby
-                while rest:
-                    cell = (rest & -rest).bit_length() - 1
-                    rest &= rest - 1
-                    if word.startswith(cell_reading[cell], position):
-                        stack.append((position + len(cell_reading[cell]), path + (cell,), visited | 1 << cell))
+                for cell in _cells_of(nearby):
+                    stack.append((position + len(cell_reading[cell]), path + (cell,), visited | 1 << cell))
+
+    def _viable_cells(self, word: str, cell_reading: list[str]) -> list[int]:
+        """Per position of ``word``, the cells whose reading starts there and from which the rest can be spelled."""
+        viable = [0] * (len(word) + 1)
+        for position in range(len(word) - 1, -1, -1):
+            for cell, reading in enumerate(cell_reading):
+                if not word.startswith(reading, position):
+                    continue
+                after = position + len(reading)
+                if after == len(word) or self.dilate(1 << cell) & viable[after]:
+                    viable[position] |= 1 << cell
+        return viable
 
     def path_flags(self, path: tuple[int, ...], constraints: Constraints) -> int:
         """The tracked flags a path earns (MULTI, NEW, USED), for checking it against requirements."""

@@ -69,6 +69,33 @@ def reference(board: Board, words: set[str], constraints: Constraints) -> dict[s
     return result
 
 
+def every_legal_path(board: Board, word: str, constraints: Constraints) -> set[tuple[int, ...]]:
+    """All legal paths of one word, by brute force over cell sequences (independent of the solver)."""
+    rules = board.rules
+    present = [face for face in DOUBLE if face in board.faces]
+    choices = [[constraints.fixed[face]] if face in constraints.fixed else list(rules.readings(face)) for face in present]
+    found: set[tuple[int, ...]] = set()
+    for combo in product(*choices):
+        text = [dict(zip(present, combo)).get(face, face) for face in board.faces]
+        frontier = [((cell,), len(text[cell])) for cell in range(rules.size) if word.startswith(text[cell])]
+        while frontier:
+            path, position = frontier.pop()
+            if position == len(word):
+                rings = [constraints.ringed >> cell & 1 for cell in path]
+                if (
+                    len({tile(board, cell) for cell in path}) >= rules.min_tiles
+                    and (not constraints.need_new or 0 in rings)
+                    and (not constraints.need_used or 1 in rings)
+                ):
+                    found.add(path)
+                continue
+            for cell in range(rules.size):
+                if neighbours_or_self(board, path[-1], cell, rules.reuse) and (rules.reuse or cell not in path):
+                    if word.startswith(text[cell], position):
+                        frontier.append((path + (cell,), position + len(text[cell])))
+    return found
+
+
 def check_path(board: Board, word: str, path: tuple[int, ...], readings: dict[str, str], constraints: Constraints) -> None:
     rules = board.rules
     assert path, word
@@ -164,7 +191,9 @@ def test_all_paths_are_legal_and_complete(make_lexicon) -> None:
         board, constraints = random_case(rng)
         solver = Solver(lexicon, board)
         for item in solver.solve(constraints):
-            paths = list(solver.paths(item.word, constraints, limit=500))
+            paths = list(solver.paths(item.word, constraints, limit=100_000))
+            assert len(paths) == len({path for path, _ in paths})  # each path once, whatever the readings
+            assert {path for path, _ in paths} == every_legal_path(board, item.word, constraints)
             assert item.path in {path for path, _ in paths}
             for path, readings in paths:
                 check_path(board, item.word, path, dict(readings), constraints)
