@@ -21,6 +21,7 @@ import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import product
+from typing import NamedTuple
 
 from overturn.board import DOUBLE_FACES, Board
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT
@@ -48,9 +49,11 @@ class Constraints:
 FREE = Constraints()
 
 
-@dataclass(frozen=True)
-class Found:
-    """A legal word (its key), one path proving it, and the double-face readings that path needs."""
+class Found(NamedTuple):
+    """A legal word (its key), one path proving it, and the double-face readings that path needs.
+
+    A named tuple: a board yields thousands, and building frozen dataclasses cost more than the search.
+    """
 
     word: str
     path: tuple[int, ...]
@@ -154,16 +157,23 @@ class Solver:
     # --- the search -----------------------------------------------------------
 
     def solve(self, constraints: Constraints = FREE) -> list[Found]:
-        """Every legal word with a witness path, sorted by word."""
+        """Every legal word with a witness path, sorted by word.
+
+        The readings a word needs are the non-None entries of its minimal
+        combination: each of those faces is needed, so it is on the path.
+        """
         results = []
+        append = results.append
         for word, (combination, path) in sorted(self.find_words(constraints).items()):
             if path is None:
                 path = self.witness(word, combination, constraints)
             if path is None:  # pragma: no cover - find_words promised a path
                 raise AssertionError(f"no witness for {word}")
-            used = {self.board.faces[cell] for cell in path}
-            readings = tuple((face, reading) for face, reading in combination.items() if reading and face in used)
-            results.append(Found(word, path, readings))
+            readings: tuple[tuple[str, str], ...] = ()
+            for face, reading in combination.items():
+                if reading:
+                    readings += ((face, reading),)
+            append(Found(word, path, readings))
         return results
 
     def find_words(self, constraints: Constraints = FREE) -> dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]]:
