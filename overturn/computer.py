@@ -16,8 +16,6 @@ from overturn.game import Game, GameError, PassMove, RankedMove, WordMove
 LEVELS = (1, 2, 3)
 #: Candidates examined one reply deep at level 3.
 LOOKAHEAD_CANDIDATES = 6
-#: Legal paths per word when estimating a reply: one keeps the look-ahead to a few solves' cost.
-REPLY_PATH_LIMIT = 1
 
 
 def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
@@ -47,7 +45,7 @@ def best_reply(game: Game, candidate: RankedMove) -> int:
     """The opponent's largest swing after ``candidate`` (a pass they would have to make costs them 1)."""
     game.push(candidate.move)
     try:
-        replies = game.legal_moves(path_limit=REPLY_PATH_LIMIT)
+        replies = game.legal_moves()
         words = [reply.swing for reply in replies if isinstance(reply.move, WordMove)]
         return max(words) if words else (-1 if replies else 0)
     finally:

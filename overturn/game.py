@@ -25,16 +25,13 @@ from typing import Any, Union
 from overturn.board import OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
 from overturn.jsonstore import StateFileError, load_json, save_json_atomic
 from overturn.lexicon.lexicon import Lexicon
-from overturn.referee import Verdict, judge_path, legal_paths, referee_word
+from overturn.referee import Verdict, judge_path, referee_word
 from overturn.solver import Constraints, Solver
 from overturn.tiles import deal
 
 FORMAT = "overturn-game"
 VERSION = 1
 MODES: dict[str, Rules] = {"reuse": OVERTURN, "advanced": OVERTURN_ADVANCED}
-#: Legal paths examined per word when ranking all legal moves (the referee, on one word, examines many more):
-#: enumerating paths dominates the cost of ``legal_moves``, and the first few already hold the best swing nearly always.
-MOVE_PATH_LIMIT = 10
 
 
 class Colour(str, Enum):
@@ -293,16 +290,19 @@ class Game:
         self.rings, self.to_move, self.fixed = list(rings), to_move, fixed
         return self.history.pop()
 
-    def legal_moves(self, path_limit: int = MOVE_PATH_LIMIT) -> list[RankedMove]:
-        """Every legal word (with its best-swing path), best swing first; passes only when no word is left."""
+    def legal_moves(self) -> list[RankedMove]:
+        """Every legal word with its best-swing path (exact), best swing first; passes only when no word is left."""
         if self.is_over():
             return []
         lexicon = self._need_lexicon()
         constraints = self.constraints()
+        solver = Solver(lexicon, self.board)
+        gain = [1 if ring is None else 0 if ring is self.to_move else 2 for ring in self.rings]
         ranked = []
-        for found in Solver(lexicon, self.board).solve(constraints):
-            best = legal_paths(lexicon, self.board, found.word, constraints, self, self.to_move, limit=path_limit)
-            swing, path, readings = best[0]  # the solver found the word legal, so it has a legal path
+        for found in solver.solve(constraints):
+            best = solver.best_path(found.word, constraints, gain)
+            assert best is not None  # the solver found the word legal, so it has a legal path
+            swing, path, readings = best
             ranked.append(RankedMove(WordMove(found.word, path), swing, readings))
         if not ranked:
             return [RankedMove(PassMove(cell), -1) for cell, ring in enumerate(self.rings) if ring is None]

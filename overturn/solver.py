@@ -18,7 +18,7 @@ readings its path needs.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import NamedTuple
@@ -396,6 +396,50 @@ class Solver:
                     nearby &= ~visited
                 for cell in _cells_of(nearby):
                     stack.append((position + len(cell_reading[cell]), path + (cell,), visited | 1 << cell))
+
+    def best_path(
+        self, word: str, constraints: Constraints, gain: Sequence[int]
+    ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None:
+        """The legal path of ``word`` whose distinct cells add up to the most ``gain`` (the ring swing), exactly.
+
+        Branch and bound over the same pruned search as ``paths``: a branch is
+        dropped when even the best cell at every remaining position could not
+        beat the best path found so far. Ties go to the first path in cell order.
+        Returns (gain, path, readings) or None when the word has no legal path.
+        """
+        tracked = self._tracked(constraints)
+        best: tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None = None
+        for combination in self.reading_combinations(constraints):
+            cell_reading = [combination.get(face, face) or "\0" for face in self.board.faces]
+            viable = self._viable_cells(word, cell_reading)
+            optimistic = [0] * (len(word) + 1)  # best total gain still reachable from each position
+            for position in range(len(word) - 1, -1, -1):
+                top = max((gain[cell] for cell in _cells_of(viable[position])), default=0)
+                optimistic[position] = optimistic[position + 1] + max(top, 0)
+
+            def extend(path: list[int], position: int, total: int, visited: int) -> None:
+                nonlocal best
+                if position == len(word):
+                    if (best is None or total > best[0]) and self.path_flags(tuple(path), constraints) == tracked:
+                        used = {self.board.faces[cell] for cell in path}
+                        readings = tuple((face, str(combination[face])) for face in DOUBLE_FACES if face in used and face in combination)
+                        best = (total, tuple(path), readings)
+                    return
+                if best is not None and total + optimistic[position] <= best[0]:
+                    return
+                last = path[-1]
+                nearby = (self.board.neighbours[last] | (1 << last if self.rules.reuse else 0)) & viable[position]
+                if not self.rules.reuse:
+                    nearby &= ~visited
+                for cell in _cells_of(nearby):
+                    path.append(cell)
+                    fresh = not visited >> cell & 1
+                    extend(path, position + len(cell_reading[cell]), total + (gain[cell] if fresh else 0), visited | 1 << cell)
+                    path.pop()
+
+            for cell in _cells_of(viable[0]):
+                extend([cell], len(cell_reading[cell]), gain[cell], 1 << cell)
+        return best
 
     def _viable_cells(self, word: str, cell_reading: list[str]) -> list[int]:
         """Per position of ``word``, the cells whose reading starts there and from which the rest can be spelled."""

@@ -268,3 +268,23 @@ def test_boggle_preset_matches_a_classic_solver(make_lexicon) -> None:
         assert ours == classic_boggle(grid, words), "".join(grid)
         total += len(ours)
     assert total > 100  # the boards really do hold words
+
+
+def test_best_path_is_the_exact_maximum_swing(make_lexicon) -> None:
+    """Branch and bound against the brute-force list of every legal path, with random cell gains."""
+    rng = random.Random(5)
+    lexicon = make_lexicon(sorted(random_words(rng, 200)))
+    checked = 0
+    for _ in range(150):
+        board, constraints = random_case(rng)
+        solver = Solver(lexicon, board)
+        gain = [rng.choice([0, 1, 2]) for _ in range(board.rules.size)]
+        for item in solver.solve(constraints):
+            every = every_legal_path(board, item.word, constraints)
+            best = solver.best_path(item.word, constraints, gain)
+            assert best is not None
+            top = max(sum(gain[cell] for cell in set(path)) for path in every)
+            assert best[0] == top and best[1] in every
+            assert sum(gain[cell] for cell in set(best[1])) == top
+            checked += 1
+    assert checked > 100
