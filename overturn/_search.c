@@ -171,15 +171,16 @@ static int64_t walk(Search *s, uint32_t node, const char *text, int len) {
     return node;
 }
 
-static int grow(void **array, size_t *cap, size_t need, size_t item) {
-    if (need <= *cap) return 0;
+/* The array with room for `need` items (growing *cap by doubling), or NULL when out of memory (the array is
+   then unchanged).  It returns the pointer rather than storing it through a void **, which would break
+   strict aliasing: the compiler could keep using the old, freed pointer. */
+static void *with_room(void *array, size_t *cap, size_t need, size_t item) {
+    if (need <= *cap) return array;
     size_t cap2 = *cap ? *cap : 256;
     while (cap2 < need) cap2 *= 2;
-    void *bigger = PyMem_Realloc(*array, cap2 * item);
-    if (!bigger) return -1;
-    *array = bigger;
-    *cap = cap2;
-    return 0;
+    void *bigger = PyMem_Realloc(array, cap2 * item);
+    if (bigger) *cap = cap2;
+    return bigger;
 }
 
 /* --- results ---------------------------------------------------------------------- */
@@ -214,10 +215,12 @@ static Found *claim(Search *s, uint32_t node, int used) {
         if (entry->node == node) return (entry->used < 0 || entry->used <= used) ? NULL : entry;
         at = (at + 1) & wrap;
     }
-    if (grow((void **)&s->found, &s->cap_found, s->n_found + 1, sizeof(Found)) < 0) {
+    Found *found = with_room(s->found, &s->cap_found, s->n_found + 1, sizeof(Found));
+    if (!found) {
         s->error = NO_MEMORY;
         return NULL;
     }
+    s->found = found;
     Found *entry = &s->found[s->n_found];
     memset(entry, 0, sizeof *entry);
     entry->node = node;
@@ -232,11 +235,14 @@ static Found *claim(Search *s, uint32_t node, int used) {
 
 /* Store the key in s->word[0..letters) and the witness in s->path[0..path_len). */
 static void store(Search *s, Found *entry, unsigned klass, int letters, int path_len) {
-    if (grow((void **)&s->text, &s->cap_text, s->n_text + (size_t)letters, 1) < 0 ||
-        grow((void **)&s->cells, &s->cap_cells, s->n_cells + (size_t)path_len, 1) < 0) {
+    char *text = with_room(s->text, &s->cap_text, s->n_text + (size_t)letters, 1);
+    if (text) s->text = text;
+    uint8_t *cells = text ? with_room(s->cells, &s->cap_cells, s->n_cells + (size_t)path_len, 1) : NULL;
+    if (!cells) {
         s->error = NO_MEMORY;
         return;
     }
+    s->cells = cells;
     entry->used = s->class_used[klass];
     entry->klass = klass;
     entry->text_at = s->n_text;
@@ -278,25 +284,13 @@ static inline void read_cells(Search *s, Level *to, unsigned klass, uint64_t rea
     }
 }
 
-static void finish_level(Search *s, Level *to) {
-    for (int i = 0; i < to->n; i++) {
-        to->masks[i] = s->acc[to->ids[i]];
-        s->acc[to->ids[i]] = 0;
-    }
-}
-
-/* The classes after the first reading r. */
-static void start(Search *s, const Reading *r, Level *to) {
-    to->n = 0;
-    read_cells(s, to, 0, s->all, r);
-    finish_level(s, to);
-}
-
-/* The classes after one more reading r.  A class that has not touched two tiles
-   yet is dilated tile by tile, so that moves leaving the tile earn MULTI. */
+/* The classes after reading r once more: from the classes `from`, or at the start of a word (from NULL).
+   A class that has not touched two tiles yet is dilated tile by tile, so that moves leaving the tile earn
+   MULTI.  Masks are gathered in s->acc and copied out at the end, leaving s->acc zero again. */
 static void step(Search *s, const Level *from, const Reading *r, Level *to) {
     to->n = 0;
-    for (int i = 0; i < from->n; i++) {
+    if (!from) read_cells(s, to, 0, s->all, r);
+    for (int i = 0; from && i < from->n; i++) {
         unsigned klass = from->ids[i];
         uint64_t mask = from->masks[i];
         if ((s->tracked & MULTI) && !(klass & MULTI)) {
@@ -314,7 +308,10 @@ static void step(Search *s, const Level *from, const Reading *r, Level *to) {
             read_cells(s, to, klass, dilate(s, mask), r);
         }
     }
-    finish_level(s, to);
+    for (int i = 0; i < to->n; i++) {
+        to->masks[i] = s->acc[to->ids[i]];
+        s->acc[to->ids[i]] = 0;
+    }
 }
 
 static Level *level_at(Search *s, int depth) {
@@ -415,7 +412,7 @@ static void search_reuse(Search *s) {
         const Reading *r = &s->readings[r_index];
         int64_t child = walk(s, 0, r->text, r->len);
         if (child < 0) continue;
-        start(s, r, first);
+        step(s, NULL, r, first);
         if (!first->n) continue;
         memcpy(s->word, r->text, (size_t)r->len);
         check_reuse_word(s, (uint32_t)child, 1, r->len);
