@@ -62,3 +62,25 @@ def test_saved_mid_game_states_load_back_identically() -> None:
         again = state_from_json(data)
         assert state_to_json(again) == data
         assert again.legal_actions() == state.legal_actions()
+
+
+def test_garbled_actions_are_refused_with_a_rule_never_a_crash() -> None:
+    tokens = ["walk", "step", "play", "admin", "heli", "scandal", "trend", "guard", "0", "1", "3", "9", "a1",
+              "c3", "b2:1", "t1", "t9", "a1-b1.1", "seat", "pass", "vip", "done", "totalout", "swap", "end",
+              "card", "steal", "dice", "die", "eval", "4a", "zz", "-1", ":"]
+    rng = random.Random(11)
+    state = InsiderState(3, seed=11)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        legal = set(state.legal_actions())
+        for _ in range(4):
+            words = rng.choice(sorted(legal)).split()
+            words[rng.randrange(len(words))] = rng.choice(tokens)
+            garbled = " ".join(words + [rng.choice(tokens)] * rng.randint(0, 1))
+            if garbled in legal or garbled.startswith("play admin"):
+                continue  # admin swaps are accepted in either order
+            with pytest.raises(IllegalAction) as info:
+                state.apply_action(garbled)
+            assert info.value.rule and info.value.message
+        state.apply_action(rng.choice(sorted(legal)) if not state.is_chance_node() else state.sample_chance(rng))
