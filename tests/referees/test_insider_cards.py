@@ -408,3 +408,17 @@ def test_bomb_alert_is_no_evaluation_rumours_go_on() -> None:
     state.apply_action("play scandal 3")
     state.resolve_chance()
     assert state.one_die == [False, True] and state.evaluations_done == 0
+
+
+def test_a_later_opponent_may_guard_after_an_earlier_one_passes() -> None:
+    state = walking(players=3, hands={0: {"admin": 2}, 1: {"guard": 2}, 2: {"guard": 2}},
+                    pawns={0: ["b2"], 1: ["d4"]})
+    state.apply_action("play admin 2 b2:0 d4:1")
+    state.apply_action("pass")
+    assert state.current_player() == 2
+    state.apply_action("guard 2")
+    assert at(state, 0, "b2") == 1 and state.hands == [
+        {"admin": 0, "heli": 0, "scandal": 0, "trend": 0, "guard": 0},
+        {"admin": 0, "heli": 0, "scandal": 0, "trend": 0, "guard": 2},
+        {"admin": 0, "heli": 0, "scandal": 0, "trend": 0, "guard": 0},
+    ]
