@@ -1,0 +1,124 @@
+"""Solver speed on 200 seeded 6×6 Overturn deals (the top layer of ``deal(seed)``), both modes.
+
+Run with ``pytest benchmarks/bench_solver.py -s``.  Per board: the median time of
+a full ``Solver.solve`` (every word with its path) by the native search, against
+the pure-Python search and a naive per-word baseline (each lexicon key checked
+with ``Solver.paths``), both measured in the same run on a few boards of the
+corpus, since they take seconds per board.  The figures go to
+``benchmark.extra_info`` and to one printed summary line per mode.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+import pytest
+
+from overturn.board import OVERTURN, Board, Rules
+from overturn.lexicon.lexicon import Lexicon
+from overturn.solver import FREE, Solver, _native_find_words
+from overturn.tiles import deal
+
+pytestmark = pytest.mark.lexicon
+
+CORPUS = 200
+REPEATS = 5  #: timings per board; the per-board figure is their median
+PYTHON_BOARDS = {"reuse": 6, "advanced": 20}  #: boards of the corpus timed with the pure-Python search
+NAIVE_BOARDS = 2  #: boards timed with the naive per-word baseline
+MODES = {"reuse": OVERTURN, "advanced": replace(OVERTURN, reuse=False)}  # min_length 2, min_tiles 2: all rules on
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> Lexicon:
+    from overturn.lexicon.registry import load_lexicon
+
+    return load_lexicon()
+
+
+@pytest.fixture(scope="module")
+def lexicon_keys(lexicon: Lexicon) -> list[str]:
+    return lexicon.completions("", limit=None)
+
+
+def corpus(rules: Rules) -> list[Board]:
+    return [deal(seed).layers[0].with_rules(rules) for seed in range(CORPUS)]
+
+
+def median_ms(run: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e3
+
+
+def naive_words(solver: Solver, keys: list[str]) -> set[str]:
+    """The baseline: every key of the lexicon checked on its own, first for letters the board lacks, then for one legal path."""
+    rules = solver.rules
+    letters = set().union(*(rules.readings(face) for face in solver.board.faces))
+    readable = set("".join(letters))
+    return {
+        key
+        for key in keys
+        if len(key) >= rules.min_length and readable.issuperset(key) and next(solver.paths(key, limit=1), None) is not None
+    }
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_solve_speed(
+    mode: str, lexicon: Lexicon, lexicon_keys: list[str], benchmark, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+) -> None:
+    solvers = [Solver(lexicon, board) for board in corpus(MODES[mode])]
+    if _native_find_words(solvers[0], FREE) is None:
+        pytest.skip("the C extension overturn._search is not built")
+    for solver in solvers:  # page in the memory-mapped trie once, outside the timings
+        solver.solve()
+
+    def native_corpus() -> tuple[list[float], list[float]]:
+        solve = [median_ms(solver.solve, REPEATS) for solver in solvers]
+        find = [median_ms(solver.find_words, REPEATS) for solver in solvers]
+        return solve, find
+
+    native_solve, native_find = benchmark.pedantic(native_corpus, rounds=1, iterations=1)
+    native = statistics.median(native_solve)
+
+    subset = solvers[: PYTHON_BOARDS[mode]]
+    with monkeypatch.context() as patch:
+        patch.setenv("OVERTURN_PURE_PYTHON", "1")
+        python = statistics.median(median_ms(solver.solve, 1) for solver in subset)
+    native_subset = statistics.median(native_solve[: len(subset)])
+
+    naive_times = []
+    for solver in solvers[:NAIVE_BOARDS]:
+        start = time.perf_counter()
+        words = naive_words(solver, lexicon_keys)
+        naive_times.append((time.perf_counter() - start) * 1e3)
+        assert words == set(solver.find_words()), "the native search and the naive baseline disagree"
+    naive = statistics.median(naive_times)
+    native_naive_subset = statistics.median(native_solve[:NAIVE_BOARDS])
+
+    figures = {
+        "boards": len(solvers),
+        "words_median": statistics.median(len(solver.find_words()) for solver in solvers[:20]),
+        "native_solve_ms_median": round(native, 3),
+        "native_solve_ms_max": round(max(native_solve), 3),
+        "native_find_words_ms_median": round(statistics.median(native_find), 3),
+        "python_solve_ms_median": round(python, 1),
+        "python_boards": len(subset),
+        "python_over_native": round(python / native_subset, 1),
+        "naive_ms_median": round(naive, 1),
+        "naive_boards": NAIVE_BOARDS,
+        "naive_over_native": round(naive / native_naive_subset, 1),
+    }
+    benchmark.extra_info.update(figures)
+    print(
+        f"\n[{mode}] native solve {native:.3f} ms/board median over {len(solvers)} boards "
+        f"(find_words alone {figures['native_find_words_ms_median']:.3f} ms, max solve {max(native_solve):.2f} ms); "
+        f"pure Python {python:.1f} ms ({figures['python_over_native']:.0f}× the native time on the same "
+        f"{len(subset)} boards); naive per-word {naive:.0f} ms ({figures['naive_over_native']:.0f}× on {NAIVE_BOARDS} boards)"
+    )
+    assert native < python
