@@ -91,6 +91,7 @@ typedef struct {
     int tile_id[MAX_CELLS];
     int8_t cell_face[MAX_CELLS];     /* double face index, or -1 for a letter */
     uint8_t cell_letter[MAX_CELLS];  /* 0..25 for letters */
+    uint32_t cell_first[MAX_CELLS];  /* letters a reading of the cell can start with */
 
     /* rules and constraints */
     int min_length;
@@ -139,6 +140,15 @@ typedef struct {
 
 static inline int lowest(uint64_t mask) { return __builtin_ctzll(mask); }
 
+/* Bits set in x.  Bit arithmetic rather than __builtin_popcount, which without -mpopcnt is a call into
+   libgcc; this is the trie's hot path. */
+static inline uint32_t popcount32(uint32_t x) {
+    x = x - ((x >> 1) & UINT32_C(0x55555555));
+    x = (x & UINT32_C(0x33333333)) + ((x >> 2) & UINT32_C(0x33333333));
+    x = (x + (x >> 4)) & UINT32_C(0x0F0F0F0F);
+    return (x * UINT32_C(0x01010101)) >> 24;
+}
+
 /* Cells equal or adjacent to a cell of mask (reuse mode: a path may stay on its cell). */
 static inline uint64_t dilate(const Search *s, uint64_t mask) {
     uint64_t row = mask | ((mask << 1) & s->not_first) | ((mask >> 1) & s->not_last);
@@ -154,7 +164,7 @@ static inline int face_state(const Search *s, unsigned klass, int face) {
 static inline int64_t child_of(Search *s, uint32_t node, int letter) {
     uint32_t mask = s->masks[node], bit = UINT32_C(1) << letter;
     if (!(mask & bit)) return -1;
-    uint64_t child = (uint64_t)s->first_child[node] + (uint64_t)__builtin_popcount(mask & (bit - 1));
+    uint64_t child = (uint64_t)s->first_child[node] + popcount32(mask & (bit - 1));
     if (child >= s->n_nodes) {
         s->error = CORRUPT_TRIE;
         return -1;
@@ -431,9 +441,12 @@ static void advance(Search *s, int cell, uint32_t node, int letters, int length,
         Found *entry = claim(s, node, s->class_used[klass]);
         if (entry) store(s, entry, klass, letters, length);
     }
-    if (!(s->masks[node] & LETTERS)) return;
-    for (uint64_t rest = s->neighbours[cell] & ~visited; rest && !s->error; rest &= rest - 1)
-        visit(s, lowest(rest), node, letters, length, visited, klass, first_tile);
+    uint32_t next = s->masks[node] & LETTERS;
+    if (!next) return;
+    for (uint64_t rest = s->neighbours[cell] & ~visited; rest && !s->error; rest &= rest - 1) {
+        int neighbour = lowest(rest);
+        if (s->cell_first[neighbour] & next) visit(s, neighbour, node, letters, length, visited, klass, first_tile);
+    }
 }
 
 static void visit(Search *s, int cell, uint32_t node, int letters, int length, uint64_t visited, unsigned klass,
@@ -608,6 +621,7 @@ static int set_up(Search *s, PyObject *faces, int rows, int cols, int tile_rows,
         for (int i = 0; i < r->n_targets; i++) r->cells |= s->face_cells[s->transition_face[r->targets[i]]];
         int letter = r->text[0] - 'A';
         s->first_letters |= UINT32_C(1) << letter;
+        for (uint64_t rest = r->cells; rest; rest &= rest - 1) s->cell_first[lowest(rest)] |= UINT32_C(1) << letter;
         s->by_first[letter][s->n_by_first[letter]++] = (uint8_t)r_index;
     }
 
@@ -659,39 +673,56 @@ static int exclude_played(Search *s, PyObject *played) {
     return PyErr_Occurred() ? -1 : 0;
 }
 
-/* key -> (combination, path) for every found key that is not played. */
+/* The combination of a reading state: each double face -> its reading, or None where the state has not read it. */
+static PyObject *combination_of(const Search *s, unsigned klass, PyObject **face_names,
+                                PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
+    PyObject *combination = PyDict_New();
+    for (int face = 0; combination && face < s->n_faces; face++) {
+        int state = face_state(s, klass, face);
+        if (PyDict_SetItem(combination, face_names[face], state ? reading_objects[face][state - 1] : Py_None) < 0)
+            Py_CLEAR(combination);
+    }
+    return combination;
+}
+
+/* key -> (combination, path) for every found key that is not played.
+   Each key's combination is a copy of one template per reading state.  The tuples are untracked by the
+   cycle collector at once, as its first pass would do (they hold only ints, str, None and such dicts):
+   thousands of fresh tracked tuples would otherwise make it run several times per call. */
 static PyObject *results(const Search *s, PyObject **face_names, PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
+    PyObject *templates[MAX_CLASSES >> FLAG_BITS] = {NULL};
     PyObject *result = PyDict_New();
-    if (!result) return NULL;
-    for (size_t i = 0; i < s->n_found; i++) {
+    for (size_t i = 0; result && i < s->n_found; i++) {
         const Found *entry = &s->found[i];
         if (entry->used < 0) continue;
+        unsigned state = entry->klass >> FLAG_BITS;
+        if (!templates[state]) templates[state] = combination_of(s, entry->klass, face_names, reading_objects);
         PyObject *key = PyUnicode_New(entry->text_len, 127);
-        PyObject *combination = PyDict_New();
+        PyObject *combination = templates[state] ? PyDict_Copy(templates[state]) : NULL;
         PyObject *path = PyTuple_New(entry->path_len);
-        PyObject *value = NULL;
-        int ok = key && combination && path;
-        if (ok) memcpy(PyUnicode_DATA(key), s->text + entry->text_at, (size_t)entry->text_len);
-        for (int face = 0; ok && face < s->n_faces; face++) {
-            int state = face_state(s, entry->klass, face);
-            ok = PyDict_SetItem(combination, face_names[face], state ? reading_objects[face][state - 1] : Py_None) == 0;
-        }
+        PyObject *value = PyTuple_New(2);
+        int ok = key && combination && path && value;
         for (int j = 0; ok && j < entry->path_len; j++) {
             PyObject *cell = PyLong_FromLong(s->cells[entry->path_at + (size_t)j]);
             ok = cell != NULL;
             if (ok) PyTuple_SET_ITEM(path, j, cell);
         }
-        if (ok) value = PyTuple_Pack(2, combination, path);
-        ok = value && PyDict_SetItem(result, key, value) == 0;
+        if (ok) {
+            memcpy(PyUnicode_DATA(key), s->text + entry->text_at, (size_t)entry->text_len);
+            PyObject_GC_UnTrack(path);
+            PyTuple_SET_ITEM(value, 0, combination);
+            PyTuple_SET_ITEM(value, 1, path);
+            combination = path = NULL;  /* now owned by value */
+            PyObject_GC_UnTrack(value);
+            ok = PyDict_SetItem(result, key, value) == 0;
+        }
         Py_XDECREF(key);
         Py_XDECREF(combination);
         Py_XDECREF(path);
         Py_XDECREF(value);
-        if (!ok) {
-            Py_DECREF(result);
-            return NULL;
-        }
+        if (!ok) Py_CLEAR(result);
     }
+    for (size_t state = 0; state < MAX_CLASSES >> FLAG_BITS; state++) Py_XDECREF(templates[state]);
     return result;
 }
 
