@@ -391,6 +391,13 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
     for (int i = 0; i < from->n; i++) ends |= from->masks[i];
     uint64_t near = dilate(s, ends);
     uint32_t next = s->masks[node] & s->first_letters;
+    /* The trie is memory-bound: start loading the children's block (siblings are contiguous) while the
+       class masks are computed. */
+    uint32_t first = s->first_child[node];
+    if (next && first < s->n_nodes) {
+        __builtin_prefetch(s->masks + first);
+        __builtin_prefetch(s->first_child + first);
+    }
     while (next && !s->error) {
         int letter = __builtin_ctz(next);
         next &= next - 1;
