@@ -20,7 +20,7 @@
  *   again costs no Python object; Python objects are made once per word at the
  *   end.  Played keys are looked up in the trie first and marked as excluded.
  *
- * Boards up to 64 cells.  Inputs the engine does not cover (bigger boards, too
+ * The search itself runs without the GIL.  Boards up to 64 cells.  Inputs the engine does not cover (bigger boards, too
  * many reading states, readings that are not A-Z) make it return None, and the
  * caller falls back to Python.
  */
@@ -188,7 +188,7 @@ static void *with_room(void *array, size_t *cap, size_t need, size_t item) {
     if (need <= *cap) return array;
     size_t cap2 = *cap ? *cap : 256;
     while (cap2 < need) cap2 *= 2;
-    void *bigger = PyMem_Realloc(array, cap2 * item);
+    void *bigger = PyMem_RawRealloc(array, cap2 * item);
     if (bigger) *cap = cap2;
     return bigger;
 }
@@ -201,9 +201,9 @@ static inline uint32_t slot_of(const Search *s, uint32_t node) {
 
 static int rehash(Search *s) {
     uint32_t bits = s->slot_bits + 1;
-    uint32_t *slots = PyMem_Calloc((size_t)1 << bits, sizeof(uint32_t));
+    uint32_t *slots = PyMem_RawCalloc((size_t)1 << bits, sizeof(uint32_t));
     if (!slots) return -1;
-    PyMem_Free(s->slots);
+    PyMem_RawFree(s->slots);
     s->slots = slots;
     s->slot_bits = bits;
     uint32_t wrap = (UINT32_C(1) << bits) - 1;
@@ -326,7 +326,7 @@ static void step(Search *s, const Level *from, const Reading *r, Level *to) {
 
 static Level *level_at(Search *s, int depth) {
     if (!s->levels[depth]) {
-        s->levels[depth] = PyMem_Malloc(sizeof(Level));
+        s->levels[depth] = PyMem_RawMalloc(sizeof(Level));
         if (!s->levels[depth]) s->error = NO_MEMORY;
     }
     return s->levels[depth];
@@ -734,12 +734,12 @@ static PyObject *results(const Search *s, PyObject **face_names, PyObject *(*rea
 }
 
 static void release(Search *s) {
-    for (int depth = 0; depth <= MAX_DEPTH; depth++) PyMem_Free(s->levels[depth]);
-    PyMem_Free(s->found);
-    PyMem_Free(s->slots);
-    PyMem_Free(s->text);
-    PyMem_Free(s->cells);
-    PyMem_Free(s);
+    for (int depth = 0; depth <= MAX_DEPTH; depth++) PyMem_RawFree(s->levels[depth]);
+    PyMem_RawFree(s->found);
+    PyMem_RawFree(s->slots);
+    PyMem_RawFree(s->text);
+    PyMem_RawFree(s->cells);
+    PyMem_RawFree(s);
 }
 
 PyDoc_STRVAR(find_words_doc,
@@ -770,7 +770,7 @@ static PyObject *find_words(PyObject *module, PyObject *args) {
     unsigned long long ringed = PyLong_AsUnsignedLongLongMask(ringed_obj);
     if (ringed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
 
-    Search *s = PyMem_Calloc(1, sizeof(Search));
+    Search *s = PyMem_RawCalloc(1, sizeof(Search));
     if (!s) return PyErr_NoMemory();
     PyObject *face_names[MAX_FACES] = {NULL};
     PyObject *reading_objects[MAX_FACES][MAX_FACE_READINGS] = {{NULL}};
@@ -800,17 +800,21 @@ static PyObject *find_words(PyObject *module, PyObject *args) {
     }
     s->ringed = (uint64_t)ringed & s->all;
     s->slot_bits = 12;
-    s->slots = PyMem_Calloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
+    s->slots = PyMem_RawCalloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
     if (!s->slots) {
         PyErr_NoMemory();
         goto done;
     }
     if (exclude_played(s, played) < 0) goto done;
     if (!s->error) {
+        /* The search touches only C memory and the trie buffers (held by our buffer views), and allocates
+           with the raw allocator: other Python threads can run meanwhile. */
+        Py_BEGIN_ALLOW_THREADS
         if (reuse)
             search_reuse(s);
         else
             search_simple_paths(s);
+        Py_END_ALLOW_THREADS
     }
     switch (s->error) {
     case SEARCH_OK:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -166,6 +167,17 @@ def test_played_and_fixed_readings(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     for fixed in ({}, {"ZX": "X"}, {"QU": "U"}, {"QU": "QU", "ZX": "Z"}):
         for reuse in (True, False):
             compare(board.with_rules(replace(board.rules, reuse=reuse)), lexicon, Constraints(fixed=fixed), monkeypatch)
+
+
+def test_concurrent_searches_agree(tmp_path: Path) -> None:
+    """The native search drops the GIL: searches in parallel threads must not disturb one another."""
+    rng = random.Random(9)
+    lexicon = random_lexicon(rng, tmp_path / "lexicon")
+    solvers = [Solver(lexicon, random_board(rng, random_rules(rng))) for _ in range(40)]
+    expected = [_native_find_words(solver, Constraints()) for solver in solvers]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for _ in range(5):
+            assert list(pool.map(lambda solver: _native_find_words(solver, Constraints()), solvers)) == expected
 
 
 def test_boards_over_64_cells_fall_back_to_python(tmp_path: Path) -> None:
