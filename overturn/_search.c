@@ -1,10 +1,11 @@
 /*
  * overturn._search: the native word search behind overturn.solver.Solver.find_words.
  *
- * It returns exactly what the pure-Python search returns (that code stays the
- * fallback and the reference the tests cross-check against): every legal key of
- * a board, each with the fewest double-face readings a path needs and one such
- * path.  The differences are in how it gets there:
+ * It returns what the pure-Python search returns (that code stays the fallback
+ * and the reference the tests cross-check against): every legal key of a
+ * board, each with the fewest double-face readings a path needs and one such
+ * path (where several readings or paths qualify, it may pick another one).
+ * The differences are in how it gets there:
  *
  * - The double faces' reading state is part of a partial path's class, next to
  *   the MULTI/NEW/USED flags: per double face on the board, "not read yet" or
@@ -20,9 +21,9 @@
  *   again costs no Python object; Python objects are made once per word at the
  *   end.  Played keys are looked up in the trie first and marked as excluded.
  *
- * The search itself runs without the GIL.  Boards up to 64 cells.  Inputs the engine does not cover (bigger boards, too
- * many reading states, readings that are not A-Z) make it return None, and the
- * caller falls back to Python.
+ * The search itself runs without the GIL.  Boards up to 64 cells: inputs the
+ * engine does not cover (bigger boards, too many reading states, readings that
+ * are not A-Z) make it return None, and the caller falls back to Python.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -31,6 +32,8 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The letter trie's node masks (overturn/lexicon/compiled.py): bits 0..25 the letters that continue the
+   prefix, bit 26 the prefix is a key. */
 #define IS_WORD (UINT32_C(1) << 26)
 #define LETTERS (IS_WORD - 1)
 
