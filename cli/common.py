@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -28,7 +29,19 @@ def lexicon_option(function: F) -> F:
 
 
 def json_option(function: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts instead of text.")(function)
+    return click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON instead of text.")(function)
+
+
+def state_option(default: str) -> Callable[[F], F]:
+    """``--state PATH`` for a game's file, defaulting to ``default`` in the current directory."""
+    return click.option(
+        "--state",
+        "state_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=Path(default),
+        show_default=True,
+        help="Game file (JSON), rewritten atomically after each accepted move.",
+    )
 
 
 def progress(message: str) -> None:

@@ -25,6 +25,7 @@ from overturn.game import MODES, Colour, Game, GameError, IllegalMove, Move, Pas
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import json_option, open_lexicon
+from overturn_cli.common import state_option as _state_option
 from overturn.referee import Verdict, path_to_json
 from overturn.render import LEGEND, describe_path, render_board
 
@@ -41,14 +42,7 @@ class UsageFailure(click.ClickException):
     exit_code = 2
 
 
-def state_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--state",
-        "state_path",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=DEFAULT_STATE,
-        help="Game file, rewritten atomically after each accepted move.",
-    )(command)
+state_option = _state_option(str(DEFAULT_STATE))
 
 
 def color_option(command: Callable[..., Any]) -> Callable[..., Any]:

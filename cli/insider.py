@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -19,18 +19,10 @@ from overturn.referees.base import IllegalAction
 from overturn.referees.insider import InsiderState
 from overturn.referees.insider_codec import load_state, save_state, state_to_json
 from overturn.referees.insider_render import describe_turn, render
-
-STATE_HELP = "Game file, rewritten atomically after each accepted action."
-JSON_HELP = "Print machine-readable JSON instead of text."
+from overturn_cli.common import json_option, state_option as _state_option
 
 
-def state_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--state", "state_path", type=click.Path(dir_okay=False, path_type=Path),
-                        default=Path("insider.json"), show_default=True, help=STATE_HELP)(command)
-
-
-def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help=JSON_HELP)(command)
+state_option = _state_option("insider.json")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -26,20 +26,10 @@ from overturn.referees.offboard import (
     state_to_json,
 )
 from overturn.referees.offboard_geometry import Player
-
-def state_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--state",
-        "state_path",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=Path("offboard.json"),
-        show_default=True,
-        help="Game file, rewritten atomically after each accepted move.",
-    )(command)
+from overturn_cli.common import json_option, state_option as _state_option
 
 
-def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON instead of text.")(command)
+state_option = _state_option("offboard.json")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})

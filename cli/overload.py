@@ -11,7 +11,7 @@ import json
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -20,24 +20,10 @@ from overturn.referees.base import IllegalAction
 from overturn.referees.overload import Action, Kind, OverloadState, Phase, SeededDie, START
 from overturn.referees.overload_rules import RulesDataError, load_rules
 from overturn.referees.overload_store import SavedGame, game_to_json, load_game, save_game, snapshot
-
-STATE_HELP = "The game file (JSON), rewritten atomically by the commands that change the game."
-JSON_HELP = "Print machine-readable JSON instead of text."
+from overturn_cli.common import json_option, state_option as _state_option
 
 
-def state_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--state",
-        "state_path",
-        type=click.Path(dir_okay=False, path_type=Path),
-        default=Path("overload.json"),
-        show_default=True,
-        help=STATE_HELP,
-    )(command)
-
-
-def json_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--json", "as_json", is_flag=True, help=JSON_HELP)(command)
+state_option = _state_option("overload.json")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
