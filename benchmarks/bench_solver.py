@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from overturn.board import OVERTURN, Board, Rules
 from overturn.lexicon.lexicon import Lexicon
@@ -57,20 +58,26 @@ def median_ms(run: Callable[[], object], repeats: int) -> float:
 
 
 def naive_words(solver: Solver, keys: list[str]) -> set[str]:
-    """The baseline: every key of the lexicon checked on its own, first for letters the board lacks, then for one legal path."""
+    """The baseline: every lexicon key checked on its own, first for letters the board lacks, then for a legal path."""
     rules = solver.rules
     letters = set().union(*(rules.readings(face) for face in solver.board.faces))
     readable = set("".join(letters))
     return {
         key
         for key in keys
-        if len(key) >= rules.min_length and readable.issuperset(key) and next(solver.paths(key, limit=1), None) is not None
+        if len(key) >= rules.min_length
+        and readable.issuperset(key)
+        and next(solver.paths(key, limit=1), None) is not None
     }
 
 
 @pytest.mark.parametrize("mode", list(MODES))
 def test_solve_speed(
-    mode: str, lexicon: Lexicon, lexicon_keys: list[str], benchmark, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+    mode: str,
+    lexicon: Lexicon,
+    lexicon_keys: list[str],
+    benchmark: BenchmarkFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     solvers = [Solver(lexicon, board) for board in corpus(MODES[mode])]
     if _native_find_words(solvers[0], FREE) is None:
@@ -119,6 +126,7 @@ def test_solve_speed(
         f"\n[{mode}] native solve {native:.3f} ms/board median over {len(solvers)} boards "
         f"(find_words alone {figures['native_find_words_ms_median']:.3f} ms, max solve {max(native_solve):.2f} ms); "
         f"pure Python {python:.1f} ms ({figures['python_over_native']:.0f}× the native time on the same "
-        f"{len(subset)} boards); naive per-word {naive:.0f} ms ({figures['naive_over_native']:.0f}× on {NAIVE_BOARDS} boards)"
+        f"{len(subset)} boards); naive per-word {naive:.0f} ms "
+        f"({figures['naive_over_native']:.0f}× on {NAIVE_BOARDS} boards)"
     )
     assert native < python

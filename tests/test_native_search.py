@@ -13,6 +13,7 @@ import importlib.util
 import random
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.skipif(
     reason="the C extension overturn._search is not built (no compiler at install time): nothing to cross-check",
 )
 
-Result = dict[str, tuple[dict[str, "str | None"], "tuple[int, ...] | None"]]
+Result = dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]]
 
 BOARDS = 1_200
 LEXICONS = 12
@@ -94,14 +95,19 @@ def needed(combination: dict[str, str | None]) -> int:
 
 
 def check_path(
-    board: Board, lexicon: Lexicon, constraints: Constraints, key: str, combination: dict[str, str | None], path: tuple[int, ...]
+    board: Board,
+    lexicon: Lexicon,
+    constraints: Constraints,
+    key: str,
+    combination: dict[str, str | None],
+    path: tuple[int, ...],
 ) -> None:
     """Every rule a path must follow, checked from the board's geometry, not the solver's masks."""
     rules = board.rules
     present = {face for face in board.faces if face in DOUBLE_FACES}
     assert set(combination) == present, (key, combination)
     assert path and all(0 <= cell < rules.size for cell in path), (key, path)
-    for a, b in zip(path, path[1:]):
+    for a, b in pairwise(path):
         (ra, ca), (rb, cb) = divmod(a, rules.cols), divmod(b, rules.cols)
         assert max(abs(ra - rb), abs(ca - cb)) <= 1, (key, path, "not adjacent")
         assert rules.reuse or a != b, (key, path, "repeats a cell")
@@ -120,7 +126,11 @@ def check_path(
             spelled.append(face)
     assert "".join(spelled) == key, (key, path, spelled)
     used_faces = {board.faces[cell] for cell in path} & present
-    assert {face for face, reading in combination.items() if reading is not None} == used_faces, (key, combination, path)
+    assert {face for face, reading in combination.items() if reading is not None} == used_faces, (
+        key,
+        combination,
+        path,
+    )
     assert key in lexicon and key not in constraints.played and len(key) >= rules.min_length
     tiles = {(cell // rules.cols // rules.tile_rows, cell % rules.cols // rules.tile_cols) for cell in path}
     tile_count = (rules.rows // rules.tile_rows) * (rules.cols // rules.tile_cols)
