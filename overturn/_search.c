@@ -616,7 +616,7 @@ static int set_up(Search *s, PyObject *faces, int rows, int cols, int tile_rows,
         }
         char text[MAX_READING_LEN];
         if (plain_letters(face_obj, text) != 1) {
-            PyErr_Format(PyExc_ValueError, "face %R of cell %d is neither a letter A-Z nor a double face of readings",
+            PyErr_Format(PyExc_ValueError, "face %R of cell %d is neither a letter A-Z nor a double face given readings",
                          face_obj, cell);
             return -1;
         }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from array import array
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from itertools import pairwise
@@ -188,6 +189,15 @@ def test_concurrent_searches_agree(tmp_path: Path) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         for _ in range(5):
             assert list(pool.map(lambda solver: _native_find_words(solver, Constraints()), solvers)) == expected
+
+
+def test_a_corrupt_trie_raises_instead_of_reading_out_of_bounds() -> None:
+    from overturn import _search
+
+    masks = array("I", [1, 1 << 26])  # the root continues by A ...
+    first_child = array("I", [7, 0])  # ... to a node past the end
+    with pytest.raises(ValueError, match="corrupt letter trie"):
+        _search.find_words(masks, first_child, ("A",) * 4, 2, 2, 1, 1, True, 1, 0, 0, {}, frozenset())
 
 
 def test_boards_over_64_cells_fall_back_to_python(tmp_path: Path) -> None:
