@@ -20,7 +20,7 @@ from pytest_benchmark.fixture import BenchmarkFixture
 
 from overturn.board import OVERTURN, Board, Rules
 from overturn.lexicon.lexicon import Lexicon
-from overturn.solver import FREE, Solver, _native_find_words
+from overturn.solver import FREE, Solver, _native_search
 from overturn.tiles import deal
 
 pytestmark = pytest.mark.lexicon
@@ -80,7 +80,7 @@ def test_solve_speed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     solvers = [Solver(lexicon, board) for board in corpus(MODES[mode])]
-    if _native_find_words(solvers[0], FREE) is None:
+    if _native_search(solvers[0], FREE) is None:
         pytest.skip("the C extension overturn._search is not built")
     for solver in solvers:  # page in the memory-mapped trie once, outside the timings
         solver.solve()

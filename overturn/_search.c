@@ -736,6 +736,83 @@ static PyObject *results(const Search *s, PyObject **face_names, PyObject *(*rea
     return result;
 }
 
+/* The readings a reading state needs, as Found.readings: ((face, reading), ...) for the faces it reads. */
+static PyObject *readings_of(const Search *s, unsigned klass, PyObject **face_names,
+                             PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
+    int count = 0;
+    for (int face = 0; face < s->n_faces; face++) count += face_state(s, klass, face) != 0;
+    PyObject *readings = PyTuple_New(count);
+    for (int face = 0, at = 0; readings && face < s->n_faces; face++) {
+        int state = face_state(s, klass, face);
+        if (!state) continue;
+        PyObject *pair = PyTuple_Pack(2, face_names[face], reading_objects[face][state - 1]);
+        if (!pair) {
+            Py_CLEAR(readings);
+            break;
+        }
+        PyTuple_SET_ITEM(readings, at++, pair);
+    }
+    return readings;
+}
+
+static const Search *sorting_search;  /* qsort has no context argument; set and read under the GIL only */
+
+static int by_text(const void *a, const void *b) {
+    const Found *x = &sorting_search->found[*(const size_t *)a], *y = &sorting_search->found[*(const size_t *)b];
+    int shorter = x->text_len < y->text_len ? x->text_len : y->text_len;
+    int order = memcmp(sorting_search->text + x->text_at, sorting_search->text + y->text_at, (size_t)shorter);
+    return order ? order : x->text_len - y->text_len;
+}
+
+/* Solver.solve's answer straight away: a list of found_type(word, path, readings), sorted by word.
+   Wrapping thousands of find_words entries in Python took longer than the search itself. */
+static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject **face_names,
+                            PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
+    size_t count = 0;
+    for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
+    size_t *order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
+    if (!order) return PyErr_NoMemory();
+    for (size_t i = 0, at = 0; i < s->n_found; i++)
+        if (s->found[i].used >= 0) order[at++] = i;
+    sorting_search = s;
+    qsort(order, count, sizeof(size_t), by_text);
+    sorting_search = NULL;
+
+    PyObject *templates[MAX_CLASSES >> FLAG_BITS] = {NULL};
+    PyObject *result = PyList_New((Py_ssize_t)count);
+    for (size_t k = 0; result && k < count; k++) {
+        const Found *entry = &s->found[order[k]];
+        unsigned state = entry->klass >> FLAG_BITS;
+        if (!templates[state]) templates[state] = readings_of(s, entry->klass, face_names, reading_objects);
+        PyObject *word = PyUnicode_New(entry->text_len, 127);
+        PyObject *path = PyTuple_New(entry->path_len);
+        PyObject *found = found_type->tp_alloc(found_type, 3);
+        int ok = word && path && found && templates[state];
+        for (int j = 0; ok && j < entry->path_len; j++) {
+            PyObject *cell = PyLong_FromLong(s->cells[entry->path_at + (size_t)j]);
+            ok = cell != NULL;
+            if (ok) PyTuple_SET_ITEM(path, j, cell);
+        }
+        if (ok) {
+            memcpy(PyUnicode_DATA(word), s->text + entry->text_at, (size_t)entry->text_len);
+            PyObject_GC_UnTrack(path);
+            PyTuple_SET_ITEM(found, 0, word);
+            PyTuple_SET_ITEM(found, 1, path);
+            PyTuple_SET_ITEM(found, 2, Py_NewRef(templates[state]));
+            PyObject_GC_UnTrack(found);  /* holds only str and tuples of ints and str: no cycle possible */
+            PyList_SET_ITEM(result, (Py_ssize_t)k, found);
+        } else {
+            Py_XDECREF(word);
+            Py_XDECREF(path);
+            Py_XDECREF(found);
+            Py_CLEAR(result);
+        }
+    }
+    for (size_t state = 0; state < MAX_CLASSES >> FLAG_BITS; state++) Py_XDECREF(templates[state]);
+    PyMem_RawFree(order);
+    return result;
+}
+
 static void release(Search *s) {
     for (int depth = 0; depth <= MAX_DEPTH; depth++) PyMem_RawFree(s->levels[depth]);
     PyMem_RawFree(s->found);
@@ -747,7 +824,7 @@ static void release(Search *s) {
 
 PyDoc_STRVAR(find_words_doc,
 "find_words(masks, first_child, faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed,\n"
-"           readings, played) -> dict | None\n"
+"           readings, played, found_type=None) -> dict | list | None\n"
 "\n"
 "Every legal key of the board -> (combination, path), as Solver.find_words returns it.\n"
 "\n"
@@ -756,16 +833,23 @@ PyDoc_STRVAR(find_words_doc,
 "readings: for each double face on the board (and only those), the readings it may take.\n"
 "played: keys never to report. The combination maps each double face to the reading the path\n"
 "uses, or None; the path reads the fewest double faces any path of the key can.\n"
+"With found_type (a tuple subclass such as solver.Found), returns instead the list of\n"
+"found_type(key, path, readings) sorted by key, readings being ((face, reading), ...), as Solver.solve does.\n"
 "Returns None for boards the native search does not cover (over 64 cells, too many readings).");
 
 static PyObject *find_words(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played;
+    PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played, *found_type = Py_None;
     int rows, cols, tile_rows, tile_cols, reuse, min_length;
     unsigned int tracked;
-    if (!PyArg_ParseTuple(args, "OOOiiiipiIOOO:find_words", &masks_obj, &first_child_obj, &faces, &rows, &cols,
-                          &tile_rows, &tile_cols, &reuse, &min_length, &tracked, &ringed_obj, &readings, &played))
+    if (!PyArg_ParseTuple(args, "OOOiiiipiIOOO|O:find_words", &masks_obj, &first_child_obj, &faces, &rows, &cols,
+                          &tile_rows, &tile_cols, &reuse, &min_length, &tracked, &ringed_obj, &readings, &played,
+                          &found_type))
         return NULL;
+    if (found_type != Py_None && !(PyType_Check(found_type) && PyType_IsSubtype((PyTypeObject *)found_type, &PyTuple_Type))) {
+        PyErr_SetString(PyExc_TypeError, "found_type must be a tuple subclass");
+        return NULL;
+    }
     if (tracked > (MULTI | NEW | USED)) {
         PyErr_SetString(PyExc_ValueError, "tracked must combine MULTI=1, NEW=2 and USED=4");
         return NULL;
@@ -821,7 +905,8 @@ static PyObject *find_words(PyObject *module, PyObject *args) {
     }
     switch (s->error) {
     case SEARCH_OK:
-        result = results(s, face_names, reading_objects);
+        result = found_type == Py_None ? results(s, face_names, reading_objects)
+                                       : found_list(s, (PyTypeObject *)found_type, face_names, reading_objects);
         break;
     case NO_MEMORY:
         PyErr_NoMemory();

@@ -21,7 +21,7 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from overturn.board import DOUBLE_FACES, Board
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT
@@ -162,6 +162,9 @@ class Solver:
         The readings a word needs are the non-None entries of its minimal
         combination: each of those faces is needed, so it is on the path.
         """
+        native = _native_search(self, constraints, Found)
+        if native is not None:
+            return native
         results = []
         append = results.append
         for word, (combination, path) in sorted(self.find_words(constraints).items()):
@@ -182,7 +185,7 @@ class Solver:
         In the reading combination, ``None`` marks a double face the path does
         not need (its cells are left out when the witness is traced).
         """
-        native = _native_find_words(self, constraints)
+        native = _native_search(self, constraints)
         if native is not None:
             return native
         found: dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] = {}
@@ -467,20 +470,20 @@ class Solver:
 # --- the native search ------------------------------------------------------------
 
 
-def _native_find_words(
-    solver: Solver, constraints: Constraints
-) -> dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] | None:
-    """``Solver.find_words`` by the C extension, with paths; None when it is not built, not
-    wanted (``OVERTURN_PURE_PYTHON`` set to anything but "") or the board is not one it covers."""
+def _native_search(solver: Solver, constraints: Constraints, found_type: type | None = None) -> Any:
+    """The C extension's search, with paths: ``find_words``'s dict, or with ``found_type`` ``solve``'s sorted list.
+
+    None when the extension is not built, not wanted (``OVERTURN_PURE_PYTHON``
+    set to anything but "") or the board is not one it covers.
+    """
     if _search is None or solver.rules.size > 64 or os.environ.get("OVERTURN_PURE_PYTHON"):
         return None
     board, rules, fixed = solver.board, solver.rules, constraints.fixed
     readings = {
         face: (fixed[face],) if face in fixed else rules.readings(face) for face in DOUBLE_FACES if face in board.faces
     }
-    result: dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] | None = _search.find_words(
+    return _search.find_words(
         solver.lexicon.masks, solver.lexicon.first_child, board.faces, rules.rows, rules.cols, rules.tile_rows,
         rules.tile_cols, rules.reuse, rules.min_length, solver._tracked(constraints), constraints.ringed, readings,
-        constraints.played,
+        constraints.played, found_type,
     )
-    return result

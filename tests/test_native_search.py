@@ -23,7 +23,7 @@ from overturn.board import DOUBLE_FACES, Board, Rules
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
-from overturn.solver import Constraints, Solver, _native_find_words
+from overturn.solver import Constraints, Solver, _native_search
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("overturn._search") is None,
@@ -145,7 +145,7 @@ def check_path(
 
 def compare(board: Board, lexicon: Lexicon, constraints: Constraints, monkeypatch: pytest.MonkeyPatch) -> int:
     solver = Solver(lexicon, board)
-    native = _native_find_words(solver, constraints)
+    native = _native_search(solver, constraints)
     assert native is not None
     python = python_words(solver, constraints, monkeypatch)
     assert set(native) == set(python), (str(board), constraints, set(native) ^ set(python))
@@ -185,10 +185,10 @@ def test_concurrent_searches_agree(tmp_path: Path) -> None:
     rng = random.Random(9)
     lexicon = random_lexicon(rng, tmp_path / "lexicon")
     solvers = [Solver(lexicon, random_board(rng, random_rules(rng))) for _ in range(40)]
-    expected = [_native_find_words(solver, Constraints()) for solver in solvers]
+    expected = [_native_search(solver, Constraints()) for solver in solvers]
     with ThreadPoolExecutor(max_workers=4) as pool:
         for _ in range(5):
-            assert list(pool.map(lambda solver: _native_find_words(solver, Constraints()), solvers)) == expected
+            assert list(pool.map(lambda solver: _native_search(solver, Constraints()), solvers)) == expected
 
 
 def test_a_corrupt_trie_raises_instead_of_reading_out_of_bounds() -> None:
@@ -204,7 +204,7 @@ def test_boards_over_64_cells_fall_back_to_python(tmp_path: Path) -> None:
     lexicon = random_lexicon(random.Random(8), tmp_path / "lexicon")
     rules = Rules(rows=9, cols=9, tile_rows=3, tile_cols=3)
     solver = Solver(lexicon, Board(("A",) * 81, rules))
-    assert _native_find_words(solver, Constraints()) is None
+    assert _native_search(solver, Constraints()) is None
     assert isinstance(solver.find_words(), dict)
 
 
