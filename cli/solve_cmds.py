@@ -57,7 +57,7 @@ def found_to_json(board, found, lexicon) -> dict:
 @click.option("--group/--no-group", default=True, show_default=True, help="Group words by length (text output).")
 @click.option("--min-len", default=0, show_default=True, help="Only words at least this long.")
 @click.option("--pattern", help="Only words the regex matches in full (accents ignored).")
-@click.option("--contains", help="Only words containing these letters in order (e.g. ZX reading 'X').")
+@click.option("--contains", help="Only words containing this string (e.g. X to see what ZX read as X gives).")
 @lexicon_option
 @json_option
 def solve(
