@@ -450,11 +450,12 @@ async def solve(request: Request) -> Response:
 
     def encode() -> bytes:
         """Solve and encode in the worker thread: a full 6×6 answer takes as long to encode as to find."""
-        found = Solver(lexicon, board).solve()
-        ranked = sorted(found, key=lambda item: (-len(item.word), item.word))[:limit]
-        lengths: dict[int, int] = {}
+        found = Solver(lexicon, board).solve()  # alphabetical
+        by_length: dict[int, list[Found]] = {}
         for item in found:
-            lengths[len(item.word)] = lengths.get(len(item.word), 0) + 1
+            by_length.setdefault(len(item.word), []).append(item)
+        ranked = [item for length in sorted(by_length, reverse=True) for item in by_length[length]][:limit]
+        lengths = {length: len(items) for length, items in by_length.items()}
         answer = {
             **_board_json(board),
             "mode": mode,
