@@ -8,7 +8,6 @@ Times are reported next to a baseline measured in the same run.
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -81,17 +80,11 @@ def test_first_build(benchmark, tmp_path: Path) -> None:
     print(f"\nfirst build: {seconds:.1f} s")
 
 
-def test_cli_lookup_startup_against_bare_python(benchmark, build_dir: Path) -> None:
-    """Whole-process `overturn dict lookup pêche` minus `python -c pass`, both measured here (medians of 7)."""
-    env = dict(os.environ)
-    overturn = [sys.executable, "-m", "overturn_cli", "dict", "lookup", "pêche"]
-
-    def measure() -> tuple[float, float]:
-        cli = statistics.median(_run(overturn, env) for _ in range(7))
-        bare = statistics.median(_run([sys.executable, "-c", "pass"], env) for _ in range(7))
-        return cli, bare
-
-    cli, bare = benchmark.pedantic(measure, rounds=1, iterations=1)
+def test_cli_lookup_startup_against_bare_python(benchmark, build_dir: Path, startup_against_bare) -> None:
+    """Whole-process `overturn dict lookup pêche` minus `python -c pass`, both measured here."""
+    cli, bare = benchmark.pedantic(
+        startup_against_bare, args=(["-m", "overturn_cli", "dict", "lookup", "pêche"],), rounds=1, iterations=1
+    )
     extra_ms = (cli - bare) * 1000
     benchmark.extra_info.update({"cli_ms": round(cli * 1000, 1), "bare_python_ms": round(bare * 1000, 1), "extra_ms": round(extra_ms, 1), "target_extra_ms": 80})
     print(f"\noverturn dict lookup: {cli * 1000:.0f} ms, python -c pass: {bare * 1000:.0f} ms, extra {extra_ms:.0f} ms ({cli / bare:.1f}× bare)")

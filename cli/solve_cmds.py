@@ -86,8 +86,6 @@ def solve(
       overturn solve --json BOARD | jq '.words[0]'
       overturn solve --state game.json        # words legal in a game now
     """
-    import regex
-
     from overturn.normalize import InvalidWord, normalize_key
     from overturn.solver import FREE, Solver
 
@@ -108,6 +106,8 @@ def solve(
     if min_len:
         results = [found for found in results if len(found.word) >= min_len]
     if pattern:
+        import regex  # 20 ms to import: only when filtering by pattern
+
         try:
             compiled = regex.compile(pattern, regex.IGNORECASE)
         except regex.error as exc:
@@ -133,13 +133,16 @@ def solve(
             }
         )
         return
+    lines = []
     current_length = None
     for found in results:
         if group and order == "length" and len(found.word) != current_length:
             current_length = len(found.word)
-            click.echo(f"-- {current_length} letters")
+            lines.append(f"-- {current_length} letters")
         needs = "  (" + ", ".join(f"{face}={reading}" for face, reading in found.readings) + ")" if found.readings else ""
-        click.echo(f"{found.word}{needs}")
+        lines.append(f"{found.word}{needs}")
+    if lines:
+        click.echo("\n".join(lines))  # one write: thousands of echo calls cost more than the solve
     longest = max((len(found.word) for found in results), default=0)
     click.echo(
         f"{len(results)} words (longest {longest} letters) in {elapsed * 1000:.1f} ms, "
