@@ -40,7 +40,7 @@ from overturn.board import PRESETS, Board, BoardError, Rules
 from overturn.game import Colour, Game, GameError
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon, PatternError
-from overturn.lexicon.registry import DEFAULT_LEXICON, LexiconError, load_lexicon
+from overturn.lexicon.registry import DEFAULT_LEXICON, load_lexicon
 from overturn.normalize import InvalidWord, normalize_key
 from overturn.referee import REASONS, referee_word
 from overturn.solver import Found, Solver
