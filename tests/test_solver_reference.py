@@ -153,10 +153,10 @@ def random_words(rng: random.Random, count: int) -> set[str]:
 
 
 def test_solver_matches_reference_on_random_boards(make_lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
-    """600 random boards, rules and game constraints; both engines (native when built, and pure Python)."""
+    """1,000 random boards, rules and game constraints; both engines (native when built, and pure Python)."""
     rng = random.Random(2026)
     cases = 0
-    for _ in range(60):
+    for _ in range(100):
         words = random_words(rng, 300)
         lexicon = make_lexicon(sorted(words))
         for _ in range(10):
@@ -181,7 +181,7 @@ def test_solver_matches_reference_on_random_boards(make_lexicon, monkeypatch: py
                     check_path(board, item.word, item.path, dict(item.readings), constraints)
                     assert len(item.readings) == expected[item.word], (pure_python, item, str(board))
             cases += 1
-    assert cases == 600
+    assert cases == 1000
 
 
 def test_all_paths_are_legal_and_complete(make_lexicon) -> None:
