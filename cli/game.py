@@ -75,6 +75,17 @@ def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.C
     return game
 
 
+def _start_game(seed: int | None, mode: str, lexicon_spec: str, board_text: str | None) -> Game:
+    """A new game on a seeded deal, or on a typed board; a bad board or seed is a usage error."""
+    lexicon = open_lexicon(lexicon_spec)
+    try:
+        if board_text is not None:
+            return Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon)
+        return Game.new(seed, mode, lexicon_spec, lexicon)
+    except (BoardError, GameError) as exc:
+        raise click.BadParameter(str(exc), param_hint="--board" if board_text else "--seed") from None
+
+
 def _save(game: Game, state_path: Path) -> None:
     try:
         game.save(state_path)
@@ -198,14 +209,7 @@ def new_command(
     """Start a game: a seeded deal of two layers (the top one first) or a typed board."""
     if state_path.exists() and not force:
         raise click.ClickException(f"{state_path} already holds a game; use --force to replace it or --state for another file")
-    lexicon = open_lexicon(lexicon_spec)
-    try:
-        if board_text is not None:
-            new_game = Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon)
-        else:
-            new_game = Game.new(seed, mode, lexicon_spec, lexicon)
-    except (BoardError, GameError) as exc:
-        raise click.BadParameter(str(exc), param_hint="--board" if board_text else "--seed") from None
+    new_game = _start_game(seed, mode, lexicon_spec, board_text)
     _save(new_game, state_path)
     origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
     click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")
@@ -428,14 +432,7 @@ def play(
     if state_path is not None and state_path.exists():
         current = load_game(state_path)
     else:
-        lexicon = open_lexicon(lexicon_spec)
-        try:
-            if board_text is not None:
-                current = Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon)
-            else:
-                current = Game.new(seed, mode, lexicon_spec, lexicon)
-        except BoardError as exc:
-            raise click.BadParameter(str(exc), param_hint="--board") from None
+        current = _start_game(seed, mode, lexicon_spec, board_text)
     computer = Colour(computer_side) if vs == "computer" else None
     rng = random.Random(seed if seed is not None else current.seed)
     session = Session(current, computer, level, rng, state_path, timer, _use_color(color))
