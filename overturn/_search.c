@@ -695,6 +695,28 @@ static PyObject *combination_of(const Search *s, unsigned klass, PyObject **face
     return combination;
 }
 
+/* A found key as a str (keys are A-Z, so ASCII). */
+static PyObject *key_of(const Search *s, const Found *entry) {
+    PyObject *key = PyUnicode_New(entry->text_len, 127);
+    if (key) memcpy(PyUnicode_DATA(key), s->text + entry->text_at, (size_t)entry->text_len);
+    return key;
+}
+
+/* A found key's witness path as a tuple of cell numbers, untracked by the cycle collector (ints only). */
+static PyObject *path_of(const Search *s, const Found *entry) {
+    PyObject *path = PyTuple_New(entry->path_len);
+    for (int j = 0; path && j < entry->path_len; j++) {
+        PyObject *cell = PyLong_FromLong(s->cells[entry->path_at + (size_t)j]);
+        if (!cell) {
+            Py_CLEAR(path);
+            break;
+        }
+        PyTuple_SET_ITEM(path, j, cell);
+    }
+    if (path) PyObject_GC_UnTrack(path);
+    return path;
+}
+
 /* key -> (combination, path) for every found key that is not played.
    Each key's combination is a copy of one template per reading state.  The tuples are untracked by the
    cycle collector at once, as its first pass would do (they hold only ints, str, None and such dicts):
@@ -707,19 +729,12 @@ static PyObject *results(const Search *s, PyObject **face_names, PyObject *(*rea
         if (entry->used < 0) continue;
         unsigned state = entry->klass >> FLAG_BITS;
         if (!templates[state]) templates[state] = combination_of(s, entry->klass, face_names, reading_objects);
-        PyObject *key = PyUnicode_New(entry->text_len, 127);
+        PyObject *key = key_of(s, entry);
         PyObject *combination = templates[state] ? PyDict_Copy(templates[state]) : NULL;
-        PyObject *path = PyTuple_New(entry->path_len);
+        PyObject *path = path_of(s, entry);
         PyObject *value = PyTuple_New(2);
         int ok = key && combination && path && value;
-        for (int j = 0; ok && j < entry->path_len; j++) {
-            PyObject *cell = PyLong_FromLong(s->cells[entry->path_at + (size_t)j]);
-            ok = cell != NULL;
-            if (ok) PyTuple_SET_ITEM(path, j, cell);
-        }
         if (ok) {
-            memcpy(PyUnicode_DATA(key), s->text + entry->text_at, (size_t)entry->text_len);
-            PyObject_GC_UnTrack(path);
             PyTuple_SET_ITEM(value, 0, combination);
             PyTuple_SET_ITEM(value, 1, path);
             combination = path = NULL;  /* now owned by value */
@@ -784,18 +799,11 @@ static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject 
         const Found *entry = &s->found[order[k]];
         unsigned state = entry->klass >> FLAG_BITS;
         if (!templates[state]) templates[state] = readings_of(s, entry->klass, face_names, reading_objects);
-        PyObject *word = PyUnicode_New(entry->text_len, 127);
-        PyObject *path = PyTuple_New(entry->path_len);
+        PyObject *word = key_of(s, entry);
+        PyObject *path = path_of(s, entry);
         PyObject *found = found_type->tp_alloc(found_type, 3);
         int ok = word && path && found && templates[state];
-        for (int j = 0; ok && j < entry->path_len; j++) {
-            PyObject *cell = PyLong_FromLong(s->cells[entry->path_at + (size_t)j]);
-            ok = cell != NULL;
-            if (ok) PyTuple_SET_ITEM(path, j, cell);
-        }
         if (ok) {
-            memcpy(PyUnicode_DATA(word), s->text + entry->text_at, (size_t)entry->text_len);
-            PyObject_GC_UnTrack(path);
             PyTuple_SET_ITEM(found, 0, word);
             PyTuple_SET_ITEM(found, 1, path);
             PyTuple_SET_ITEM(found, 2, Py_NewRef(templates[state]));
