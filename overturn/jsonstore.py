@@ -50,8 +50,11 @@ class StateFileError(ValueError):
     """A file that cannot be read back: missing, not JSON, too big, or a field that is wrong."""
 
 
-class SaveError(StateFileError):
-    """A file that could not be written; the previous file, if any, is untouched."""
+class SaveError(StateFileError, OSError):
+    """A file that could not be written; the previous file, if any, is untouched.
+
+    Also an OSError, so callers written before it existed (``except OSError``) still catch it.
+    """
 
 
 class _Refused(Exception):
