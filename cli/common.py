@@ -44,6 +44,86 @@ def state_option(default: str) -> Callable[[F], F]:
     )
 
 
+#: Caps on command-line text, checked before any work: a board is about 60 characters, a French word under 30.
+MAX_BOARD_TEXT = 1000
+MAX_WORD_TEXT = 64
+MAX_PATH_TEXT = 400
+
+
+class BoundedInt(click.IntRange):
+    """An IntRange that refuses a long digit string before converting it (and without echoing it whole)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and len(value.strip()) > 20:
+            self.fail(f"{value.strip()[:12]}… ({len(value.strip()):,} characters) is not a number in range", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def seed_option(help_text: str) -> Callable[[F], F]:
+    """``--seed`` limited to the documented range (0 to 2**32 - 1), so a 5,000-digit seed is a usage error."""
+    from overturn.tiles import MAX_SEED
+
+    return click.option("--seed", type=BoundedInt(0, MAX_SEED), default=None, help=help_text)
+
+
+def bounded_text(text: str, limit: int, param_hint: str) -> str:
+    """``text`` unchanged, or a usage error if it is longer than ``limit`` characters."""
+    if len(text) > limit:
+        raise click.BadParameter(f"too long ({len(text):,} characters; at most {limit:,})", param_hint=param_hint)
+    return text
+
+
+def bounded_word(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A click callback capping a WORD argument or option at MAX_WORD_TEXT characters."""
+    return None if value is None else bounded_text(value, MAX_WORD_TEXT, param.get_error_hint(ctx))
+
+
+def read_board_file(path: Path, limit: int = MAX_BOARD_TEXT) -> str:
+    """A board file's text, refused at once (by its size, before reading) if larger than ``limit`` bytes."""
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            raise click.BadParameter(f"{path} is {size:,} bytes; a board file holds at most {limit:,}", param_hint="--board-file")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc.strerror or exc}", param_hint="--board-file") from None
+    if len(data) > limit:
+        raise click.BadParameter(f"{path} holds more than {limit:,} bytes", param_hint="--board-file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise click.BadParameter(f"{path} is not UTF-8 text", param_hint="--board-file") from None
+
+
+def parse_cells(text: str, board: Any, param_hint: str, *, adjacent: bool = False) -> tuple[int, ...]:
+    """Cells typed as "A1 B2" or "1,1 2,2" on ``board``; with ``adjacent``, each step must touch the last.
+
+    Every error is a usage error in the board's own notation (``Z9 is off the board``).
+    """
+    from overturn.board import BoardError, format_cell, parse_path
+
+    try:
+        cells = parse_path(bounded_text(text, MAX_PATH_TEXT, param_hint), board)
+    except BoardError as exc:
+        raise click.BadParameter(str(exc), param_hint=param_hint) from None
+    if adjacent:
+        for before, after in zip(cells, cells[1:]):
+            if before == after and not board.rules.reuse:
+                raise click.BadParameter(
+                    f"{format_cell(board, before)} twice in a row: only reuse mode allows it", param_hint=param_hint
+                )
+            if before != after and not board.adjacent(before, after):
+                raise click.BadParameter(
+                    f"{format_cell(board, before)} and {format_cell(board, after)} do not touch: "
+                    "each cell of a path is next to the previous one (diagonals count)",
+                    param_hint=param_hint,
+                )
+    return cells
+
+
 def progress(message: str) -> None:
     """Long work (a first lexicon build) reports on stderr, so stdout stays clean for pipes."""
     click.echo(f"overturn: {message}…", err=True)

@@ -98,7 +98,7 @@ def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str)
 
 @dictionary.command()
 @click.argument("pattern")
-@click.option("--limit", default=1000, show_default=True, help="Stop after this many words.")
+@click.option("--limit", type=click.IntRange(min=0), default=1000, show_default=True, help="Stop after this many words.")
 @click.option("--timeout", default=2.0, show_default=True, help="Give up after this many seconds.")
 @lexicon_option
 @json_option
@@ -121,7 +121,7 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
 
 @dictionary.command()
 @click.argument("prefix")
-@click.option("--limit", default=100, show_default=True, help="Stop after this many words (shortest first).")
+@click.option("--limit", type=click.IntRange(min=0), default=100, show_default=True, help="Stop after this many words (shortest first).")
 @lexicon_option
 @json_option
 def prefix(prefix: str, limit: int, lexicon_spec: str, as_json: bool) -> None:

@@ -24,7 +24,7 @@ from overturn.computer import LEVELS, choose_move
 from overturn.game import MODES, Colour, Game, GameError, IllegalMove, Move, PassMove, RankedMove, Result, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
-from overturn_cli.common import json_option, open_lexicon
+from overturn_cli.common import MAX_BOARD_TEXT, bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option
 from overturn_cli.common import state_option as _state_option
 from overturn.referee import Verdict, path_to_json
 from overturn.render import LEGEND, describe_path, render_board
@@ -63,8 +63,8 @@ def player_option(command: Callable[..., Any]) -> Callable[..., Any]:
 # ----- helpers ---------------------------------------------------------------------------
 
 
-def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.ClickException] = click.ClickException) -> Game:
-    """The saved game, with its lexicon loaded; a missing or broken file is a ``failure`` naming the problem."""
+def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.ClickException] = UsageFailure) -> Game:
+    """The saved game, with its lexicon loaded; a missing or broken file is a ``failure`` (exit 2) naming the problem."""
     try:
         game = Game.load(state_path)
     except StateFileError as exc:
@@ -77,6 +77,8 @@ def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.C
 
 def _start_game(seed: int | None, mode: str, lexicon_spec: str, board_text: str | None) -> Game:
     """A new game on a seeded deal, or on a typed board; a bad board or seed is a usage error."""
+    if board_text is not None:
+        bounded_text(board_text, MAX_BOARD_TEXT, "--board")
     lexicon = open_lexicon(lexicon_spec)
     try:
         if board_text is not None:
@@ -87,21 +89,15 @@ def _start_game(seed: int | None, mode: str, lexicon_spec: str, board_text: str 
 
 
 def _save(game: Game, state_path: Path) -> None:
+    """Save, or one line naming the file and the reason (the previous file is left intact)."""
     try:
         game.save(state_path)
-    except OSError as exc:
-        raise click.ClickException(f"cannot write {state_path}: {exc}") from None
+    except StateFileError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def _use_color(color: bool | None) -> bool:
     return sys.stdout.isatty() if color is None else color
-
-
-def _cells(text: str, board: Board, name: str) -> tuple[int, ...]:
-    try:
-        return parse_path(text, board)
-    except BoardError as exc:
-        raise click.BadParameter(str(exc), param_hint=name) from None
 
 
 def _score_line(result: Result, game: Game) -> str:
@@ -195,7 +191,7 @@ def game() -> None:
 
 
 @game.command("new")
-@click.option("--seed", type=int, default=None, help="Deal seed (random if omitted; shown so a table can replay it).")
+@seed_option("Deal seed, 0 to 4294967295 (random if omitted; shown so a table can replay it).")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="reuse: a letter may repeat in a word; advanced: once only.")
 @click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path used to settle words.")
 @click.option("--board", "board_text", default=None, help="Play on a board typed in (36 faces, rows split by '/') instead of a deal.")
@@ -237,7 +233,7 @@ def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
 
 
 @game.command("play")
-@click.argument("word")
+@click.argument("word", callback=bounded_word)
 @click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
 @player_option
 @state_option
@@ -248,7 +244,7 @@ def play_command(
 ) -> None:
     """Play a word for the side to move; a refused word exits 1 and leaves the file unchanged."""
     current = load_game(state_path)
-    path = _cells(path_text, current.board, "--path") if path_text else None
+    path = parse_cells(path_text, current.board, "--path") if path_text else None
     claimed = Colour(player) if player else None
     verdict = current.check(WordMove(word, path), claimed)
     if verdict.legal:
@@ -274,7 +270,7 @@ def play_command(
 def pass_command(cell: str, player: str | None, state_path: Path) -> None:
     """No word: put a ring of the opponent's colour on a new cell (e.g. B3)."""
     current = load_game(state_path, with_lexicon=False)
-    cells = _cells(cell, current.board, "CELL")
+    cells = parse_cells(cell, current.board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
     mover = current.to_move
@@ -341,11 +337,22 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
 
 
 @game.command("next-layer")
+@click.option("--force", is_flag=True, help="Discard the current game even if it is not over.")
 @state_option
 @color_option
-def next_layer_command(state_path: Path, color: bool | None) -> None:
-    """Start the next game: lift the top layer (or reshuffle once both layers are played)."""
+def next_layer_command(force: bool, state_path: Path, color: bool | None) -> None:
+    """Start the next game: lift the top layer (or reshuffle once both layers are played).
+
+    \b
+      overturn game next-layer            once the game is over
+      overturn game next-layer --force    abandon an unfinished game
+    """
     current = load_game(state_path, with_lexicon=False)
+    if not current.is_over() and not force:
+        raise click.ClickException(
+            f"the game in {state_path} is not over ({_score_line(current.result(), current)}); "
+            "use --force to discard it"
+        )
     try:
         following = current.next_layer()
     except GameError as exc:
@@ -361,7 +368,7 @@ def next_layer_command(state_path: Path, color: bool | None) -> None:
 
 
 @click.command("referee", context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
-@click.argument("word")
+@click.argument("word", callback=bounded_word)
 @click.option("--path", "path_text", default=None, help='Cells the player traced, e.g. "D1 E1 E2" (default: find the best).')
 @click.option("--board", "board_text", default=None, help="Judge on a typed board (no game) instead of --state.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="With --board: the word rules.")
@@ -383,7 +390,7 @@ def referee(
     current: Game | None = None
     if board_text is not None:
         try:
-            board = Board.parse(board_text, MODES[mode])
+            board = Board.parse(bounded_text(board_text, MAX_BOARD_TEXT, "--board"), MODES[mode])
         except BoardError as exc:
             raise click.BadParameter(str(exc), param_hint="--board") from None
         lexicon = open_lexicon(lexicon_spec or DEFAULT_LEXICON, UsageFailure)
@@ -395,7 +402,7 @@ def referee(
             current.lexicon = open_lexicon(lexicon_spec, UsageFailure)
         board = current.board
         claimed = Colour(player) if player else None
-    path = _cells(path_text, board, "--path") if path_text else None
+    path = parse_cells(path_text, board, "--path") if path_text else None
     verdict = current.check(WordMove(word, path), claimed)
     if as_json:
         click.echo(json.dumps(verdict.to_json(board), ensure_ascii=False, indent=2))
@@ -417,7 +424,7 @@ Type a word to play it (the best path is chosen), or a word and its cells: BOIRE
 @click.option("--vs", type=click.Choice(["human", "computer"]), default="human", help="Two people at the table, or one against the computer.")
 @click.option("--level", type=click.IntRange(min(LEVELS), max(LEVELS)), default=2, help="Computer strength: 1 misses words, 2 best swing, 3 looks one reply ahead.")
 @click.option("--computer-side", type=click.Choice([colour.value for colour in Colour]), default="silver", help="The colour the computer plays.")
-@click.option("--seed", type=int, default=None, help="Deal seed; also seeds the computer's choices.")
+@seed_option("Deal seed, 0 to 4294967295; also seeds the computer's choices.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse")
 @click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
 @click.option("--board", "board_text", default=None, help="Play on a typed board instead of a deal.")

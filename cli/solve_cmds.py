@@ -7,7 +7,18 @@ from pathlib import Path
 
 import click
 
-from overturn_cli.common import echo_json, json_option, lexicon_option, open_lexicon
+from overturn_cli.common import (
+    MAX_BOARD_TEXT,
+    bounded_text,
+    bounded_word,
+    echo_json,
+    json_option,
+    lexicon_option,
+    open_lexicon,
+    parse_cells,
+    read_board_file,
+    seed_option,
+)
 
 BOARD_HELP = (
     "BOARD is six rows of six faces; spaces and '/' are ignored, lower case is fine, "
@@ -29,9 +40,10 @@ def _board_from(text: str | None, board_file: Path | None, rules):
     from overturn.board import Board, BoardError
 
     if board_file is not None:
-        text = board_file.read_text(encoding="utf-8")
+        text = read_board_file(board_file)
     if not text:
         raise click.UsageError("give a BOARD, --board-file or --state")
+    bounded_text(text, MAX_BOARD_TEXT, "BOARD")
     try:
         return Board.parse(text, rules)
     except BoardError as exc:
@@ -55,9 +67,9 @@ def found_to_json(board, found, lexicon) -> dict:
 @click.option("--preset", type=click.Choice(["overturn", "advanced", "boggle4", "boggle5"]), default="overturn", show_default=True, help="Board size and word rules.")
 @click.option("--sort", "order", type=click.Choice(["length", "alpha"]), default="length", show_default=True, help="Longest first, or alphabetical.")
 @click.option("--group/--no-group", default=True, show_default=True, help="Group words by length (text output).")
-@click.option("--min-len", default=0, show_default=True, help="Only words at least this long.")
+@click.option("--min-len", type=click.IntRange(min=0), default=0, show_default=True, help="Only words at least this long.")
 @click.option("--pattern", help="Only words the regex matches in full (accents ignored).")
-@click.option("--contains", help="Only words containing this string (e.g. X to see what ZX read as X gives).")
+@click.option("--contains", callback=bounded_word, help="Only words containing this string (e.g. X to see what ZX read as X gives).")
 @lexicon_option
 @json_option
 def solve(
@@ -152,7 +164,7 @@ def solve(
 
 
 @click.command("deal")
-@click.option("--seed", type=int, default=None, help="Seed of the deal; the same seed gives the same boards. [default: random]")
+@seed_option("Seed of the deal (0 to 4294967295); the same seed gives the same boards. [default: random]")
 @click.option("--tiles", "tiles_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A tile-set JSON file instead of the default French set.")
 @json_option
 def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> None:
@@ -176,7 +188,7 @@ def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> No
 
 
 @click.command()
-@click.option("--boards", default=50, show_default=True, help="Number of seeded deals to solve.")
+@click.option("--boards", type=click.IntRange(1, 100_000), default=50, show_default=True, help="Number of seeded deals to solve.")
 @click.option("--mode", type=click.Choice(["reuse", "advanced"]), default="reuse", show_default=True)
 @lexicon_option
 @json_option
@@ -215,8 +227,8 @@ def bench(boards: int, mode: str, lexicon_spec: str, as_json: bool) -> None:
 
 @click.command()
 @click.argument("board")
-@click.option("--word", "-w", help="Draw the path of this word (the first legal one found).")
-@click.option("--path", "path_text", help='Draw this path instead, e.g. "A1 B1 B2" or "1,1 1,2 2,2".')
+@click.option("--word", "-w", callback=bounded_word, help="Draw the path of this word (the first legal one found).")
+@click.option("--path", "path_text", help='Draw this path instead, e.g. "A1 B1 B2" or "1,1 1,2 2,2" (each cell next to the last).')
 @click.option("--mode", type=click.Choice(["reuse", "advanced"]), default="reuse", show_default=True)
 @click.option("--color/--no-color", default=None, help="ANSI colours. [default: when writing to a terminal]")
 @lexicon_option
@@ -228,7 +240,6 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
       overturn show 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW' --word BOIRE
       overturn show BOARD --path "A1 B1 C1"
     """
-    from overturn.board import BoardError, parse_path
     from overturn.normalize import InvalidWord, normalize_key
     from overturn.render import LEGEND, render_board
     from overturn.solver import Solver
@@ -237,10 +248,7 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
     parsed = _board_from(board, None, _rules(mode, "overturn"))
     path: tuple[int, ...] | None = None
     if path_text:
-        try:
-            path = parse_path(path_text, parsed)
-        except BoardError as exc:
-            raise click.UsageError(f"bad --path: {exc}") from None
+        path = parse_cells(path_text, parsed, "--path", adjacent=True)
     elif word:
         try:
             key = normalize_key(word)

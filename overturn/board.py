@@ -192,19 +192,25 @@ def parse_path(text: str, board: Board) -> tuple[int, ...]:
     cells: list[int] = []
     for token in text.replace(";", " ").replace("-", " ").split():
         token = token.strip("()")
-        if "," in token:
-            row_text, _, col_text = token.partition(",")
-            if not (row_text.strip().isdigit() and col_text.strip().isdigit()):
-                raise BoardError(f"bad cell {token!r}: write row,col (1-based) or a letter and a number like B3")
+        row_text, comma, col_text = token.partition(",")
+        if comma and _is_number(row_text.strip()) and _is_number(col_text.strip()):
             row, col = int(row_text) - 1, int(col_text) - 1
-        elif len(token) >= 2 and token[0].isalpha() and token[1:].isdigit():
+        elif not comma and len(token) >= 2 and token[0].isascii() and token[0].isalpha() and _is_number(token[1:]):
             col, row = ord(token[0].upper()) - 65, int(token[1:]) - 1
         else:
-            raise BoardError(f"bad cell {token!r}: write row,col (1-based) or a letter and a number like B3")
+            raise BoardError(f"bad cell {token[:20]!r}: write row,col (1-based) or a letter and a number like B3")
+        if not (0 <= row < board.rules.rows and 0 <= col < board.rules.cols):
+            last = f"{chr(64 + board.rules.cols)}{board.rules.rows}"
+            raise BoardError(f"{token[:20]} is off the board (A1 to {last}, or 1,1 to {board.rules.rows},{board.rules.cols})")
         cells.append(board.cell(row, col))
     if not cells:
         raise BoardError("the path is empty")
     return tuple(cells)
+
+
+def _is_number(text: str) -> bool:
+    """A short run of ASCII digits (``'²'.isdigit()`` is true, and 5,000 digits would stall int())."""
+    return 0 < len(text) <= 4 and text.isascii() and text.isdigit()
 
 
 def format_cell(board: Board, cell: int) -> str:

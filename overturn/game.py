@@ -27,13 +27,11 @@ from overturn.jsonstore import Field, load_with, save_json_atomic
 from overturn.lexicon.lexicon import Lexicon
 from overturn.referee import Verdict, judge_path, referee_word
 from overturn.solver import Constraints, Solver
-from overturn.tiles import deal
+from overturn.tiles import MAX_SEED, deal
 
 FORMAT = "overturn-game"
 VERSION = 1
 MODES: dict[str, Rules] = {"reuse": OVERTURN, "advanced": OVERTURN_ADVANCED}
-#: Seeds are 32-bit (a random game draws below 2**31, a reshuffle derives 4 bytes): a larger one is refused.
-MAX_SEED = 2**32 - 1
 #: Bounds on what a saved file may hold; far above real games (French words stay under 30 letters).
 MAX_WORD = 64
 MAX_BOARD_TEXT = 400

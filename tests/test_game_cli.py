@@ -100,9 +100,9 @@ def test_new_refuses_to_overwrite_and_next_layer(tmp_path: Path, lexicon_dir: st
     dealt = tmp_path / "dealt.json"
     result = run("game", "new", "--seed", "7", "--lexicon", lexicon_dir, "--state", str(dealt))
     assert result.exit_code == 0 and "seed 7" in result.output
-    assert "bottom layer" in run("game", "next-layer", "--state", str(dealt)).output
+    assert "bottom layer" in run("game", "next-layer", "--force", "--state", str(dealt)).output
     assert json.loads(dealt.read_text(encoding="utf-8"))["layer"] == 1
-    assert run("game", "next-layer", "--state", str(state)).exit_code == 1  # a typed board has no other layer
+    assert run("game", "next-layer", "--force", "--state", str(state)).exit_code == 1  # a typed board has no other layer
 
 
 def test_interactive_two_players(tmp_path: Path, lexicon_dir: str):
