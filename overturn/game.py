@@ -377,14 +377,15 @@ class Game:
         kind = entry.object(optional=_ANY_MOVE_KEY).get("kind")
         if kind is None:
             raise entry.fail("missing key 'kind'")
-        fields = entry.object(_MOVE_KEYS[kind.string(choices=tuple(_MOVE_KEYS))])
+        is_pass = kind.string(choices=tuple(_MOVE_KEYS)) == "pass"
+        fields = entry.object(_MOVE_KEYS["pass" if is_pass else "word"])
         board = self.board
         player = Colour(fields["player"].string(choices=[colour.value for colour in Colour]))
         if self.is_over():
             raise entry.fail("the game was already over")
         if player is not self.to_move:
             raise fields["player"].fail(f"it was {self.to_move.value}'s turn")
-        if "cell" in fields:
+        if is_pass:
             cell = _cell(board, fields["cell"])
             verdict = self._check_pass(PassMove(cell), player)
             if not verdict.legal:
