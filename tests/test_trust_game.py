@@ -206,3 +206,22 @@ def test_a_failed_save_is_one_line_and_the_game_file_is_intact(seeded, monkeypat
     assert seeded.read_bytes() == before
     assert sorted(path.name for path in seeded.parent.iterdir()) == ["game.json"]
 
+
+
+@pytest.mark.parametrize(
+    ("content", "complaint"),
+    [
+        ('{"tile_rows": 2, "tile_cols": true, "tiles": ["A B C D"]}', "tile_cols: expected an integer, found a boolean"),
+        ('{"tile_rows": 2, "tile_cols": 2, "tiles": ["A B C D"], "cheat": 1}', "unknown key 'cheat'"),
+        ('{"tile_rows": 2, "tile_cols": 2, "tiles": ["A B C"]}', "tiles[0]: "),
+        ('{"tile_rows": 99999999999999999999999999999999999999999999, "tile_cols": 2, "tiles": []}', "digits"),
+        ("[" * 10_000, "nested"),
+        ("[" * 100_000, "too large"),
+    ],
+)
+def test_tile_sets_read_through_the_same_layer(tmp_path, content, complaint):
+    tiles = tmp_path / "tiles.json"
+    tiles.write_text(content, encoding="utf-8")
+    result = run("deal", "--seed", "1", "--tiles", str(tiles))
+    assert result.exit_code == 1 and complaint in result.output and "Traceback" not in result.output
+    assert result.output.count("\n") == 1
