@@ -117,7 +117,9 @@ def loads_json(
         return int(digits)
 
     def parse_float(digits: str) -> float:
-        value = float(digits) if len(digits) <= max_int_digits + 10 else math.inf
+        if len(digits) > max_int_digits + 10:
+            raise _Refused(f"a number of {len(digits):,} characters; the limit is {max_int_digits + 10}")
+        value = float(digits)
         if not math.isfinite(value):
             raise _Refused(f"the number {digits[:20]}{'…' if len(digits) > 20 else ''} is out of range")
         return value
