@@ -137,6 +137,8 @@ def open_lexicon(spec: str | None, failure: type[click.ClickException] = click.C
         return load_lexicon(spec, progress=progress)
     except LexiconError as exc:
         raise failure(str(exc)) from None
+    except OSError as exc:  # a name from a file can be anything: too long for a path, unreadable...
+        raise failure(f"cannot open lexicon {str(spec)[:60]!r}: {exc.strerror or exc}") from None
 
 
 def echo_json(data: Any) -> None:

@@ -348,7 +348,7 @@ class Game:
         fields["format"].string(choices=(FORMAT,))
         fields["version"].integer(VERSION, VERSION)
         mode = fields["mode"].string(choices=tuple(MODES))
-        lexicon_name = fields["lexicon"].string(max_length=MAX_LEXICON_NAME)
+        lexicon_name = fields["lexicon"].string(min_length=1, max_length=MAX_LEXICON_NAME)
         seed = None if fields["seed"].is_null else fields["seed"].integer(0, MAX_SEED)
         layers = _saved_layers(fields["layers"], seed, MODES[mode])
         layer = fields["layer"].integer(0, len(layers) - 1)

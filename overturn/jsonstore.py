@@ -267,11 +267,20 @@ class Field:
             raise self._expected("true or false")
         return self.value
 
-    def string(self, *, max_length: int = 200, choices: Collection[str] | None = None, pattern: str | None = None) -> str:
-        """A string of at most ``max_length`` characters, one of ``choices`` or fully matching ``pattern`` if given."""
+    def string(
+        self,
+        *,
+        max_length: int = 200,
+        min_length: int = 0,
+        choices: Collection[str] | None = None,
+        pattern: str | None = None,
+    ) -> str:
+        """A string of ``min_length`` to ``max_length`` characters, one of ``choices`` or fully matching ``pattern``."""
         value = self.value
         if not isinstance(value, str):
             raise self._expected("a string")
+        if len(value) < min_length:
+            raise self.fail(f"expected at least {min_length} character(s)")
         if len(value) > max_length:
             raise self.fail(f"a string of {len(value)} characters; the limit is {max_length}")
         if choices is not None and value not in choices:

@@ -27,7 +27,7 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from json_mutations import mutants
+from json_mutations import Mutant, mutants
 
 from overturn.board import Board, BoardError, parse_path
 from overturn.game import MODES, Game, IllegalMove, PassMove, WordMove
@@ -111,14 +111,21 @@ def run_campaign(saves: list[dict], lexicon: Lexicon, directory: Path, cases: in
     counts: Counter = Counter()
     target = directory / "fuzzed.json"
     per_save = max(1, cases // len(saves))
+
+    def invoke_case(command: list[str], mutant: Mutant) -> Result:
+        result = runner.invoke(main, [*command, "--state", str(target)])
+        if escaped(result):
+            counts["tracebacks"] += 1
+            print(f"traceback: {command} on {mutant.kind} at {mutant.where}: {result.exception!r}")
+        return result
+
     for number, original in enumerate(saves):
         for mutant in mutants(original, seed=seed * 1000 + number, count=per_save):
             counts["cases"] += 1
             target.write_bytes(mutant.payload)
             word = words[counts["cases"] % len(words)]
             for command in (["game", "show"], ["game", "moves", "--limit", "3"], ["referee", word]):
-                result = runner.invoke(main, [*command, "--state", str(target)])
-                counts["tracebacks"] += escaped(result)
+                invoke_case(command, mutant)
                 counts["read-only commands that changed the file"] += target.read_bytes() != mutant.payload
             try:
                 loaded = Game.load(target, lexicon)
@@ -131,8 +138,7 @@ def run_campaign(saves: list[dict], lexicon: Lexicon, directory: Path, cases: in
                 except IllegalMove:
                     valid = False
                 counts["impossible states accepted"] += not valid
-            result = runner.invoke(main, ["game", "play", word, "--state", str(target)])
-            counts["tracebacks"] += escaped(result)
+            result = invoke_case(["game", "play", word], mutant)
             if result.exit_code != 0:
                 counts["refusals that changed the file"] += target.read_bytes() != mutant.payload
             else:

@@ -60,6 +60,7 @@ def edit(path: Path, change) -> bytes:
         (lambda data: data.update(layer=True), "layer: expected an integer, found a boolean"),
         (lambda data: data.update(mode="turbo"), "mode: 'turbo' is not one of"),
         (lambda data: data.update(lexicon="x" * 5000), "lexicon: a string of 5000 characters"),
+        (lambda data: data.update(lexicon=""), "lexicon: expected at least 1 character"),
         (lambda data: data["rings"].__setitem__(0, "green"), "rings: cell A1 holds 'green'"),
         (lambda data: data.update(moves=[{"player": "green", "kind": "pass", "cell": [0, 0], "x": 1}]), "moves[0]: unknown key 'x'"),
         (lambda data: data.update(moves=[{"player": "green", "kind": "pass", "cell": [0, True]}]), "moves[0].cell[1]: expected an integer"),
@@ -104,6 +105,12 @@ def test_hostile_files_are_one_line_for_every_game_command(tmp_path, payload):
         assert result.exception is None or isinstance(result.exception, SystemExit)
         assert result.output.count("\n") == 1 and str(path) in result.output
     assert path.read_bytes() == before
+
+
+def test_a_lexicon_name_too_long_for_a_path_is_one_line(seeded):
+    edit(seeded, lambda data: data.update(lexicon="é" * 300))
+    result = run("game", "moves", "--state", str(seeded))
+    assert result.exit_code == 2 and "cannot open lexicon" in result.output and result.output.count("\n") == 1
 
 
 def test_the_seed_range_is_enforced_when_starting_a_game(tmp_path, lexicon_dir):

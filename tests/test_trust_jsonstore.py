@@ -122,6 +122,8 @@ def test_field_strings_lists_and_booleans():
         Field("turbo", "mode").string(choices=("reuse", "advanced"))
     with pytest.raises(StateFileError, match="limit is 3"):
         Field("abcd", "word").string(max_length=3)
+    with pytest.raises(StateFileError, match="^lexicon: expected at least 1 character"):
+        Field("", "lexicon").string(min_length=1)
     with pytest.raises(StateFileError, match="expected form"):
         Field("ab1", "word").string(pattern="[A-Z]+")
     with pytest.raises(StateFileError, match=r"^cells: expected 2 entries, found 3$"):
