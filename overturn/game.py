@@ -346,7 +346,8 @@ class Game:
         """
         fields = Field(data).object(_SAVED_KEYS)
         fields["format"].string(choices=(FORMAT,))
-        fields["version"].integer(VERSION, VERSION)
+        if fields["version"].integer(0, 2**31) != VERSION:
+            raise fields["version"].fail(f"this program reads version {VERSION}, found {fields['version'].value}")
         mode = fields["mode"].string(choices=tuple(MODES))
         lexicon_name = fields["lexicon"].string(min_length=1, max_length=MAX_LEXICON_NAME)
         seed = None if fields["seed"].is_null else fields["seed"].integer(0, MAX_SEED)
