@@ -12,8 +12,8 @@ from typing import Any, Callable
 import pytest
 
 from overturn.jsonstore import StateFileError
-from overturn.referees.overload import OverloadState, SeededDie, random_playout
-from overturn.referees.overload_store import SavedGame, game_from_json, game_to_json, load_game, save_game
+from overturn.referees.overload import OverloadState, random_playout
+from overturn.referees.overload.store import SavedGame, game_from_json, game_to_json, load_game, save_game
 
 
 def midgame() -> dict[str, Any]:
@@ -21,7 +21,7 @@ def midgame() -> dict[str, Any]:
     rng = random.Random(5)
     for _ in range(120):
         state.apply_action(rng.choice(state.legal_actions()))
-    return game_to_json(SavedGame(state, SeededDie(seed=9, draws=4)))
+    return game_to_json(SavedGame(state, 9))
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
@@ -30,14 +30,14 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     save_game(path, game_from_json(data))
     loaded = load_game(path)
     assert game_to_json(loaded) == data
-    assert loaded.die == SeededDie(seed=9, draws=4)
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1
+    assert loaded.die_seed == 9
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
 
 
 def test_a_finished_game_loads_as_terminal() -> None:
     state = OverloadState.new(3)
     random_playout(state, random.Random(3))
-    assert game_from_json(game_to_json(SavedGame(state, SeededDie(0)))).state.is_terminal()
+    assert game_from_json(game_to_json(SavedGame(state, 0))).state.is_terminal()
 
 
 def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
@@ -57,13 +57,13 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
 @pytest.mark.parametrize(
     ("edit", "field"),
     [
-        (_set("version", 2), "version"),
+        (_set("version", 1), "version"),
         (_set("game", "insider"), "game"),
         (_set("players", 6), "players"),
         (_set("variant_sections", 9), "variant_sections"),
         (_set("track.finish", "far"), "track.finish"),
         (_set("track.specials.6", "x3"), "track.specials.6"),
-        (_set("die.seed", "abc"), "die.seed"),
+        (_set("die_seed", "abc"), "die_seed"),
         (_set("history.2", "move white1"), "history[2]"),
         (_set("history.3", "roll 12"), "history[3]"),
         (_set("cup", 80), "cup"),
@@ -102,5 +102,5 @@ def test_files_that_are_not_games_are_refused(tmp_path: Path) -> None:
     with pytest.raises(StateFileError, match="not valid JSON"):
         load_game(path)
     path.write_text("[1, 2]", encoding="utf-8")
-    with pytest.raises(StateFileError, match="not an Overload state"):
+    with pytest.raises(StateFileError, match="not an Overload game file"):
         load_game(path)
