@@ -365,6 +365,12 @@ class OffboardState:
         self._legal = None
         return report
 
+    def action_to_string(self, move: Move) -> str:
+        return format_move(move)
+
+    def parse_action(self, text: str) -> Move:
+        return parse_move(text)
+
     def clone(self) -> OffboardState:
         twin = OffboardState.__new__(OffboardState)
         twin.layout = self.layout
@@ -381,7 +387,7 @@ class OffboardState:
         return twin
 
     def rewound(self, moves: int) -> OffboardState:
-        """The same game with its last ``moves`` moves taken back (replayed from its start)."""
+        """The same game with its last ``moves`` moves taken back (replayed from its start); ValueError past it."""
         if not 0 <= moves <= len(self._history):
             raise ValueError(f"cannot take back {moves} move(s): {len(self._history)} played")
         state = OffboardState(self.layout) if self._setup is None else self._setup.clone()
