@@ -154,8 +154,9 @@ def _start_from_data(raw: Field) -> dict[Player, tuple[Hex, ...]]:
         entries = _strict(lambda: colours[player.label].items(max_length=MARBLES_PER_PLAYER))
         holes = []
         for entry in entries:
+            name = _strict(lambda: entry.string(max_length=10))
             try:
-                holes.append(parse_hex(_strict(lambda: entry.string(max_length=10))))
+                holes.append(parse_hex(name))
             except ValueError as exc:
                 raise LayoutError(f"{entry.path}: {exc}") from None
         start[player] = tuple(holes)
@@ -188,8 +189,9 @@ def _targets_from_data(raw: Field) -> tuple[Target, ...]:
             raise LayoutError(f"{fields['exits'].path}: expected a non-empty list like ['A1:SW']")
         exits = []
         for exit_field in exit_fields:
+            text = _strict(lambda: exit_field.string(max_length=10))
             try:
-                exits.append(parse_exit(_strict(lambda: exit_field.string(max_length=10))))
+                exits.append(parse_exit(text))
             except ValueError as exc:
                 raise LayoutError(f"{exit_field.path}: {exc}") from None
         targets.append(Target(number=position + 1, value=value, edge=edge, exits=tuple(exits)))
