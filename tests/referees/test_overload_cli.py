@@ -341,3 +341,30 @@ def test_a_short_scripted_game_with_the_move_forms(tmp_path: Path) -> None:
     state = load_game(Path(path)).state
     assert [pawn(Path(path), name) for name in ("red1", "blue1", "yellow1", "red2")] == [(3, 3), (3, 4), (5, 1), (6, 4)]
     assert state.cup == 80 - 12 and state.current == 1
+
+
+def test_a_deeply_nested_file_is_one_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000, encoding="utf-8")
+    for command in ("show", "legal", "roll"):
+        result = run(command, "--state", str(path))
+        assert result.exit_code == 2, result.output
+        assert "deep.json" in result.output and "Traceback" not in result.output
+        assert len(result.output.strip().splitlines()) == 1
+
+
+def test_roll_after_the_game_is_over_is_refused_like_play(tmp_path: Path) -> None:
+    import random
+
+    from overturn.referees.overload import OverloadState, random_playout
+    from overturn.referees.overload.store import SavedGame, save_game
+
+    state = OverloadState.new(3)
+    random_playout(state, random.Random(4))
+    path = tmp_path / "over.json"
+    save_game(path, SavedGame(state, 1))
+    before = path.read_bytes()
+    for command in (["roll"], ["play", "roll", "3"], ["play", "roll"]):
+        result = run(*command, "--state", str(path))
+        assert result.exit_code == 1 and "[rule: game-over]" in result.output, result.output
+    assert path.read_bytes() == before
