@@ -6,7 +6,6 @@ the last stone wins. Its file stores the pile and the moves; loading replays.
 
 from __future__ import annotations
 
-import errno
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -17,7 +16,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
-from overturn.jsonstore import StateFileError
+from overturn.jsonstore import SaveError, StateFileError
 from overturn.referees.protocol import IllegalAction, Played, Referee, UsageProblem
 from overturn_cli import referee_app
 from overturn_cli.referee_app import RefereeCommands, build_referee_group
@@ -222,14 +221,23 @@ def test_a_missing_file_suggests_how_to_start(tmp_path: Path) -> None:
 
 def test_a_failed_save_is_one_line_and_keeps_the_old_file(game_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def disk_full(path: Any, data: Any) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
+        raise SaveError(f"{path}: cannot save (No space left on device)")
 
     before = game_file.read_bytes()
     monkeypatch.setattr(referee_app, "save_json_atomic", disk_full)
     result = run("play", "take 1", "--state", str(game_file))
     assert result.exit_code == 1 and "cannot save" in result.output and "No space left" in result.output
+    assert "the file on disk is unchanged" in result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
     assert game_file.read_bytes() == before
+
+
+def test_a_save_into_a_missing_directory_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    result = run("new", "--state", str(blocker / "toy.json"))
+    assert result.exit_code == 1 and "toy.json" in result.output and "Traceback" not in result.output
+    assert blocker.read_text(encoding="utf-8") == "not a directory"
 
 
 def test_session_plays_with_the_computer_hook_and_needs_force_for_new(game_file: Path) -> None:
