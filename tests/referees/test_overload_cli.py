@@ -184,6 +184,7 @@ def test_show_draws_the_whole_track_with_distances(tmp_path: Path) -> None:
     assert "6 [+]" in shown and "10 [-]" in shown and "14 [+/-]" in shown and "18 [x2]" in shown
     assert "red1 (2 discs, 18 to go)" in shown
     assert "variant with 4 special sections" in shown
+    assert "18 x2 (everything doubled)" in shown
 
 
 def test_show_json_is_complete(game_file: Path) -> None:
