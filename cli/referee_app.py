@@ -33,7 +33,7 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from overturn.jsonstore import StateFileError, load_json, save_json_atomic
+from overturn.jsonstore import SaveError, StateFileError, load_json, save_json_atomic
 from overturn.referees.protocol import IllegalAction, Played, Referee, UsageProblem
 from overturn_cli.common import json_option, state_option
 
@@ -107,8 +107,8 @@ def save_game(referee: Referee[Any], path: Path, game: Any) -> None:
     """Write atomically; a failure is one line (exit 1) and leaves the old file as it was."""
     try:
         save_json_atomic(path, referee.to_json(game))
-    except (StateFileError, OSError) as exc:
-        raise click.ClickException(f"cannot save {path}: {exc}; the file on disk is unchanged") from None
+    except SaveError as exc:  # one line naming the file; jsonstore leaves the old file intact
+        raise click.ClickException(f"{exc}; the file on disk is unchanged") from None
 
 
 def report_played(referee: Referee[Any], game: Any, log: Sequence[Played], as_json: bool) -> None:

@@ -239,7 +239,7 @@ class Field:
 
     def fail(self, message: str) -> StateFileError:
         """The error to raise for this field: ``path: message``."""
-        return StateFileError(f"{self.path or 'the file'}: {message}")
+        return StateFileError(f"{self.path}: {message}" if self.path else message)
 
     def _expected(self, what: str) -> StateFileError:
         return self.fail(f"expected {what}, found {_kind(self.value)}")
@@ -286,23 +286,21 @@ class Field:
             raise self.fail(f"{len(value)} entries; the limit is {max_length}")
         return [Field(item, f"{self.path}[{index}]") for index, item in enumerate(value)]
 
-    def object(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> dict[str, "Field"]:
-        """An object with every ``required`` key, possibly ``optional`` ones, and no other key.
+    def object(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> "Record":
+        """An object with the ``required`` keys, possibly ``optional`` ones, and no other key.
 
-        Returns the present keys as Fields (``path.key``); an absent optional key is simply missing.
+        Unknown keys are refused at once; a missing required key when the reader
+        asks for it, so errors come in the order the reader checks fields.
         """
         value = self.value
         if not isinstance(value, dict):
             raise self._expected("an object")
-        required = list(required)
+        required = tuple(required)
         allowed = {*required, *optional}
         for key in value:
             if key not in allowed:
                 raise self.fail(f"unknown key {key[:40]!r} (allowed: {', '.join(sorted(allowed))})")
-        for key in required:
-            if key not in value:
-                raise self.fail(f"missing key {key!r}")
-        return {key: Field(item, self._child(key)) for key, item in value.items()}
+        return Record({key: Field(item, self._child(key)) for key, item in value.items()}, self, required)
 
     def mapping(self, *, max_length: int = 1000, key_max_length: int = 200) -> dict[str, "Field"]:
         """An object used as a dictionary (arbitrary keys): each key bounded, values as Fields."""
@@ -318,6 +316,20 @@ class Field:
 
     def _child(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
+
+
+class Record(dict[str, Field]):
+    """The present keys of an object as Fields; reading an absent required key is a StateFileError."""
+
+    def __init__(self, fields: dict[str, Field], owner: Field, required: tuple[str, ...]) -> None:
+        super().__init__(fields)
+        self.owner = owner
+        self.required = required
+
+    def __missing__(self, key: str) -> Field:
+        if key in self.required:
+            raise self.owner.fail(f"missing key {key!r}")
+        raise KeyError(key)
 
 
 # ----- atomic saving -------------------------------------------------------------------------
@@ -392,6 +404,6 @@ def _sync_directory(directory: Path) -> None:
 
 
 __all__ = [
-    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "Field", "SaveError", "StateFileError",
+    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "Field", "Record", "SaveError", "StateFileError",
     "load_json", "load_with", "loads_json", "save_json_atomic",
 ]

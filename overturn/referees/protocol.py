@@ -130,8 +130,8 @@ class Referee(ABC, Generic[GameT]):
         return [state.action_to_string(action) for action in state.legal_actions()]
 
     def session_step(self, game: GameT, answer: str, **options: Any) -> tuple[GameT, list[Played]]:
-        """One answer typed in `session` (``options``: the game's session options); by default the words of `play`."""
-        return self.play(game, answer.split())
+        """One answer typed in `session` (``options``: the game's session options); by default one move for `play`."""
+        return self.play(game, [answer])
 
     def computer_turn(self, game: GameT, **options: Any) -> tuple[GameT, list[Played]] | None:
         """In `session`, the move of a computer player whose turn it is, or None to prompt the table."""

@@ -104,3 +104,64 @@ def test_files_that_are_not_games_are_refused(tmp_path: Path) -> None:
     path.write_text("[1, 2]", encoding="utf-8")
     with pytest.raises(StateFileError, match="not an Overload game file"):
         load_game(path)
+
+
+# ----- issue 11: the file is evidence, not authority ---------------------------------
+
+
+def basic_game() -> dict[str, Any]:
+    state = OverloadState.new(3)
+    for move in ("load 3", "roll 5", "move red1"):
+        state.apply_action(state.parse_action(move))
+    return game_to_json(SavedGame(state, 7))
+
+
+def refusal(data: Any) -> str:
+    with pytest.raises(StateFileError) as error:
+        game_from_json(data, "game.json")
+    return str(error.value)
+
+
+def test_a_tampered_track_is_refused_even_when_consistent() -> None:
+    data = basic_game()
+    data["track"]["finish"] = 3
+    assert "field 'track.finish' is 3 but the rules and the game's history give 23" in refusal(data)
+
+
+def test_special_spaces_added_to_a_basic_game_are_refused() -> None:
+    data = basic_game()
+    data["track"]["specials"] = {"6": "+"}
+    assert "field 'track.specials.6'" in refusal(data)
+
+
+@pytest.mark.parametrize("where", ["top", "pawn", "turn"])
+def test_unknown_keys_are_refused(where: str) -> None:
+    data = basic_game()
+    target = {"top": data, "pawn": data["pawns"]["red1"], "turn": data["turn"]}[where]
+    target["cheat"] = True
+    assert "cheat' is not part of" in refusal(data)
+
+
+@pytest.mark.parametrize("field", ["version", "players", "variant_sections", "die_seed", "cup"])
+def test_booleans_are_not_numbers(field: str) -> None:
+    data = basic_game()
+    data[field] = True
+    assert f"field '{field}'" in refusal(data)
+
+
+def test_a_huge_die_counter_costs_no_time() -> None:
+    """Issue 11: 'die.draws' of 1,000,000,000 made 'roll' run for minutes; no counter is stored now."""
+    data = basic_game()
+    data["die"] = {"seed": 7, "draws": 1_000_000_000}
+    assert "field 'die' is not part of an Overload game file" in refusal(data)
+    data = basic_game()
+    data["die_seed"] = 10**5000
+    assert "field 'die_seed'" in refusal(data) and "huge integer" in refusal(data)
+
+
+def test_a_missing_or_changed_custom_rules_file_is_refused(tmp_path: Path) -> None:
+    data = basic_game()
+    data["rules"] = {"path": str(tmp_path / "gone.json"), "sha256": "0" * 64}
+    assert "field 'rules.path'" in refusal(data)
+    data["rules"] = {"path": str(tmp_path / "gone.json")}
+    assert "field 'rules'" in refusal(data)
