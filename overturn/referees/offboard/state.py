@@ -31,6 +31,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from overturn.referees.base import IllegalAction
@@ -95,6 +96,12 @@ def parse_move(text: str) -> Move:
     cleaned = text.strip()
     if len(cleaned) > MAX_MOVE_TEXT:
         raise IllegalAction("notation", f"cannot read a move of {len(cleaned)} characters: expected e.g. 'C3-D4'")
+    return _parse_cleaned(cleaned)
+
+
+@lru_cache(maxsize=2048)
+def _parse_cleaned(cleaned: str) -> Move:
+    """Moves are immutable and few (about 430 spellings in canonical form), so replays reuse their parse."""
     if cleaned.lower() == "remove":
         return REMOVE
     placed = _PLACE_PATTERN.match(cleaned)
@@ -127,8 +134,9 @@ def parse_turn(text: str) -> list[Move]:
     return [parse_move(text)]
 
 
+@lru_cache(maxsize=2048)
 def format_move(move: Move) -> str:
-    """Canonical notation, the inverse of parse_move."""
+    """Canonical notation, the inverse of parse_move (cached like it: saves write every move of a game)."""
     if isinstance(move, Step):
         return f"{move.origin}-{move.destination}"
     if isinstance(move, Place):
@@ -403,9 +411,19 @@ class OffboardState:
     # --- rules ------------------------------------------------------------------------
 
     def _judge(self, move: Move) -> tuple[MoveReport, _StepPlan | None]:
-        winner = self.winner()
-        if winner is not None:
-            raise IllegalAction("game-over", f"the game is over: {winner.label} has won")
+        """The move's report and plan, or IllegalAction; a legal move proves its player is not stalemated,
+        so move generation (the costly part of a replay) only runs when a move is refused."""
+        if self._winner is not None:
+            raise IllegalAction("game-over", f"the game is over: {self._winner.label} has won")
+        try:
+            return self._judge_move(move)
+        except IllegalAction:
+            winner = self.winner()
+            if winner is not None:
+                raise IllegalAction("game-over", f"the game is over: {winner.label} has won") from None
+            raise
+
+    def _judge_move(self, move: Move) -> tuple[MoveReport, _StepPlan | None]:
         player = self._to_move
         if isinstance(move, Step):
             plan = self._plan_step(move)
@@ -512,7 +530,7 @@ class OffboardState:
                     self._in_hand = opponent
             else:
                 board[ray[plan.marbles + plan.pushed]] = opponent
-        if self.score(player) >= WIN_SCORE:
+        if plan.ejects and self.score(player) >= WIN_SCORE:  # only an ejection scores
             self._winner = player
         self._to_move = player.opponent
 
