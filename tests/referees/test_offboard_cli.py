@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from overturn.referees.offboard import OffboardState, Player, load_state, save_state
 from overturn_cli.main import main
@@ -272,3 +274,31 @@ def test_a_puzzle_position_saved_by_a_script_is_refused_before_writing(game: Pat
     with pytest.raises(ValueError, match="cannot be saved"):
         save_state(game, puzzle)
     assert not game.exists()
+
+
+MOVE_WORDS = st.one_of(
+    st.text(max_size=30),
+    st.builds(
+        lambda verb, row, col, sep, row2, col2: f"{verb}{row}{col}{sep}{row2}{col2}",
+        st.sampled_from(["", "place ", "remove ", "REMOVE "]),
+        st.sampled_from("ABCDEFGHIJaez"), st.integers(-1, 12),
+        st.sampled_from(["-", " ", "", "--"]),
+        st.sampled_from("ABCDEFGHIJa"), st.integers(0, 10),
+    ),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(MOVE_WORDS, min_size=1, max_size=3))
+def test_any_play_arguments_give_a_verdict_never_a_traceback(tmp_path: Path, words: list[str]) -> None:
+    game = tmp_path / "hypothesis.json"
+    if not game.exists():
+        new_game(game, "--layout", "contact")
+    before = game.read_bytes()
+    result = run("play", *words, "--state", str(game))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 1, 2)
+    if result.exit_code != 0:
+        assert game.read_bytes() == before
+    else:
+        load_state(game)  # what was written reads back
