@@ -711,6 +711,17 @@ def test_setup_targets_of_integers_are_refused_cleanly(tmp_path: Path) -> None:
         load_state(path)
 
 
+def test_version_1_setup_targets_of_integers_are_refused_cleanly(tmp_path: Path) -> None:
+    """Issue 11's exact reproduction, in the file format it was found in."""
+    data = state_to_json(OffboardState(named_layout("contact")))
+    data.pop("layout")
+    data.update(version=1, setup={"board": {"red": ["E5"], "yellow": ["A1"]}, "targets": [1] * 12, "to_move": "red"})
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match=r"old\.json: setup: set-up start positions are not accepted"):
+        load_state(path)
+
+
 def test_deep_nesting_and_huge_numbers_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
     path.write_text("[" * 200_000, encoding="utf-8")
