@@ -21,7 +21,6 @@ from overturn.referees.offboard import (
     state_to_json,
 )
 from overturn.referees.offboard.geometry import HOLES, MARBLES_PER_PLAYER, Direction, Player
-from overturn.referees.offboard.layouts import named_layout
 
 PLAYOUTS = 100
 MAX_PLIES = 1000  # random play wanders: about a quarter of games are still going by then
