@@ -26,6 +26,7 @@ file, impossible states accepted.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import random
 from collections import Counter
@@ -202,3 +203,34 @@ def test_every_state_reached_in_random_playouts_round_trips_through_the_file(tar
         assert referee.render(loaded) == referee.render(game)
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("target", _targets())
+def test_any_play_arguments_are_played_refused_or_a_usage_error(target: Target, tmp_path: Path) -> None:
+    """Hypothesis-made `play` arguments (legal moves, their words, junk) on staged saves: 0, 1 or 2, never a crash."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    referee, runner = target.referee, CliRunner()
+    saves = staged_saves(target)[:6]
+    states = [referee.state(referee.from_json(saved, "save")) for saved in saves]
+    vocabulary = sorted({state.action_to_string(action) for state in states for action in state.legal_actions()})
+    words = sorted({word for text in vocabulary for word in text.split()})
+    argument = st.one_of(st.sampled_from(vocabulary), st.sampled_from(words), st.text(max_size=12),
+                         st.integers(-10**20, 10**20).map(str))
+    path = tmp_path / f"{target.name}.json"
+
+    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(save=st.sampled_from(saves), arguments=st.lists(argument, min_size=1, max_size=4))
+    def check(save: dict[str, Any], arguments: list[str]) -> None:
+        path.write_text(json.dumps(save), encoding="utf-8")
+        before = path.read_bytes()
+        result = runner.invoke(target.group, ["play", "--state", str(path), "--", *arguments])
+        assert not _crashed(result), (arguments, result.exception)
+        assert result.exit_code in (0, 1, 2), (arguments, result.output)
+        if result.exit_code:
+            assert path.read_bytes() == before, arguments
+        else:
+            referee.from_json(load_json(path), str(path))
+
+    check()
