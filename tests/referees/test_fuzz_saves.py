@@ -102,7 +102,7 @@ def playout_games(target: Target, seed: int) -> Iterator[Any]:
             state = referee.state(game)
             if state.is_terminal():
                 break
-            state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(referee.random_action(game, rng))
             yield game
 
 
