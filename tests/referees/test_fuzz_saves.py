@@ -20,7 +20,7 @@ one is, for instance::
     OVERTURN_FUZZ_CASES=20000 .venv/bin/python -m pytest tests/referees/test_fuzz_saves.py -q -s
 
 which prints, per game: cases, accepted, tracebacks, refusals that changed a
-file, impossible states accepted.
+file, impossible states accepted, saves the referee wrote but cannot read back.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ import pytest
 from click.testing import CliRunner, Result
 from json_mutations import mutants
 
-from overturn.jsonstore import load_json
+from overturn.jsonstore import StateFileError, load_json
 from overturn.referees.protocol import Referee, UsageProblem
 
 GAMES = ("overload", "offboard", "insider")
@@ -156,6 +156,15 @@ def _reachable(target: Target, game: Any) -> bool:
         return False
 
 
+def _loads(referee: Referee[Any], path: Path) -> bool:
+    """Whether the referee reads back a file it wrote."""
+    try:
+        referee.from_json(load_json(path), str(path))
+    except StateFileError:
+        return False
+    return True
+
+
 def _crashed(result: Result) -> bool:
     return result.exception is not None and not isinstance(result.exception, SystemExit)
 
@@ -200,7 +209,7 @@ def fuzz(target: Target, cases: int, directory: Path) -> Counter[str]:
             assert not _crashed(played), (case, played.exception)
             assert played.exit_code in (0, 1, 2), (case, played.output)
             if played.exit_code == 0:
-                referee.from_json(load_json(path), str(path))  # what the referee wrote, it reads back
+                counts["saves it cannot read back"] += not _loads(referee, path)
             elif path.read_bytes() != mutant.payload:
                 counts["refusals that changed a file"] += 1
     return counts
@@ -210,9 +219,11 @@ def fuzz(target: Target, cases: int, directory: Path) -> Counter[str]:
 def test_mutated_saves_never_crash_never_change_on_refusal_never_cheat(target: Target, tmp_path: Path) -> None:
     counts = fuzz(target, CASES_PER_GAME, tmp_path)
     print(f"\n{target.name}: " + ", ".join(f"{key} {counts[key]}" for key in (
-        "cases", "accepted", "refused", "tracebacks", "refusals that changed a file", "impossible states accepted")))
+        "cases", "accepted", "refused", "tracebacks", "refusals that changed a file", "impossible states accepted",
+        "saves it cannot read back")))
     assert counts["cases"] == CASES_PER_GAME
     assert counts["tracebacks"] == counts["refusals that changed a file"] == counts["impossible states accepted"] == 0
+    assert counts["saves it cannot read back"] == 0
     assert counts["refused"] > counts["cases"] // 2  # the mutator really damages files
 
 
@@ -257,6 +268,6 @@ def test_any_play_arguments_are_played_refused_or_a_usage_error(target: Target, 
         if result.exit_code:
             assert path.read_bytes() == before, arguments
         else:
-            referee.from_json(load_json(path), str(path))
+            assert _loads(referee, path), arguments
 
     check()
