@@ -15,9 +15,9 @@ from overturn.referees.overload.referee import OverloadReferee, describe
 from overturn.referees.overload.state import Action, Kind, Phase
 from overturn.referees.overload.store import SEED_RANGE
 from overturn.referees.protocol import IllegalAction
-from overturn_cli.common import json_option, state_option
+from overturn_cli.common import echo_json, json_option, state_option
 from overturn_cli.referee_app import (
-    RefereeCommands, build_referee_group, echo_json, load_game, refused, report_played, save_game,
+    RefereeCommands, build_referee_group, load_game, refused, report_played, save_game,
 )
 
 REFEREE = OverloadReferee()
