@@ -61,11 +61,11 @@ EXAMPLES = {
     "show": "  overturn overload show\n  overturn overload show --json",
     "legal": "  overturn overload legal --json",
     "play": "  overturn overload play load 4 roll 6    enter a pawn with 4 discs on a real 6\n"
-            "  overturn overload play roll            the seeded die\n"
+            "  overturn overload play roll             the seeded die\n"
             "  overturn overload play roll 3 move blue2\n"
             "  overturn overload play take red1 give yellow2\n"
             "  overturn overload play step back\n"
-            "  overturn overload play 3 5             short for load 3 roll 5",
+            "  overturn overload play 3 5              short for load 3 roll 5",
     "undo": "  overturn overload undo -n 2        take back a roll and its forced move",
     "session": "  overturn overload session --new --players 3 --seed 1",
 }
