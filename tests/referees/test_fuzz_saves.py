@@ -44,7 +44,7 @@ from overturn.jsonstore import StateFileError, load_json
 from overturn.referees.protocol import Referee, UsageProblem
 
 GAMES = ("overload", "offboard", "insider")
-CASES_PER_GAME = int(os.environ.get("OVERTURN_FUZZ_CASES", "500"))
+CASES_PER_GAME = int(os.environ.get("OVERTURN_FUZZ_CASES", "400"))
 PLAYOUT_ACTION_LIMIT = 400
 # Set-ups for the playouts, by game (new_game keyword arguments, seeded so a failure replays);
 # a game not listed plays two playouts of its default set-up.
@@ -257,7 +257,7 @@ def test_any_play_arguments_are_played_refused_or_a_usage_error(target: Target, 
                          st.integers(-10**20, 10**20).map(str))
     path = tmp_path / f"{target.name}.json"
 
-    @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
     @given(save=st.sampled_from(saves), arguments=st.lists(argument, min_size=1, max_size=4))
     def check(save: dict[str, Any], arguments: list[str]) -> None:
         path.write_text(json.dumps(save), encoding="utf-8")
