@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from overturn.referees.base import seeded_rng
 from overturn.referees.offboard import MoveReport, OffboardState, random_playout
-from overturn.referees.offboard_geometry import Player
+from overturn.referees.offboard.geometry import Player
 
 PLAYOUTS = 10_000
 MAX_PLIES = 1000

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -21,22 +22,11 @@ from overturn.referees.offboard import (
     save_state,
     state_to_json,
 )
-from overturn.referees.offboard_geometry import (
-    CORNERS,
-    HOLES,
-    Direction,
-    Exit,
-    Hex,
-    LayoutError,
-    Player,
-    default_layout,
-    layout_from_data,
-    outward_exits,
-    parse_hex,
-)
+from overturn.referees.offboard.geometry import CORNERS, HOLES, Direction, Exit, Hex, Player, outward_exits, parse_hex
+from overturn.referees.offboard.layouts import LayoutError, default_layout, layout_from_data, named_layout
 
 RED, YELLOW = Player.RED, Player.YELLOW
-DATA_FILE = resources.files("overturn.referees").joinpath("data/offboard.json")
+DATA_FILE = resources.files("overturn.referees.offboard").joinpath("data/layouts.json")
 
 
 def h(name: str) -> Hex:
@@ -53,12 +43,19 @@ def play(state: OffboardState, *moves: str) -> OffboardState:
     return state
 
 
+def snapshot(state: OffboardState) -> tuple:
+    """Everything a move can change, for puzzle positions too (which cannot be saved)."""
+    marbles = {player: names(state.marbles(player)) for player in Player}
+    removed = [state.removed(player) for player in Player]
+    return marbles, state.target_contents(), state.in_hand(), state.to_move, state.history, removed
+
+
 def refusal(state: OffboardState, text: str) -> str:
     """The rule code of a refused move, checking the refusal left the state untouched."""
-    before = state_to_json(state)
+    before = snapshot(state)
     with pytest.raises(IllegalAction) as caught:
         state.apply_action(parse_move(text))
-    assert state_to_json(state) == before
+    assert snapshot(state) == before
     return caught.value.rule
 
 
@@ -143,17 +140,50 @@ def test_outward_exits_two_per_edge_hole_three_per_corner() -> None:
     assert len(per_hole) == 24 and all(count == 2 for hole, count in per_hole.items() if hole not in CORNERS)
 
 
-def test_start_holes_are_the_issue_defaults() -> None:
-    state = OffboardState()
+def test_the_first_default_start_is_kept_as_the_contact_layout() -> None:
+    state = OffboardState(named_layout("contact"))
     assert names(state.marbles(RED)) == set("A1 A2 A3 B2 B3 C3 G4 G5 G6 H5 H6 I6".split())
     assert names(state.marbles(YELLOW)) == set("A4 B4 B5 C4 C5 C6 G7 H7 H8 I7 I8 I9".split())
-    assert state.current_player() is RED
+    assert state.check(parse_move("G5-H6")).points == 3  # why it is no longer the default (issue 15)
 
 
-def test_start_position_is_symmetric_through_the_centre_with_colours_swapped() -> None:
+def test_default_start_is_apart_with_red_to_play() -> None:
     state = OffboardState()
-    mirrored = {Hex(10 - hole.col, 8 - hole.row) for hole in state.marbles(RED)}
-    assert mirrored == set(state.marbles(YELLOW))
+    assert state.layout.name == "apart" and state.current_player() is RED
+    assert names(state.marbles(RED)) == set("A1 A2 B2 B3 C2 C3 A4 A5 B4 B5 C5 C6".split())
+
+
+def half_turn(hole: Hex) -> Hex:
+    return Hex(10 - hole.col, 8 - hole.row)
+
+
+@pytest.mark.parametrize("layout_name", ["apart", "contact"])
+def test_start_is_the_half_turn_of_the_other_colour_which_keeps_every_target_value(layout_name: str) -> None:
+    layout = named_layout(layout_name)
+    assert {half_turn(hole) for hole in layout.start[RED]} == set(layout.start[YELLOW])
+    for exit_, index in layout.exit_target.items():
+        turned = Exit(half_turn(exit_.hole), exit_.direction.opposite)
+        assert layout.targets[layout.exit_target[turned]].value == layout.targets[index].value
+
+
+def test_default_start_groups_do_not_touch() -> None:
+    layout = default_layout()
+    gaps = [distance(red, yellow) for red in layout.start[RED] for yellow in layout.start[YELLOW]]
+    assert min(gaps) >= 2
+
+
+def test_no_first_move_of_either_player_can_push_a_marble_off() -> None:
+    """Every red opening, and every yellow reply to each, checked by playing it."""
+    start = OffboardState()
+    replies = 0
+    for opening in start.legal_actions():
+        assert start.check(opening).target is None
+        after = start.clone()
+        after.apply_action(opening)
+        for reply in after.legal_actions():
+            assert after.check(reply).target is None, (format_move(opening), format_move(reply))
+            replies += 1
+    assert len(start.legal_actions()) > 20 and replies > 500
 
 
 def test_target_values_go_round_from_a1() -> None:
@@ -207,7 +237,9 @@ def test_exits_into_the_same_off_board_spot_reach_the_same_target() -> None:
 
 
 def _layout_data() -> dict:
-    return json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    """The packaged 'contact' layout as a layout file would hold it."""
+    packaged = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    return {"version": 1, "start": packaged["layouts"]["contact"]["start"], "targets": packaged["targets"]}
 
 
 def test_layout_loader_names_the_broken_field() -> None:
@@ -443,7 +475,7 @@ def test_taken_target_scores_nothing_and_hands_the_marble_back() -> None:
     state = _bounced_state()
     assert state.score(RED) == 3  # only the first marble counts
     assert state.in_hand() is YELLOW and state.current_player() is YELLOW
-    assert state.marble_counts(YELLOW) == {"board": 1, "targets": 1, "removed": 9, "in_hand": 1}
+    assert state.marble_counts(YELLOW) == {"board": 1, "targets": 1, "removed": 0, "not_in_play": 9, "in_hand": 1}
 
 
 def test_owner_of_a_bounced_marble_must_place_or_remove_it() -> None:
@@ -463,11 +495,11 @@ def test_placing_the_bounced_marble_is_the_whole_turn() -> None:
 
 def test_removing_the_bounced_marble_then_playing_normally() -> None:
     state = play(_bounced_state(), "remove")
-    assert state.removed(YELLOW) == 10 and state.in_hand() is None
+    assert state.removed(YELLOW) == 1 and state.in_hand() is None
     assert state.current_player() is YELLOW
     assert all(isinstance(move, Step) for move in state.legal_actions())
     play(state, "I9-I8")
-    assert state.current_player() is RED and state.marble_counts(YELLOW)["removed"] == 10
+    assert state.current_player() is RED and state.marble_counts(YELLOW)["removed"] == 1
 
 
 def test_place_or_remove_without_a_bounced_marble_is_refused() -> None:
@@ -540,35 +572,73 @@ def _saved(tmp_path: Path, state: OffboardState) -> Path:
     return path
 
 
-def test_save_and_load_round_trip_with_a_set_up_position(tmp_path: Path) -> None:
+def test_a_puzzle_position_plays_but_is_never_saved(tmp_path: Path) -> None:
     state = play(_bounced_state(), "remove", "I9-I8")
-    loaded = load_state(_saved(tmp_path, state))
-    assert state_to_json(loaded) == state_to_json(state)
-    assert loaded.removed(YELLOW) == 10 and loaded.score(RED) == 3 and loaded.current_player() is RED
+    assert state.is_puzzle and state.removed(YELLOW) == 1
+    with pytest.raises(ValueError, match="cannot be saved"):
+        save_state(tmp_path / "puzzle.json", state)
+    assert not (tmp_path / "puzzle.json").exists()
 
 
-def test_saved_file_is_readable_json_with_version_and_history(tmp_path: Path) -> None:
+def test_a_set_up_start_is_a_custom_layout_saved_with_its_hash(tmp_path: Path) -> None:
+    state = play(OffboardState.from_position(red=["C2", "B2", "E5"], yellow=["A2", "I9"]), "C2-B2")
+    assert state.layout.is_custom and not state.is_puzzle and state.score(RED) == 3
+    assert state.not_in_play(YELLOW) == 10 and state.removed(YELLOW) == 0
+    path = _saved(tmp_path, state)
+    saved = json.loads(path.read_text(encoding="utf-8"))["layout"]
+    assert saved["sha256"] == state.layout.digest and saved["start"]["red"] == ["B2", "C2", "E5"]
+    loaded = load_state(path)
+    assert state_to_json(loaded) == state_to_json(state) and loaded.layout.digest == state.layout.digest
+
+
+def test_saved_file_holds_version_layout_and_history(tmp_path: Path) -> None:
     path = _saved(tmp_path, play(OffboardState(), "C3-D4", "G7-F6"))
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["version"] == 1 and data["history"] == ["C3-D4", "G7-F6"] and data["setup"] is None
-    assert "D4" in data["board"]["red"] and data["to_move"] == "red"
+    assert data["version"] == 2 and data["history"] == ["C3-D4", "G7-F6"] and data["layout"] == {"name": "apart"}
+    assert "D4" in data["board"]["red"] and data["to_move"] == "red" and "setup" not in data
+
+
+def test_version_1_files_load_on_the_layout_they_were_played_on(tmp_path: Path) -> None:
+    """Files written before layouts existed have ``setup: null`` and were played on today's 'contact'."""
+    state = play(OffboardState(named_layout("contact")), "G5-H6")
+    data = state_to_json(state)
+    data.pop("layout")
+    data.update(version=1, setup=None)
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load_state(path).layout.name == "contact" and load_state(path).score(RED) == 3
+    data["setup"] = {"board": {"red": ["E5"], "yellow": ["A1"]}, "targets": [None] * 12, "to_move": "red"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match="setup"):
+        load_state(path)
+
+
+def _custom_layout_save(tmp_path: Path) -> dict:
+    state = play(OffboardState.from_position(red=["C2", "B2", "E5"], yellow=["A2", "I9"]), "C2-B2")
+    return json.loads(_saved(tmp_path, state).read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(
     ("edit", "field"),
     [
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version: 3 is out of range"),
+        (lambda d: d.update(version=True), "version: expected an integer, found a boolean"),
         (lambda d: d.update(game="overload"), "game"),
+        (lambda d: d.update(cheat=True), "unknown key 'cheat'"),
+        (lambda d: d.update(setup=None), "unknown key 'setup'"),
         (lambda d: d["board"]["red"].append("E5"), "board"),
         (lambda d: d["board"]["red"].remove("D4"), "board"),
         (lambda d: d.update(to_move="yellow"), "to_move"),
         (lambda d: d["scores"].update(red=6), "scores"),
+        (lambda d: d["removed"].update(red=True), "removed"),
         (lambda d: d["targets"].__setitem__(0, "yellow"), "targets"),
         (lambda d: d.update(history=["C3-D4", "C3-D4"]), r"history\[1\]"),
         (lambda d: d.update(history="C3-D4"), "history"),
-        (lambda d: d.pop("winner"), "winner"),
-        (lambda d: d.update(setup={"board": {"red": ["Q1"], "yellow": []}}), "setup"),
-        (lambda d: d.update(setup=[]), "setup"),
+        (lambda d: d.update(history=[5]), r"history\[0\]: expected a string"),
+        (lambda d: d.pop("winner"), "missing key 'winner'"),
+        (lambda d: d.update(layout={"name": "mine"}), "unknown layout 'mine'"),
+        (lambda d: d.update(layout={"name": "apart", "sha256": "0" * 64}), "layout"),
+        (lambda d: d.update(layout=[]), "layout"),
     ],
 )
 def test_tampered_files_are_refused_naming_the_field(tmp_path: Path, edit, field: str) -> None:
@@ -577,6 +647,88 @@ def test_tampered_files_are_refused_naming_the_field(tmp_path: Path, edit, field
     edit(data)
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(StateFileError, match=field):
+        load_state(path)
+
+
+def test_two_yellow_marbles_removed_with_red_5_points_is_refused(tmp_path: Path) -> None:
+    """Issue 11's consistent edit on a packaged layout: the replay names the first field that disagrees."""
+    path = _saved(tmp_path, play(OffboardState(), "C3-D4", "G7-F6"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["board"]["yellow"] = data["board"]["yellow"][2:]
+    data["removed"]["yellow"] = 2
+    data["scores"]["red"] = 5
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match=r"^.*offboard\.json: board: .* does not match the position"):
+        load_state(path)
+
+
+def test_consistently_edited_setup_is_refused(tmp_path: Path) -> None:
+    """Issue 11: two yellow marbles removed and scores.red 5, everything else made to agree."""
+    data = _custom_layout_save(tmp_path)
+    data["layout"]["start"]["yellow"] = ["I9"]  # the pushed A2 never existed: a start the file invents
+    data["removed"]["yellow"] = 2
+    data["scores"]["red"] = 5
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match=r"layout\.sha256: does not match"):
+        load_state(path)
+    data["layout"]["sha256"] = named_layout("apart").with_start(
+        [h("B2"), h("C2"), h("E5")], [h("I9")]
+    ).digest  # the hash made to agree too: replaying the moves on that start gives it away
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match=r"(targets|removed|scores): .* does not match the position"):
+        load_state(path)
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (lambda d: d["layout"]["targets"][0].update(exits=[1, 2]), r"layout: targets\[0\]\.exits\[0\]: expected a string"),
+        (lambda d: d["layout"].update(targets=[1, 2, 3]), r"targets\[0\]: expected an object"),
+        (lambda d: d["layout"]["start"].update(red=["E5", "E5"]), "listed twice"),
+        (lambda d: d["layout"]["start"].update(red=["E5"] * 13), "13 entries"),
+        (lambda d: d["layout"]["targets"][0].update(value=True), "value: expected an integer"),
+        (lambda d: d["layout"]["targets"][0].update(value=10**30), "out of range"),
+        (lambda d: d["layout"].update(extra=1), "unknown key 'extra'"),
+    ],
+)
+def test_tampered_custom_layouts_are_refused_naming_the_field(tmp_path: Path, edit, field: str) -> None:
+    data = _custom_layout_save(tmp_path)
+    edit(data)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match=field):
+        load_state(path)
+
+
+def test_setup_targets_of_integers_are_refused_cleanly(tmp_path: Path) -> None:
+    """Issue 11 printed "'int' object has no attribute 'upper'"; now the field is named."""
+    data = _custom_layout_save(tmp_path)
+    data["targets"] = [1] * 12
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match="targets: .* does not match"):
+        load_state(path)
+
+
+def test_version_1_setup_targets_of_integers_are_refused_cleanly(tmp_path: Path) -> None:
+    """Issue 11's exact reproduction, in the file format it was found in."""
+    data = state_to_json(OffboardState(named_layout("contact")))
+    data.pop("layout")
+    data.update(version=1, setup={"board": {"red": ["E5"], "yellow": ["A1"]}, "targets": [1] * 12, "to_move": "red"})
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match=r"old\.json: setup: set-up start positions are not accepted"):
+        load_state(path)
+
+
+def test_deep_nesting_and_huge_numbers_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000, encoding="utf-8")
+    with pytest.raises(StateFileError, match="nested"):
+        load_state(path)
+    path.write_text('{"version": ' + "9" * 5000 + "}", encoding="utf-8")
+    with pytest.raises(StateFileError, match="digits"):
         load_state(path)
 
 
@@ -600,36 +752,81 @@ def test_clone_is_independent() -> None:
 # --- drawing and set-up positions -------------------------------------------------------------
 
 START_DRAWING = """\
-         1 1 1 3 3 2
-    I   2 . R Y Y Y 2
-   H   2 . R R Y Y . 2
-  G   3 . R R R Y . . 1
- F   3 . . . . . . . . 1
-E   1 . . . . . . . . . 1
- D   1 . . . . . . . . 3
-  C   1 . . R Y Y Y . 3
-   B   2 . R R Y Y . 2   9
-    A   2 R R R Y . 2   8
-         2 3 3 1 1 1   7
-                      6
-             1 2 3 4 5
+                       #8      #7
+                 +1  +1  +1  +3  +3  +2
+I │        #9  +2   Y   Y   .   Y   Y  +2  #6
+H │          +2   .   Y   Y   Y   Y   .  +2
+G │   #10  +3   .   Y   Y   .   Y   Y   .  +1  #5
+F │      +3   .   .   .   .   .   .   .   .  +1
+E │    +1   .   .   .   .   .   .   .   .   .  +1
+D │      +1   .   .   .   .   .   .   .   .  +3
+C │   #11  +1   .   R   R   .   R   R   .  +3  #4
+B │          +2   .   R   R   R   R   .  +2       9
+A │       #12  +2   R   R   .   R   R  +2  #3   8
+                 +2  +3  +3  +1  +1  +1       7
+                       #1      #2           6
+                          1   2   3   4   5
 """
+
+
+def board_lines(state: OffboardState) -> list[str]:
+    return str(state).split("\n\n")[0].splitlines()
 
 
 def test_start_drawing() -> None:
     drawing = str(OffboardState())
     assert drawing.startswith(START_DRAWING)
-    assert drawing.endswith("score: red 0, yellow 0. red to play.")
+    assert "R red, Y yellow, . free hole" in drawing  # the legend
+    assert drawing.endswith("layout: apart (packaged)\nscore: red 0, yellow 0. red to play.")
+
+
+def test_drawing_gives_each_sign_one_meaning() -> None:
+    """Issue 15: no row letter beside a digit, bare digits only for diagonals, target values and numbers shown."""
+    state = play(OffboardState(named_layout("contact")), "G5-H6")
+    lines = board_lines(state)
+    for line in lines:
+        if line[:1].isalpha():
+            assert re.match(r"^[A-I] │ +[^\d ]", line), line  # a row letter, a bar, then never a bare digit
+    tokens = [token for line in lines for token in line.replace("│", " ").split()]
+    bare_digits = [token for token in tokens if token.isdigit()]
+    assert sorted(bare_digits, key=int) == [str(col) for col in range(1, 10)]  # the diagonals, once each
+    assert sorted(int(token[1:]) for token in tokens if token.startswith("#")) == list(range(1, 13))
+    values = [token for token in tokens if token.startswith("+")]
+    layout = state.layout
+    spots = {exit_.hole.step(exit_.direction): index for exit_, index in layout.exit_target.items()}
+    open_spots = [index for index in spots.values() if state.target_contents()[index] is None]
+    assert sorted(values) == sorted(f"+{layout.targets[index].value}" for index in open_spots)
+    assert tokens.count("y") == 2  # target 7 holds the yellow marble: its two spots say so
+    assert set(tokens) <= {"R", "Y", ".", "r", "y", *"ABCDEFGHI", *bare_digits, *values} | {
+        f"#{n}" for n in range(1, 13)
+    }
 
 
 def test_drawing_shows_taken_targets_and_the_pending_choice() -> None:
-    state = play(OffboardState(), "G5-H6")
-    assert str(state).splitlines()[0] == "         1 1 1 y y 2"  # target 7's two spots
-    assert "holds    -  -  -  -  -  -  y  -" in str(state)
+    state = play(OffboardState(named_layout("contact")), "G5-H6")
+    assert board_lines(state)[1].split() == ["+1", "+1", "+1", "y", "y", "+2"]  # target 7's two spots
+    assert "holds     -   -   -   -   -   -   y   -" in str(state)
     bounced = _bounced_state()
     assert "yellow to play: its pushed-off marble bounced off a taken target" in str(bounced)
     won = OffboardState.from_position(red=["E5"], yellow=["I9"], targets={1: YELLOW, 4: YELLOW})
-    assert str(won).endswith("Game over: red wins.")
+    assert str(won).endswith("Game over: red wins: red reached 6 points (6 win).")
+
+
+def test_a_stalemate_win_says_why() -> None:
+    blocked = OffboardState.from_position(red=["A2", "A3", "B1", "C1", "B2", "C3"], yellow=["A1"], to_move=YELLOW)
+    assert "yellow has no legal move on its turn, and a player who cannot move loses" in str(blocked)
+    assert "score: red 0, yellow 0. Game over: red wins" in str(blocked)
+    emptied = OffboardState.from_position(red=["E5"], yellow=[], to_move=YELLOW)
+    assert "yellow has no marble left on the board" in str(emptied)
+
+
+def test_marbles_never_on_the_board_are_not_called_removed() -> None:
+    state = OffboardState.from_position(red=["C2", "B2", "E5"], yellow=["A2", "I9"])
+    drawing = str(state)
+    assert "removed" not in drawing
+    assert "CUSTOM, sha256 " in drawing and "marbles in this game: red 3, yellow 2" in drawing
+    play(state, "C2-B2", "I9-I8")  # a marble scored, none bounced: still nothing removed
+    assert "removed" not in str(state) and state.score(RED) == 3
 
 
 @pytest.mark.parametrize(

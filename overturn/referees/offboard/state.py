@@ -14,7 +14,7 @@ Rules as implemented, including where the rule book is silent (docs/offboard.md)
 * A line of any length may move or push; a push needs strictly more pushing marbles than
   the opponent marbles in the pushed line, and the hole behind that line must be free or
   off the board. An own marble behind it blocks the push; own marbles never leave the board.
-* A marble pushed off lands in the target its exit leads to (data/offboard.json); a
+* A marble pushed off lands in the target its exit leads to (the layout, layouts.py); a
   main-diagonal corner exit reaches two targets and always goes to the lower value, even
   when that target is taken. An empty target takes the marble and the pusher scores its
   value; a taken one does not, and the marble goes back to its owner, who on their next
@@ -27,17 +27,15 @@ Rules as implemented, including where the rule book is silent (docs/offboard.md)
 
 from __future__ import annotations
 
-import copy
-import os
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
-from overturn.jsonstore import StateFileError, load_json, save_json_atomic
 from overturn.referees.base import IllegalAction
-from overturn.referees.offboard_geometry import (
+from overturn.referees.offboard.geometry import (
     HOLE_COUNT,
     HOLE_INDEX,
     HOLES,
@@ -46,11 +44,10 @@ from overturn.referees.offboard_geometry import (
     RAYS,
     Direction,
     Hex,
-    Layout,
     Player,
-    default_layout,
     parse_hex,
 )
+from overturn.referees.offboard.layouts import Layout, default_layout
 
 WIN_SCORE = 6
 EMPTY = -1
@@ -91,9 +88,20 @@ _STEP_PATTERN = re.compile(r"^([A-Ia-i][1-9])\s*[-\s]\s*([A-Ia-i][1-9])$|^([A-Ia
 _PLACE_PATTERN = re.compile(r"^place\s+(\S+)$", re.IGNORECASE)
 
 
+MAX_MOVE_TEXT = 40  # far longer than any move; longer text is refused before any parsing
+
+
 def parse_move(text: str) -> Move:
     """Read ``C3-D4`` (also ``c3d4``, ``C3 D4``), ``place E5`` or ``remove``; IllegalAction('notation') otherwise."""
     cleaned = text.strip()
+    if len(cleaned) > MAX_MOVE_TEXT:
+        raise IllegalAction("notation", f"cannot read a move of {len(cleaned)} characters: expected e.g. 'C3-D4'")
+    return _parse_cleaned(cleaned)
+
+
+@lru_cache(maxsize=2048)
+def _parse_cleaned(cleaned: str) -> Move:
+    """Moves are immutable and few (about 430 spellings in canonical form), so replays reuse their parse."""
     if cleaned.lower() == "remove":
         return REMOVE
     placed = _PLACE_PATTERN.match(cleaned)
@@ -118,8 +126,17 @@ def parse_move(text: str) -> Move:
     raise IllegalAction("not-adjacent", f"{origin}-{destination}: a move goes to a neighbouring hole")
 
 
+def parse_turn(text: str) -> list[Move]:
+    """One player's words for a turn: a move, or ``remove`` and the move that follows it (``remove E5-E6``)."""
+    first, _, rest = text.strip().partition(" ")
+    if first.lower() == "remove" and rest.strip():
+        return [REMOVE, parse_move(rest)]
+    return [parse_move(text)]
+
+
+@lru_cache(maxsize=2048)
 def format_move(move: Move) -> str:
-    """Canonical notation, the inverse of parse_move."""
+    """Canonical notation, the inverse of parse_move (cached like it: saves write every move of a game)."""
     if isinstance(move, Step):
         return f"{move.origin}-{move.destination}"
     if isinstance(move, Place):
@@ -181,6 +198,7 @@ class OffboardState:
         "_to_move",
         "_cups",
         "_removed",
+        "_not_in_play",
         "_in_hand",
         "_history",
         "_winner",
@@ -197,11 +215,12 @@ class OffboardState:
         self._to_move = Player.RED
         self._cups = [EMPTY] * len(self.layout.targets)  # colour of the marble in each target
         self._removed = [0, 0]
+        self._not_in_play = [self.layout.not_in_play(player) for player in Player]  # never on the board
         self._in_hand: Player | None = None  # owner of a marble that bounced off a taken target
         self._history: list[Move] = []
         self._winner: Player | None = None  # set when a score reaches WIN_SCORE
         self._legal: list[Move] | None = None  # cache, dropped on every change
-        self._setup: dict[str, object] | None = None  # a set-up start position, saved with the game
+        self._setup: OffboardState | None = None  # a puzzle start (targets filled, yellow first): never saved
 
     @classmethod
     def from_position(
@@ -215,17 +234,17 @@ class OffboardState:
     ) -> OffboardState:
         """A set-up position (puzzles, tests): holes by name, ``targets`` by number.
 
-        Marbles not on the board, in a target or in hand count as removed from the game,
-        so the 12-marble accounting still holds.
+        The holes become a custom layout (``layout``'s targets, default the packaged
+        ones), so the game can be saved like one started with ``--layout``; marbles
+        not listed never enter play. Filled ``targets``, a marble ``in_hand`` or yellow
+        to move give a position no game starts from: it plays, but cannot be saved.
         """
-        state = cls(layout)
-        state._board = [EMPTY] * HOLE_COUNT
+        holes = {}
         for player, names in ((Player.RED, red), (Player.YELLOW, yellow)):
-            for name in names:
-                index = HOLE_INDEX[parse_hex(name)]
-                if state._board[index] != EMPTY:
-                    raise ValueError(f"{name} is listed twice")
-                state._board[index] = player
+            holes[player] = tuple(parse_hex(name) for name in names)
+        state = cls((layout or default_layout()).with_start(holes[Player.RED], holes[Player.YELLOW]))
+        if to_move is Player.RED and not targets and in_hand is None:
+            return state
         for number, player in (targets or {}).items():
             if not 1 <= number <= len(state._cups):
                 raise ValueError(f"there is no target {number} (1 to {len(state._cups)})")
@@ -236,15 +255,20 @@ class OffboardState:
         state._in_hand = in_hand
         for player in Player:
             counts = state.marble_counts(player)
-            state._removed[player] = MARBLES_PER_PLAYER - sum(counts.values())
-            if state._removed[player] < 0:
+            state._not_in_play[player] = MARBLES_PER_PLAYER - sum(counts.values()) + counts["not_in_play"]
+            if state._not_in_play[player] < 0:
                 raise ValueError(f"{player.label} has more than {MARBLES_PER_PLAYER} marbles")
         winners = [player for player in Player if state.score(player) >= WIN_SCORE]
         if len(winners) == 2:
             raise ValueError(f"both players have {WIN_SCORE} points or more")
         state._winner = winners[0] if winners else None
-        state._setup = _position_json(state)
+        state._setup = state.clone()
         return state
+
+    @property
+    def is_puzzle(self) -> bool:
+        """Started from a position no game starts from (see from_position): it cannot be saved."""
+        return self._setup is not None
 
     # --- reading the position ---------------------------------------------------------
 
@@ -258,6 +282,10 @@ class OffboardState:
     def target_contents(self) -> list[Player | None]:
         """Colour of the marble in each target, in target order (None: empty)."""
         return [None if cup == EMPTY else Player(cup) for cup in self._cups]
+
+    def not_in_play(self, player: Player) -> int:
+        """Marbles of ``player`` a set-up start left off the board: never part of this game."""
+        return self._not_in_play[player]
 
     def removed(self, player: Player) -> int:
         """Marbles of ``player`` taken out of the game after bouncing off a taken target."""
@@ -303,6 +331,20 @@ class OffboardState:
             self._legal = self._generate_legal()
         return self._to_move.opponent if not self._legal else None
 
+    def win_reason(self) -> str | None:
+        """Why the game is over, in words (None while it goes on)."""
+        winner = self.winner()
+        if winner is None:
+            return None
+        if self._winner is not None:
+            return f"{winner.label} reached {self.score(winner)} points (6 win)"
+        loser = self._to_move
+        why = "has no marble left on the board" if not self.marbles(loser) else "has no legal move"
+        return (
+            f"{loser.label} {why} on its turn, and a player who cannot move loses "
+            "(a choice: the rule book does not say)"
+        )
+
     def returns(self) -> list[float]:
         """[red, yellow]: +1 for the winner, -1 for the loser, zeros while the game goes on."""
         winner = self.winner()
@@ -331,6 +373,12 @@ class OffboardState:
         self._legal = None
         return report
 
+    def action_to_string(self, move: Move) -> str:
+        return format_move(move)
+
+    def parse_action(self, text: str) -> Move:
+        return parse_move(text)
+
     def clone(self) -> OffboardState:
         twin = OffboardState.__new__(OffboardState)
         twin.layout = self.layout
@@ -338,6 +386,7 @@ class OffboardState:
         twin._to_move = self._to_move
         twin._cups = self._cups[:]
         twin._removed = self._removed[:]
+        twin._not_in_play = self._not_in_play
         twin._in_hand = self._in_hand
         twin._history = self._history[:]
         twin._winner = self._winner
@@ -346,25 +395,35 @@ class OffboardState:
         return twin
 
     def rewound(self, moves: int) -> OffboardState:
-        """The same game with its last ``moves`` moves taken back (replayed from its start)."""
+        """The same game with its last ``moves`` moves taken back (replayed from its start); ValueError past it."""
         if not 0 <= moves <= len(self._history):
             raise ValueError(f"cannot take back {moves} move(s): {len(self._history)} played")
-        state = OffboardState(self.layout) if self._setup is None else _state_from_setup(self._setup, self.layout)
+        state = OffboardState(self.layout) if self._setup is None else self._setup.clone()
         for move in self._history[: len(self._history) - moves]:
             state.apply_action(move)
         return state
 
     def __str__(self) -> str:
-        from overturn.referees.offboard_render import render
+        from overturn.referees.offboard.render import render
 
         return render(self)
 
     # --- rules ------------------------------------------------------------------------
 
     def _judge(self, move: Move) -> tuple[MoveReport, _StepPlan | None]:
-        winner = self.winner()
-        if winner is not None:
-            raise IllegalAction("game-over", f"the game is over: {winner.label} has won")
+        """The move's report and plan, or IllegalAction; a legal move proves its player is not stalemated,
+        so move generation (the costly part of a replay) only runs when a move is refused."""
+        if self._winner is not None:
+            raise IllegalAction("game-over", f"the game is over: {self._winner.label} has won")
+        try:
+            return self._judge_move(move)
+        except IllegalAction:
+            winner = self.winner()
+            if winner is not None:
+                raise IllegalAction("game-over", f"the game is over: {winner.label} has won") from None
+            raise
+
+    def _judge_move(self, move: Move) -> tuple[MoveReport, _StepPlan | None]:
         player = self._to_move
         if isinstance(move, Step):
             plan = self._plan_step(move)
@@ -471,7 +530,7 @@ class OffboardState:
                     self._in_hand = opponent
             else:
                 board[ray[plan.marbles + plan.pushed]] = opponent
-        if self.score(player) >= WIN_SCORE:
+        if plan.ejects and self.score(player) >= WIN_SCORE:  # only an ejection scores
             self._winner = player
         self._to_move = player.opponent
 
@@ -490,11 +549,12 @@ class OffboardState:
         return problems
 
     def marble_counts(self, player: Player) -> dict[str, int]:
-        """Where the 12 marbles of ``player`` are: on the board, in targets, removed, in hand."""
+        """Where the 12 marbles of ``player`` are: on the board, in targets, removed, in hand, never in play."""
         return {
             "board": self._board.count(player),
             "targets": self._cups.count(player),
             "removed": self._removed[player],
+            "not_in_play": self._not_in_play[player],
             "in_hand": int(self._in_hand == player),
         }
 
@@ -528,116 +588,3 @@ def computer_move(state: OffboardState, rng: random.Random) -> Move:
     reports = [state.check(move) for move in legal]
     best = max(report.points for report in reports)
     return rng.choice([report.move for report in reports if report.points == best])
-
-
-# --- saved games ------------------------------------------------------------------------
-
-STATE_VERSION = 1
-_DERIVED_FIELDS = ("to_move", "board", "targets", "removed", "in_hand", "scores", "winner")
-
-
-def _position_json(state: OffboardState) -> dict[str, object]:
-    in_hand = state.in_hand()
-    return {
-        "to_move": state.to_move.label,
-        "board": {player.label: [hole.name for hole in state.marbles(player)] for player in Player},
-        "targets": [None if cup is None else cup.label for cup in state.target_contents()],
-        "in_hand": None if in_hand is None else in_hand.label,
-    }
-
-
-def state_to_json(state: OffboardState) -> dict[str, object]:
-    """The saved form: start (``setup``, null for the standard one) and moves, which are the
-    truth, plus the position they lead to, for readers and scripts."""
-    winner = state.winner()
-    return {
-        "version": STATE_VERSION,
-        "game": "offboard",
-        **_position_json(state),
-        "removed": {player.label: state.removed(player) for player in Player},
-        "scores": {player.label: state.score(player) for player in Player},
-        "winner": None if winner is None else winner.label,
-        "setup": copy.deepcopy(state._setup),
-        "history": [format_move(move) for move in state.history],
-    }
-
-
-def _state_from_setup(setup: object, layout: Layout | None) -> OffboardState:
-    """A set-up start position from a file; errors name the field inside ``setup``."""
-    if setup is None:
-        return OffboardState(layout)
-    if not isinstance(setup, dict):
-        raise StateFileError("setup: expected null or an object")
-    board = setup.get("board")
-    if not isinstance(board, dict) or set(board) != {"red", "yellow"}:
-        raise StateFileError("setup.board: expected an object with 'red' and 'yellow' lists")
-    for colour, holes in board.items():
-        if not isinstance(holes, list) or not all(isinstance(name, str) for name in holes):
-            raise StateFileError(f"setup.board.{colour}: expected a list of hole names")
-    targets = setup.get("targets")
-    count = len((layout or default_layout()).targets)
-    if not isinstance(targets, list) or len(targets) != count:
-        raise StateFileError(f"setup.targets: expected a list of {count} entries (null, 'red' or 'yellow')")
-    try:
-        contents = {n + 1: Player.from_label(c) for n, c in enumerate(targets) if c is not None}
-        to_move = Player.from_label(str(setup.get("to_move")))
-        in_hand = None if setup.get("in_hand") is None else Player.from_label(str(setup["in_hand"]))
-    except (ValueError, AttributeError) as exc:
-        raise StateFileError(f"setup: {exc}") from None
-    try:
-        return OffboardState.from_position(board["red"], board["yellow"], to_move, contents, in_hand, layout)
-    except ValueError as exc:
-        raise StateFileError(f"setup: {exc}") from None
-
-
-def state_from_json(data: object, layout: Layout | None = None) -> OffboardState:
-    """Rebuild a state by replaying ``history``, then insist the stored position agrees with it.
-
-    Replaying means a file only holds positions reached by legal play from its start; a
-    hand-edited board or score is caught and reported by field name (StateFileError).
-    """
-    if not isinstance(data, dict):
-        raise StateFileError("state: expected a JSON object")
-    if data.get("version") != STATE_VERSION:
-        raise StateFileError(f"version: expected {STATE_VERSION}, got {data.get('version')!r}")
-    if data.get("game") != "offboard":
-        raise StateFileError(f"game: expected 'offboard', got {data.get('game')!r}")
-    history = data.get("history")
-    if not isinstance(history, list) or not all(isinstance(item, str) for item in history):
-        raise StateFileError("history: expected a list of moves in notation, e.g. ['C3-D4']")
-    state = _state_from_setup(data.get("setup"), layout)
-    for position, text in enumerate(history):
-        try:
-            state.apply_action(parse_move(text))
-        except IllegalAction as exc:
-            raise StateFileError(f"history[{position}]: {text!r} is not legal there: {exc}") from None
-    replayed = state_to_json(state)
-    for field in _DERIVED_FIELDS:
-        if field not in data:
-            raise StateFileError(f"{field}: missing")
-        if _normalised(data[field]) != _normalised(replayed[field]):
-            raise StateFileError(
-                f"{field}: {data[field]!r} does not match the position the history leads to "
-                f"({replayed[field]!r}); was the file edited?"
-            )
-    return state
-
-
-def _normalised(value: object) -> object:
-    """Compare boards as sets of upper-case hole names, so order and case do not matter."""
-    if isinstance(value, dict) and all(isinstance(item, list) for item in value.values()):
-        return {key: sorted(str(item).upper() for item in items) for key, items in value.items()}
-    return value
-
-
-def save_state(path: str | os.PathLike[str], state: OffboardState) -> None:
-    save_json_atomic(path, state_to_json(state))
-
-
-def load_state(path: str | os.PathLike[str]) -> OffboardState:
-    """Read a saved game; StateFileError (naming the file and the field) if it is missing or bad."""
-    try:
-        return state_from_json(load_json(path))
-    except StateFileError as exc:
-        message = str(exc)
-        raise StateFileError(message if message.startswith(str(path)) else f"{path}: {message}") from None

@@ -1,0 +1,260 @@
+"""Layouts of offboard: the start holes and the targets, packaged by name or read from a file.
+
+The rule book's pictures are lost, so the board's targets and start positions are
+data (``data/layouts.json``), checked against the hexagon before the referee trusts
+them. A layout is named (``apart``, the default, or ``contact``) or custom (a
+``--layout FILE``); a custom one is identified by the SHA-256 of its canonical form,
+so a saved game records exactly which set-up it was played on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from overturn.jsonstore import Field, StateFileError, load_with, loads_json
+from overturn.referees.offboard.geometry import (
+    HOLES,
+    MARBLES_PER_PLAYER,
+    RAYS,
+    Direction,
+    Exit,
+    Hex,
+    Player,
+    outward_exits,
+    parse_exit,
+    parse_hex,
+)
+
+#: A layout file is a few kilobytes; refuse anything far bigger before parsing it.
+LAYOUT_FILE_MAX_BYTES = 64 * 1024
+#: Target values of the rule book are 1 to 3; a custom layout may go up to the winning score.
+MAX_TARGET_VALUE = 6
+LAYOUT_FORMAT_VERSION = 1
+
+
+class LayoutError(StateFileError):
+    """Layout data that does not describe a playable board; the message names the field."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """A cup beside the edge; holds at most one marble, worth ``value`` to the pusher."""
+
+    number: int
+    value: int
+    edge: str
+    exits: tuple[Exit, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Layout:
+    """Start holes and targets, checked; ``exit_target`` already applies the corner rule.
+
+    ``ray_target`` is the same mapping indexed like ``RAYS``: the target (index) met by a
+    marble pushed off the far end of that ray. ``name`` is the packaged layout's name, or
+    None for a custom one; ``digest`` identifies the content either way.
+    """
+
+    start: dict[Player, tuple[Hex, ...]]
+    targets: tuple[Target, ...]
+    exit_target: dict[Exit, int]
+    ray_target: tuple[int, ...]
+    name: str | None
+    digest: str
+
+    @property
+    def is_custom(self) -> bool:
+        return self.name is None
+
+    @property
+    def label(self) -> str:
+        """How ``show`` names it: the packaged name, or 'custom' and the start of its hash."""
+        return self.name if self.name is not None else f"custom {self.digest[:12]}"
+
+    def target_of(self, exit_: Exit) -> Target:
+        return self.targets[self.exit_target[exit_]]
+
+    def not_in_play(self, player: Player) -> int:
+        """Marbles of ``player`` that a custom start leaves off the board from the first move."""
+        return MARBLES_PER_PLAYER - len(self.start[player])
+
+    def with_start(self, red: Iterable[Hex], yellow: Iterable[Hex]) -> Layout:
+        """A custom layout: these start holes, the same targets."""
+        start = {Player.RED: tuple(red), Player.YELLOW: tuple(yellow)}
+        _check_start(start, "start")
+        return _build(start, self.targets, None)
+
+    def to_data(self) -> dict[str, Any]:
+        """The canonical form (what a layout file holds, what a save embeds, what the hash covers)."""
+        return {
+            "version": LAYOUT_FORMAT_VERSION,
+            "start": {player.label: sorted(hole.name for hole in self.start[player]) for player in Player},
+            "targets": [
+                {
+                    "number": target.number,
+                    "value": target.value,
+                    "edge": target.edge,
+                    "exits": sorted(str(exit_) for exit_ in target.exits),
+                }
+                for target in self.targets
+            ],
+        }
+
+
+def _digest(start: dict[Player, tuple[Hex, ...]], targets: tuple[Target, ...]) -> str:
+    canonical = {
+        "start": {player.label: sorted(hole.name for hole in start[player]) for player in Player},
+        "targets": [[target.value, sorted(str(exit_) for exit_ in target.exits)] for target in targets],
+    }
+    return hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _build(start: dict[Player, tuple[Hex, ...]], targets: tuple[Target, ...], name: str | None) -> Layout:
+    exit_target = _resolve_exits(targets)
+    ray_target = tuple(exit_target[Exit(HOLES[ray[-1]], Direction(index % 6))] for index, ray in enumerate(RAYS))
+    return Layout(start, targets, exit_target, ray_target, name, _digest(start, targets))
+
+
+def layout_from_data(data: Any, name: str | None = None, default_targets: Any = None) -> Layout:
+    """Build and check a layout file's content; every problem raises LayoutError naming the field.
+
+    ``targets`` may be left out of a custom layout: it then uses ``default_targets``
+    (the packaged targets' data).
+    """
+    fields = _strict(lambda: Field(data).object({"version", "start"}, {"targets", "description"}))
+    _strict(lambda: fields["version"].integer(LAYOUT_FORMAT_VERSION, LAYOUT_FORMAT_VERSION))
+    if "description" in fields:
+        _strict(lambda: fields["description"].string(max_length=2000))
+    start = _start_from_data(fields["start"])
+    raw_targets = fields["targets"] if "targets" in fields else Field(default_targets, "targets")
+    return _build(start, _targets_from_data(raw_targets), name)
+
+
+def _strict(read: Any) -> Any:
+    """Run a Field read, re-raising its error as a LayoutError."""
+    try:
+        return read()
+    except LayoutError:
+        raise
+    except StateFileError as exc:
+        raise LayoutError(str(exc)) from None
+
+
+def _start_from_data(raw: Field) -> dict[Player, tuple[Hex, ...]]:
+    colours = _strict(lambda: raw.object({"red", "yellow"}))
+    start: dict[Player, tuple[Hex, ...]] = {}
+    for player in Player:
+        entries = _strict(lambda: colours[player.label].items(max_length=MARBLES_PER_PLAYER))
+        holes = []
+        for entry in entries:
+            name = _strict(lambda: entry.string(max_length=10))
+            try:
+                holes.append(parse_hex(name))
+            except ValueError as exc:
+                raise LayoutError(f"{entry.path}: {exc}") from None
+        start[player] = tuple(holes)
+    _check_start(start, raw.path)
+    return start
+
+
+def _check_start(start: dict[Player, tuple[Hex, ...]], field: str) -> None:
+    for player in Player:
+        if len(start[player]) > MARBLES_PER_PLAYER:
+            raise LayoutError(f"{field}.{player.label}: more than {MARBLES_PER_PLAYER} marbles")
+    every = start[Player.RED] + start[Player.YELLOW]
+    repeated = sorted({hole.name for hole in every if every.count(hole) > 1})
+    if repeated:
+        raise LayoutError(f"{field}: {', '.join(repeated)} listed twice")
+
+
+def _targets_from_data(raw: Field) -> tuple[Target, ...]:
+    entries = _strict(lambda: raw.items(max_length=len(outward_exits())))
+    if not entries:
+        raise LayoutError(f"{raw.path}: expected a non-empty list")
+    targets = []
+    for position, entry in enumerate(entries):
+        fields = _strict(lambda: entry.object({"number", "value", "exits"}, {"edge"}))
+        _strict(lambda: fields["number"].integer(position + 1, position + 1))
+        value = _strict(lambda: fields["value"].integer(1, MAX_TARGET_VALUE))
+        edge = _strict(lambda: fields["edge"].string(max_length=20)) if "edge" in fields else ""
+        exit_fields = _strict(lambda: fields["exits"].items(max_length=len(outward_exits())))
+        if not exit_fields:
+            raise LayoutError(f"{fields['exits'].path}: expected a non-empty list like ['A1:SW']")
+        exits = []
+        for exit_field in exit_fields:
+            text = _strict(lambda: exit_field.string(max_length=10))
+            try:
+                exits.append(parse_exit(text))
+            except ValueError as exc:
+                raise LayoutError(f"{exit_field.path}: {exc}") from None
+        targets.append(Target(number=position + 1, value=value, edge=edge, exits=tuple(exits)))
+    return tuple(targets)
+
+
+def _resolve_exits(targets: tuple[Target, ...]) -> dict[Exit, int]:
+    """Map each exit to one target; an exit reaching two targets falls into the lower value."""
+    reach: dict[Exit, list[int]] = {}
+    for index, target in enumerate(targets):
+        for exit_ in target.exits:
+            reach.setdefault(exit_, []).append(index)
+    missing = [str(exit_) for exit_ in outward_exits() if exit_ not in reach]
+    if missing:
+        raise LayoutError(f"targets: exits lead to no target: {', '.join(missing)}")
+    resolved: dict[Exit, int] = {}
+    for exit_, indexes in reach.items():
+        if len(indexes) > 2:
+            raise LayoutError(f"targets: exit {exit_} is listed under more than two targets")
+        values = sorted(targets[index].value for index in indexes)
+        if len(values) == 2 and values[0] == values[1]:
+            raise LayoutError(f"targets: exit {exit_} reaches two targets of equal value; the lower cannot be chosen")
+        resolved[exit_] = min(indexes, key=lambda index: targets[index].value)
+    return resolved
+
+
+# --- packaged and file layouts ----------------------------------------------------------
+
+
+@cache
+def _packaged() -> dict[str, Any]:
+    text = resources.files("overturn.referees.offboard").joinpath("data/layouts.json").read_text(encoding="utf-8")
+    return loads_json(text, "data/layouts.json")
+
+
+def layout_names() -> tuple[str, ...]:
+    """The packaged layouts, the default first."""
+    data = _packaged()
+    return (data["default"], *sorted(name for name in data["layouts"] if name != data["default"]))
+
+
+@cache
+def named_layout(name: str) -> Layout:
+    """A packaged layout by name; LayoutError listing the names otherwise."""
+    data = _packaged()
+    if name not in data["layouts"]:
+        raise LayoutError(f"unknown layout {name!r} (packaged: {', '.join(layout_names())})")
+    entry = data["layouts"][name]
+    return layout_from_data(
+        {"version": LAYOUT_FORMAT_VERSION, "start": entry["start"]}, name=name, default_targets=data["targets"]
+    )
+
+
+def default_layout() -> Layout:
+    return named_layout(_packaged()["default"])
+
+
+def read_layout(data: Any) -> Layout:
+    """A custom layout from parsed JSON; a layout identical to a packaged one keeps its name."""
+    layout = layout_from_data(data, default_targets=_packaged()["targets"])
+    return next((named_layout(name) for name in layout_names() if named_layout(name).digest == layout.digest), layout)
+
+
+def load_layout_file(path: str | os.PathLike[str]) -> Layout:
+    """Read ``--layout FILE`` (at most 64 KB); StateFileError naming the file and the field."""
+    return load_with(path, read_layout, max_bytes=LAYOUT_FILE_MAX_BYTES)

@@ -1,0 +1,143 @@
+"""offboard as the command scaffold sees it: set-up by layout, move words, drawing, table wording.
+
+Move words (``play`` and ``session``): each argument is one player's turn in the
+notation of ``parse_move`` (``C3-D4``, ``place E5``, ``remove``), and ``remove``
+may carry the move that follows it in the same argument (``"remove E5-E6"``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from overturn.jsonstore import StateFileError
+from overturn.referees.offboard.geometry import Player
+from overturn.referees.offboard.layouts import Layout, layout_names, load_layout_file, named_layout
+from overturn.referees.offboard.render import describe_layout, render, status
+from overturn.referees.offboard.state import MoveReport, OffboardState, computer_move, format_move, parse_turn
+from overturn.referees.offboard.store import layout_json, state_from_json, state_to_json
+from overturn.referees.protocol import Played, Referee, UsageProblem
+
+SEED_RANGE = (0, 2**32 - 1)
+
+SESSION_HELP = """At the prompt type a move, as 'play' takes it:
+  C3-D4          the marble on C3 steps to D4; its line ahead moves along and pushes
+  place E5       put your bounced marble back on a free hole (your whole turn)
+  remove         take your bounced marble out of the game...
+  remove E5-E6   ...and play your move in the same line"""
+
+
+def resolve_layout(spec: str | None) -> Layout:
+    """``--layout``: a packaged name, else a layout file; UsageProblem saying which and why."""
+    if spec is None:
+        return named_layout(layout_names()[0])
+    if spec in layout_names():
+        return named_layout(spec)
+    if not Path(spec).exists():
+        raise UsageProblem(f"--layout {spec!r}: neither a packaged layout ({', '.join(layout_names())}) nor a file")
+    try:
+        return load_layout_file(spec)
+    except StateFileError as exc:
+        raise UsageProblem(f"--layout: {exc}") from None
+
+
+def _played(report: MoveReport) -> Played:
+    return Played(f"{report.player.label} {format_move(report.move)}", effects=(report.effect(),))
+
+
+class OffboardReferee(Referee[OffboardState]):
+    name = "offboard"
+    title = "offboard"
+    rules_package = "overturn.referees.offboard"
+
+    # ----- the file ---------------------------------------------------------
+
+    def new_game(self, layout: str | None = None, **_: Any) -> OffboardState:
+        return OffboardState(resolve_layout(layout))
+
+    def to_json(self, game: OffboardState) -> dict[str, Any]:
+        return state_to_json(game)
+
+    def from_json(self, data: Any, origin: str) -> OffboardState:
+        try:
+            return state_from_json(data)
+        except StateFileError as exc:
+            raise StateFileError(f"{origin}: {exc}") from None
+
+    def state(self, game: OffboardState) -> OffboardState:
+        return game
+
+    # ----- what the table sees ----------------------------------------------
+
+    def render(self, game: OffboardState, legend: bool = True, **_: Any) -> str:
+        return render(game, legend=legend)
+
+    def awaiting(self, game: OffboardState) -> str:
+        return status(game)
+
+    def view_json(self, game: OffboardState, **_: Any) -> dict[str, Any]:
+        current = game.current_player()
+        return {
+            **state_to_json(game),
+            "layout": {**layout_json(game.layout), "custom": game.layout.is_custom, "label": describe_layout(game)},
+            "not_in_play": {player.label: game.not_in_play(player) for player in Player},
+            "target_values": [target.value for target in game.layout.targets],
+            "current_player": None if current is None else current.label,
+            "win_reason": game.win_reason(),
+            "awaiting": self.awaiting(game),
+            "legal": self.legal(game),
+        }
+
+    # ----- moves ------------------------------------------------------------
+
+    def play(self, game: OffboardState, moves: Sequence[str], **_: Any) -> tuple[OffboardState, list[Played]]:
+        if not moves:
+            raise UsageProblem(f"nothing to play. {self.awaiting(game)}")
+        state = game.clone()
+        log = [_played(state.apply_action(move)) for text in moves for move in parse_turn(text)]
+        return state, log
+
+    def rewind(self, game: OffboardState, count: int) -> tuple[OffboardState, list[str]]:
+        if count > len(game.history):
+            raise UsageProblem(f"cannot take back {count} moves: {len(game.history)} were played")
+        earlier = game.rewound(count)
+        return earlier, [format_move(move) for move in game.history[len(earlier.history) :]]
+
+    # ----- session ----------------------------------------------------------
+
+    def session_step(self, game: OffboardState, answer: str, **_: Any) -> tuple[OffboardState, list[Played]]:
+        return self.play(game, [answer])
+
+    def computer_turn(
+        self, game: OffboardState, computer: str = "none", seed: int | None = None, **_: Any
+    ) -> tuple[OffboardState, list[Played]] | None:
+        """The computer's move: the most points on offer, ties broken by a generator drawn from the seed and the ply."""
+        if computer == "none" or game.is_terminal() or game.to_move is not Player.from_label(computer):
+            return None
+        rng = random.Random(None if seed is None else f"{seed}:{len(game.history)}")
+        state = game.clone()
+        report = state.apply_action(computer_move(state, rng))
+        played = _played(report)
+        return state, [Played(f"computer: {played.action}", effects=played.effects)]
+
+    def session_undo(
+        self, game: OffboardState, computer: str = "none", **_: Any
+    ) -> tuple[OffboardState, list[str]]:
+        """Take back the last move and the computer's moves before it, back to the table's turn."""
+        if not game.history:
+            raise UsageProblem("nothing to take back")
+        count = 1
+        while count < len(game.history) and computer != "none" and game.rewound(count).to_move.label == computer:
+            count += 1
+        return self.rewind(game, count)
+
+    def prompt(self, game: OffboardState) -> str:
+        if game.in_hand() is not None:
+            return f"{game.to_move.label} (place HOLE, or remove [MOVE])"
+        return game.to_move.label
+
+    def session_help(self) -> str:
+        return SESSION_HELP
+

@@ -1,0 +1,123 @@
+"""Text drawing of an offboard position: the hexagon, the targets around it, a legend, the scores.
+
+Every sign has one meaning, so nothing reads as something else:
+
+* ``R`` / ``Y`` are marbles and ``.`` a free hole, four columns apart, row A at the bottom;
+* ``+3`` just off the board: a marble pushed off there lands in a target worth 3
+  points; ``r`` / ``y`` there: that target already holds a red / yellow marble;
+* ``#7`` further out: the number of the target whose spots are beside it (the
+  number the messages use, "into target 7");
+* row letters stand alone at the far left, behind a bar, and the diagonal numbers
+  1-9 are the only bare digits, beyond the lower right edges.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from overturn.referees.offboard.geometry import HOLES, ROW_LETTERS, Hex, Player
+
+if TYPE_CHECKING:
+    from overturn.referees.offboard.state import OffboardState
+
+MARBLE_SYMBOLS = {Player.RED: "R", Player.YELLOW: "Y", None: "."}
+CUP_SYMBOLS = {Player.RED: "r", Player.YELLOW: "y"}
+LABEL_WIDTH = 4  # "E │"
+LEGEND = (
+    "R red, Y yellow, . free hole. Off the board: +N a target worth N points (a marble pushed off\n"
+    "there lands in it), r/y a target already holding a red/yellow marble (a marble pushed there\n"
+    "bounces back to its owner), #N the target's number. Rows A-I at the left, diagonals 1-9 at\n"
+    "the lower right: a hole is named row then diagonal, E5 is the centre."
+)
+
+
+def _column(hole: Hex) -> int:
+    """Text column of a position, four columns per hole, half a hole per row."""
+    return 2 * (2 * hole.col - hole.row) + 16
+
+
+def _diagonal_labels() -> dict[Hex, str]:
+    """Diagonal numbers three steps south-east of each diagonal's lowest hole, beyond the target rings."""
+    labels = {}
+    for col in range(1, 10):
+        bottom = min(hole.row for hole in HOLES if hole.col == col)
+        labels[Hex(col, bottom - 3)] = str(col)
+    return labels
+
+
+def _target_cells(state: OffboardState) -> dict[Hex, str]:
+    """The spots just off the board (value or occupant) and, one step further out, each target's number."""
+    layout = state.layout
+    contents = state.target_contents()
+    cells: dict[Hex, str] = {}
+    spots: dict[int, list[tuple[Hex, Hex]]] = {}
+    for exit_, index in layout.exit_target.items():
+        spot = exit_.hole.step(exit_.direction)
+        cup = contents[index]
+        cells[spot] = CUP_SYMBOLS[cup] if cup is not None else f"+{layout.targets[index].value}"
+        spots.setdefault(index, []).append((spot, spot.step(exit_.direction)))
+    for index, pairs in spots.items():
+        ordered = sorted(set(pairs))
+        _, beyond = ordered[len(ordered) // 2]
+        cells.setdefault(beyond, f"#{layout.targets[index].number}")
+    return cells
+
+
+def render_board(state: OffboardState) -> list[str]:
+    """The hexagon with its target rings, row letters and diagonal numbers, top row first."""
+    cells = {**_diagonal_labels(), **_target_cells(state)}
+    for hole in HOLES:
+        cells[hole] = MARBLE_SYMBOLS[state.marble_at(hole)]
+    lines = []
+    for row in range(max(hole.row for hole in cells), min(hole.row for hole in cells) - 1, -1):
+        line = [" "] * (max(_column(hole) for hole in cells) + 4)
+        for hole, text in cells.items():
+            if hole.row == row:
+                start = _column(hole) - (len(text) - 1)  # values and numbers end where a marble would stand
+                line[start : start + len(text)] = text
+        label = f"{ROW_LETTERS[row]} │" if 0 <= row < len(ROW_LETTERS) else ""
+        lines.append((label.ljust(LABEL_WIDTH) + "".join(line)[LABEL_WIDTH:]).rstrip())
+    return lines
+
+
+def render(state: OffboardState, legend: bool = True) -> str:
+    """The board, a legend, the table of targets (numbered round from A1) and the status line."""
+    layout = state.layout
+    contents = state.target_contents()
+    lines = render_board(state)
+    if legend:
+        lines += ["", LEGEND]
+    lines.append("")
+    lines.append("target " + "".join(f"{target.number:>4}" for target in layout.targets))
+    lines.append("points " + "".join(f"{target.value:>4}" for target in layout.targets))
+    lines.append("holds  " + "".join(f"{'-' if cup is None else CUP_SYMBOLS[cup]:>4}" for cup in contents))
+    lines.append(f"layout: {describe_layout(state)}")
+    lines.append(status(state))
+    return "\n".join(lines)
+
+
+def describe_layout(state: OffboardState) -> str:
+    """The layout's name, or 'custom' with its hash and the marbles it leaves out of the game."""
+    layout = state.layout
+    if not layout.is_custom:
+        return f"{layout.name} (packaged)"
+    counts = ", ".join(f"{player.label} {12 - state.not_in_play(player)}" for player in Player)
+    return f"CUSTOM, sha256 {layout.digest[:12]}… (marbles in this game: {counts})"
+
+
+def status(state: OffboardState) -> str:
+    """Scores, marbles removed after a bounce, and what happens next (or why the game ended)."""
+    scores = f"red {state.score(Player.RED)}, yellow {state.score(Player.YELLOW)}"
+    removed = [f"{player.label} {state.removed(player)}" for player in Player if state.removed(player)]
+    if removed:
+        scores += f"; removed from the game after a bounce: {', '.join(removed)}"
+    winner = state.winner()
+    if winner is not None:
+        return f"score: {scores}. Game over: {winner.label} wins: {state.win_reason()}."
+    player = state.to_move
+    if state.in_hand() is not None:
+        return (
+            f"score: {scores}. {player.label} to play: its pushed-off marble bounced off a taken target; "
+            "'place HOLE' (whole turn) or 'remove' (then play, e.g. 'remove E5-E6')."
+        )
+    return f"score: {scores}. {player.label} to play."
