@@ -16,9 +16,9 @@ import click
 
 from overturn.jsonstore import StateFileError
 from overturn.referees.base import IllegalAction
-from overturn.referees.insider import InsiderState
-from overturn.referees.insider_codec import load_state, save_state, state_to_json
-from overturn.referees.insider_render import describe_turn, render
+from overturn.referees.insider.state import InsiderState
+from overturn.referees.insider.codec import load_state, save_state, state_to_json
+from overturn.referees.insider.render import describe_turn, render
 from overturn_cli.common import json_option, state_option as _state_option
 
 

@@ -9,11 +9,11 @@ import pytest
 
 from overturn.jsonstore import StateFileError
 from overturn.referees.base import IllegalAction
-from overturn.referees.insider import CHANCE, TERMINAL, InsiderState
-from overturn.referees.insider_board import CARD_TYPES, default_material
-from overturn.referees.insider_codec import load_state, save_state, state_from_json, state_to_json
-from overturn.referees.insider_render import render
-from overturn.referees.insider_scenario import scenario
+from overturn.referees.insider.state import CHANCE, TERMINAL, InsiderState
+from overturn.referees.insider.board import CARD_TYPES, default_material
+from overturn.referees.insider.codec import load_state, save_state, state_from_json, state_to_json
+from overturn.referees.insider.render import render
+from overturn.referees.insider.scenario import scenario
 
 
 def refused(state: InsiderState, action: str) -> str:

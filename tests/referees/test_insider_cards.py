@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from overturn.referees.base import IllegalAction
-from overturn.referees.insider import CHANCE, InsiderState
-from overturn.referees.insider_codec import state_to_json
-from overturn.referees.insider_scenario import scenario
+from overturn.referees.insider.state import CHANCE, InsiderState
+from overturn.referees.insider.codec import state_to_json
+from overturn.referees.insider.scenario import scenario
 
 
 def refused(state: InsiderState, action: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from overturn.referees.insider import InsiderState
+from overturn.referees.insider.state import InsiderState
 
 CELL = 9  # characters of a drawn big square
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from overturn.referees.insider import InsiderState, Turn
-from overturn.referees.insider_board import CARD_TYPES
+from overturn.referees.insider.state import InsiderState, Turn
+from overturn.referees.insider.board import CARD_TYPES
 
 
 def scenario(

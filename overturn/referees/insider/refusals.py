@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from overturn.referees.insider_board import CARD_TYPES
+from overturn.referees.insider.board import CARD_TYPES
 
 if TYPE_CHECKING:
-    from overturn.referees.insider import InsiderState
+    from overturn.referees.insider.state import InsiderState
 
 Reason = tuple[str, str]
 

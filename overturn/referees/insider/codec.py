@@ -10,8 +10,8 @@ import os
 from typing import Any
 
 from overturn.jsonstore import StateFileError, load_json, save_json_atomic
-from overturn.referees.insider import PHASES, InsiderState, Turn
-from overturn.referees.insider_board import CARD_TYPES, Material, default_material
+from overturn.referees.insider.state import PHASES, InsiderState, Turn
+from overturn.referees.insider.board import CARD_TYPES, Material, default_material
 
 VERSION = 1
 MAINS = (None, "walk", "roll", "die", "draw")

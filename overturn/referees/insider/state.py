@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass, field
 
 from overturn.referees.base import IllegalAction, seeded_rng
-from overturn.referees.insider_board import CARD_TYPES, Board, Material, default_material
+from overturn.referees.insider.board import CARD_TYPES, Board, Material, default_material
 
 CHANCE = -1
 TERMINAL = -4
@@ -105,7 +105,7 @@ class InsiderState:
         return copy.deepcopy(self, {id(self.material): self.material})
 
     def __str__(self) -> str:
-        from overturn.referees.insider_render import render
+        from overturn.referees.insider.render import render
 
         return render(self)
 
@@ -731,7 +731,7 @@ class InsiderState:
         return not common
 
     def _refuse(self, text: str) -> None:
-        from overturn.referees.insider_rules import diagnose
+        from overturn.referees.insider.refusals import diagnose
 
         rule, message = diagnose(self, text)
         raise IllegalAction(rule, message)
