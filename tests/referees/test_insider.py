@@ -260,10 +260,34 @@ def test_the_deck_is_rebuilt_from_the_discard_pile() -> None:
 # ----- meeting opponents ------------------------------------------------------------------
 
 
+def test_meeting_an_opponent_offers_take_or_decline() -> None:
+    state = scenario(pawns={0: ["a1-b1.2"], 1: ["b1"]}, hands={1: {"heli": 1, "scandal": 2}})
+    state.apply_action("walk")
+    state.apply_action("step a1-b1.2 b1")
+    assert state.current_player() == 0 and state.legal_actions() == ["take", "decline"]
+    assert refused(state, "step b1 b1-c1.1") == "meet-expected"
+    assert "'take' a card from each" in render(state)
+
+
+def test_a_pawn_that_declines_moves_on_and_may_take_when_it_comes_back() -> None:
+    state = scenario(pawns={0: ["a1-b1.2"], 1: ["b1"]}, hands={1: {"heli": 1}})
+    state.apply_action("walk")
+    state.apply_action("step a1-b1.2 b1")
+    state.apply_action("decline")
+    assert state.hands[1]["heli"] == 1 and state.turn.frozen == []
+    state.apply_action("step b1 b1-c1.1")
+    state.apply_action("step b1-c1.1 b1")  # back in: a new arrival, a new meeting
+    assert state.legal_actions() == ["take", "decline"]
+    state.apply_action("take")
+    state.resolve_chance()
+    assert state.hands[0]["heli"] == 1 and refused(state, "step b1 b1-c1.1") == "pawn-stopped"
+
+
 def test_meeting_an_opponent_on_a_big_square_takes_a_card_and_stops_the_pawn() -> None:
     state = scenario(pawns={0: ["a1-b1.2"], 1: ["b1"]}, hands={1: {"heli": 1, "scandal": 2}})
     state.apply_action("walk")
     state.apply_action("step a1-b1.2 b1")
+    state.apply_action("take")
     assert state.current_player() == CHANCE
     assert dict(state.chance_outcomes()) == pytest.approx({"steal heli": 1 / 3, "steal scandal": 2 / 3})
     state.apply_action("steal scandal")
@@ -278,6 +302,7 @@ def test_a_meeting_takes_one_card_from_each_opponent_there() -> None:
                      hands={1: {"heli": 1}, 2: {"guard": 1}})
     state.apply_action("walk")
     state.apply_action("step a1-b1.2 b1")
+    state.apply_action("take")
     state.resolve_chance()
     assert state.hands[0]["heli"] == 1 and state.hands[0]["guard"] == 1
 
@@ -531,6 +556,7 @@ def test_the_hand_limit_caps_the_cards_taken_in_one_meeting() -> None:
                      hands={0: {"admin": 6}, 1: {"heli": 1}, 2: {"trend": 1}})
     state.apply_action("walk")
     state.apply_action("step a1-b1.2 b1")
+    state.apply_action("take")
     state.resolve_chance()
     assert state.hand_size(0) == 7 and state.hands[1]["heli"] == 0 and state.hands[2]["trend"] == 1
 

@@ -291,6 +291,15 @@ class InsiderState:
             self.turn.fresh[card] = self.turn.fresh.get(card, 0) + 1
         node["left"] -= 1
 
+    def _on_meet(self, node: dict, words: list[str]) -> None:
+        """Taking is optional (rule book: "il peut retirer"); only a pawn that takes ends its move."""
+        self.pending.pop()
+        if words[0] == "decline":
+            self._log(f"P{self.current} takes no card and may move on")
+            return
+        self.turn.frozen.append(node["pawn"])
+        self.pending.append({"kind": "steal", "victims": list(node["victims"])})
+
     def _on_steal(self, node: dict, words: list[str]) -> None:
         card = words[1]
         victim = node["victims"].pop(0)
@@ -475,8 +484,7 @@ class InsiderState:
         room = self.material.hand_limit - self.hand_size(player)
         victims = victims[: max(room, 0)]
         if victims:
-            self.turn.frozen.append(pawn)
-            self.pending.append({"kind": "steal", "victims": victims})
+            self.pending.append({"kind": "meet", "pawn": pawn, "victims": victims})
 
     def _evaluate(self, reason: str) -> None:
         card = self.material.evaluation_cards[self.evaluation_card]
@@ -566,7 +574,7 @@ class InsiderState:
         if turn.phase == "move":
             name = self.board.name
             actions += [f"step {name(a)} {name(b)}" for a, b in self._step_options()]
-        if self._may_play_cards():
+        if self.may_play_cards():
             actions += self._card_plays()
         if self._may_move_total_out_for_double():
             actions += [f"totalout {self.board.name(a)} {self.board.name(b)}" for a, b in self._total_out_moves()]
@@ -581,13 +589,17 @@ class InsiderState:
 
     _legal_steal = _legal_eval = _legal_dice = _legal_draw
 
+    def _legal_meet(self, node: dict) -> list[str]:
+        return ["take", "decline"]
+
     def _legal_seat(self, node: dict) -> list[str]:
         return [f"seat {t + 1}" for t, owner in enumerate(self.tables) if owner is None]
 
     def _legal_guard(self, node: dict) -> list[str]:
         responder = node["responders"][0]
         if not node["pooled"]:
-            return [f"guard {node['play']['power']}", "pass"]
+            power = node["play"]["power"]
+            return ([f"guard {power}"] if self.hands[responder]["guard"] >= power else []) + ["pass"]
         missing = node["play"]["power"] - sum(node["pledged"].values())
         return [f"guard {k}" for k in range(1, min(missing, self.hands[responder]["guard"]) + 1)] + ["pass"]
 
@@ -600,12 +612,13 @@ class InsiderState:
         name = self.board.name
         return [f"totalout {name(a)} {name(b)}" for a, b in self._total_out_moves()] + ["done"]
 
-    def _may_play_cards(self) -> bool:
+    def may_play_cards(self) -> bool:
+        """May the active player still play action cards this turn (for the status line too)?"""
         turn = self.turn
         return turn.phase in ("move", "after") and not (turn.cards_played or turn.cards_locked or turn.totalout_moved)
 
     def _may_move_total_out_for_double(self) -> bool:
-        return self.turn.double and self._may_play_cards()
+        return self.turn.double and self.may_play_cards()
 
     def playable(self, player: int, card: str) -> int:
         """Cards of this type the player may play now: the ones drawn this turn must wait."""
