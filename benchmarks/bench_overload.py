@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from overturn.referees.overload import Action, OverloadState, random_playout
-from overturn.referees.overload_rules import load_rules
+from overturn.referees.overload.rules import load_rules
 
 RULES = load_rules()
 PLAYOUTS = 10_000

@@ -10,6 +10,8 @@ import importlib
 
 import click
 
+from overturn_cli.strict import guard
+
 
 class LazyGroup(click.Group):
     """Maps a command name to ``"module:attribute"`` and imports it on demand."""
@@ -17,6 +19,7 @@ class LazyGroup(click.Group):
     def __init__(self, *args: object, lazy_commands: dict[str, str] | None = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.lazy_commands = dict(lazy_commands or {})
+        guard(self)  # a repeated single-valued option is a usage error, here and in every resolved command
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy_commands})
@@ -24,9 +27,10 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = self.lazy_commands.get(cmd_name)
         if target is None:
-            return super().get_command(ctx, cmd_name)
+            command = super().get_command(ctx, cmd_name)
+            return None if command is None else guard(command)
         module_name, attribute = target.split(":")
         command = getattr(importlib.import_module(module_name), attribute)
         if not isinstance(command, click.Command):
             raise TypeError(f"{target} is not a click command")
-        return command
+        return guard(command)

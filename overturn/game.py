@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Union
 
 from overturn.board import OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
-from overturn.jsonstore import StateFileError, load_json, save_json_atomic
+from overturn.jsonstore import Field, load_with, save_json_atomic
 from overturn.lexicon.lexicon import Lexicon
 from overturn.referee import Verdict, judge_path, referee_word
 from overturn.solver import Constraints, Solver
@@ -32,6 +32,15 @@ from overturn.tiles import deal
 FORMAT = "overturn-game"
 VERSION = 1
 MODES: dict[str, Rules] = {"reuse": OVERTURN, "advanced": OVERTURN_ADVANCED}
+#: Seeds are 32-bit (a random game draws below 2**31, a reshuffle derives 4 bytes): a larger one is refused.
+MAX_SEED = 2**32 - 1
+#: Bounds on what a saved file may hold; far above real games (French words stay under 30 letters).
+MAX_WORD = 64
+MAX_BOARD_TEXT = 400
+MAX_LEXICON_NAME = 4096
+_SAVED_KEYS = ("format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves")
+_MOVE_KEYS = {"word": ("player", "kind", "word", "path", "readings"), "pass": ("player", "kind", "cell")}
+_ANY_MOVE_KEY = frozenset(key for keys in _MOVE_KEYS.values() for key in keys)
 
 
 class Colour(str, Enum):
@@ -152,6 +161,8 @@ class Game:
         if mode not in MODES:
             raise GameError(f"unknown mode {mode!r}: use {' or '.join(MODES)}")
         seed = secrets.randbelow(2**31) if seed is None else seed
+        if not 0 <= seed <= MAX_SEED:
+            raise GameError(f"a seed is a whole number from 0 to {MAX_SEED}")
         dealt = deal(seed, rules=MODES[mode])
         return cls(dealt.layers, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
 
@@ -329,95 +340,70 @@ class Game:
 
     @classmethod
     def from_json(cls, data: Any, lexicon: Lexicon | None = None) -> "Game":
-        """Rebuild a game by replaying its moves; StateFileError names the first field that is wrong."""
-        if not isinstance(data, dict):
-            raise StateFileError("the game file must hold a JSON object")
-        if data.get("format") != FORMAT:
-            raise StateFileError(f"format: expected {FORMAT!r}, found {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise StateFileError(f"version: this program reads version {VERSION}, found {data.get('version')!r}")
-        mode = _field(data, "mode", str)
-        if mode not in MODES:
-            raise StateFileError(f"mode: {mode!r} is not one of {', '.join(MODES)}")
-        lexicon_name = _field(data, "lexicon", str)
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise StateFileError("seed: expected an integer or null")
-        layer_texts = _field(data, "layers", list)
-        if not 1 <= len(layer_texts) <= 2:
-            raise StateFileError("layers: expected one or two boards")
-        layers = []
-        for index, text in enumerate(layer_texts):
-            if not isinstance(text, str):
-                raise StateFileError(f"layers[{index}]: expected a board text")
-            try:
-                layers.append(Board.parse(text, MODES[mode]))
-            except BoardError as exc:
-                raise StateFileError(f"layers[{index}]: {exc}") from None
-        layer = _field(data, "layer", int)
-        if not 0 <= layer < len(layers):
-            raise StateFileError(f"layer: {layer} is not a layer of this deal")
-        game = cls(tuple(layers), layer=layer, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
-        for index, entry in enumerate(_field(data, "moves", list)):
-            game._replay(f"moves[{index}]", entry)
-        game._expect("to_move", data.get("to_move"), game.to_move.value)
-        game._expect_rings(data.get("rings"))
-        game._expect("fixed", data.get("fixed"), dict(sorted(game.fixed.items())))
+        """Rebuild a game from what the rules derive and replay its moves; the stored rest is only checked.
+
+        The seed (or the typed board), the mode and the layer rebuild the deal;
+        every stored board, ring, reading and turn must then equal what the
+        replayed moves give. StateFileError names the first field that is wrong.
+        """
+        fields = Field(data).object(_SAVED_KEYS)
+        fields["format"].string(choices=(FORMAT,))
+        fields["version"].integer(VERSION, VERSION)
+        mode = fields["mode"].string(choices=tuple(MODES))
+        lexicon_name = fields["lexicon"].string(max_length=MAX_LEXICON_NAME)
+        seed = None if fields["seed"].is_null else fields["seed"].integer(0, MAX_SEED)
+        layers = _saved_layers(fields["layers"], seed, MODES[mode])
+        layer = fields["layer"].integer(0, len(layers) - 1)
+        game = cls(layers, layer=layer, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
+        for entry in fields["moves"].items(max_length=game.board.rules.size):
+            game._replay(entry)
+        game._expect(fields["to_move"], game.to_move.value)
+        game._expect_rings(fields["rings"])
+        game._expect(fields["fixed"], dict(sorted(game.fixed.items())))
         return game
 
-    def _expect(self, name: str, stored: Any, derived: Any) -> None:
-        if stored != derived:
-            raise StateFileError(f"{name}: {stored!r} does not match what the moves give ({derived!r})")
+    def _expect(self, stored: Field, derived: Any) -> None:
+        if stored.value != derived:
+            raise stored.fail(f"{_shown(stored.value)} does not match what the moves give ({derived!r})")
 
-    def _expect_rings(self, stored: Any) -> None:
+    def _expect_rings(self, stored: Field) -> None:
         derived = [None if ring is None else ring.value for ring in self.rings]
-        if not isinstance(stored, list) or len(stored) != len(derived):
-            raise StateFileError(f"rings: expected a list of {len(derived)} entries (null, 'green' or 'silver')")
-        for cell, (saved, replayed) in enumerate(zip(stored, derived)):
-            if saved != replayed:
-                raise StateFileError(
-                    f"rings: cell {format_cell(self.board, cell)} holds {saved!r} but the moves give {replayed!r}"
+        for cell, (saved, replayed) in enumerate(zip(stored.items(length=len(derived)), derived)):
+            if saved.value != replayed:
+                raise stored.fail(
+                    f"cell {format_cell(self.board, cell)} holds {_shown(saved.value)} but the moves give {replayed!r}"
                 )
 
-    def _replay(self, where: str, entry: Any) -> None:
+    def _replay(self, entry: Field) -> None:
         """Re-check one saved move without the lexicon (it was judged when played) and apply it."""
-        if not isinstance(entry, dict):
-            raise StateFileError(f"{where}: expected an object")
+        kind = entry.object(optional=_ANY_MOVE_KEY).get("kind")
+        if kind is None:
+            raise entry.fail("missing key 'kind'")
+        fields = entry.object(_MOVE_KEYS[kind.string(choices=tuple(_MOVE_KEYS))])
         board = self.board
-        try:
-            player = Colour(entry.get("player"))
-        except ValueError:
-            raise StateFileError(f"{where}.player: expected 'green' or 'silver'") from None
-        if player is not self.to_move:
-            raise StateFileError(f"{where}.player: it was {self.to_move.value}'s turn")
+        player = Colour(fields["player"].string(choices=[colour.value for colour in Colour]))
         if self.is_over():
-            raise StateFileError(f"{where}: the game was already over")
-        kind = entry.get("kind")
-        if kind == "pass":
-            cell = _cell(board, entry.get("cell"), f"{where}.cell")
+            raise entry.fail("the game was already over")
+        if player is not self.to_move:
+            raise fields["player"].fail(f"it was {self.to_move.value}'s turn")
+        if "cell" in fields:
+            cell = _cell(board, fields["cell"])
             verdict = self._check_pass(PassMove(cell), player)
             if not verdict.legal:
-                raise StateFileError(f"{where}.cell: {verdict.message}")
+                raise fields["cell"].fail(verdict.message)
             self._apply(Played(player, PassMove(cell)))
             return
-        if kind != "word":
-            raise StateFileError(f"{where}.kind: expected 'word' or 'pass'")
-        word = entry.get("word")
-        if not isinstance(word, str) or not word.isascii() or not word.isalpha() or not word.isupper():
-            raise StateFileError(f"{where}.word: expected a key in capitals A-Z")
-        raw_path = entry.get("path")
-        if not isinstance(raw_path, list) or not raw_path:
-            raise StateFileError(f"{where}.path: expected a list of [row, col]")
-        path = tuple(_cell(board, item, f"{where}.path[{step}]") for step, item in enumerate(raw_path))
+        word = fields["word"].string(max_length=MAX_WORD, pattern="[A-Z]+")
+        path = tuple(_cell(board, step) for step in fields["path"].items(max_length=MAX_WORD))
         constraints = self.constraints()
         if len(word) < board.rules.min_length or word in constraints.played:
-            raise StateFileError(f"{where}.word: {word} is too short or was already played")
+            raise fields["word"].fail(f"{word} is too short or was already played")
         verdict = judge_path(board, word, path, constraints, [], self, player)
         if not verdict.legal:
-            raise StateFileError(f"{where}.path: {verdict.message}")
-        readings = entry.get("readings", {})
+            raise fields["path"].fail(verdict.message)
+        readings = {key: value.value for key, value in fields["readings"].mapping().items()}
         if readings != dict(verdict.readings):
-            raise StateFileError(f"{where}.readings: {readings!r} does not match the path ({dict(verdict.readings)!r})")
+            raise fields["readings"].fail(f"{_shown(readings)} does not match the path ({dict(verdict.readings)!r})")
         self._apply(Played(player, WordMove(word, path), verdict.readings))
 
     def save(self, path: str | Path) -> None:
@@ -426,30 +412,40 @@ class Game:
 
     @classmethod
     def load(cls, path: str | Path, lexicon: Lexicon | None = None) -> "Game":
+        """Read a saved game; every problem is one StateFileError naming the file and the field."""
+        return load_with(path, lambda data: cls.from_json(data, lexicon))
+
+
+def _shown(value: Any) -> str:
+    """A stored value quoted in an error, cut short: the file may hold anything."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _saved_layers(stored: Field, seed: int | None, rules: Rules) -> tuple[Board, ...]:
+    """The boards of a saved game: the seed's deal (stored texts must match it) or one typed board."""
+    texts = stored.items(max_length=2)
+    if seed is None:
+        if len(texts) != 1:
+            raise stored.fail("a game without a seed is played on one typed board")
         try:
-            return cls.from_json(load_json(path), lexicon)
-        except StateFileError as exc:
-            message = str(exc)
-            raise StateFileError(message if message.startswith(str(path)) else f"{path}: {message}") from None
+            return (Board.parse(texts[0].string(max_length=MAX_BOARD_TEXT), rules),)
+        except BoardError as exc:
+            raise texts[0].fail(str(exc)) from None
+    dealt = deal(seed, rules=rules).layers
+    if len(texts) != len(dealt):
+        raise stored.fail(f"the deal of seed {seed} has {len(dealt)} layers, the file {len(texts)}")
+    for text, board in zip(texts, dealt):
+        if text.string(max_length=MAX_BOARD_TEXT) != str(board):
+            raise text.fail(f"does not match the deal of seed {seed} ({board})")
+    return dealt
 
 
-def _field(data: dict[str, Any], name: str, kind: type) -> Any:
-    value = data.get(name)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise StateFileError(f"{name}: expected {kind.__name__}, found {type(value).__name__}")
-    return value
-
-
-def _cell(board: Board, value: Any, where: str) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(part, int) and not isinstance(part, bool) for part in value)
-    ):
-        raise StateFileError(f"{where}: expected [row, col] (0-based)")
-    row, col = value
+def _cell(board: Board, stored: Field) -> int:
+    """A saved [row, col] (0-based) on the board."""
+    row, col = (part.integer(-(2**63), 2**63) for part in stored.items(length=2))
     if not (0 <= row < board.rules.rows and 0 <= col < board.rules.cols):
-        raise StateFileError(f"{where}: [{row}, {col}] is off the board")
+        raise stored.fail(f"[{row}, {col}] is off the board")
     return board.cell(row, col)
 
 

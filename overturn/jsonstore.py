@@ -1,42 +1,398 @@
-"""Crash-safe JSON files for saved games and states.
+"""One load and save path for every JSON file the program reads or writes.
 
-Every write goes to a temporary file in the same directory, is fsynced and then
-renamed over the target, so a kill mid-save leaves either the old or the new
+A saved file is evidence written by someone else: it may be huge, deeply
+nested, hold a 5,000-digit number or a lone surrogate, or point (as a symlink)
+somewhere unexpected. Everything here turns those into one ``StateFileError``
+naming the file (and the field, through ``Field``), never a traceback, and
+keeps every write atomic: a temporary file in the target's own directory,
+fsynced, then renamed over it, so a kill mid-save leaves the old or the new
 file, never a torn one.
+
+Reading: ``load_json(path)`` / ``loads_json(text, source=...)`` with caps on
+size, nesting depth, integer digits and string length; duplicate keys, NaN and
+invalid UTF-8 are refused. ``load_with(path, reader)`` adds the file name to
+every error of the reader and turns a stray IndexError/KeyError from deeper
+code into the same one-line error.
+
+Validating: ``Field(value, "history[3]")`` reads one value strictly: booleans
+are not integers, integers and strings are bounded, objects list their keys
+(unknown ones refused) and errors name the field path.
+
+Writing: ``save_json_atomic(path, data)``: a symlink stays a symlink (the file
+it points to is replaced in its own directory); directories, FIFOs and devices
+are refused; an existing file keeps its permission bits, a new one follows the
+umask; any failure is a one-line ``SaveError`` and the old file is intact.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
-import tempfile
+import re
+import secrets
+import stat
+from collections.abc import Callable, Collection, Iterable
+from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, TypeVar
+
+T = TypeVar("T")
+
+#: Default caps: far above any file the program writes, far below what hurts.
+MAX_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_INT_DIGITS = 40
+MAX_STRING = 64 * 1024
 
 
 class StateFileError(ValueError):
-    """A saved file that cannot be read back: missing, not JSON, or malformed."""
+    """A file that cannot be read back: missing, not JSON, too big, or a field that is wrong."""
+
+
+class SaveError(StateFileError):
+    """A file that could not be written; the previous file, if any, is untouched."""
+
+
+class _Refused(Exception):
+    """Raised from inside json's hooks; turned into a StateFileError by ``loads_json``."""
+
+
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _nesting_depth(text: str) -> int:
+    """Deepest bracket nesting, counted without recursion (strings stripped first)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if len(brackets) <= 1:
+        return len(brackets)
+    return max(accumulate(_BRACKET_STEP[char] for char in brackets))
+
+
+def loads_json(
+    text: str | bytes,
+    source: str = "<input>",
+    *,
+    max_bytes: int = MAX_BYTES,
+    max_depth: int = MAX_DEPTH,
+    max_int_digits: int = MAX_INT_DIGITS,
+    max_string: int = MAX_STRING,
+) -> Any:
+    """Parse JSON from memory with the same limits as files; errors are StateFileError naming ``source``."""
+
+    def refuse(message: str) -> NoReturn:
+        raise StateFileError(f"{source}: {message}")
+
+    if isinstance(text, bytes):
+        if len(text) > max_bytes:
+            refuse(f"too large ({len(text):,} bytes; the limit is {max_bytes:,})")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            refuse(f"not valid UTF-8 (byte {exc.start})")
+    elif len(text) > max_bytes:
+        refuse(f"too large ({len(text):,} characters; the limit is {max_bytes:,})")
+    if _SURROGATE.search(text):
+        refuse("holds a lone surrogate character")
+    depth = _nesting_depth(text)
+    if depth > max_depth:
+        refuse(f"nested {depth} levels deep; the limit is {max_depth}")
+
+    def check_string(value: str) -> str:
+        if len(value) > max_string:
+            raise _Refused(f"a string of {len(value):,} characters; the limit is {max_string:,}")
+        if _SURROGATE.search(value):
+            raise _Refused("a string holds a lone surrogate (\\ud800-\\udfff escape)")
+        return value
+
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > max_int_digits:
+            raise _Refused(f"a number of {len(digits):,} digits; the limit is {max_int_digits}")
+        return int(digits)
+
+    def parse_float(digits: str) -> float:
+        value = float(digits) if len(digits) <= max_int_digits + 10 else math.inf
+        if not math.isfinite(value):
+            raise _Refused(f"the number {digits[:20]}{'…' if len(digits) > 20 else ''} is out of range")
+        return value
+
+    def parse_constant(name: str) -> NoReturn:
+        raise _Refused(f"{name} is not a JSON number")
+
+    def build_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise _Refused(f"the key {key[:40]!r} appears twice in one object")
+                seen.add(key)
+        return result
+
+    decoder = json.JSONDecoder(
+        object_pairs_hook=build_object, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant
+    )
+    try:
+        value = decoder.decode(text)
+        _check_strings(value, check_string)
+    except _Refused as exc:
+        refuse(str(exc))
+    except json.JSONDecodeError as exc:
+        refuse(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+    except (RecursionError, MemoryError, ValueError) as exc:
+        refuse(f"cannot be parsed ({type(exc).__name__})")
+    return value
+
+
+def _check_strings(value: Any, check: Callable[[str], str]) -> None:
+    """Run ``check`` on every string and key of a parsed value, without recursion."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            check(item)
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+
+
+def load_json(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, **limits: int) -> Any:
+    """Read a regular file (never a FIFO or device: no hang) under the size cap, then ``loads_json``."""
+    target = Path(path)
+    try:
+        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise StateFileError(f"{target}: no such file") from None
+    except OSError as exc:
+        raise StateFileError(f"{target}: cannot read ({exc.strerror or exc})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise StateFileError(f"{target}: not a regular file")
+        if info.st_size > max_bytes:
+            raise StateFileError(f"{target}: too large ({info.st_size:,} bytes; the limit is {max_bytes:,})")
+        chunks = []
+        remaining = max_bytes + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+    except OSError as exc:
+        raise StateFileError(f"{target}: cannot read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    return loads_json(b"".join(chunks), str(target), max_bytes=max_bytes, **limits)
+
+
+def load_with(path: str | os.PathLike[str], reader: Callable[[Any], T], **limits: int) -> T:
+    """``reader(load_json(path))``; every error names the file, and stray lookup errors become StateFileError.
+
+    A reader validates fields with ``Field`` and should never hit IndexError or
+    KeyError; if a combination slips through, the user still gets one line
+    naming the file rather than a traceback.
+    """
+    where = str(path)
+    try:
+        return reader(load_json(path, **limits))
+    except StateFileError as exc:
+        message = str(exc)
+        raise StateFileError(message if message.startswith(where) else f"{where}: {message}") from None
+    except (LookupError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
+        raise StateFileError(f"{where}: inconsistent content ({type(exc).__name__}: {exc})") from None
+
+
+# ----- strict field reading ----------------------------------------------------------------
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {int: "an integer", float: "a number", str: "a string", list: "a list", dict: "an object"}.get(
+        type(value), type(value).__name__
+    )
+
+
+class Field:
+    """One value of a loaded file and where it sits (``history[3].cell``), read strictly.
+
+    Each reader returns the plain value or raises StateFileError naming the path:
+    ``Field(data).object({"seed", "moves"})["seed"].integer(0, 2**32 - 1)``.
+    """
+
+    __slots__ = ("value", "path")
+
+    def __init__(self, value: Any, path: str = "") -> None:
+        self.value = value
+        self.path = path
+
+    def __repr__(self) -> str:
+        return f"Field({self.value!r}, {self.path!r})"
+
+    def fail(self, message: str) -> StateFileError:
+        """The error to raise for this field: ``path: message``."""
+        return StateFileError(f"{self.path}: {message}" if self.path else message)
+
+    def _expected(self, what: str) -> StateFileError:
+        return self.fail(f"expected {what}, found {_kind(self.value)}")
+
+    @property
+    def is_null(self) -> bool:
+        return self.value is None
+
+    def integer(self, low: int, high: int) -> int:
+        """An int in [low, high]; a boolean or a float is refused."""
+        value = self.value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self._expected("an integer")
+        if not low <= value <= high:
+            raise self.fail(f"{value} is out of range ({low} to {high})")
+        return value
+
+    def boolean(self) -> bool:
+        if not isinstance(self.value, bool):
+            raise self._expected("true or false")
+        return self.value
+
+    def string(self, *, max_length: int = 200, choices: Collection[str] | None = None, pattern: str | None = None) -> str:
+        """A string of at most ``max_length`` characters, one of ``choices`` or fully matching ``pattern`` if given."""
+        value = self.value
+        if not isinstance(value, str):
+            raise self._expected("a string")
+        if len(value) > max_length:
+            raise self.fail(f"a string of {len(value)} characters; the limit is {max_length}")
+        if choices is not None and value not in choices:
+            raise self.fail(f"{value!r} is not one of {', '.join(map(repr, choices))}")
+        if pattern is not None and not re.fullmatch(pattern, value):
+            raise self.fail(f"{value!r} is not in the expected form")
+        return value
+
+    def items(self, *, max_length: int = 10_000, length: int | None = None) -> list["Field"]:
+        """The elements of a list as Fields (``path[i]``), its length bounded or exact."""
+        value = self.value
+        if not isinstance(value, list):
+            raise self._expected("a list")
+        if length is not None and len(value) != length:
+            raise self.fail(f"expected {length} entries, found {len(value)}")
+        if len(value) > max_length:
+            raise self.fail(f"{len(value)} entries; the limit is {max_length}")
+        return [Field(item, f"{self.path}[{index}]") for index, item in enumerate(value)]
+
+    def object(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> "Record":
+        """An object with the ``required`` keys, possibly ``optional`` ones, and no other key.
+
+        Unknown keys are refused at once; a missing required key when the reader
+        asks for it, so errors come in the order the reader checks fields.
+        """
+        value = self.value
+        if not isinstance(value, dict):
+            raise self._expected("an object")
+        required = tuple(required)
+        allowed = {*required, *optional}
+        for key in value:
+            if key not in allowed:
+                raise self.fail(f"unknown key {key[:40]!r} (allowed: {', '.join(sorted(allowed))})")
+        return Record({key: Field(item, self._child(key)) for key, item in value.items()}, self, required)
+
+    def mapping(self, *, max_length: int = 1000, key_max_length: int = 200) -> dict[str, "Field"]:
+        """An object used as a dictionary (arbitrary keys): each key bounded, values as Fields."""
+        value = self.value
+        if not isinstance(value, dict):
+            raise self._expected("an object")
+        if len(value) > max_length:
+            raise self.fail(f"{len(value)} keys; the limit is {max_length}")
+        for key in value:
+            if len(key) > key_max_length:
+                raise self.fail(f"a key of {len(key)} characters; the limit is {key_max_length}")
+        return {key: Field(item, self._child(key)) for key, item in value.items()}
+
+    def _child(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+
+class Record(dict[str, Field]):
+    """The present keys of an object as Fields; reading an absent required key is a StateFileError."""
+
+    def __init__(self, fields: dict[str, Field], owner: Field, required: tuple[str, ...]) -> None:
+        super().__init__(fields)
+        self.owner = owner
+        self.required = required
+
+    def __missing__(self, key: str) -> Field:
+        if key in self.required:
+            raise self.owner.fail(f"missing key {key!r}")
+        raise KeyError(key)
+
+
+# ----- atomic saving -------------------------------------------------------------------------
+
+
+def _save_target(path: Path) -> tuple[Path, os.stat_result | None]:
+    """The file a save really replaces (through symlinks) and its current status, or SaveError."""
+    real = Path(os.path.realpath(path))
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        return real, None
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveError(f"{path}: is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(f"{path}: not a regular file (a device, FIFO or socket); refusing to replace it")
+    return real, info
 
 
 def save_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``data`` as JSON atomically; SaveError (one line) on any failure, the old file intact."""
+    requested = Path(path)
     text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
+        target, existing = _save_target(requested)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _replace(target, existing, text.encode("utf-8"))
+    except SaveError:
+        raise
+    except OSError as exc:
+        raise SaveError(f"{requested}: cannot save ({exc.strerror or exc})") from None
+
+
+def _replace(target: Path, existing: os.stat_result | None, payload: bytes) -> None:
+    # Mode 0o666 lets the kernel apply the umask to a new file; an existing file's bits are copied over.
+    temporary = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        try:
+            if existing is not None:
+                os.fchmod(fd, stat.S_IMODE(existing.st_mode))
+                if os.geteuid() == 0:
+                    os.fchown(fd, existing.st_uid, existing.st_gid)
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temporary, target)
     except BaseException:
         try:
-            os.unlink(tmp_name)
+            os.unlink(temporary)
         except FileNotFoundError:
             pass
         raise
+    _sync_directory(target.parent)
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the rename durable; best effort (some file systems refuse to open or fsync a directory)."""
     try:
-        dir_fd = os.open(target.parent, os.O_RDONLY)
+        dir_fd = os.open(directory, os.O_RDONLY)
     except OSError:
         return
     try:
@@ -47,16 +403,7 @@ def save_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
         os.close(dir_fd)
 
 
-def load_json(path: str | os.PathLike[str]) -> Any:
-    """Read a JSON file, turning every failure into a StateFileError that names the file."""
-    target = Path(path)
-    try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise StateFileError(f"{target}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StateFileError(f"{target}: cannot read ({exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StateFileError(f"{target}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+__all__ = [
+    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "Field", "Record", "SaveError", "StateFileError",
+    "load_json", "load_with", "loads_json", "save_json_atomic",
+]

@@ -7,14 +7,18 @@ seed, so a table can reproduce a board from its seed alone.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from overturn.board import OVERTURN, Board, BoardError, Rules, parse_faces
+from overturn.jsonstore import Field, StateFileError, load_with
 
 DEFAULT_TILESET = Path(__file__).parent / "data" / "tiles-fr.json"
+#: Bounds on a tile-set file: a real set is under 2 KB, 18 tiles of 2×2.
+MAX_TILESET_BYTES = 64 * 1024
+MAX_TILES = 256
+MAX_TILE_SIDE = 8
 
 
 @dataclass(frozen=True)
@@ -26,14 +30,30 @@ class TileSet:
 
     @classmethod
     def load(cls, path: str | Path = DEFAULT_TILESET) -> "TileSet":
+        """Read a tile set through the shared file layer; any problem is a BoardError naming file and field."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-            rows, cols = int(data["tile_rows"]), int(data["tile_cols"])
-            square = Rules(rows=rows, cols=cols, tile_rows=rows, tile_cols=cols, min_tiles=1)
-            tiles = tuple(parse_faces(text, square) for text in data["tiles"])
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise BoardError(f"tile set {path}: {exc}") from None
-        return cls(str(data.get("name", Path(path).stem)), rows, cols, tiles)
+            return load_with(path, lambda data: cls.from_json(data, Path(path).stem), max_bytes=MAX_TILESET_BYTES)
+        except StateFileError as exc:
+            raise BoardError(f"tile set {exc}") from None
+
+    @classmethod
+    def from_json(cls, data: object, default_name: str) -> "TileSet":
+        fields = Field(data).object({"tile_rows", "tile_cols", "tiles"}, optional={"name", "description"})
+        rows = fields["tile_rows"].integer(1, MAX_TILE_SIDE)
+        cols = fields["tile_cols"].integer(1, MAX_TILE_SIDE)
+        square = Rules(rows=rows, cols=cols, tile_rows=rows, tile_cols=cols, min_tiles=1)
+        tiles = []
+        for item in fields["tiles"].items(max_length=MAX_TILES):
+            try:
+                tiles.append(parse_faces(item.string(max_length=20 * rows * cols), square))
+            except BoardError as exc:
+                raise item.fail(str(exc)) from None
+        if not tiles:
+            raise fields["tiles"].fail("a tile set needs at least one tile")
+        if "description" in fields:
+            fields["description"].string(max_length=2000)
+        name = fields["name"].string() if "name" in fields else default_name
+        return cls(name, rows, cols, tuple(tiles))
 
     def rotations(self, tile: tuple[str, ...], quarter_turns: int) -> tuple[str, ...]:
         """The tile turned clockwise; a non-square tile only turns half-way (0 or 2 quarter turns)."""

@@ -20,7 +20,7 @@ import pytest
 
 from overturn.board import Board, parse_path
 from overturn.game import Colour, Game, GameError, IllegalMove, PassMove, Result, WordMove, derive_seed
-from overturn.jsonstore import StateFileError
+from overturn.jsonstore import SaveError, StateFileError
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"
 WORDS = ["roi", "boire", "pôle", "bonne", "tempête", "axe", "zen", "que", "nu", "bonnes"]
@@ -296,7 +296,7 @@ def test_a_failed_save_keeps_the_previous_file(lexicon, tmp_path, monkeypatch):
         raise OSError("disk pulled out mid-save")
 
     monkeypatch.setattr("overturn.jsonstore.os.replace", crash)
-    with pytest.raises(OSError):
+    with pytest.raises(SaveError, match="disk pulled out"):
         game.save(target)
     assert target.read_bytes() == before
     assert [path.name for path in tmp_path.iterdir()] == ["game.json"]

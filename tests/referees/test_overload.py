@@ -9,21 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from overturn.referees.base import IllegalAction, seeded_rng
-from overturn.referees.overload import (
+from overturn.referees.base import IllegalAction
+from overturn.referees.overload.state import (
     CHANCE_PLAYER,
     TERMINAL_PLAYER,
     Action,
     Kind,
     OverloadState,
     Phase,
-    SeededDie,
+    seeded_face,
 )
-from overturn.referees.overload_rules import RulesDataError, Special, load_rules
-from overturn.referees.overload_store import SavedGame, game_to_json
+from overturn.referees.overload.rules import RulesDataError, Special, load_rules
+from overturn.referees.overload.store import SavedGame, game_to_json
 
 RULES = load_rules()
-PACKAGED_RULES = Path(str(resources.files("overturn.referees").joinpath("data", "overload.json")))
+PACKAGED_RULES = Path(str(resources.files("overturn.referees.overload").joinpath("data", "overload.json")))
 PLUS, MINUS, STEP, DOUBLE = 6, 10, 14, 18  # special spaces of the 3-player variant track
 
 
@@ -70,10 +70,10 @@ def score(state: OverloadState, colour: str) -> int:
 
 def refused(state: OverloadState, move: str) -> str:
     """Play an illegal move; check it is refused and changes nothing; return the rule code."""
-    before = game_to_json(SavedGame(state, SeededDie(0)))
+    before = game_to_json(SavedGame(state, 0))
     with pytest.raises(IllegalAction) as refusal:
         state.apply_action(state.parse_action(move))
-    assert game_to_json(SavedGame(state, SeededDie(0))) == before
+    assert game_to_json(SavedGame(state, 0)) == before
     return refusal.value.rule
 
 
@@ -405,11 +405,11 @@ def test_the_die_is_a_chance_node_with_eight_equal_faces() -> None:
     assert refused(state, "move red1") == "roll-awaited"
 
 
-def test_the_seeded_die_replays_the_generator_draw_by_draw() -> None:
-    die = SeededDie(seed=11)
-    rng = seeded_rng(11)
-    assert [die.roll(8) for _ in range(20)] == [rng.randint(1, 8) for _ in range(20)]
-    assert die.draws == 20
+def test_the_seeded_die_gives_each_draw_its_own_fair_face() -> None:
+    faces = [seeded_face(11, draw, 8) for draw in range(4000)]
+    assert faces[:20] == [seeded_face(11, draw, 8) for draw in range(20)]  # replays
+    assert faces[:20] != [seeded_face(12, draw, 8) for draw in range(20)]  # depends on the seed
+    assert all(400 < faces.count(face) < 600 for face in range(1, 9))  # about 500 each
 
 
 # ----- the variant ----------------------------------------------------------------------

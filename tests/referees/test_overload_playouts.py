@@ -10,9 +10,9 @@ import random
 from collections import Counter
 
 from overturn.referees.base import IllegalAction
-from overturn.referees.overload import Action, Kind, OverloadState, Phase, SeededDie, random_playout
-from overturn.referees.overload_rules import load_rules
-from overturn.referees.overload_store import SavedGame, game_from_json, game_to_json, snapshot
+from overturn.referees.overload import Action, Kind, OverloadState, Phase, random_playout
+from overturn.referees.overload.rules import load_rules
+from overturn.referees.overload.store import SavedGame, game_from_json, game_to_json, snapshot
 
 RULES = load_rules()
 GAMES = 250
@@ -67,7 +67,7 @@ def test_random_playouts_keep_every_invariant_and_end() -> None:
 def test_a_finished_random_game_survives_a_json_round_trip() -> None:
     state = OverloadState.new(5, 6, RULES)
     random_playout(state, random.Random(2024))
-    saved = game_to_json(SavedGame(state, SeededDie(1)))
+    saved = game_to_json(SavedGame(state, 1))
     assert game_to_json(game_from_json(saved)) == saved
 
 

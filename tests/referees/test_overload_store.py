@@ -12,8 +12,8 @@ from typing import Any, Callable
 import pytest
 
 from overturn.jsonstore import StateFileError
-from overturn.referees.overload import OverloadState, SeededDie, random_playout
-from overturn.referees.overload_store import SavedGame, game_from_json, game_to_json, load_game, save_game
+from overturn.referees.overload import OverloadState, random_playout
+from overturn.referees.overload.store import SavedGame, game_from_json, game_to_json, load_game, save_game
 
 
 def midgame() -> dict[str, Any]:
@@ -21,7 +21,7 @@ def midgame() -> dict[str, Any]:
     rng = random.Random(5)
     for _ in range(120):
         state.apply_action(rng.choice(state.legal_actions()))
-    return game_to_json(SavedGame(state, SeededDie(seed=9, draws=4)))
+    return game_to_json(SavedGame(state, 9))
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
@@ -30,14 +30,14 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     save_game(path, game_from_json(data))
     loaded = load_game(path)
     assert game_to_json(loaded) == data
-    assert loaded.die == SeededDie(seed=9, draws=4)
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1
+    assert loaded.die_seed == 9
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
 
 
 def test_a_finished_game_loads_as_terminal() -> None:
     state = OverloadState.new(3)
     random_playout(state, random.Random(3))
-    assert game_from_json(game_to_json(SavedGame(state, SeededDie(0)))).state.is_terminal()
+    assert game_from_json(game_to_json(SavedGame(state, 0))).state.is_terminal()
 
 
 def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
@@ -57,13 +57,13 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
 @pytest.mark.parametrize(
     ("edit", "field"),
     [
-        (_set("version", 2), "version"),
+        (_set("version", 1), "version"),
         (_set("game", "insider"), "game"),
         (_set("players", 6), "players"),
         (_set("variant_sections", 9), "variant_sections"),
         (_set("track.finish", "far"), "track.finish"),
         (_set("track.specials.6", "x3"), "track.specials.6"),
-        (_set("die.seed", "abc"), "die.seed"),
+        (_set("die_seed", "abc"), "die_seed"),
         (_set("history.2", "move white1"), "history[2]"),
         (_set("history.3", "roll 12"), "history[3]"),
         (_set("cup", 80), "cup"),
@@ -102,5 +102,66 @@ def test_files_that_are_not_games_are_refused(tmp_path: Path) -> None:
     with pytest.raises(StateFileError, match="not valid JSON"):
         load_game(path)
     path.write_text("[1, 2]", encoding="utf-8")
-    with pytest.raises(StateFileError, match="not an Overload state"):
+    with pytest.raises(StateFileError, match="not an Overload game file"):
         load_game(path)
+
+
+# ----- issue 11: the file is evidence, not authority ---------------------------------
+
+
+def basic_game() -> dict[str, Any]:
+    state = OverloadState.new(3)
+    for move in ("load 3", "roll 5", "move red1"):
+        state.apply_action(state.parse_action(move))
+    return game_to_json(SavedGame(state, 7))
+
+
+def refusal(data: Any) -> str:
+    with pytest.raises(StateFileError) as error:
+        game_from_json(data, "game.json")
+    return str(error.value)
+
+
+def test_a_tampered_track_is_refused_even_when_consistent() -> None:
+    data = basic_game()
+    data["track"]["finish"] = 3
+    assert "field 'track.finish' is 3 but the rules and the game's history give 23" in refusal(data)
+
+
+def test_special_spaces_added_to_a_basic_game_are_refused() -> None:
+    data = basic_game()
+    data["track"]["specials"] = {"6": "+"}
+    assert "field 'track.specials.6'" in refusal(data)
+
+
+@pytest.mark.parametrize("where", ["top", "pawn", "turn"])
+def test_unknown_keys_are_refused(where: str) -> None:
+    data = basic_game()
+    target = {"top": data, "pawn": data["pawns"]["red1"], "turn": data["turn"]}[where]
+    target["cheat"] = True
+    assert "cheat' is not part of" in refusal(data)
+
+
+@pytest.mark.parametrize("field", ["version", "players", "variant_sections", "die_seed", "cup"])
+def test_booleans_are_not_numbers(field: str) -> None:
+    data = basic_game()
+    data[field] = True
+    assert f"field '{field}'" in refusal(data)
+
+
+def test_a_huge_die_counter_costs_no_time() -> None:
+    """Issue 11: 'die.draws' of 1,000,000,000 made 'roll' run for minutes; no counter is stored now."""
+    data = basic_game()
+    data["die"] = {"seed": 7, "draws": 1_000_000_000}
+    assert "field 'die' is not part of an Overload game file" in refusal(data)
+    data = basic_game()
+    data["die_seed"] = 10**5000
+    assert "field 'die_seed'" in refusal(data) and "huge integer" in refusal(data)
+
+
+def test_a_missing_or_changed_custom_rules_file_is_refused(tmp_path: Path) -> None:
+    data = basic_game()
+    data["rules"] = {"path": str(tmp_path / "gone.json"), "sha256": "0" * 64}
+    assert "field 'rules.path'" in refusal(data)
+    data["rules"] = {"path": str(tmp_path / "gone.json")}
+    assert "field 'rules'" in refusal(data)

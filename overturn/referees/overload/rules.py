@@ -10,6 +10,7 @@ same offset, actions in track order ``+ - +/- x2 + -``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from enum import Enum
@@ -17,8 +18,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-DATA_PACKAGE = "overturn.referees"
+DATA_PACKAGE = "overturn.referees.overload"
 DATA_FILE = "overload.json"
+MAX_RULES_BYTES = 64 * 1024
 SECTION_KINDS = ("start", "finish", "curve", "intermediate")
 SPECIAL_SECTION_KINDS = ("curve", "intermediate")
 Fail = Callable[[str, str], Exception]  # (field, message) -> the error to raise
@@ -123,17 +125,37 @@ def load_rules(path: str | Path | None = None) -> OverloadRules:
     """Read and validate the data file (the packaged default unless ``path`` is given)."""
     if path is None:
         text = resources.files(DATA_PACKAGE).joinpath("data", DATA_FILE).read_text(encoding="utf-8")
-        origin = DATA_FILE
-    else:
-        origin = str(path)
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RulesDataError(f"{origin}: cannot read ({exc})") from None
+        return _parse_text(text, DATA_FILE)
+    return read_rules_file(path)[0]
+
+
+def read_rules_file(path: str | Path) -> tuple[OverloadRules, str]:
+    """A table's own data file and the SHA-256 of its bytes, which the game file records.
+
+    The size is capped before parsing, so a huge or hostile file costs nothing.
+    """
+    origin = str(path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_RULES_BYTES + 1)
+    except OSError as exc:
+        raise RulesDataError(f"{origin}: cannot read ({exc.strerror or exc})") from None
+    if len(data) > MAX_RULES_BYTES:
+        raise RulesDataError(f"{origin}: larger than {MAX_RULES_BYTES} bytes, not an Overload data file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesDataError(f"{origin}: not UTF-8 text") from None
+    return _parse_text(text, origin), hashlib.sha256(data).hexdigest()
+
+
+def _parse_text(text: str, origin: str) -> OverloadRules:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RulesDataError(f"{origin}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except RecursionError:
+        raise RulesDataError(f"{origin}: nested too deeply") from None
     return _parse_rules(raw, origin)
 
 

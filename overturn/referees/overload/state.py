@@ -44,8 +44,9 @@ import random
 from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
-from overturn.referees.base import IllegalAction, seeded_rng
-from overturn.referees.overload_rules import OverloadRules, Special, Track, load_rules
+
+from overturn.referees.base import IllegalAction
+from overturn.referees.overload.rules import OverloadRules, Special, Track, load_rules
 
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
@@ -225,6 +226,10 @@ class OverloadState:
         for action in self.history[: len(self.history) - count]:
             earlier.apply_action(action)
         return earlier
+
+    def rolls_so_far(self) -> int:
+        """How many die faces the history holds: the index of the next seeded draw."""
+        return sum(1 for action in self.history if action.kind is Kind.ROLL)
 
     def pawns_at(self, space: int) -> list[int]:
         return [index for index, pawn in enumerate(self.pawns) if pawn.position == space]
@@ -472,19 +477,14 @@ class OverloadState:
 
 
 
-@dataclass
-class SeededDie:
-    """The table's stand-in die: the n-th draw of ``seeded_rng(seed)``, so a saved game replays."""
+def seeded_face(seed: int, draw: int, faces: int) -> int:
+    """The ``draw``-th roll of the table's stand-in die for ``seed``, in constant time.
 
-    seed: int
-    draws: int = 0
-
-    def roll(self, faces: int) -> int:
-        rng = seeded_rng(self.seed)
-        for _ in range(self.draws):
-            rng.randint(1, faces)
-        self.draws += 1
-        return rng.randint(1, faces)
+    Each draw has its own generator, so replaying a saved game or an undone
+    roll costs nothing proportional to a number in the file, and the same
+    draw always gives the same face (undo cannot fish for a better roll).
+    """
+    return random.Random(f"overload-die:{seed}:{draw}").randint(1, faces)
 
 
 def random_playout(

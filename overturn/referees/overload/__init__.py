@@ -1,0 +1,12 @@
+"""Overload (Wolfgang Riedl): the referee as a package.
+
+* ``state``: ``OverloadState``, the rules of play in the OpenSpiel style;
+* ``rules``: the numbers and the track, read from ``data/overload.json``;
+* ``store``: the game file (rebuilt from its inputs and history, then checked);
+* ``referee``: ``OverloadReferee``, what the shared command scaffold needs
+  (move words, drawing, table wording); ``data/rules.txt`` is `overload rules`.
+"""
+
+from overturn.referees.overload.state import Action, Kind, OverloadState, Phase, random_playout, seeded_face
+
+__all__ = ["Action", "Kind", "OverloadState", "Phase", "random_playout", "seeded_face"]

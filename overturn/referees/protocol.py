@@ -1,0 +1,154 @@
+"""The contract between a referee and the shared command scaffold (``overturn_cli.referee_app``).
+
+Two layers, so the rules never depend on the command line:
+
+* ``RefereeState``: the OpenSpiel-style state every game implements.
+  ``current_player()``, ``legal_actions()``, ``apply_action(action)`` (raises
+  ``IllegalAction(rule, message)`` and leaves the state untouched),
+  ``is_terminal()``, ``returns()``, ``action_to_string(action)``,
+  ``parse_action(text)`` (the game's notation; unreadable text raises
+  ``IllegalAction("notation", ...)``) and ``clone()``.
+* ``Referee[G]``: what the CLI needs from one game, where ``G`` is the game
+  record a file holds (the state plus the inputs it was built from: player
+  count, variant, seed, the hash of a custom rules or layout file). A game
+  subclasses it and fills in: ``new_game`` (options from the command line),
+  ``to_json``/``from_json`` (the file is evidence: rebuild from the inputs plus
+  the recorded actions, then check every stored field; refuse with
+  ``StateFileError`` naming the field), ``state``, ``render``, ``awaiting``
+  (one line: what the game waits for and the command that gives it),
+  ``view_json`` (the complete ``show --json``), ``play`` (words of the game's
+  notation, applied to a copy), ``rewind`` (undo). ``rules_text`` reads the
+  packaged ``data/rules.txt`` of ``rules_package``. Optional hooks with
+  defaults: ``legal`` (grouping), ``session_step``, ``computer_turn`` and
+  ``session_undo`` (computer players in `session`), ``prompt``, ``session_help``.
+
+Refusals by the rules are ``IllegalAction`` (exit 1); a command line that asks
+for something meaningless is ``UsageProblem`` (exit 2).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from overturn.referees.base import IllegalAction
+
+__all__ = ["IllegalAction", "Played", "Referee", "RefereeState", "UsageProblem"]
+
+ActionT = TypeVar("ActionT")
+GameT = TypeVar("GameT")
+
+
+class UsageProblem(ValueError):
+    """A request that is not a move at all (bad option, nothing to play, undo past the start): exit 2."""
+
+
+class RefereeState(Protocol[ActionT]):
+    """The OpenSpiel-style state API shared by the three referees."""
+
+    def current_player(self) -> int: ...
+
+    def legal_actions(self) -> list[ActionT]: ...
+
+    def apply_action(self, action: ActionT) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def returns(self) -> list[float]: ...
+
+    def action_to_string(self, action: ActionT) -> str: ...
+
+    def parse_action(self, text: str) -> ActionT: ...
+
+    def clone(self) -> RefereeState[ActionT]: ...
+
+
+@dataclass(frozen=True)
+class Played:
+    """An accepted action as the table hears it: its notation, why it was played, what it did."""
+
+    action: str
+    note: str = ""
+    effects: tuple[str, ...] = ()
+
+    def lines(self) -> list[str]:
+        return [self.action + (f" ({self.note})" if self.note else ""), *(f"  {effect}" for effect in self.effects)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "note": self.note, "effects": list(self.effects)}
+
+
+class Referee(ABC, Generic[GameT]):
+    """One game as the command scaffold sees it; subclasses keep only what is the game's own."""
+
+    name: ClassVar[str]  # the command name and the default file stem, e.g. "overload"
+    title: ClassVar[str]  # e.g. "Overload"
+    rules_package: ClassVar[str]  # the package whose data/rules.txt is the `rules` summary
+
+    @abstractmethod
+    def new_game(self, **options: Any) -> GameT:
+        """A fresh game from the `new` options; a meaningless option raises UsageProblem."""
+
+    @abstractmethod
+    def to_json(self, game: GameT) -> dict[str, Any]:
+        """The saved file: the rules' inputs, the recorded actions and a readable snapshot."""
+
+    @abstractmethod
+    def from_json(self, data: Any, origin: str) -> GameT:
+        """Rebuild and check a saved game; anything else raises StateFileError naming ``origin`` and the field."""
+
+    @abstractmethod
+    def state(self, game: GameT) -> RefereeState[Any]:
+        """The rules state inside a game record."""
+
+    @abstractmethod
+    def render(self, game: GameT, **options: Any) -> str:
+        """The text drawing of `show` (``options`` are the game's own show options)."""
+
+    @abstractmethod
+    def awaiting(self, game: GameT) -> str:
+        """One line: what the game waits for and the command that gives it (or who won)."""
+
+    @abstractmethod
+    def view_json(self, game: GameT, **options: Any) -> dict[str, Any]:
+        """Everything `show --json` prints: set-up, board, scores, whose turn, legal actions."""
+
+    @abstractmethod
+    def play(self, game: GameT, moves: Sequence[str], **options: Any) -> tuple[GameT, list[Played]]:
+        """Apply the moves (words of the game's notation) to a copy; IllegalAction leaves ``game`` untouched."""
+
+    @abstractmethod
+    def rewind(self, game: GameT, count: int) -> tuple[GameT, list[str]]:
+        """The game ``count`` actions ago and the actions taken back; UsageProblem past the start."""
+
+    def legal(self, game: GameT) -> list[str]:
+        """The legal actions now, in the game's notation (a game may group them)."""
+        state = self.state(game)
+        return [state.action_to_string(action) for action in state.legal_actions()]
+
+    def session_step(self, game: GameT, answer: str, **options: Any) -> tuple[GameT, list[Played]]:
+        """One answer typed in `session` (``options``: the game's session options); by default one move for `play`."""
+        return self.play(game, [answer])
+
+    def computer_turn(self, game: GameT, **options: Any) -> tuple[GameT, list[Played]] | None:
+        """In `session`, the move of a computer player whose turn it is, or None to prompt the table."""
+        return None
+
+    def session_undo(self, game: GameT, **options: Any) -> tuple[GameT, list[str]]:
+        """`undo` typed in `session`; a game with computer players may take back to the table's last decision."""
+        return self.rewind(game, 1)
+
+    def prompt(self, game: GameT) -> str:
+        """The `session` prompt; by default the awaiting line."""
+        return self.awaiting(game)
+
+    def session_help(self) -> str:
+        """What `session` accepts besides the shared words (help, show, legal, undo, quit)."""
+        return "Type a move in the notation of 'play' (see the 'rules' command)."
+
+    def rules_text(self) -> str:
+        """The packaged summary of the rules as this referee applies them."""
+        return resources.files(self.rules_package).joinpath("data", "rules.txt").read_text(encoding="utf-8")
