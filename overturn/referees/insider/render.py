@@ -164,3 +164,34 @@ def describe_turn(state: InsiderState) -> str:
 def _either(choices: list[str]) -> str:
     """``a, b or c``."""
     return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
+
+
+def legal_lines(state: InsiderState) -> list[str]:
+    """The legal actions grouped for people: one line per kind, moves listed by starting place.
+
+    Chance outcomes come with their probabilities. A kind with one action is
+    printed as is; moves (steps, flights, Total OUT, Administrator swaps) read
+    ``play heli 2 FROM TO: b2 -> a2 c3 d4; e2 -> ...`` (``<->`` for a swap).
+    """
+    if state.is_chance_node():
+        return [f"{action:<24} {probability:.3f}" for action, probability in state.chance_outcomes()]
+    groups: dict[str, list[list[str]]] = {}
+    for action in state.legal_actions():
+        words = action.split()
+        cut = 3 if words[0] == "play" else 1
+        groups.setdefault(" ".join(words[:cut]), []).append(words[cut:])
+    lines = []
+    for head, options in groups.items():
+        if len(options) == 1:
+            lines.append(" ".join([head, *options[0]]))
+        elif all(len(option) == 2 for option in options):
+            by_start: dict[str, list[str]] = {}
+            for start, target in options:
+                by_start.setdefault(start, []).append(target)
+            swap = head.startswith("play admin")
+            shape, arrow = ("PAWN PAWN", "<->") if swap else ("FROM TO", "->")
+            lines.append(f"{head} {shape}: " + "; ".join(f"{start} {arrow} {' '.join(targets)}"
+                                                          for start, targets in by_start.items()))
+        else:
+            lines.append(f"{head} " + " | ".join(" ".join(option) for option in options))
+    return lines

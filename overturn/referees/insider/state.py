@@ -150,6 +150,19 @@ class InsiderState:
             self._legal_cache = self._generate_legal()
         return list(self._legal_cache)
 
+    def action_to_string(self, action: str) -> str:
+        """Actions are already their notation (the shared State API asks for the conversion)."""
+        return action
+
+    def parse_action(self, text: str) -> str:
+        """The one canonical action ``text`` stands for, in any notation ``notation.py`` reads."""
+        from overturn.referees.insider.notation import canonical_actions
+
+        actions = canonical_actions(self, text)
+        if len(actions) != 1:
+            raise IllegalAction("notation", f"'{text}' stands for {len(actions)} steps: give them one by one")
+        return actions[0]
+
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Outcomes of the chance node on top, with their probabilities (empty if not a chance node)."""
         if not self.is_chance_node():
