@@ -134,7 +134,8 @@ def test_a_chance_outcome_the_seed_did_not_draw_is_refused(mid_game: dict) -> No
     data = copy.deepcopy(mid_game)
     index = next(i for i, action in enumerate(data["history"]) if action.startswith("dice "))
     data["history"][index] = "dice 6 6" if data["history"][index] != "dice 6 6" else "dice 5 5"
-    assert f"field 'history[{index}]'" in refused_field(data) and "not what the seed draws" in refused_field(data)
+    message = refused_field(data)
+    assert f"field 'history[{index}]'" in message and "draws its dice and cards from its seed" in message
 
 
 def test_a_table_game_accepts_any_legal_outcome_but_checks_the_rest() -> None:

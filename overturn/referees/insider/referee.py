@@ -9,7 +9,6 @@ roll and rolling again gives the same dice.
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Sequence
 from typing import Any
@@ -17,7 +16,6 @@ from typing import Any
 from overturn.jsonstore import StateFileError
 from overturn.referees.insider.codec import SEED_MAX, state_from_json, state_to_json
 from overturn.referees.insider.notation import canonical_actions
-from overturn.referees.insider.playout import choose_action
 from overturn.referees.insider.render import describe_turn, legal_lines, render
 from overturn.referees.insider.state import InsiderState
 from overturn.referees.protocol import Played, Referee, UsageProblem
@@ -53,16 +51,6 @@ class InsiderReferee(Referee[InsiderState]):
             raise StateFileError(f"{origin}: {exc}") from None
 
     def state(self, game: InsiderState) -> InsiderState:
-        return game
-
-    def random_game(self, seed: int, actions: int, players: int = 2) -> InsiderState:
-        """A seeded game after ``actions`` random actions (the save-file fuzzer's starting points)."""
-        rng = random.Random(seed)
-        game = self.new_game(players=players, seed=seed)
-        for _ in range(actions):
-            if game.is_terminal():
-                break
-            game.apply_action(choose_action(game, rng))
         return game
 
     # ----- what the table sees ----------------------------------------------
@@ -101,6 +89,8 @@ class InsiderReferee(Referee[InsiderState]):
         if not typed:
             raise UsageProblem(f"nothing to play. {describe_turn(game)}")
         work = game.clone()
+        if work.auto_chance:
+            work.resolve_chance()  # a seeded game taken back to its start waits for its deal
         log: list[Played] = []
         for text in typed:
             for action in canonical_actions(work, text):
@@ -112,16 +102,16 @@ class InsiderReferee(Referee[InsiderState]):
         return work, log
 
     def rewind(self, game: InsiderState, count: int) -> tuple[InsiderState, list[str]]:
-        """Take back ``count`` decisions; in a seeded game the chance outcomes drawn after them go too."""
-        decisions = decision_indexes(game)
-        if count > len(decisions):
-            raise UsageProblem(f"cannot take back {count} action(s): {len(decisions)} were played")
-        cut = decisions[-count]
-        earlier = InsiderState(game.players, seed=game.seed, material=game.material)
-        earlier.auto_chance = game.auto_chance
-        for action in game.history[:cut]:
-            earlier.apply_action(action)
-        return earlier, [game.history[i] for i in decisions[-count:]]
+        """Take back ``count`` recorded actions; in a seeded game, also back to the decision that led
+        to a chance outcome (undoing a roll takes back the roll and its dice, which come back the same)."""
+        if count > len(game.history):
+            raise UsageProblem(f"cannot take back {count} action(s): {len(game.history)} were played")
+        cut = len(game.history) - count
+        if game.auto_chance:
+            waiting = chance_waits(game)
+            while cut > 0 and waiting[cut]:
+                cut -= 1
+        return replayed(game, game.history[:cut]), game.history[cut:]
 
     def session_help(self) -> str:
         return SESSION_HELP
@@ -150,16 +140,20 @@ def typed_actions(moves: Sequence[str]) -> list[str]:
     return [piece.strip() for piece in pieces if piece.strip()]
 
 
-def decision_indexes(game: InsiderState) -> list[int]:
-    """Positions in the history of the actions someone decided: all of them with table chance,
-    none of the outcomes the referee drew from the seed otherwise."""
-    if not game.auto_chance:
-        return list(range(len(game.history)))
-    replay = InsiderState(game.players, seed=game.seed, material=game.material)
-    replay.auto_chance = True
-    decided = []
-    for index, action in enumerate(game.history):
-        if not replay.is_chance_node():
-            decided.append(index)
-        replay.apply_action(action)
-    return decided
+def replayed(game: InsiderState, actions: Sequence[str]) -> InsiderState:
+    """A fresh game with the same inputs (players, seed, chance mode) after ``actions``."""
+    state = InsiderState(game.players, seed=game.seed, material=game.material)
+    state.auto_chance = game.auto_chance
+    for action in actions:
+        state.apply_action(action)
+    return state
+
+
+def chance_waits(game: InsiderState) -> list[bool]:
+    """For each point of the history (0 = the set-up, len = now): does the game wait for a chance outcome?"""
+    state = replayed(game, [])
+    waits = [state.is_chance_node()]
+    for action in game.history:
+        state.apply_action(action)
+        waits.append(state.is_chance_node())
+    return waits

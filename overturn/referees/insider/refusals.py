@@ -70,6 +70,9 @@ def _diagnose_node(state: InsiderState, node: dict, words: list[str]) -> Reason:
                 "this roll is one die (rumours)" if verb == "dice" else "this roll is two dice")
     if verb not in allowed:
         return NODE_WAIT[kind]
+    if state.auto_chance and state.is_chance_node():
+        return "seeded-chance", (f"this game draws its dice and cards from its seed: the outcome here is "
+                                 f"'{state.legal_actions()[0]}' (start a game with 'new --table' to give them)")
     if kind in ("draw", "steal"):
         if len(words) != 2 or words[1] not in CARD_TYPES:
             return "syntax", f"'{verb}' takes one card type: {', '.join(CARD_TYPES)}"

@@ -2,7 +2,8 @@
 
 ``scenario(players=2, hands={0: {"heli": 2}}, pawns={1: ["b2", "c2"]}, card="4a")``
 gives a state at the start of P0's turn: the listed pawns where named, the
-others at home, the listed hands, every other action card in the deck.
+others at home, the listed hands, every other action card in the deck. Chance
+outcomes are then given by the caller, as at a table (``--table`` games).
 """
 
 from __future__ import annotations
@@ -51,5 +52,6 @@ def scenario(
     state.current = current
     state.turn = Turn()
     state.history, state.events = [], []
+    state.auto_chance = False
     state.refresh()
     return state

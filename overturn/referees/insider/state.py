@@ -193,11 +193,15 @@ class InsiderState:
         """The generator for the next chance node, derived from the seed so a saved game replays the same."""
         return seeded_rng(self.seed * 1_000_003 + len(self.history))
 
-    def resolve_chance(self, rng: random.Random | None = None) -> list[str]:
-        """Draw every pending chance outcome (seeded unless ``rng`` is given); returns what was drawn."""
+    def resolve_chance(self) -> list[str]:
+        """Draw every pending chance outcome from the game's seed; returns what was drawn.
+
+        A seeded game (``auto_chance``) accepts no other outcome, so its file
+        replays exactly; a table game may also be resolved this way (tests, set-ups).
+        """
         drawn = []
         while self.is_chance_node():
-            outcome = self.sample_chance(rng or self.auto_rng())
+            outcome = self.sample_chance(self.auto_rng())
             self.apply_action(outcome)
             drawn.append(outcome)
         return drawn
@@ -598,6 +602,9 @@ class InsiderState:
         return actions
 
     def _legal_draw(self, node: dict) -> list[str]:
+        """At a chance node: every possible outcome from the table, or the one the game's seed draws."""
+        if self.auto_chance:
+            return [self.sample_chance(self.auto_rng())]
         return [a for a, _ in self.chance_outcomes()]
 
     _legal_steal = _legal_eval = _legal_dice = _legal_draw
