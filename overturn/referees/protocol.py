@@ -19,7 +19,7 @@ Two layers, so the rules never depend on the command line:
   ``view_json`` (the complete ``show --json``), ``play`` (words of the game's
   notation, applied to a copy), ``rewind`` (undo). ``rules_text`` reads the
   packaged ``data/rules.txt`` of ``rules_package``. Optional hooks with
-  defaults: ``legal`` (grouping), ``session_step``, ``computer_turn`` and
+  defaults: ``legal`` (grouping), ``random_action`` (playouts), ``session_step``, ``computer_turn`` and
   ``session_undo`` (computer players in `session`), ``prompt``, ``session_help``.
 
 Refusals by the rules are ``IllegalAction`` (exit 1); a command line that asks
@@ -28,6 +28,7 @@ for something meaningless is ``UsageProblem`` (exit 2).
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -128,6 +129,11 @@ class Referee(ABC, Generic[GameT]):
         """The legal actions now, in the game's notation (a game may group them)."""
         state = self.state(game)
         return [state.action_to_string(action) for action in state.legal_actions()]
+
+    def random_action(self, game: GameT, rng: random.Random) -> Any:
+        """A random legal action for playouts (the save-file fuzzer, property tests); a game that draws
+        its chance from its own seed overrides this so the playout stays a game its file can hold."""
+        return rng.choice(self.state(game).legal_actions())
 
     def session_step(self, game: GameT, answer: str, **options: Any) -> tuple[GameT, list[Played]]:
         """One answer typed in `session` (``options``: the game's session options); by default one move for `play`."""

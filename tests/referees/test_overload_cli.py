@@ -184,6 +184,7 @@ def test_show_draws_the_whole_track_with_distances(tmp_path: Path) -> None:
     assert "6 [+]" in shown and "10 [-]" in shown and "14 [+/-]" in shown and "18 [x2]" in shown
     assert "red1 (2 discs, 18 to go)" in shown
     assert "variant with 4 special sections" in shown
+    assert "18 x2 (everything doubled)" in shown
 
 
 def test_show_json_is_complete(game_file: Path) -> None:
@@ -368,3 +369,27 @@ def test_roll_after_the_game_is_over_is_refused_like_play(tmp_path: Path) -> Non
         result = run(*command, "--state", str(path))
         assert result.exit_code == 1 and "[rule: game-over]" in result.output, result.output
     assert path.read_bytes() == before
+
+
+def test_the_give_take_prompt_names_the_mover_and_the_doubling(tmp_path: Path) -> None:
+    from overturn.referees.overload import OverloadState
+    from overturn.referees.overload.referee import OverloadReferee
+    from overturn.referees.overload.store import SavedGame, save_game
+
+    state = OverloadState.new(3, 4)  # x2 on space 18
+    for name, space, discs in (("red1", 12, 3), ("red2", 1, 0), ("blue1", 18, 2), ("blue2", 2, 0),
+                               ("yellow1", 3, 0), ("yellow2", 4, 0)):
+        pawn_here = state.pawns[state.pawn_index(name)]
+        pawn_here.position, pawn_here.discs = space, discs
+    state.cup -= 5
+    state.phase, state.mover = Phase.ROLL, None  # set directly to keep the test short: no file can hold it
+    referee = OverloadReferee()
+    game, _ = referee.play(SavedGame(state, 1), ["roll", "6", "red1"])
+    assert ("red: red1 on 18 [x2] settles each pawn met, giving or taking 2 discs (x2 space)"
+            in referee.awaiting(game))
+    game, _ = referee.play(game, ["take", "blue1"])
+    assert [(pawn.position, pawn.discs) for pawn in game.state.pawns[:3]] == [(18, 5), (1, 0), (18, 0)]
+    path = tmp_path / "x2.json"
+    save_game(path, game)
+    refused = run("show", "--state", str(path))  # a hand-set position is not reachable: the file is refused
+    assert refused.exit_code == 2 and "history[0]" in refused.output

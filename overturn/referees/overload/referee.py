@@ -46,7 +46,7 @@ class OverloadReferee(Referee[SavedGame]):
     # ----- the file ---------------------------------------------------------
 
     def new_game(self, players: int = 3, variant: int = 0, seed: int | None = None,
-                 rules_path: Path | None = None, **_: Any) -> SavedGame:
+                 rules_path: Path | None = None) -> SavedGame:
         custom = None
         try:
             if rules_path is None:
@@ -80,8 +80,11 @@ class OverloadReferee(Referee[SavedGame]):
             setup_line(game),
             f"Cup: {state.cup} discs.  Scores: "
             + ", ".join(f"{state.player_name(player)} {score}" for player, score in enumerate(state.scores)),
-            f"Track (space: pawn (discs, spaces to the finish)), finish {state.track.finish} at the top:",
         ]
+        if state.track.specials:
+            lines.append("Special spaces: " + "; ".join(
+                f"{space} {SPECIAL_NAMES[action]}" for space, action in sorted(state.track.specials.items())))
+        lines.append(f"Track (space: pawn (discs, spaces to the finish)), finish {state.track.finish} at the top:")
         for space in range(state.track.finish, START - 1, -1):
             here = ", ".join(
                 f"{state.pawn_name(index)} ({state.pawns[index].discs} discs, {state.track.finish - space} to go)"
@@ -226,7 +229,7 @@ def _next_move(state: OverloadState, words: list[str], position: int) -> tuple[K
     if word in ("forward", "back"):
         action = state.parse_action(f"step {word}")
         return action.kind, action.value, position + 1
-    if word.isalnum() and not word.isdigit() and any(state.pawn_name(i) == word for i in range(len(state.pawns))):
+    if any(state.pawn_name(index) == word for index in range(len(state.pawns))):
         return Kind.MOVE, state.pawn_index(word), position + 1
     raise IllegalAction("notation", f"cannot read {word!r}; moves are: {MOVE_FORMS}")
 
