@@ -9,7 +9,7 @@ from overturn.referees.base import IllegalAction
 from overturn.referees.insider.state import CHANCE, TERMINAL, InsiderState
 from overturn.referees.insider.board import CARD_TYPES, default_material
 from overturn.referees.insider.codec import load_state, state_to_json
-from overturn.referees.insider.render import render
+from overturn.referees.insider.render import describe_turn, render
 from overturn.referees.insider.scenario import scenario
 
 
@@ -510,3 +510,21 @@ def test_the_hand_limit_caps_the_cards_taken_in_one_meeting() -> None:
     state.resolve_chance()
     assert state.hand_size(0) == 7 and state.hands[1]["heli"] == 0 and state.hands[2]["trend"] == 1
 
+
+
+def test_a_crowded_square_shows_whose_pawns_are_there() -> None:
+    state = scenario(pawns={0: ["b2", "b2", "b2"], 1: ["b2", "b2"]})
+    lines = render(state).splitlines()
+    assert "[b2 00011]" in render(state)
+    row2 = next(line for line in lines if line.startswith("2 "))
+    row1 = next(line for line in lines if line.startswith("1 "))
+    assert row1.index("[b1") == row2.index("[b2")  # every cell widened alike
+
+
+def test_the_status_line_offers_no_card_play_after_a_doubles_total_out_move() -> None:
+    state = scenario(pawns={0: ["b2"]}, hands={0: {"heli": 2}})
+    state.apply_action("roll")
+    state.apply_action("dice 5 5")
+    assert "play cards" in describe_turn(state) and "'totalout FROM TO' (double)" in describe_turn(state)
+    state.apply_action("totalout c2 c1")
+    assert "play cards" not in describe_turn(state) and "totalout" not in describe_turn(state)

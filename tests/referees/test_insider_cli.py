@@ -55,7 +55,7 @@ def test_a_short_scripted_game_with_the_new_move_forms(runner: CliRunner, game: 
     played(runner, game, "walk, move c1-d1.1 d1, move d1 d2, move a1 a1-b1.2, end")
     # P1 meets P0 on d2 after a Trendsetter's extra turn: the status line offers no card play there
     played(runner, game, "walk", "move e2-e3.2 e2", "trend 1")
-    assert "cards may be played" not in played(runner, game, "walk")
+    assert played(runner, game, "walk").splitlines()[-1] == "P1 moving: 7 point(s) left (move FROM TO or step FROM TO)"
     meeting = played(runner, game, "move e2 d2")
     assert "'take' a card from each" in meeting
     assert "[d2 01  ]" in run(runner, game, "show").output
