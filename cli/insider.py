@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import click
 
-from overturn.referees.insider.codec import SEED_MAX
 from overturn.referees.insider.referee import InsiderReferee
+from overturn.referees.insider.state import SEED_MAX
 from overturn_cli.referee_app import RefereeCommands, build_referee_group
 
 REFEREE = InsiderReferee()

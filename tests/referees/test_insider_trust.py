@@ -124,6 +124,12 @@ def test_header_fields_are_typed_and_bounded(mid_game: dict, key: str, value: ob
     assert message in refused_field(data)
 
 
+@pytest.mark.parametrize("seed", [-1, 2**63])
+def test_a_game_the_file_could_not_hold_is_never_started(seed: int) -> None:
+    with pytest.raises(ValueError, match="seed"):
+        InsiderState(2, seed=seed)
+
+
 def test_unknown_keys_inside_are_refused(mid_game: dict) -> None:
     data = copy.deepcopy(mid_game)
     data["turn"]["cheat"] = True

@@ -16,10 +16,9 @@ from typing import Any, NoReturn
 from overturn.jsonstore import StateFileError, load_json, save_json_atomic
 from overturn.referees.base import IllegalAction
 from overturn.referees.insider.board import Material
-from overturn.referees.insider.state import InsiderState
+from overturn.referees.insider.state import SEED_MAX, InsiderState
 
 VERSION = 1
-SEED_MAX = 2**63 - 1  # seeds are 0 .. 2**63 - 1 (the command line gives the same range)
 MAX_HISTORY = 100_000  # actions replayed at load; a real game has a few hundred
 MAX_ACTION_CHARS = 200
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from overturn.jsonstore import StateFileError
-from overturn.referees.insider.codec import SEED_MAX, state_from_json, state_to_json
+from overturn.referees.insider.codec import state_from_json, state_to_json
 from overturn.referees.insider.notation import canonical_actions
 from overturn.referees.insider.render import describe_turn, legal_lines, render
 from overturn.referees.insider.state import InsiderState
@@ -30,8 +30,6 @@ class InsiderReferee(Referee[InsiderState]):
 
     def new_game(self, players: int = 2, seed: int | None = None, table_chance: bool = False,
                  **_: Any) -> InsiderState:
-        if seed is not None and not 0 <= seed <= SEED_MAX:
-            raise UsageProblem(f"the seed must be from 0 to {SEED_MAX}")
         try:
             state = InsiderState(players, seed=secrets.randbelow(2**31) if seed is None else seed)
         except ValueError as exc:

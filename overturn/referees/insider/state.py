@@ -15,8 +15,9 @@ Why the turn is cut into small decisions:
   turned are chance nodes (``current_player() == CHANCE``): the outcome is given
   from the real table or drawn from a seeded generator.
 
-Interrupts (a table to choose, a Bodyguard round, a chance draw...) are kept on a
-small stack of JSON-ready nodes above the turn phase, so the whole state saves.
+Interrupts (take or decline after meeting opponents, a table to choose, a
+Bodyguard round, a chance draw...) are kept on a small stack of JSON-ready nodes
+above the turn phase, so the whole state saves.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ STARRED = frozenset({("admin", 1), ("admin", 2), ("admin", 3), ("heli", 3), ("sc
 PLAYABLE_TYPES = ("admin", "heli", "scandal", "trend")  # Bodyguard only answers, out of turn
 
 PHASES = ("choose", "move", "after", "ending")
+SEED_MAX = 2**63 - 1  # seeds are 0 .. 2**63 - 1, so every game saves and loads back
 
 
 @dataclass
@@ -64,6 +66,8 @@ class InsiderState:
         m = self.material
         if players not in m.evaluation_sizes or players not in m.board.bases_by_player_count:
             raise ValueError(f"Insider is for 2 to 4 players, not {players}")
+        if seed is not None and not 0 <= seed <= SEED_MAX:
+            raise ValueError(f"the seed must be from 0 to {SEED_MAX}")
         self.players = players
         self.seed = seed if seed is not None else random.randrange(2**31)
         # True: the referee draws dice and cards itself from the seed; False: the table reports them
