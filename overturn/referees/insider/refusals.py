@@ -1,6 +1,6 @@
 """Why an Insider action is refused: a stable rule code and a plain-English reason.
 
-The legal-action generator in ``insider.py`` is the single authority on what is
+The legal-action generator in ``state.py`` is the single authority on what is
 allowed; this module is only asked once an action has been found illegal, to
 name the rule it breaks.
 """
