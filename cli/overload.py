@@ -15,9 +15,9 @@ from overturn.referees.overload.referee import OverloadReferee, describe
 from overturn.referees.overload.state import Action, Kind, Phase
 from overturn.referees.overload.store import SEED_RANGE
 from overturn.referees.protocol import IllegalAction
-from overturn_cli.common import json_option, state_option
+from overturn_cli.common import echo_json, json_option, state_option
 from overturn_cli.referee_app import (
-    RefereeCommands, build_referee_group, echo_json, load_game, refused, report_played, save_game,
+    RefereeCommands, build_referee_group, load_game, refused, report_played, save_game,
 )
 
 REFEREE = OverloadReferee()
@@ -60,12 +60,12 @@ EXAMPLES = {
            "  overturn overload new -p 3 --rules our_track.json",
     "show": "  overturn overload show\n  overturn overload show --json",
     "legal": "  overturn overload legal --json",
-    "play": "  overturn overload play load 4 roll 6       enter a pawn with 4 discs on a real 6\n"
-            "  overturn overload play roll                 the seeded die\n"
+    "play": "  overturn overload play load 4 roll 6    enter a pawn with 4 discs on a real 6\n"
+            "  overturn overload play roll             the seeded die\n"
             "  overturn overload play roll 3 move blue2\n"
             "  overturn overload play take red1 give yellow2\n"
             "  overturn overload play step back\n"
-            "  overturn overload play 3 5                  short for load 3 roll 5",
+            "  overturn overload play 3 5              short for load 3 roll 5",
     "undo": "  overturn overload undo -n 2        take back a roll and its forced move",
     "session": "  overturn overload session --new --players 3 --seed 1",
 }

@@ -3,7 +3,8 @@
 A game module builds its group with ``build_referee_group(RefereeCommands(...))``
 from a ``Referee`` (overturn.referees.protocol) plus its own options and
 examples, then may add its own commands to the returned group with the shared
-helpers ``load_game``, ``save_game``, ``refused`` and ``report_played``.
+helpers ``load_game``, ``save_game``, ``refused`` and ``report_played`` (and
+``overturn_cli.common.echo_json``).
 
 Conventions, the same for every game:
 
@@ -35,7 +36,7 @@ import click
 
 from overturn.jsonstore import SaveError, StateFileError, load_json, save_json_atomic
 from overturn.referees.protocol import IllegalAction, Played, Referee, UsageProblem
-from overturn_cli.common import json_option, state_option
+from overturn_cli.common import echo_json, json_option, state_option
 
 F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[F], F]
@@ -123,10 +124,6 @@ def report_played(referee: Referee[Any], game: Any, log: Sequence[Played], as_js
 def _echo_log(log: Sequence[Played]) -> None:
     for step in log:
         click.echo("\n".join(step.lines()))
-
-
-def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def _apply_decorators(function: F, decorators: Sequence[Decorator[Any]]) -> F:

@@ -104,6 +104,8 @@ def test_a_refused_move_names_the_rule_and_leaves_the_file_alone(game_file: Path
         (["play", "give", "zzz"], "unknown-pawn"),
         (["play", "hop"], "notation"),
         (["play", "load"], "notation"),
+        (["play", "¹"], "notation"),  # a digit to str.isdigit, not to int()
+        (["play", "9" * 5000], "notation"),  # past int()'s digit limit
     ):
         result = run(*args, "--state", str(game_file))
         assert result.exit_code == 1, args

@@ -214,18 +214,19 @@ def _next_move(state: OverloadState, words: list[str], position: int) -> tuple[K
     """Read one move from ``words[position:]``: (kind, value or None for a seeded roll, next position)."""
     word = words[position]
     following = words[position + 1] if position + 1 < len(words) else None
-    if word == Kind.ROLL.value and (following is None or not following.isdigit()):
+    if word == Kind.ROLL.value and (following is None or not following.isdecimal()):
         return Kind.ROLL, None, position + 1
     if word in {kind.value for kind in Kind}:
         if following is None:
             raise IllegalAction("notation", f"'{word}' needs a value, e.g. '{word} {_example(Kind(word))}'")
         action = state.parse_action(f"{word} {following}")
         return action.kind, action.value, position + 2
-    if word.isdigit():
+    if word.isdecimal():
         phase = _phase_after_forced(state)
         if phase not in (Phase.LOAD, Phase.ROLL):
             raise IllegalAction("notation", f"a bare number is discs or a die face, but the game waits for: {phase.value}")
-        return (Kind.LOAD if phase is Phase.LOAD else Kind.ROLL), int(word), position + 1
+        action = state.parse_action(f"{(Kind.LOAD if phase is Phase.LOAD else Kind.ROLL).value} {word}")
+        return action.kind, action.value, position + 1
     if word in ("forward", "back"):
         action = state.parse_action(f"step {word}")
         return action.kind, action.value, position + 1
