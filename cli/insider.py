@@ -32,7 +32,7 @@ A game, as the rule book plays it:
   overturn insider play heli 2 b2 c3            2 Helicopters: fly into the INSIDER
   overturn insider play guard 2                 an opponent's Bodyguard answer (or 'pass')
   overturn insider play end                     finish the turn
-  overturn insider undo                         take back the last decision
+  overturn insider undo                         take back the last action
   overturn insider session                      play interactively
   overturn insider rules                        the rules as applied, the notation
 
@@ -57,8 +57,8 @@ With 'new --table', dice and cards come from the real table:
   overturn insider play eval 5b                 the evaluation card turned
 
 Positions: big squares a1..e5 (a1 bottom left), path spaces a1-b1.1 (space 1
-next to a1; b1-a1.2 names the same space from the other end). A card play may
-drop its leading word 'play'. Several actions: 'play walk, move a1 b1'.
+next to a1; b1-a1.2 names the same space from the other end). Several actions
+in one command, all or nothing: 'play walk, move a1 b1'.
 Exit 0 done, 1 refused by the rules (the file is unchanged), 2 usage error or
 unreadable file.
 """
@@ -89,7 +89,7 @@ EXAMPLES = {
             "  overturn insider play scandal 1 1\n"
             "  overturn insider play walk, move a1 b1, end several actions, all or nothing\n"
             "  overturn insider play dice 5 2              (with --table games)",
-    "undo": "  overturn insider undo -n 2       take back the last two decisions",
+    "undo": "  overturn insider undo -n 2       take back the last two actions (a seeded roll with its dice)",
     "session": "  overturn insider session --new --players 2 --seed 1\n"
                "  P0 to play: walk, roll or draw: walk",
 }
