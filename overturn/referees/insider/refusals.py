@@ -91,7 +91,8 @@ def _diagnose_node(state: InsiderState, node: dict, words: list[str]) -> Reason:
             return "guard-count", f"pledge between 1 and the Bodyguards still needed (of {power}) that you hold"
         responder = node["responders"][0]
         if state.hands[responder]["guard"] < power:
-            return "guard-count", f"P{responder} holds {state.hands[responder]['guard']} Bodyguard(s), {power} needed: 'pass'"
+            held = state.hands[responder]["guard"]
+            return "guard-count", f"P{responder} holds {held} Bodyguard(s), {power} needed: 'pass'"
         return "guard-count", f"a power-{power} action needs exactly {power} Bodyguard card(s)"
     if kind == "vip":
         return "vip-swap", "swap two tables whose occupants differ, numbered from 1"
