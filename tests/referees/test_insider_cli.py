@@ -78,6 +78,8 @@ def test_new_needs_force_over_a_game_and_bounds_the_seed(runner: CliRunner, game
     assert run(runner, game, "session", "--new", input="quit\n").exit_code == 2
     assert run(runner, game, "new", "--seed", str(2**63)).exit_code == 2
     assert run(runner, game, "new", "--seed", "-1").exit_code == 2
+    repeated = run(runner, game, "new", "--players", "3", "--seed", "1", "--seed", "2", "--force")
+    assert repeated.exit_code == 2 and "more than once" in repeated.output and game.read_bytes() == before
     assert run(runner, game, "new", "--players", "3", "--force").exit_code == 0
     assert json.loads(game.read_text())["players"] == 3
 
