@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from overturn.referees.base import IllegalAction
-from overturn.referees.insider import CHANCE, InsiderState
-from overturn.referees.insider_codec import state_to_json
-from overturn.referees.insider_scenario import scenario
+from overturn.referees.insider.state import CHANCE, InsiderState
+from overturn.referees.insider.codec import state_to_json
+from overturn.referees.insider.scenario import scenario
 
 
 def refused(state: InsiderState, action: str) -> str:
@@ -176,6 +176,7 @@ def test_two_helicopters_fly_into_the_insider() -> None:
 def test_a_helicopter_landing_on_an_opponent_takes_a_card() -> None:
     state = walking(hands={0: {"heli": 1}, 1: {"trend": 1}}, pawns={0: ["b2"], 1: ["d4"]})
     state.apply_action("play heli 1 b2 d4")
+    state.apply_action("take")
     assert state.current_player() == CHANCE
     state.apply_action("steal trend")
     assert state.hands[0]["trend"] == 1
@@ -388,6 +389,7 @@ def test_two_helicopters_reach_a_square_next_to_the_centre_and_meet_opponents_th
     state = walking(hands={0: {"heli": 2}, 1: {"admin": 1}}, pawns={0: ["b2"], 1: ["c2"]},
                     total_out=["c1", "b3", "d3", "c4"])
     state.apply_action("play heli 2 b2 c2")
+    state.apply_action("take")
     assert state.current_player() == CHANCE
     state.apply_action("steal admin")
     assert state.hands[0]["admin"] == 1
@@ -396,6 +398,7 @@ def test_two_helicopters_reach_a_square_next_to_the_centre_and_meet_opponents_th
 def test_a_pawn_that_ended_its_move_cannot_fly() -> None:
     state = walking(hands={0: {"heli": 1}, 1: {"admin": 1}}, pawns={0: ["a1-b1.2"], 1: ["b1"]})
     state.apply_action("step a1-b1.2 b1")
+    state.apply_action("take")
     state.apply_action("steal admin")
     assert not any(a.startswith("play heli 1 b1") for a in state.legal_actions())
     assert refused(state, "play heli 1 b1 d4") == "pawn-stopped"

@@ -1,4 +1,4 @@
-"""`overturn insider`: new, show, legal, play, session; refusals leave the file untouched."""
+"""`overturn insider` on the shared scaffold: a scripted game with the new move forms, exit codes, JSON, help."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from overturn_cli.main import main
 
@@ -16,150 +16,169 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-def run(runner: CliRunner, *args: str, input: str | None = None):
-    return runner.invoke(main, ["insider", *args], input=input, catch_exceptions=False)
-
-
-def new_game(runner: CliRunner, path: Path, *extra: str) -> None:
-    result = run(runner, "new", "--players", "2", "--seed", "7", "--state", str(path), *extra)
+@pytest.fixture
+def game(runner: CliRunner, tmp_path: Path) -> Path:
+    path = tmp_path / "g.json"
+    result = run(runner, path, "new", "--players", "2", "--seed", "7")
     assert result.exit_code == 0, result.output
+    return path
 
 
-def test_help_teaches_with_examples(runner: CliRunner) -> None:
-    result = run(runner, "--help")
+def run(runner: CliRunner, path: Path | None, *args: str, input: str | None = None) -> Result:
+    state = ["--state", str(path)] if path is not None else []
+    return runner.invoke(main, ["insider", *args, *state], input=input, catch_exceptions=False)
+
+
+def played(runner: CliRunner, path: Path, *actions: str) -> str:
+    """Play actions one command each, all accepted; return the last output."""
+    output = ""
+    for action in actions:
+        result = run(runner, path, "play", *action.split())
+        assert result.exit_code == 0, (action, result.output)
+        output = result.output
+    return output
+
+
+def history(path: Path) -> list[str]:
+    return json.loads(path.read_text())["history"]
+
+
+def test_a_short_scripted_game_with_the_new_move_forms(runner: CliRunner, game: Path) -> None:
+    # P0: a whole link per command, several actions in one, a path space named from either end
+    played(runner, game, "walk", "move a1 b1", "move b1 c1")
+    assert history(game)[-6:] == ["step a1 a1-b1.1", "step a1-b1.1 a1-b1.2", "step a1-b1.2 b1",
+                                  "step b1 b1-c1.1", "step b1-c1.1 b1-c1.2", "step b1-c1.2 c1"]
+    played(runner, game, "step c1 d1-c1.2", "end")
+    assert history(game)[-2] == "step c1 c1-d1.1"
+    played(runner, game, "walk, move e5 e4, move e4 e3, step e3 e3-e2.1, end")
+    assert "e2-e3.2" in json.loads(game.read_text())["pawns"][1]
+    played(runner, game, "walk, move c1-d1.1 d1, move d1 d2, move a1 a1-b1.2, end")
+    # P1 meets P0 on d2 after a Trendsetter's extra turn: the status line offers no card play there
+    played(runner, game, "walk", "move e2-e3.2 e2", "trend 1")
+    assert played(runner, game, "walk").splitlines()[-1] == "P1 moving: 7 point(s) left (move FROM TO or step FROM TO)"
+    meeting = played(runner, game, "move e2 d2")
+    assert "'take' a card from each" in meeting
+    assert "[d2 01  ]" in run(runner, game, "show").output
+    # declining: the pawn moves on
+    played(runner, game, "decline", "move d2 d2-c2.1")
+    assert "c2-d2.2" in json.loads(game.read_text())["pawns"][1]
+    # undo back to the meeting, take this time: the pawn stops
+    assert run(runner, game, "undo", "-n", "2").exit_code == 0
+    hand = sum(json.loads(game.read_text())["hands"][1].values())
+    played(runner, game, "take")
+    assert sum(json.loads(game.read_text())["hands"][1].values()) == hand + 1
+    stopped = run(runner, game, "play", "move", "d2", "c2-d2.1", "--json")
+    assert stopped.exit_code == 1 and json.loads(stopped.stdout)["error"]["rule"] == "pawn-stopped"
+
+
+def test_new_needs_force_over_a_game_and_bounds_the_seed(runner: CliRunner, game: Path) -> None:
+    before = game.read_bytes()
+    again = run(runner, game, "new")
+    assert again.exit_code == 2 and "--force" in again.output and game.read_bytes() == before
+    assert run(runner, game, "session", "--new", input="quit\n").exit_code == 2
+    assert run(runner, game, "new", "--seed", str(2**63)).exit_code == 2
+    assert run(runner, game, "new", "--seed", "-1").exit_code == 2
+    repeated = run(runner, game, "new", "--players", "3", "--seed", "1", "--seed", "2", "--force")
+    assert repeated.exit_code == 2 and "more than once" in repeated.output and game.read_bytes() == before
+    assert run(runner, game, "new", "--players", "3", "--force").exit_code == 0
+    assert json.loads(game.read_text())["players"] == 3
+
+
+def test_a_refusal_exits_1_names_the_rule_and_leaves_the_file(runner: CliRunner, game: Path) -> None:
+    played(runner, game, "walk")
+    before = game.read_bytes()
+    text = run(runner, game, "play", "step", "a1", "b1")
+    assert text.exit_code == 1 and "[rule: not-a-step]" in text.stderr and "Traceback" not in text.output
+    as_json = run(runner, game, "play", "move", "a1", "c1", "--json")
+    assert as_json.exit_code == 1
+    assert json.loads(as_json.stdout)["error"]["rule"] == "not-on-a-link"
+    # all or nothing: a refused action after accepted ones saves nothing
+    assert run(runner, game, "play", "move a1 b1, step b1 e5").exit_code == 1
+    assert game.read_bytes() == before
+
+
+def test_an_unknown_position_gets_a_suggestion(runner: CliRunner, game: Path) -> None:
+    played(runner, game, "walk")
+    result = run(runner, game, "play", "step", "a1", "a1-b1.3")
+    assert result.exit_code == 1 and "did you mean" in result.output and "a1-b1.1" in result.output
+
+
+def test_table_mode_takes_dice_in_any_order_and_cards_in_one_command(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    assert run(runner, path, "new", "--table").exit_code == 0
+    legal = run(runner, path, "legal").output
+    assert "card admin" in legal and "0.200" in legal
+    deal = ", ".join(["card heli"] * 7 + ["card admin"] * 3 + ["card guard"] * 4)
+    played(runner, path, deal, "eval 4b", "roll", "dice 4 3")  # a 7: rolled again
+    assert history(path)[-1] == "dice 3 4"
+    result = run(runner, path, "play", "dice", "5", "1")
+    assert result.exit_code == 0 and history(path)[-1] == "dice 1 5"
+    assert json.loads(path.read_text())["turn"]["points"] == 6
+
+
+def test_the_status_line_under_rumours_offers_no_walk(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    run(runner, path, "new", "--table")
+    deal = ", ".join(["card scandal"] * 7 + ["card admin"] * 7)
+    played(runner, path, deal, "eval 4b", "walk", "scandal 2 1")  # rumours on P1 (no Bodyguard to stop it)
+    played(runner, path, "move a1 b1, move b1 c1, step c1 c1-d1.1, end")
+    status = run(runner, path, "show").output.splitlines()[-1]
+    assert status == "P1 to play: roll or draw (rumours: one die, no walk)"
+
+
+def test_help_lists_the_card_words_and_their_powers(runner: CliRunner) -> None:
+    text = run(runner, None, "--help").output
+    for word, french in (("admin", "Administrateur"), ("heli", "Hélicoptère"), ("scandal", "Scandale"),
+                         ("trend", "Tendance"), ("guard", "Protection")):
+        assert f"  {word} " in text and french in text
+    assert "Special VIP" in text and "Alerte à la bombe" in text and "media hype" in text
+    assert "move a1 b1" in run(runner, None, "play", "--help").output
+
+
+def test_rules_ship_with_the_package_with_the_french_names(runner: CliRunner) -> None:
+    text = run(runner, None, "rules").output
+    for name in ("Administrateur", "Hélicoptère", "Scandale", "Tendance", "Protection", "CHOICE", "move FROM TO"):
+        assert name in text
+    assert "'decline'" in text and "offers the choice again" in text
+
+
+def test_legal_groups_flights_on_one_line(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    run(runner, path, "new", "--table")
+    deal = ", ".join(["card heli"] * 7 + ["card admin"] * 7)
+    played(runner, path, deal, "eval 4b", "walk", "move a1 b1", "move b1 b2")
+    lines = run(runner, path, "legal").output.splitlines()
+    flights = [line for line in lines if line.startswith("play heli 1")]
+    assert len(flights) == 1 and flights[0].startswith("play heli 1 FROM TO: b2 -> ")
+    assert len(lines) < 12
+    listed = json.loads(run(runner, path, "legal", "--json").output)["legal"]
+    assert any(line.startswith("play heli 2 FROM TO: b2 -> ") for line in listed)
+
+
+def test_a_tampered_file_is_unreadable_exit_2_without_traceback(runner: CliRunner, game: Path) -> None:
+    data = json.loads(game.read_text())
+    data["pending"] = [{"kind": "steal", "victims": []}]
+    game.write_text(json.dumps(data))
+    before = game.read_bytes()
+    for command in ("show", "legal", "play walk", "undo"):
+        result = run(runner, game, *command.split())
+        assert result.exit_code == 2, command
+        assert "field 'pending'" in result.output and "Traceback" not in result.output
+    assert game.read_bytes() == before
+    missing = run(runner, game.parent / "none.json", "show")
+    assert missing.exit_code == 2 and "overturn insider new" in missing.output
+
+
+def test_session_plays_from_the_prompt(runner: CliRunner, game: Path) -> None:
+    result = run(runner, game, "session", input="legal\nwalk\nstep a1 b1\nmove a1 b1\nundo\nhelp\nquit\n")
     assert result.exit_code == 0
-    assert "overturn insider new --players 2 --seed 7" in result.output
-    for command in ("new", "show", "legal", "play", "session"):
-        assert command in result.output
-    assert "[default: insider.json]" in run(runner, "show", "--help").output
+    assert "[rule: not-a-step]" in result.output and "took back step a1-b1.2 b1" in result.output
+    assert "move a1 b1" in result.output and "4 point(s) left" in result.output
+    assert "a1-b1.2" in json.loads(game.read_text())["pawns"][0]
 
 
-def test_new_deals_and_saves(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    data = json.loads(path.read_text())
-    assert data["game"] == "insider" and data["version"] == 1 and data["seed"] == 7
-    assert all(sum(hand.values()) == 7 for hand in data["hands"])
-    again = run(runner, "new", "--state", str(path))
-    assert again.exit_code != 0 and "already exists" in again.output
-    assert run(runner, "new", "--players", "3", "--force", "--state", str(path)).exit_code == 0
-    assert json.loads(path.read_text())["players"] == 3
-
-
-def test_show_and_legal(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    shown = run(runner, "show", "--state", str(path))
-    assert "[c3 INS ]" in shown.output and "P0 to play: walk, roll or draw" in shown.output
-    assert "7 cards" in shown.output
-    hands = run(runner, "show", "--hands", "--state", str(path)).output
-    assert "7 cards" not in hands and any(f"{card}:" in hands for card in ("admin", "heli", "scandal", "trend", "guard"))
-    legal = run(runner, "legal", "--state", str(path))
-    assert legal.output.split("\n")[1:4] == ["  walk", "  roll", "  draw"]
-    data = json.loads(run(runner, "legal", "--json", "--state", str(path)).output)
-    assert data["legal_actions"] == ["walk", "roll", "draw"] and data["current_player"] == 0
-
-
-def test_play_applies_and_saves(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    assert run(runner, "play", "walk", "--state", str(path)).exit_code == 0
-    result = run(runner, "play", "step", "a1", "a1-b1.1", "--state", str(path))
-    assert result.exit_code == 0 and "6 point(s) left" in result.output
-    data = json.loads(run(runner, "play", "step", "a1-b1.1", "a1-b1.2", "--json", "--state", str(path)).output)
-    assert data["applied"] == "step a1-b1.1 a1-b1.2"
-    assert "a1-b1.2" in json.loads(path.read_text())["pawns"][0]
-
-
-def test_a_refused_action_exits_non_zero_and_leaves_the_file(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    run(runner, "play", "walk", "--state", str(path))
-    before = path.read_bytes()
-    result = run(runner, "play", "step", "a1", "b1", "--state", str(path))
-    assert result.exit_code == 1
-    assert "rule: not-a-step" in result.output and "Traceback" not in result.output
-    assert path.read_bytes() == before
-
-
-def test_seeded_rolls_are_drawn_by_the_referee(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    result = run(runner, "play", "roll", "--state", str(path))
-    assert "rolled" in result.output
-    assert json.loads(path.read_text())["turn"]["points"] > 0
-
-
-def test_table_mode_takes_dice_and_cards_from_the_table(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path, "--table")
-    legal = run(runner, "legal", "--state", str(path))
-    assert "card admin" in legal.output and "0.200" in legal.output
-    for _ in range(11):
-        assert run(runner, "play", "card", "heli", "--state", str(path)).exit_code == 0
-    refused = run(runner, "play", "card", "heli", "--state", str(path))
-    assert refused.exit_code == 1 and "bad-outcome" in refused.output  # all 11 are dealt
-    for _ in range(3):
-        assert run(runner, "play", "card", "admin", "--state", str(path)).exit_code == 0
-    data = json.loads(path.read_text())
-    assert data["hands"][0]["heli"] == 7 and data["hands"][1] == {"admin": 3, "heli": 4, "scandal": 0, "trend": 0, "guard": 0}
-    assert run(runner, "play", "eval", "9z", "--state", str(path)).exit_code == 1
-    assert run(runner, "play", "eval", "4b", "--state", str(path)).exit_code == 0
-    run(runner, "play", "roll", "--state", str(path))
-    assert run(runner, "play", "dice", "3", "4", "--state", str(path)).exit_code == 0  # a 7: roll again
-    result = run(runner, "play", "dice", "5", "5", "--state", str(path))
-    assert "double" in result.output
-    assert "totalout c2 c1" in run(runner, "legal", "--state", str(path)).output
-
-
-def test_a_broken_state_file_is_reported_without_traceback(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    data = json.loads(path.read_text())
-    data["turn"]["points"] = "many"
-    path.write_text(json.dumps(data))
-    before = path.read_bytes()
-    result = run(runner, "play", "walk", "--state", str(path))
-    assert result.exit_code == 1 and "turn.points" in result.output and "Traceback" not in result.output
-    assert path.read_bytes() == before
-    missing = run(runner, "show", "--state", str(tmp_path / "none.json"))
-    assert missing.exit_code == 1 and "overturn insider new" in missing.output
-
-
-def test_session_plays_from_the_prompt(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    result = run(runner, "session", "--state", str(path),
-                 input="legal\nwalk\nstep a1 b1\nstep a1 a1-b1.1\nhelp\nquit\n")
-    assert result.exit_code == 0
-    assert "  walk\n  roll\n  draw" in result.output
-    assert "refused: " in result.output and "[rule: not-a-step]" in result.output
-    assert "6 point(s) left" in result.output
-    assert "a1-b1.1" in json.loads(path.read_text())["pawns"][0]
-
-
-def test_session_ends_cleanly_at_end_of_input(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    result = run(runner, "session", "--state", str(path), input="walk\n")
-    assert result.exit_code == 0 and "Saved in" in result.output
-
-
-def test_card_plays_may_drop_the_word_play(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    run(runner, "play", "walk", "--state", str(path))
-    data = json.loads(path.read_text())
-    card = next(c for c in ("trend", "scandal") if data["hands"][0][c] >= 1)
-    action = ["trend", "1"] if card == "trend" else ["scandal", "1", "1"]
-    result = run(runner, "play", *action, "--state", str(path))
-    assert result.exit_code == 0, result.output
-    assert json.loads(path.read_text())["history"][-1].startswith(f"play {card} 1")
-
-
-def test_show_json_carries_the_whole_state(runner: CliRunner, tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    new_game(runner, path)
-    data = json.loads(run(runner, "show", "--json", "--state", str(path)).output)
-    assert data["state"] == json.loads(path.read_text())
+def test_show_json_carries_the_whole_state(runner: CliRunner, game: Path) -> None:
+    data = json.loads(run(runner, game, "show", "--json").output)
+    assert data["state"] == json.loads(game.read_text())
     assert data["awaiting"] == "P0 to play: walk, roll or draw" and data["terminal"] is False
+    assert data["legal"] == ["walk", "roll", "draw"] and data["chance"] == "seeded"

@@ -1,8 +1,10 @@
 """A text drawing of an Insider game: the board, the INSIDER's tables, the staircase and the turn.
 
-Board legend: a big square is ``[b2 01  ]`` (one pawn of P0 and one of P1; a
-crowded square shows its pawn count, detailed in the pawn list), ``[##OUT##]``
-is a Total OUT card, ``[c3 INS ]`` the INSIDER. Path spaces are ``.`` when free
+Board legend: a big square is ``[b2 01  ]`` (one pawn of P0 and one of P1, one
+digit per pawn; every cell widens when a square holds more than 4 pawns, so a
+crowded square still shows whose pawns are there; a base, which only its owner
+enters, shows a count such as ``7p``), ``[##OUT##]`` is a Total OUT
+card, ``[c3 INS ]`` the INSIDER. Path spaces are ``.`` when free
 or the digit of the player whose pawn stands there.
 """
 
@@ -10,9 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from overturn.referees.insider import InsiderState
+from overturn.referees.insider.state import InsiderState
 
-CELL = 9  # characters of a drawn big square
+PAWN_COLUMNS = 4  # room for pawn digits in a drawn big square, widened for a crowded square
 
 
 def render(state: InsiderState, show_hands: bool = False) -> str:
@@ -26,19 +28,24 @@ def _occupant(state: InsiderState) -> dict[int, int]:
     return {pos: p for p, pawns in enumerate(state.pawns) for pos in pawns if not state.board.is_square(pos)}
 
 
-def _cell(state: InsiderState, square: int) -> str:
+def _pawn_digits(state: InsiderState, square: int) -> str:
+    """One digit per pawn on the square, by player: ``001`` is two pawns of P0 and one of P1."""
+    return "".join(str(p) * state.pawns[p].count(square) for p in range(state.players))
+
+
+def _cell(state: InsiderState, square: int, columns: int) -> str:
     board = state.board
     name = board.name(square)
     if square in state.total_out:
-        return "[##OUT##]"
+        return "[" + "##OUT##".center(columns + 3, "#") + "]"
     if square == board.centre:
-        return f"[{name} INS ]"
-    pawns = "".join(str(p) * state.pawns[p].count(square) for p in range(state.players))
-    if len(pawns) > 4:
-        pawns = f"{len(pawns)}p"
+        return f"[{name} {'INS':<{columns}}]"
+    pawns = _pawn_digits(state, square)
     if square in board.corners and square not in state.bases:
         pawns = "--"
-    return f"[{name} {pawns:<4}]"
+    elif square in board.corners and len(pawns) > PAWN_COLUMNS:
+        pawns = f"{len(pawns)}p"
+    return f"[{name} {pawns:<{columns}}]"
 
 
 def _path_text(state: InsiderState, spaces: tuple[int, ...], occupant: dict[int, int]) -> str:
@@ -49,18 +56,21 @@ def _board_lines(state: InsiderState) -> list[str]:
     board = state.board
     occupant = _occupant(state)
     links = {(a, b): spaces for a, b, spaces in board.links}
+    columns = max(PAWN_COLUMNS, *(len(_pawn_digits(state, s)) for s in range(board.square_count)
+                                  if s != board.centre and s not in board.corners))
+    cell = columns + 5
     width = len(board.columns)
     horizontal = max(len(s) for s in links.values()) + 2
     lines = []
     header = "   "
     for c in board.columns:
-        header += c.center(CELL) + " " * horizontal
+        header += c.center(cell) + " " * horizontal
     lines.append(header.rstrip())
     for r in range(board.rows, 0, -1):
         row = f"{r}  "
         for c in range(width):
             square = (r - 1) * width + c
-            row += _cell(state, square)
+            row += _cell(state, square, columns)
             right = links.get((square, square + 1)) if c < width - 1 else None
             if right is not None:
                 row += ("-" + _path_text(state, right, occupant) + "-").ljust(horizontal, "-")
@@ -75,7 +85,7 @@ def _board_lines(state: InsiderState) -> list[str]:
                 if k < len(spaces):
                     space = spaces[len(spaces) - 1 - k]  # drawn from the upper square down
                     mark = str(occupant[space]) if space in occupant else "."
-                line += mark.center(CELL) + " " * horizontal
+                line += mark.center(cell) + " " * horizontal
             lines.append(line.rstrip())
     return lines
 
@@ -125,6 +135,8 @@ def describe_turn(state: InsiderState) -> str:
             return (f"P{node['responders'][0]}: answer P{play['player']}'s {play['card']} {play['power']} "
                     f"with Bodyguard ('guard N') or 'pass'")
         questions = {
+            "meet": f"P{state.current}: your pawn meets P{', P'.join(map(str, node.get('victims', [])))}: "
+                    "'take' a card from each (the pawn stops) or 'decline' (it may move on)",
             "draw": f"chance: action card drawn by P{node.get('player')} ('card TYPE')",
             "steal": f"chance: card P{state.current} takes from P{node.get('victims', ['?'])[0]} ('steal TYPE')",
             "dice": "chance: the roll ('die A')" if node.get("dice") == 1 else "chance: the roll ('dice A B')",
@@ -135,8 +147,51 @@ def describe_turn(state: InsiderState) -> str:
         }
         return questions[kind]
     turn = state.turn
+    legal = state.legal_actions()
+    who = f"P{state.current}"
     if turn.phase == "choose":
-        return f"P{state.current} to play: walk, roll or draw"
+        return f"{who} to play: {_either(legal)}" + ("" if "walk" in legal else " (rumours: one die, no walk)")
+    options = ["play cards"] if state.may_play_cards() else []
+    if any(action.startswith("totalout ") for action in legal):
+        options.append("'totalout FROM TO' (double)")
     if turn.phase == "move":
-        return f"P{state.current} moving: {turn.points} point(s) left ('step FROM TO'; cards may be played)"
-    return f"P{state.current}: play cards, 'swap CARD' or 'end'"
+        return f"{who} moving: {turn.points} point(s) left ({_either(['move FROM TO', 'step FROM TO', *options])})"
+    if any(action.startswith("swap ") for action in legal):
+        options.append("'swap CARD'")
+    return f"{who}: {_either([*options, 'end'])}"
+
+
+def _either(choices: list[str]) -> str:
+    """``a, b or c``."""
+    return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
+
+
+def legal_lines(state: InsiderState) -> list[str]:
+    """The legal actions grouped for people: one line per kind, moves listed by starting place.
+
+    Chance outcomes come with their probabilities. A kind with one action is
+    printed as is; moves (steps, flights, Total OUT, Administrator swaps) read
+    ``play heli 2 FROM TO: b2 -> a2 c3 d4; e2 -> ...`` (``<->`` for a swap).
+    """
+    if state.is_chance_node():
+        return [f"{action:<24} {probability:.3f}" for action, probability in state.chance_outcomes()]
+    groups: dict[str, list[list[str]]] = {}
+    for action in state.legal_actions():
+        words = action.split()
+        cut = 3 if words[0] == "play" else 1
+        groups.setdefault(" ".join(words[:cut]), []).append(words[cut:])
+    lines = []
+    for head, options in groups.items():
+        if len(options) == 1:
+            lines.append(" ".join([head, *options[0]]))
+        elif all(len(option) == 2 for option in options):
+            by_start: dict[str, list[str]] = {}
+            for start, target in options:
+                by_start.setdefault(start, []).append(target)
+            swap = head.startswith("play admin")
+            shape, arrow = ("PAWN PAWN", "<->") if swap else ("FROM TO", "->")
+            lines.append(f"{head} {shape}: " + "; ".join(f"{start} {arrow} {' '.join(targets)}"
+                                                          for start, targets in by_start.items()))
+        else:
+            lines.append(f"{head} " + " | ".join(" ".join(option) for option in options))
+    return lines

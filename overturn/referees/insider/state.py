@@ -15,8 +15,9 @@ Why the turn is cut into small decisions:
   turned are chance nodes (``current_player() == CHANCE``): the outcome is given
   from the real table or drawn from a seeded generator.
 
-Interrupts (a table to choose, a Bodyguard round, a chance draw...) are kept on a
-small stack of JSON-ready nodes above the turn phase, so the whole state saves.
+Interrupts (take or decline after meeting opponents, a table to choose, a
+Bodyguard round, a chance draw...) are kept on a small stack of JSON-ready nodes
+above the turn phase, so the whole state saves.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import random
 from dataclasses import dataclass, field
 
 from overturn.referees.base import IllegalAction, seeded_rng
-from overturn.referees.insider_board import CARD_TYPES, Board, Material, default_material
+from overturn.referees.insider.board import CARD_TYPES, Board, Material, default_material
 
 CHANCE = -1
 TERMINAL = -4
@@ -38,6 +39,7 @@ STARRED = frozenset({("admin", 1), ("admin", 2), ("admin", 3), ("heli", 3), ("sc
 PLAYABLE_TYPES = ("admin", "heli", "scandal", "trend")  # Bodyguard only answers, out of turn
 
 PHASES = ("choose", "move", "after", "ending")
+SEED_MAX = 2**63 - 1  # seeds are 0 .. 2**63 - 1, so every game saves and loads back
 
 
 @dataclass
@@ -64,6 +66,8 @@ class InsiderState:
         m = self.material
         if players not in m.evaluation_sizes or players not in m.board.bases_by_player_count:
             raise ValueError(f"Insider is for 2 to 4 players, not {players}")
+        if seed is not None and not 0 <= seed <= SEED_MAX:
+            raise ValueError(f"the seed must be from 0 to {SEED_MAX}")
         self.players = players
         self.seed = seed if seed is not None else random.randrange(2**31)
         # True: the referee draws dice and cards itself from the seed; False: the table reports them
@@ -105,7 +109,7 @@ class InsiderState:
         return copy.deepcopy(self, {id(self.material): self.material})
 
     def __str__(self) -> str:
-        from overturn.referees.insider_render import render
+        from overturn.referees.insider.render import render
 
         return render(self)
 
@@ -150,6 +154,19 @@ class InsiderState:
             self._legal_cache = self._generate_legal()
         return list(self._legal_cache)
 
+    def action_to_string(self, action: str) -> str:
+        """Actions are already their notation (the shared State API asks for the conversion)."""
+        return action
+
+    def parse_action(self, text: str) -> str:
+        """The one canonical action ``text`` stands for, in any notation ``notation.py`` reads."""
+        from overturn.referees.insider.notation import canonical_actions
+
+        actions = canonical_actions(self, text)
+        if len(actions) != 1:
+            raise IllegalAction("notation", f"'{text}' stands for {len(actions)} steps: give them one by one")
+        return actions[0]
+
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """Outcomes of the chance node on top, with their probabilities (empty if not a chance node)."""
         if not self.is_chance_node():
@@ -180,11 +197,15 @@ class InsiderState:
         """The generator for the next chance node, derived from the seed so a saved game replays the same."""
         return seeded_rng(self.seed * 1_000_003 + len(self.history))
 
-    def resolve_chance(self, rng: random.Random | None = None) -> list[str]:
-        """Draw every pending chance outcome (seeded unless ``rng`` is given); returns what was drawn."""
+    def resolve_chance(self) -> list[str]:
+        """Draw every pending chance outcome from the game's seed; returns what was drawn.
+
+        A seeded game (``auto_chance``) accepts no other outcome, so its file
+        replays exactly; a table game may also be resolved this way (tests, set-ups).
+        """
         drawn = []
         while self.is_chance_node():
-            outcome = self.sample_chance(rng or self.auto_rng())
+            outcome = self.sample_chance(self.auto_rng())
             self.apply_action(outcome)
             drawn.append(outcome)
         return drawn
@@ -290,6 +311,15 @@ class InsiderState:
         if node["fresh"]:
             self.turn.fresh[card] = self.turn.fresh.get(card, 0) + 1
         node["left"] -= 1
+
+    def _on_meet(self, node: dict, words: list[str]) -> None:
+        """Taking is optional (rule book: "il peut retirer"); only a pawn that takes ends its move."""
+        self.pending.pop()
+        if words[0] == "decline":
+            self._log(f"P{self.current} takes no card and may move on")
+            return
+        self.turn.frozen.append(node["pawn"])
+        self.pending.append({"kind": "steal", "victims": list(node["victims"])})
 
     def _on_steal(self, node: dict, words: list[str]) -> None:
         card = words[1]
@@ -475,8 +505,7 @@ class InsiderState:
         room = self.material.hand_limit - self.hand_size(player)
         victims = victims[: max(room, 0)]
         if victims:
-            self.turn.frozen.append(pawn)
-            self.pending.append({"kind": "steal", "victims": victims})
+            self.pending.append({"kind": "meet", "pawn": pawn, "victims": victims})
 
     def _evaluate(self, reason: str) -> None:
         card = self.material.evaluation_cards[self.evaluation_card]
@@ -566,7 +595,7 @@ class InsiderState:
         if turn.phase == "move":
             name = self.board.name
             actions += [f"step {name(a)} {name(b)}" for a, b in self._step_options()]
-        if self._may_play_cards():
+        if self.may_play_cards():
             actions += self._card_plays()
         if self._may_move_total_out_for_double():
             actions += [f"totalout {self.board.name(a)} {self.board.name(b)}" for a, b in self._total_out_moves()]
@@ -577,9 +606,15 @@ class InsiderState:
         return actions
 
     def _legal_draw(self, node: dict) -> list[str]:
+        """At a chance node: every possible outcome from the table, or the one the game's seed draws."""
+        if self.auto_chance:
+            return [self.sample_chance(self.auto_rng())]
         return [a for a, _ in self.chance_outcomes()]
 
     _legal_steal = _legal_eval = _legal_dice = _legal_draw
+
+    def _legal_meet(self, node: dict) -> list[str]:
+        return ["take", "decline"]
 
     def _legal_seat(self, node: dict) -> list[str]:
         return [f"seat {t + 1}" for t, owner in enumerate(self.tables) if owner is None]
@@ -587,7 +622,8 @@ class InsiderState:
     def _legal_guard(self, node: dict) -> list[str]:
         responder = node["responders"][0]
         if not node["pooled"]:
-            return [f"guard {node['play']['power']}", "pass"]
+            power = node["play"]["power"]
+            return ([f"guard {power}"] if self.hands[responder]["guard"] >= power else []) + ["pass"]
         missing = node["play"]["power"] - sum(node["pledged"].values())
         return [f"guard {k}" for k in range(1, min(missing, self.hands[responder]["guard"]) + 1)] + ["pass"]
 
@@ -600,12 +636,13 @@ class InsiderState:
         name = self.board.name
         return [f"totalout {name(a)} {name(b)}" for a, b in self._total_out_moves()] + ["done"]
 
-    def _may_play_cards(self) -> bool:
+    def may_play_cards(self) -> bool:
+        """May the active player still play action cards this turn (for the status line too)?"""
         turn = self.turn
         return turn.phase in ("move", "after") and not (turn.cards_played or turn.cards_locked or turn.totalout_moved)
 
     def _may_move_total_out_for_double(self) -> bool:
-        return self.turn.double and self._may_play_cards()
+        return self.turn.double and self.may_play_cards()
 
     def playable(self, player: int, card: str) -> int:
         """Cards of this type the player may play now: the ones drawn this turn must wait."""
@@ -731,7 +768,7 @@ class InsiderState:
         return not common
 
     def _refuse(self, text: str) -> None:
-        from overturn.referees.insider_rules import diagnose
+        from overturn.referees.insider.refusals import diagnose
 
         rule, message = diagnose(self, text)
         raise IllegalAction(rule, message)

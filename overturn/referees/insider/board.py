@@ -4,7 +4,8 @@ Positions are small integers so the referee stays fast in long random playouts:
 the big squares come first (in data order), then every path space. Names are
 for people: a big square is ``a1`` .. ``e5`` (column letter, row number, row 1
 at the bottom), a path space is ``a1-b1.1`` (link ``a1-b1``, space 1 being the
-one next to ``a1``).
+one next to ``a1``). The same space may be named from the other end of its link
+(``b1-a1.2`` is ``a1-b1.1`` on a 2-space path): ``parse`` accepts both.
 """
 
 from __future__ import annotations
@@ -71,6 +72,11 @@ class Board:
         self.position_count = len(self.names)
         self._components: dict[frozenset[int], tuple[list[int], frozenset[int]]] = {}
         self.position_index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        # the same path spaces named from the other end of their link: b1-a1.1 is a1-b1.2 on a 2-space path
+        self.reversed_names: dict[str, int] = {
+            f"{self.names[b]}-{self.names[a]}.{len(spaces) - k}": space
+            for a, b, spaces in self.links for k, space in enumerate(spaces)
+        }
         self.routes: list[tuple[tuple[int, ...], ...]] = [self._routes_from(p) for p in range(self.position_count)]
         self.neighbours: list[frozenset[int]] = [
             frozenset(route[-1] for route in self.routes[s]) for s in range(self.square_count)
@@ -107,10 +113,12 @@ class Board:
         return self.names[position]
 
     def parse(self, name: str) -> int:
-        try:
-            return self.position_index[name.strip().lower()]
-        except KeyError:
-            raise KeyError(name) from None
+        """A position from its name, path spaces named from either end of their link."""
+        key = name.strip().lower()
+        found = self.position_index.get(key, self.reversed_names.get(key))
+        if found is None:
+            raise KeyError(name)
+        return found
 
     def regions(self, total_out: frozenset[int]) -> tuple[list[int], frozenset[int]]:
         """Component label of every position on the open board, and the labels that reach the centre.

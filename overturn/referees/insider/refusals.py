@@ -1,6 +1,6 @@
 """Why an Insider action is refused: a stable rule code and a plain-English reason.
 
-The legal-action generator in ``insider.py`` is the single authority on what is
+The legal-action generator in ``state.py`` is the single authority on what is
 allowed; this module is only asked once an action has been found illegal, to
 name the rule it breaks.
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from overturn.referees.insider_board import CARD_TYPES
+from overturn.referees.insider.board import CARD_TYPES
 
 if TYPE_CHECKING:
-    from overturn.referees.insider import InsiderState
+    from overturn.referees.insider.state import InsiderState
 
 Reason = tuple[str, str]
 
@@ -21,6 +21,7 @@ NODE_WAIT = {
     "steal": ("chance-expected", "the card taken from an opponent must be given first ('steal TYPE')"),
     "dice": ("chance-expected", "the dice must be rolled first ('dice A B' or 'die A')"),
     "eval": ("chance-expected", "the next evaluation card must be turned first ('eval ID')"),
+    "meet": ("meet-expected", "the pawn met opponents: 'take' a card from each of them or 'decline'"),
     "seat": ("seat-expected", "the pawn that reached the INSIDER must take a free table first ('seat N')"),
     "guard": ("guard-expected", "a starred action waits for the Bodyguard answer ('guard N' or 'pass')"),
     "vip": ("vip-expected", "the Special VIP rearrangement is in progress ('vip A B' or 'done')"),
@@ -37,7 +38,7 @@ def diagnose(state: InsiderState, text: str) -> Reason:
     if state.pending:
         return _diagnose_node(state, state.pending[-1], words)
     verb = words[0]
-    if verb in ("card", "steal", "dice", "die", "eval", "seat", "guard", "pass", "vip", "done"):
+    if verb in ("card", "steal", "dice", "die", "eval", "seat", "guard", "pass", "vip", "done", "take", "decline"):
         return "not-expected", f"'{verb}' answers a question nobody asked: it is P{state.current}'s turn"
     turn = state.turn
     if verb in ("walk", "roll", "draw"):
@@ -60,7 +61,8 @@ def _diagnose_node(state: InsiderState, node: dict, words: list[str]) -> Reason:
     expected = {"draw": "card", "steal": "steal", "eval": "eval", "seat": "seat", "guard": "guard",
                 "vip": "vip", "totalout": "totalout"}.get(kind)
     verb = words[0]
-    allowed = {expected, "done"} if kind in ("vip", "totalout") else {expected, "pass"} if kind == "guard" else {expected}
+    allowed = ({expected, "done"} if kind in ("vip", "totalout") else {expected, "pass"} if kind == "guard"
+               else {"take", "decline"} if kind == "meet" else {expected})
     if kind == "dice":
         allowed = {"die"} if node["dice"] == 1 else {"dice"}
         if verb in ("die", "dice") and verb not in allowed:
@@ -68,20 +70,29 @@ def _diagnose_node(state: InsiderState, node: dict, words: list[str]) -> Reason:
                 "this roll is one die (rumours)" if verb == "dice" else "this roll is two dice")
     if verb not in allowed:
         return NODE_WAIT[kind]
+    if state.auto_chance and state.is_chance_node():
+        return "seeded-chance", (f"this game draws its dice and cards from its seed: the outcome here is "
+                                 f"'{state.legal_actions()[0]}' (start a game with 'new --table' to give them)")
     if kind in ("draw", "steal"):
         if len(words) != 2 or words[1] not in CARD_TYPES:
             return "syntax", f"'{verb}' takes one card type: {', '.join(CARD_TYPES)}"
         return "bad-outcome", f"no '{words[1]}' card is there to be drawn"
     if kind == "dice":
-        return "bad-outcome", "dice values are 1 to 6 ('dice A B' with A <= B, or 'die A')"
+        return "bad-outcome", "dice values are 1 to 6 ('dice A B' or 'die A')"
     if kind == "eval":
         return "bad-outcome", "that evaluation card is not the one that can come next"
     if kind == "seat":
         return "table-taken", "that table is not a free table of the current evaluation card"
+    if kind == "meet":
+        return "syntax", f"'{verb}' takes no argument"
     if kind == "guard":
         power = node["play"]["power"]
         if node["pooled"]:
             return "guard-count", f"pledge between 1 and the Bodyguards still needed (of {power}) that you hold"
+        responder = node["responders"][0]
+        if state.hands[responder]["guard"] < power:
+            held = state.hands[responder]["guard"]
+            return "guard-count", f"P{responder} holds {held} Bodyguard(s), {power} needed: 'pass'"
         return "guard-count", f"a power-{power} action needs exactly {power} Bodyguard card(s)"
     if kind == "vip":
         return "vip-swap", "swap two tables whose occupants differ, numbered from 1"
@@ -110,7 +121,7 @@ def _diagnose_step(state: InsiderState, words: list[str]) -> Reason:
     if start == board.centre:
         return "seated", "a pawn seated in the INSIDER stays there until the evaluation"
     if all(i in turn.frozen for i in mine):
-        return "pawn-stopped", "that pawn has ended its move this turn (it took cards from an opponent)"
+        return "pawn-stopped", "that pawn has ended its move this turn (it took cards from an opponent or sat down)"
     route = next((r for r in board.routes[start] if target in r), None)
     if route is None:
         return "not-a-step", f"{words[2]} is not one step along a path from {words[1]}"

@@ -16,8 +16,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
 
-from overturn.referees.insider import CHANCE, InsiderState
-from overturn.referees.insider_board import Board
+from overturn.referees.insider.state import CHANCE, InsiderState
+from overturn.referees.insider.board import Board
 
 
 @cache
@@ -56,8 +56,9 @@ def _progress(state: InsiderState, action: str) -> bool:
 
 
 def choose_action(state: InsiderState, rng: random.Random) -> str:
+    """The playout's next action; chance is drawn from the game's own seed so the game saves and loads back."""
     if state.is_chance_node():
-        return state.sample_chance(rng)
+        return state.sample_chance(state.auto_rng() if state.auto_chance else rng)
     actions = state.legal_actions()
     if rng.random() < 0.5:
         hurried = [a for a in actions if _progress(state, a)]

@@ -2,15 +2,16 @@
 
 ``scenario(players=2, hands={0: {"heli": 2}}, pawns={1: ["b2", "c2"]}, card="4a")``
 gives a state at the start of P0's turn: the listed pawns where named, the
-others at home, the listed hands, every other action card in the deck.
+others at home, the listed hands, every other action card in the deck. Chance
+outcomes are then given by the caller, as at a table (``--table`` games).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from overturn.referees.insider import InsiderState, Turn
-from overturn.referees.insider_board import CARD_TYPES
+from overturn.referees.insider.state import InsiderState, Turn
+from overturn.referees.insider.board import CARD_TYPES
 
 
 def scenario(
@@ -51,5 +52,6 @@ def scenario(
     state.current = current
     state.turn = Turn()
     state.history, state.events = [], []
+    state.auto_chance = False
     state.refresh()
     return state

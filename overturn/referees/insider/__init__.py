@@ -1,0 +1,10 @@
+"""Insider (Gerhard Kodys, Piatnik): the referee's state machine, board, save file, drawing and playouts.
+
+``state`` holds the rules, ``board`` the material read from data, ``refusals``
+why an action is refused, ``codec`` the save file, ``render`` the text drawing,
+``playout`` random games, ``scenario`` hand-built positions.
+"""
+
+from overturn.referees.insider.state import CHANCE, TERMINAL, InsiderState
+
+__all__ = ["CHANCE", "TERMINAL", "InsiderState"]
