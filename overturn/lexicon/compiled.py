@@ -10,10 +10,10 @@ A build directory holds:
   the prefix is a word) and ``first_child[n]``; the child of ``n`` by letter
   ``c`` is ``first_child[n] + popcount(mask[n] & ((1 << c) - 1))``;
 * ``keys.txt``: every key on its own line, ordered by length then alphabet,
-  with a newline before the first and after the last; ``meta["length_offsets"][L]``
-  is the offset of the newline that precedes the first key of length ``L``, so
-  a pattern scan (``overturn.lexicon.pattern``) runs in C over only the lengths
-  a pattern can match;
+  with a newline before the first and after the last; ``meta["key_offsets"][L][i]``
+  is the offset of the newline before the first key of length ``L`` and first
+  letter ``i`` or later, so a pattern scan (``overturn.lexicon.pattern``) runs
+  in C over only the lengths and first letters a pattern can match;
 * ``meta.json``: versions, checksums, counts (written last: its presence marks a complete build).
 
 Everything is loaded with mmap, so start-up costs milliseconds and the pages
@@ -37,7 +37,7 @@ import marisa_trie
 from overturn.lexicon.sources import Entry
 
 #: Bumped whenever the file layout changes, so every cached build is rebuilt.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 WORD_BIT = 1 << 26
 LETTER_MASK = WORD_BIT - 1
 _FIELD = "\x1f"
@@ -98,22 +98,28 @@ def build_letter_trie(sorted_keys: Sequence[str]) -> tuple[array, array]:
     return masks, first_child
 
 
-def keys_by_length(keys: Sequence[str] | dict[str, Any]) -> tuple[bytes, list[int]]:
-    """The ``keys.txt`` text and its per-length offsets (see the module docstring).
+def keys_by_length(keys: Sequence[str] | dict[str, Any]) -> tuple[bytes, list[list[int]]]:
+    """The ``keys.txt`` text and its offsets (see the module docstring).
 
-    ``offsets`` has one entry per length from 0 to the longest key plus one, the
-    last being the final newline, so lengths ``a..b`` are ``text[offsets[a]:offsets[b + 1] + 1]``.
+    ``offsets[L][i]`` is the offset of the newline before the first key of
+    length ``L`` whose first letter is the ``i``-th letter or later (``i`` = 26:
+    the first key of length ``L + 1``), for ``L`` from 0 to the longest plus one.
+    Keys of length ``L`` starting with letters ``i..j`` are then
+    ``text[offsets[L][i]:offsets[L][j + 1] + 1]``.
     """
     ordered = sorted(keys, key=lambda key: (len(key), key))
     longest = len(ordered[-1]) if ordered else 0
-    offsets: list[int] = []
+    offsets: list[list[int]] = []
     position = 0
     index = 0
     for length in range(longest + 2):
-        offsets.append(position)
-        while index < len(ordered) and len(ordered[index]) == length:
-            position += len(ordered[index]) + 1
-            index += 1
+        row = []
+        for letter in range(27):
+            row.append(position)
+            while index < len(ordered) and len(ordered[index]) == length and (letter == 26 or ord(ordered[index][0]) - 65 <= letter):
+                position += len(ordered[index]) + 1
+                index += 1
+        offsets.append(row)
     return ("\n" + "\n".join(ordered) + "\n").encode("ascii") if ordered else b"\n", offsets
 
 
@@ -151,15 +157,15 @@ def write_build(
             masks.tofile(handle)
             first_child.tofile(handle)
         say("writing the keys for pattern scans")
-        keys_text, length_offsets = keys_by_length(lexicon)
+        keys_text, key_offsets = keys_by_length(lexicon)
         (staging / "keys.txt").write_bytes(keys_text)
         full_meta = {
             **meta,
             "format_version": FORMAT_VERSION,
             "keys": len(trie),
             "nodes": len(masks),
-            "longest": len(length_offsets) - 2,
-            "length_offsets": length_offsets,
+            "longest": len(key_offsets) - 2,
+            "key_offsets": key_offsets,
         }
         (staging / "meta.json").write_text(json.dumps(full_meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         for path in staging.iterdir():
@@ -196,7 +202,7 @@ class CompiledLexicon:
         self.first_child: memoryview = nodes[count:]
         self.keys_text = _map(directory / "keys.txt").obj  # the mmap itself: it has find() for literal searches
         self.longest: int = self.meta["longest"]
-        self.length_offsets: list[int] = self.meta["length_offsets"]
+        self.key_offsets: list[list[int]] = self.meta["key_offsets"]
 
     def entries_of(self, key: str) -> list[Entry]:
         index = self.trie.get(key)

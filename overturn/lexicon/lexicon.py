@@ -112,7 +112,7 @@ class Lexicon:
         PatternError for a pattern the player should fix (see ``overturn.lexicon.pattern``).
         """
         compiled = self.compile_pattern(pattern, timeout)
-        return compiled.scan(self._compiled.keys_text, self._compiled.length_offsets, limit)
+        return compiled.scan(self._compiled.keys_text, self._compiled.key_offsets, limit)
 
     def match(self, pattern: str, limit: int | None = 1000, timeout: float = 2.0) -> list[str]:
         """``search_pattern``'s words, or PatternTimeout (a PatternError) if the deadline passed first."""

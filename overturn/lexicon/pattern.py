@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from overturn.normalize import fold
@@ -46,7 +46,7 @@ MAX_PATTERN_LENGTH = 200
 #: Largest product of nested counted repetitions, e.g. ``(A{30}){30}`` is 900.
 MAX_REPEAT_PRODUCT = 2000
 #: Below this many occurrences of a required literal, the candidates are its lines.
-_LITERAL_CANDIDATES = 20_000
+_LITERAL_CANDIDATES = 2_000
 _COUNT = re.compile(r"\{(\d*)(?:(,)(\d*))?\}")
 #: Look-arounds, inline flags, conditionals, \A \Z \G \K: a match may depend on the text around a key.
 _CONTEXT_SENSITIVE = re.compile(r"\(\?(?!:|P[<=>]|<[A-Za-z_]|[#>|])|\\[AZGKz]")
@@ -185,14 +185,17 @@ def _exclude_newline(pattern: str) -> str:
 
 
 class _Shape(NamedTuple):
-    """What a pattern can match: lengths ``shortest..longest`` (None: unbounded) and literal runs every match contains."""
+    """What a pattern can match: lengths ``shortest..longest`` (None: unbounded), literal runs every match
+    contains, and the letters a match can start with (None: any)."""
 
     shortest: int
     longest: int | None
     literals: tuple[str, ...]
+    first: frozenset[str] | None
 
 
-_UNKNOWN = _Shape(0, None, ())
+_ANY = None
+_UNKNOWN = _Shape(0, None, (), _ANY)
 
 
 def _shape_of(pattern: str) -> _Shape:
@@ -209,7 +212,28 @@ class _Unsupported(Exception):
 
 
 _ESCAPED_CLASSES = frozenset("dDwWsS")
-_ZERO_WIDTH = {"^": _Shape(0, 0, ()), "$": _Shape(0, 0, ())}
+_ZERO_WIDTH = {"^": _Shape(0, 0, (), frozenset()), "$": _Shape(0, 0, (), frozenset())}
+_ONE_CHARACTER = _Shape(1, 1, (), _ANY)
+
+
+def _class_letters(members: str) -> frozenset[str] | None:
+    """The letters of a plain class body such as ``AEIOU`` or ``a-eX`` (case ignored); None for anything else."""
+    letters: set[str] = set()
+    index = 0
+    while index < len(members):
+        low = members[index]
+        if not (low.isascii() and low.isalpha()):
+            return None
+        if members.startswith("-", index + 1) and index + 2 < len(members):
+            high = members[index + 2]
+            if not (high.isascii() and high.isalpha() and low.islower() == high.islower() and low <= high):
+                return None
+            letters.update(chr(code) for code in range(ord(low.upper()), ord(high.upper()) + 1))
+            index += 3
+        else:
+            letters.add(low.upper())
+            index += 1
+    return frozenset(letters) if letters else None
 
 
 class _ShapeParser:
@@ -231,14 +255,18 @@ class _ShapeParser:
         if len(branches) == 1:
             return branches[0], index
         longest = [branch.longest for branch in branches]
+        firsts = [branch.first for branch in branches]
         return _Shape(
             min(branch.shortest for branch in branches),
             None if None in longest else max(longest),  # type: ignore[type-var]
             (),
+            None if _ANY in firsts else frozenset().union(*firsts),  # type: ignore[arg-type]
         ), index
 
     def sequence(self, index: int, groups: dict[int, _Shape]) -> tuple[_Shape, int]:
         shortest, longest, literals, run = 0, 0, [], ""
+        first: frozenset[str] | None = frozenset()
+        first_known = False  # a non-empty atom has fixed where matches start
         pattern = self.pattern
         while index < len(pattern) and pattern[index] not in "|)":
             atom, index, letter = self.atom(index, groups)
@@ -249,6 +277,7 @@ class _ShapeParser:
                     atom.shortest * low,
                     None if high is None or atom.longest is None else atom.longest * high,
                     atom.literals if low else (),
+                    atom.first,
                 )
                 letter = ""
             if letter:
@@ -257,23 +286,27 @@ class _ShapeParser:
                 literals.append(run)
                 literals.extend(atom.literals)
                 run = ""
+            if not first_known:
+                first = None if first is _ANY or atom.first is _ANY else first | atom.first
+                first_known = atom.shortest > 0
             shortest += atom.shortest
             longest = None if longest is None or atom.longest is None else longest + atom.longest
         literals.append(run)
-        return _Shape(shortest, longest, tuple(text for text in literals if text)), index
+        return _Shape(shortest, longest, tuple(text for text in literals if text), first), index
 
     def atom(self, index: int, groups: dict[int, _Shape]) -> tuple[_Shape, int, str]:
         """The shape after one atom, the next index, and the letter it is if a plain letter (upper case)."""
         pattern = self.pattern
         char = pattern[index]
         if char.isascii() and char.isalpha():
-            return _Shape(1, 1, ()), index + 1, char.upper()
+            return _Shape(1, 1, (), frozenset(char.upper())), index + 1, char.upper()
         if char in _ZERO_WIDTH:
             return _ZERO_WIDTH[char], index + 1, ""
         if char == ".":
-            return _Shape(1, 1, ()), index + 1, ""
+            return _ONE_CHARACTER, index + 1, ""
         if char == "[":
-            return _Shape(1, 1, ()), _skip_class(pattern, index), ""
+            end = _skip_class(pattern, index)
+            return _Shape(1, 1, (), _class_letters(pattern[index + 1 : end - 1])), end, ""
         if char == "(":
             start = index + 1
             capturing = not pattern.startswith("?", start)
@@ -293,16 +326,16 @@ class _ShapeParser:
         if char == "\\" and index + 1 < len(pattern):
             escaped = pattern[index + 1]
             if escaped in _ESCAPED_CLASSES:
-                return _Shape(1, 1, ()), index + 2, ""
+                return _ONE_CHARACTER, index + 2, ""
             if escaped.isdigit() and escaped != "0" and int(escaped) in groups:
                 referred = groups[int(escaped)]
                 if index + 2 < len(pattern) and pattern[index + 2].isdigit():
                     raise _Unsupported
-                return _Shape(referred.shortest, referred.longest, referred.literals), index + 2, ""
+                return referred, index + 2, ""
             if not escaped.isalnum() and escaped.isascii():
-                return _Shape(1, 1, ()), index + 2, ""
+                return _ONE_CHARACTER, index + 2, ""
         if char.isascii() and char not in "\\{}*+?)":
-            return _Shape(1, 1, ()), index + 1, ""  # punctuation: one character that is never a letter
+            return _ONE_CHARACTER, index + 1, ""  # punctuation: one character that is never a letter
         raise _Unsupported
 
     def quantifier(self, index: int) -> tuple[tuple[int, int | None] | None, int]:
@@ -362,24 +395,39 @@ class CompiledPattern:
             return PatternMatches(found, False, True)
         return PatternMatches(found, False, False)
 
-    def scan(self, keys_text: Any, length_offsets: list[int], limit: int | None) -> PatternMatches:
+    def scan(self, keys_text: Any, key_offsets: list[list[int]], limit: int | None) -> PatternMatches:
         """The keys of a ``keys.txt`` text that the pattern matches, at most ``limit``, until the deadline."""
-        longest_key = len(length_offsets) - 2
-        shortest = self.shape.shortest
-        longest = longest_key if self.shape.longest is None else min(self.shape.longest, longest_key)
         found: list[str] = []
-        if shortest > longest:
-            return PatternMatches(found, False, False)
-        start, end = length_offsets[shortest], length_offsets[longest + 1] + 1
+        truncated = False
         try:
-            if self.context_sensitive:
-                lines = bytes(keys_text[start + 1 : end - 1]).decode("ascii").split("\n")
-                truncated = self._collect(found, lines, limit)
-            else:
-                truncated = self._scan_range(found, keys_text, start, end, limit)
+            for start, end in self._segments(key_offsets):
+                if self.context_sensitive:
+                    keys = bytes(keys_text[start + 1 : end - 1]).decode("ascii").split("\n")
+                    truncated = self._collect(found, keys, limit)
+                else:
+                    truncated = self._scan_range(found, keys_text, start, end, limit)
+                if truncated:
+                    break
         except TimeoutError:
             return PatternMatches(sorted(found), False, True)
         return PatternMatches(sorted(found), truncated, False)
+
+    def _segments(self, key_offsets: list[list[int]]) -> Iterator[tuple[int, int]]:
+        """The (start, end) spans of the keys text the shape allows: lengths, then runs of first letters."""
+        longest_key = len(key_offsets) - 2
+        shape = self.shape
+        longest = longest_key if shape.longest is None else min(shape.longest, longest_key)
+        if shape.shortest > longest:
+            return
+        if shape.first is _ANY or shape.shortest == 0:
+            yield key_offsets[shape.shortest][0], key_offsets[longest + 1][0] + 1
+            return
+        runs = [(ord(letters[0]) - 65, ord(letters[-1]) - 65) for letters in _runs(shape.first)]
+        for length in range(shape.shortest, longest + 1):
+            row = key_offsets[length]
+            for low, high in runs:
+                if row[low] != row[high + 1]:
+                    yield row[low], row[high + 1] + 1
 
     def _collect(self, found: list[str], keys: Iterable[str], limit: int | None) -> bool:
         """Append the keys that match in full; True if the limit was reached."""
@@ -410,6 +458,17 @@ class CompiledPattern:
                 if limit is not None and len(found) >= limit:
                     return True
             position = match.end()
+
+
+def _runs(letters: frozenset[str]) -> list[str]:
+    """Consecutive runs of the alphabet among ``letters``: {A, B, C, X} → ["ABC", "X"]."""
+    runs: list[str] = []
+    for letter in sorted(letters):
+        if runs and ord(runs[-1][-1]) + 1 == ord(letter):
+            runs[-1] += letter
+        else:
+            runs.append(letter)
+    return runs
 
 
 def _count(text: Any, literal: bytes, start: int, end: int) -> int:
