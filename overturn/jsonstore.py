@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,8 @@ class StateFileError(ValueError):
 
 
 def save_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
+    import tempfile  # with shutil and random, about 12 ms: only writers pay it, not every start-up
+
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
