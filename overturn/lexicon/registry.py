@@ -168,6 +168,7 @@ def _build_from_recipe(recipe: Recipe, files: list[Path], checksum: str, progres
     say(f"building lexicon {recipe.name!r} (first use; a few seconds)")
     say("reading sources")
     merged = sources.merge_entries(recipe.read(files))
+    sources.add_verb_infinitives(merged)
     meta = {
         "name": recipe.name,
         "description": recipe.description,
