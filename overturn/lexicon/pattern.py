@@ -444,7 +444,8 @@ class CompiledPattern:
             return self._collect(found, _lines_containing(text, literal, start, end), limit)
         position = start
         while True:
-            match = self._scanner.search(text, position, end, timeout=self._time_left())
+            # concurrent: the GIL is released while the engine scans, so a slow pattern leaves other requests running.
+            match = self._scanner.search(text, position, end, concurrent=True, timeout=self._time_left())
             if match is None:
                 return False
             matched = match.group()
