@@ -388,9 +388,7 @@ class CompiledPattern:
         """The keys the pattern matches in full, in the given order, until the deadline."""
         found: list[str] = []
         try:
-            for key in keys:
-                if self.fullmatch(key):
-                    found.append(key)
+            self._collect(found, keys, None)
         except TimeoutError:
             return PatternMatches(found, False, True)
         return PatternMatches(found, False, False)
