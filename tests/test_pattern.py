@@ -195,3 +195,12 @@ def test_grep_reports_an_incomplete_list_when_the_time_runs_out(default_lexicon:
     code, out, _ = _run("dict", "grep", "[AEIOU]{4}.*", "--json")
     answer = json.loads(out)
     assert code == 0 and answer["timed_out"] is False and answer["truncated"] is False and "OUAILLE" in answer["words"]
+
+
+@pytest.mark.parametrize("pattern", ["[AEIOU]{4}.*", "^[AEIOU]{2}", "..X..", ".*OUX", "(.)\\1", "ABC|DEF"])
+def test_the_issues_ordinary_patterns_answer_in_full_on_the_default_lexicon(default_lexicon: Lexicon, pattern: str) -> None:
+    """Each of these timed out on the default lexicon (a 3.5 s scan against a 2 s limit)."""
+    result = default_lexicon.search_pattern(pattern, limit=None)
+    assert not result.timed_out and result.words
+    checker = regex.compile(pattern, regex.IGNORECASE)
+    assert all(checker.fullmatch(word) for word in result.words)
