@@ -7,15 +7,19 @@ import time
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT, CompiledLexicon
-from overturn.lexicon.pattern import CompiledPattern, PatternError, PatternMatches, PatternTimeout, compile_pattern
 from overturn.lexicon.sources import Entry
 from overturn.normalize import InvalidWord, normalize_key
 
 __all__ = ["Entry", "Lexicon", "PatternError", "PatternMatches", "PatternTimeout", "ROOT", "WordTooLong"]
 
+if TYPE_CHECKING:
+    from overturn.lexicon.pattern import CompiledPattern, PatternMatches
+
 ROOT = 0
+_PATTERN_NAMES = frozenset({"PatternError", "PatternMatches", "PatternTimeout"})
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: Letters beyond the longest key a word may have before ``check_length`` refuses it.
 LENGTH_MARGIN = 5
@@ -23,6 +27,15 @@ LENGTH_MARGIN = 5
 
 class WordTooLong(ValueError):
     """A word much longer than every key: no look-up or suggestion can find anything for it."""
+
+
+def __getattr__(name: str) -> Any:
+    """The pattern engine's names, re-exported lazily: commands that never search by pattern never import it."""
+    if name in _PATTERN_NAMES:
+        from overturn.lexicon import pattern
+
+        return getattr(pattern, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _key_or_none(word: str) -> str | None:
@@ -101,6 +114,8 @@ class Lexicon:
 
     def compile_pattern(self, pattern: str, timeout: float = 2.0) -> CompiledPattern:
         """``pattern`` compiled for this lexicon (repetitions bounded by its longest key), with a deadline ``timeout`` s away."""
+        from overturn.lexicon.pattern import compile_pattern
+
         return compile_pattern(pattern, self.longest, timeout)
 
     def search_pattern(self, pattern: str, limit: int | None = 1000, timeout: float = 2.0) -> PatternMatches:
@@ -116,6 +131,8 @@ class Lexicon:
 
     def match(self, pattern: str, limit: int | None = 1000, timeout: float = 2.0) -> list[str]:
         """``search_pattern``'s words, or PatternTimeout (a PatternError) if the deadline passed first."""
+        from overturn.lexicon.pattern import PatternTimeout
+
         result = self.search_pattern(pattern, limit, timeout)
         if result.timed_out:
             raise PatternTimeout(
