@@ -108,12 +108,13 @@ def solve(
     if pattern:
         from overturn.lexicon.pattern import PatternError
 
+        seconds = 2.0
         try:
-            selected = lexicon.compile_pattern(pattern).filter(found.word for found in results)
+            selected = lexicon.compile_pattern(pattern, seconds).filter(found.word for found in results)
         except PatternError as exc:
             raise click.UsageError(f"bad --pattern: {exc}") from None
         if selected.timed_out:
-            raise click.ClickException(f"--pattern {pattern!r} is too slow: it took more than 2 s on the words found")
+            raise click.ClickException(f"--pattern {pattern!r} is too slow: it took more than {seconds:g} s on the words found")
         kept = set(selected.words)
         results = [found for found in results if found.word in kept]
     if contains:
