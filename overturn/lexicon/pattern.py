@@ -366,8 +366,7 @@ class _ShapeParser:
 class CompiledPattern:
     """A pattern ready to scan a keys text or to test keys, with the deadline it was compiled under."""
 
-    def __init__(self, source: str, scanner: Any, whole: Any, shape: _Shape, context_sensitive: bool, deadline: float) -> None:
-        self.source = source
+    def __init__(self, scanner: Any, whole: Any, shape: _Shape, context_sensitive: bool, deadline: float) -> None:
         self._scanner = scanner
         self._whole = whole
         self.shape = shape
@@ -517,4 +516,4 @@ def compile_pattern(pattern: str, longest_key: int, timeout: float) -> CompiledP
     if time.monotonic() >= deadline:
         raise PatternTimeout(f"pattern {pattern!r} is too slow: compiling it took more than {timeout:g} s")
     context_sensitive = bool(_CONTEXT_SENSITIVE.search(plain))
-    return CompiledPattern(pattern, scanner, whole, _shape_of(plain), context_sensitive, deadline)
+    return CompiledPattern(scanner, whole, _shape_of(plain), context_sensitive, deadline)
