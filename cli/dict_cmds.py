@@ -47,8 +47,10 @@ def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
     """Say whether each WORD is valid and show its entries (accented forms, lemma, category).
 
     Exits with 1 if any word is not in the lexicon, so scripts can test it.
-    Close words are suggested for a word that is not found.
+    Close words are suggested for a word that is not found; a word far longer
+    than the longest word of the lexicon is refused as invalid input.
     """
+    from overturn.lexicon.lexicon import WordTooLong
     from overturn.normalize import InvalidWord, normalize_key
 
     lexicon = open_lexicon(lexicon_spec)
@@ -56,7 +58,8 @@ def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
     for word in words:
         try:
             key = normalize_key(word)
-        except InvalidWord as exc:
+            lexicon.check_length(key)
+        except (InvalidWord, WordTooLong) as exc:
             results.append({"word": word, "key": None, "valid": False, "error": str(exc), "entries": [], "suggestions": []})
             continue
         entries = lexicon.entries(key)
@@ -66,7 +69,7 @@ def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
                 "key": key,
                 "valid": bool(entries),
                 "entries": [entry._asdict() for entry in entries],
-                "suggestions": [] if entries else [s for s in lexicon.near(key)],
+                "suggestions": [] if entries else lexicon.near(key),
             }
         )
     if as_json:
@@ -74,7 +77,8 @@ def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
     else:
         for result in results:
             if result.get("error"):
-                click.echo(f"{result['word']}: invalid input: {result['error']}")
+                shown = result["word"] if len(result["word"]) <= 40 else result["word"][:20] + "…"
+                click.echo(f"{shown}: invalid input: {result['error']}")
             elif result["valid"]:
                 click.echo(f"{result['key']}: valid")
                 for entry in result["entries"]:
@@ -87,9 +91,9 @@ def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
         raise SystemExit(1)
 
 
-def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str) -> None:
+def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str, extra: dict[str, object] | None = None) -> None:
     if as_json:
-        echo_json({"lexicon": lexicon_name, "query": label, "count": len(words), "words": words})
+        echo_json({"lexicon": lexicon_name, "query": label, "count": len(words), **(extra or {}), "words": words})
     else:
         for word in words:
             click.echo(word)
@@ -98,25 +102,36 @@ def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str)
 
 @dictionary.command()
 @click.argument("pattern")
-@click.option("--limit", type=click.IntRange(min=0), default=1000, show_default=True, help="Stop after this many words.")
-@click.option("--timeout", default=2.0, show_default=True, help="Give up after this many seconds.")
+@click.option("--limit", default=1000, show_default=True, type=click.IntRange(min=1), help="Stop after this many words (shortest first).")
+@click.option("--timeout", default=2.0, show_default=True, type=click.FloatRange(min=0.01, max=60), help="Stop after this many seconds.")
 @lexicon_option
 @json_option
 def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: bool) -> None:
     """Words matching a regular expression in full (the `regex` module; case and accents ignored).
 
+    At most 200 characters; a repetition count above the longest word is
+    clamped. When the time runs out, the words found so far are printed and a
+    warning says the list is incomplete (exit status 1).
+
     \b
     '.' is any letter:     overturn dict grep 'P.CHE'
     classes and repeats:   overturn dict grep '[AEIOU]{4}.*'
+    either word:           overturn dict grep 'ABC|DEF'
+    a doubled letter:      overturn dict grep '(.)\\1'
+    for scripts:           overturn dict grep --json '.*OUX'
     """
-    from overturn.lexicon.lexicon import PatternError
+    from overturn.lexicon.pattern import PatternError
 
     lexicon = open_lexicon(lexicon_spec)
     try:
-        words = lexicon.match(pattern, limit=limit, timeout=timeout)
+        result = lexicon.search_pattern(pattern, limit=limit, timeout=timeout)
     except PatternError as exc:
         raise click.UsageError(str(exc)) from None
-    _print_words(words, as_json, pattern, lexicon.name)
+    extra = {"truncated": result.truncated, "timed_out": result.timed_out}
+    _print_words(result.words, as_json, pattern, lexicon.name, extra)
+    if result.timed_out:
+        click.echo(f"warning: pattern {pattern!r} is too slow: stopped after {timeout:g} s, the list is incomplete", err=True)
+        raise SystemExit(1)
 
 
 @dictionary.command()

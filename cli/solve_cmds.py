@@ -68,7 +68,7 @@ def found_to_json(board, found, lexicon) -> dict:
 @click.option("--sort", "order", type=click.Choice(["length", "alpha"]), default="length", show_default=True, help="Longest first, or alphabetical.")
 @click.option("--group/--no-group", default=True, show_default=True, help="Group words by length (text output).")
 @click.option("--min-len", type=click.IntRange(min=0), default=0, show_default=True, help="Only words at least this long.")
-@click.option("--pattern", help="Only words the regex matches in full (accents ignored).")
+@click.option("--pattern", help="Only words the regex matches in full (case and accents ignored, as in `dict grep`).")
 @click.option("--contains", callback=bounded_word, help="Only words containing this string (e.g. X to see what ZX read as X gives).")
 @lexicon_option
 @json_option
@@ -118,13 +118,17 @@ def solve(
     if min_len:
         results = [found for found in results if len(found.word) >= min_len]
     if pattern:
-        import regex  # 20 ms to import: only when filtering by pattern
+        from overturn.lexicon.pattern import PatternError
 
+        seconds = 2.0
         try:
-            compiled = regex.compile(pattern, regex.IGNORECASE)
-        except regex.error as exc:
+            selected = lexicon.compile_pattern(pattern, seconds).filter(found.word for found in results)
+        except PatternError as exc:
             raise click.UsageError(f"bad --pattern: {exc}") from None
-        results = [found for found in results if compiled.fullmatch(found.word)]
+        if selected.timed_out:
+            raise click.ClickException(f"--pattern {pattern!r} is too slow: it took more than {seconds:g} s on the words found")
+        kept = set(selected.words)
+        results = [found for found in results if found.word in kept]
     if contains:
         try:
             needle = normalize_key(contains)

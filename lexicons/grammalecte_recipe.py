@@ -102,7 +102,7 @@ INVERSION_ONLY = "inverted first person only (po:1isg: aimè-je)"
 CAPITAL = "capital letter"
 NOT_LETTERS = "not only letters"
 BLOCKLISTED = "blocklist"
-NO_VOWEL = "no vowel (project's abbreviation rule)"
+NO_VOWEL = "no vowel (project's rule: abbreviations and sound transcriptions)"
 IN_DELA = "key already in DELA"
 
 

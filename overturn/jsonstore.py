@@ -30,7 +30,6 @@ import json
 import math
 import os
 import re
-import secrets
 import stat
 from collections.abc import Callable, Collection, Iterable
 from itertools import accumulate
@@ -379,7 +378,7 @@ def save_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
 
 def _replace(target: Path, existing: os.stat_result | None, payload: bytes) -> None:
     # Mode 0o666 lets the kernel apply the umask to a new file; an existing file's bits are copied over.
-    temporary = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    temporary = target.parent / f".{target.name}.{os.urandom(6).hex()}.tmp"
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
     try:
         try:

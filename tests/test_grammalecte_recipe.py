@@ -124,7 +124,7 @@ def test_entry_drop_reason(tags: list[str], reason: str | None) -> None:
     [
         ("ognon", "N", None),
         ("haïku", "N", None),
-        ("pff", "INTJ", None),
+        ("pff", "INTJ", recipe.NO_VOWEL),
         ("Paris", "N", recipe.CAPITAL),
         ("aujourd'hui", "ADV", recipe.NOT_LETTERS),
         ("porte-clé", "N", recipe.NOT_LETTERS),

@@ -9,6 +9,11 @@ A build directory holds:
   order: ``mask[n]`` (bit ``c`` = letter ``c`` continues the prefix, bit 26 =
   the prefix is a word) and ``first_child[n]``; the child of ``n`` by letter
   ``c`` is ``first_child[n] + popcount(mask[n] & ((1 << c) - 1))``;
+* ``keys.txt``: every key on its own line, ordered by length then alphabet,
+  with a newline before the first and after the last; ``meta["key_offsets"][L][i]``
+  is the offset of the newline before the first key of length ``L`` and first
+  letter ``i`` or later, so a pattern scan (``overturn.lexicon.pattern``) runs
+  in C over only the lengths and first letters a pattern can match;
 * ``meta.json``: versions, checksums, counts (written last: its presence marks a complete build).
 
 Everything is loaded with mmap, so start-up costs milliseconds and the pages
@@ -32,7 +37,7 @@ import marisa_trie
 from overturn.lexicon.sources import Entry
 
 #: Bumped whenever the file layout changes, so every cached build is rebuilt.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 3
 WORD_BIT = 1 << 26
 LETTER_MASK = WORD_BIT - 1
 _FIELD = "\x1f"
@@ -93,6 +98,31 @@ def build_letter_trie(sorted_keys: Sequence[str]) -> tuple[array, array]:
     return masks, first_child
 
 
+def keys_by_length(keys: Sequence[str] | dict[str, Any]) -> tuple[bytes, list[list[int]]]:
+    """The ``keys.txt`` text and its offsets (see the module docstring).
+
+    ``offsets[L][i]`` is the offset of the newline before the first key of
+    length ``L`` whose first letter is the ``i``-th letter or later (``i`` = 26:
+    the first key of length ``L + 1``), for ``L`` from 0 to the longest plus one.
+    Keys of length ``L`` starting with letters ``i..j`` are then
+    ``text[offsets[L][i]:offsets[L][j + 1] + 1]``.
+    """
+    ordered = sorted(keys, key=lambda key: (len(key), key))
+    longest = len(ordered[-1]) if ordered else 0
+    offsets: list[list[int]] = []
+    position = 0
+    index = 0
+    for length in range(longest + 2):
+        row = []
+        for letter in range(27):
+            row.append(position)
+            while index < len(ordered) and len(ordered[index]) == length and (letter == 26 or ord(ordered[index][0]) - 65 <= letter):
+                position += len(ordered[index]) + 1
+                index += 1
+        offsets.append(row)
+    return ("\n" + "\n".join(ordered) + "\n").encode("ascii") if ordered else b"\n", offsets
+
+
 def write_build(
     directory: Path,
     lexicon: dict[str, list[Entry]],
@@ -126,7 +156,17 @@ def write_build(
         with (staging / "nodes.bin").open("wb") as handle:
             masks.tofile(handle)
             first_child.tofile(handle)
-        full_meta = {**meta, "format_version": FORMAT_VERSION, "keys": len(trie), "nodes": len(masks)}
+        say("writing the keys for pattern scans")
+        keys_text, key_offsets = keys_by_length(lexicon)
+        (staging / "keys.txt").write_bytes(keys_text)
+        full_meta = {
+            **meta,
+            "format_version": FORMAT_VERSION,
+            "keys": len(trie),
+            "nodes": len(masks),
+            "longest": len(key_offsets) - 2,
+            "key_offsets": key_offsets,
+        }
         (staging / "meta.json").write_text(json.dumps(full_meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         for path in staging.iterdir():
             with path.open("rb") as handle:
@@ -160,6 +200,9 @@ class CompiledLexicon:
         count = self.meta["nodes"]
         self.masks: memoryview = nodes[:count]
         self.first_child: memoryview = nodes[count:]
+        self.keys_text = _map(directory / "keys.txt").obj  # the mmap itself: it has find() for literal searches
+        self.longest: int = self.meta["longest"]
+        self.key_offsets: list[list[int]] = self.meta["key_offsets"]
 
     def entries_of(self, key: str) -> list[Entry]:
         index = self.trie.get(key)

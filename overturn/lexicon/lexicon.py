@@ -7,19 +7,35 @@ import time
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT, CompiledLexicon
 from overturn.lexicon.sources import Entry
 from overturn.normalize import InvalidWord, normalize_key
 
-__all__ = ["Entry", "Lexicon", "PatternError", "ROOT"]
+__all__ = ["Entry", "Lexicon", "PatternError", "PatternMatches", "PatternTimeout", "ROOT", "WordTooLong"]
+
+if TYPE_CHECKING:
+    from overturn.lexicon.pattern import CompiledPattern, PatternMatches
 
 ROOT = 0
+_PATTERN_NAMES = frozenset({"PatternError", "PatternMatches", "PatternTimeout"})
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: Letters beyond the longest key a word may have before ``check_length`` refuses it.
+LENGTH_MARGIN = 5
 
 
-class PatternError(ValueError):
-    """A pattern that does not compile, or that takes longer than its time limit."""
+class WordTooLong(ValueError):
+    """A word much longer than every key: no look-up or suggestion can find anything for it."""
+
+
+def __getattr__(name: str) -> Any:
+    """The pattern engine's names, re-exported lazily: commands that never search by pattern never import it."""
+    if name in _PATTERN_NAMES:
+        from overturn.lexicon import pattern
+
+        return getattr(pattern, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _key_or_none(word: str) -> str | None:
@@ -27,16 +43,6 @@ def _key_or_none(word: str) -> str | None:
         return normalize_key(word)
     except InvalidWord:
         return None
-
-
-def _strip_accents(pattern: str) -> str:
-    """Fold accented letters in a pattern (pêche → peche) without touching regex syntax or case."""
-    return "".join(ch if ch.isascii() else normalize_key_char(ch) for ch in pattern)
-
-
-def normalize_key_char(char: str) -> str:
-    key = _key_or_none(char)
-    return char if key is None else key.lower() if char.islower() else key
 
 
 class Lexicon:
@@ -93,41 +99,46 @@ class Lexicon:
         found.sort(key=lambda word: (len(word), word))
         return found if limit is None else found[:limit]
 
-    def match(self, pattern: str, limit: int | None = 1000, timeout: float = 2.0) -> list[str]:
-        """Keys that the ``regex`` pattern matches in full (case and accents ignored).
+    @property
+    def longest(self) -> int:
+        """Letters in the longest key."""
+        return self._compiled.longest
 
-        With ``limit``, the scan stops at the limit-th match (in trie order), so
-        the work stays bounded. A literal prefix narrows the scan to that branch of the trie. The whole
-        scan is bounded by ``timeout`` seconds: a pathological pattern gives a
-        PatternError, never a hung process.
+    def check_length(self, word: str) -> None:
+        """WordTooLong if ``word`` has more than ``LENGTH_MARGIN`` letters beyond the longest key (a typo cannot explain it)."""
+        if len(word) > self.longest + LENGTH_MARGIN:
+            raise WordTooLong(
+                f"a word of {len(word):,} letters is longer than any word of lexicon {self.name} "
+                f"(the longest has {self.longest})"
+            )
+
+    def compile_pattern(self, pattern: str, timeout: float = 2.0) -> CompiledPattern:
+        """``pattern`` compiled for this lexicon (repetitions bounded by its longest key), with a deadline ``timeout`` s away."""
+        from overturn.lexicon.pattern import compile_pattern
+
+        return compile_pattern(pattern, self.longest, timeout)
+
+    def search_pattern(self, pattern: str, limit: int | None = 1000, timeout: float = 2.0) -> PatternMatches:
+        """Keys the ``regex`` pattern matches in full (case and accents ignored), alphabetical.
+
+        At most ``limit`` keys, shortest first (``truncated`` when it stopped the
+        scan). Compiling and scanning share ``timeout`` seconds of wall-clock
+        time; past it, the keys found so far come back with ``timed_out`` set.
+        PatternError for a pattern the player should fix (see ``overturn.lexicon.pattern``).
         """
-        import regex  # 20 ms to import: only for pattern searches
+        compiled = self.compile_pattern(pattern, timeout)
+        return compiled.scan(self._compiled.keys_text, self._compiled.key_offsets, limit)
 
-        plain = _strip_accents(pattern)
-        try:
-            compiled = regex.compile(plain, regex.IGNORECASE | regex.V1)
-        except (regex.error, ValueError) as exc:
-            raise PatternError(f"bad pattern {pattern!r}: {exc}") from None
-        literal = regex.match(r"[A-Za-z]*", plain).group(0).upper()
-        if literal and len(plain) > len(literal) and plain[len(literal)] in "?*{":
-            literal = literal[:-1]  # the last letter is optional or repeated
-        if "|" in plain:
-            literal = ""
-        deadline = time.monotonic() + timeout
-        found: list[str] = []
-        for index, key in enumerate(self._trie.iterkeys(literal)):
-            remaining = deadline - time.monotonic() if index % 256 == 0 else None
-            if remaining is not None and remaining <= 0:
-                raise PatternError(f"pattern {pattern!r} took more than {timeout:g} s; make it more specific")
-            try:
-                if compiled.fullmatch(key, timeout=max(timeout, 0.01)):
-                    found.append(key)
-            except TimeoutError:
-                raise PatternError(f"pattern {pattern!r} took more than {timeout:g} s; make it more specific") from None
-            if limit is not None and len(found) >= limit:
-                break
-        found.sort()
-        return found
+    def match(self, pattern: str, limit: int | None = 1000, timeout: float = 2.0) -> list[str]:
+        """``search_pattern``'s words, or PatternTimeout (a PatternError) if the deadline passed first."""
+        from overturn.lexicon.pattern import PatternTimeout
+
+        result = self.search_pattern(pattern, limit, timeout)
+        if result.timed_out:
+            raise PatternTimeout(
+                f"pattern {pattern!r} is too slow: stopped after {timeout:g} s with {len(result.words)} words found"
+            )
+        return result.words
 
     # --- the letter trie -------------------------------------------------
 
@@ -206,26 +217,35 @@ class Lexicon:
         found.sort(key=lambda word: (-len(word), word))
         return found
 
-    def near(self, word: str, max_distance: int = 2, limit: int = 8) -> list[str]:
-        """Closest keys by edit distance (insert, delete, substitute), for "did you mean"."""
+    def near(self, word: str, max_distance: int = 2, limit: int = 8, timeout: float = 1.0) -> list[str]:
+        """Closest keys by edit distance (insert, delete, substitute), for "did you mean".
+
+        Bounded: a word longer than every key by more than ``max_distance`` has no
+        close key (answered at once), and the search stops at ``timeout`` seconds
+        with the closest keys found so far.
+        """
         key = _key_or_none(word)
-        if not key:
+        if not key or len(key) > self.longest + max_distance:
             return []
+        deadline = time.monotonic() + timeout
         scored: list[tuple[int, str]] = []
         first_row = list(range(len(key) + 1))
-
-        def search(node: int, prefix: str, row: list[int]) -> None:
+        stack: list[tuple[int, str, list[int]]] = [(ROOT, "", first_row)]
+        visited = 0
+        while stack:
+            visited += 1
+            if visited % 4096 == 0 and time.monotonic() > deadline:
+                break
+            node, prefix, row = stack.pop()
             if self.masks[node] & WORD_BIT and row[-1] <= max_distance and prefix != key:
                 scored.append((row[-1], prefix))
             if min(row) > max_distance:
-                return
+                continue
             for letter, child in self._children(node):
                 next_row = [row[0] + 1]
                 for column in range(1, len(key) + 1):
                     cost = 0 if key[column - 1] == letter else 1
                     next_row.append(min(next_row[column - 1] + 1, row[column] + 1, row[column - 1] + cost))
-                search(child, prefix + letter, next_row)
-
-        search(ROOT, "", first_row)
+                stack.append((child, prefix + letter, next_row))
         scored.sort(key=lambda item: (item[0], abs(len(item[1]) - len(key)), item[1]))
         return [candidate for _, candidate in islice(scored, limit)]

