@@ -1,4 +1,4 @@
-"""The game endpoints behind the table page: a whole Overturn game, with the server stateless.
+"""The game endpoints behind the table page (and its service worker): a whole Overturn game, with the server stateless.
 
 The game lives in the browser (local storage) as the saved JSON form of
 ``Game.to_json``; every request sends it, the server rebuilds it with
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from overturn.board import Board, BoardError
@@ -29,7 +29,7 @@ from overturn.computer import LEVELS, choose_move
 from overturn.game import MODES, Colour, Game, GameError, Move, PassMove, RankedMove, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.referee import path_to_json
-from overturn.service import ApiError, Service, _int, _path_cells, _text
+from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _text
 
 T = TypeVar("T")
 #: Most moves /api/game/moves lists (the count is always complete).
@@ -207,7 +207,14 @@ async def computer_move(request: Request) -> Response:
     return JSONResponse(await _work(service, job))
 
 
-GAME_ROUTES = [
+async def service_worker(_request: Request) -> Response:
+    """The page's service worker, served from the root so that it may control the whole page (``/``)."""
+    return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
+
+
+#: Mounted by ``overturn.service.create_app``.
+PAGE_ROUTES = [
+    Route("/sw.js", service_worker, methods=["GET"]),
     Route("/api/game/new", new_game, methods=["POST"]),
     Route("/api/game/play", play_word, methods=["POST"]),
     Route("/api/game/pass", pass_turn, methods=["POST"]),
