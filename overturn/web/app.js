@@ -502,16 +502,21 @@ function takeBack() {
   showPath(tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
 }
 
+// One game request; the answer becomes the game. False (and the game untouched) when it failed.
 async function gameStep(action, extra, after) {
   showError(null);
   try {
     const answer = await gameRequest(action, extra);
-    if (answer.verdict) showVerdict(answer.verdict);
+    // A word's verdict always shows; a pass only when refused (the list of moves already says who passed where).
+    if (answer.verdict && (action === "play" || !answer.verdict.legal)) showVerdict(answer.verdict);
+    else { shown.verdict = null; $("verdict").hidden = true; }
     setGame(answer);
     if (answer.verdict && answer.verdict.path) showPath(answer.verdict.path);
     if (after) after(answer);
+    return true;
   } catch (error) {
     showError(problemOf(error));
+    return false;
   }
 }
 
@@ -525,8 +530,7 @@ async function playMove(event) {
   const word = $("move-word").value.trim();
   if (!word) { showError(["noWord"]); return; }
   const path = tapped.length ? tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]) : undefined;
-  $("move-word").value = "";
-  await gameStep("play", { word, path });
+  if (await gameStep("play", { word, path })) $("move-word").value = "";
 }
 
 async function passTurn() {
@@ -546,8 +550,7 @@ async function passTurn() {
       return;
     }
   }
-  $("move-word").value = "";
-  await gameStep("pass", { cell });
+  if (await gameStep("pass", { cell })) $("move-word").value = "";
 }
 
 async function undoMove() {
@@ -795,7 +798,7 @@ function renderVerdict(box, verdict) {
   const title = document.createElement("div");
   title.className = "verdict-title";
   const swing = verdict.legal && verdict.swing !== null && verdict.swing !== undefined && current ? ` — ${t("swing", verdict.swing)}` : "";
-  title.textContent = `${verdict.word} — ${verdict.legal ? t("legal") : t("illegal")}${swing}`;
+  title.textContent = `${verdict.word || t("pass")} — ${verdict.legal ? t("legal") : t("illegal")}${swing}`;
   const reason = document.createElement("div");
   reason.className = "verdict-reason";
   reason.textContent = TEXT[lang].reasons[verdict.reason] || verdict.reason;
