@@ -192,21 +192,24 @@ def test_typing_q_or_z_then_a_letter_keeps_every_letter(base: str, page: object)
     assert _faces(page)[12:16] == ["ZX", "QU", "A", ""]
 
 
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        (BOARD.replace("ETSOAU", "ETS0AU"), "Caractère « 0 » inattendu en rangée 2, colonne 4"),
-        (BOARD + " / ABC", "39 cases : une grille en a 36."),
-        (BOARD.replace("H[ZX]", "H[ZZ]"), "Rangée 4, colonne 2 : seules [ZX] et [QU]"),
-    ],
-)
-def test_a_bad_pasted_board_is_refused_not_shifted_or_cut(base: str, page: object, text: str, message: str) -> None:
+BAD_BOARDS = [
+    (BOARD.replace("ETSOAU", "ETS0AU"), "Caractère « 0 » inattendu en rangée 2, colonne 4"),
+    (BOARD + " / ABC", "39 cases : une grille en a 36."),
+    (BOARD.replace("H[ZX]", "H[ZZ]"), "Rangée 4, colonne 2 : seules [ZX] et [QU]"),
+]
+
+
+def test_a_bad_pasted_board_is_refused_not_shifted_or_cut(base: str, page: object) -> None:
     from playwright.sync_api import expect
 
     page.goto(base + "/")  # type: ignore[attr-defined]
-    page.fill("#board-text", text)  # type: ignore[attr-defined]
-    expect(page.locator("#error")).to_contain_text(message)  # type: ignore[attr-defined]
-    assert _faces(page) == [""] * 36  # nothing half-filled with shifted letters
+    for text, message in BAD_BOARDS:
+        page.fill("#board-text", text)  # type: ignore[attr-defined]
+        expect(page.locator("#error")).to_contain_text(message)  # type: ignore[attr-defined]
+        assert _faces(page) == [""] * 36, text  # nothing half-filled with shifted letters
+    page.fill("#board-text", BOARD)  # type: ignore[attr-defined]
+    expect(page.locator("#error")).to_be_hidden()  # type: ignore[attr-defined]
+    assert "".join(_faces(page)).startswith("AMRECDETSOAU")
 
 
 def test_dictionary_box_needs_no_board(base: str, page: object) -> None:
@@ -258,6 +261,19 @@ def test_laptop_shows_path_and_verdict_together(base: str, browser: object) -> N
         box = _box(page, selector)
         assert box["y"] >= 0 and box["y"] + box["height"] <= 800, f"{selector} is off screen"
     shoot(page, "web-referee-1280x800")
+    context.close()
+
+
+def test_french_by_default_even_in_an_english_browser(base: str, browser: object) -> None:
+    from playwright.sync_api import expect
+
+    context = browser.new_context(**{**PHONE, "locale": "en-US"})  # type: ignore[attr-defined]
+    page = context.new_page()
+    page.goto(base + "/")
+    expect(page.locator("#solve")).to_have_text("Tous les mots")
+    page.click("#lang")
+    page.reload()  # the switch is remembered
+    expect(page.locator("#solve")).to_have_text("All words")
     context.close()
 
 

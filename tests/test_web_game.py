@@ -213,11 +213,22 @@ def test_laptop_game_layout_keeps_path_and_verdict_visible(base: str, browser: o
     page.goto(base + "/")
     page.fill("#board-text", BOARD)
     page.click("#start-board")
-    page.fill("#move-word", "acces")
+    page.fill("#move-word", "allez")  # ALLEZ reads the ZX face as Z, for the rest of the game
     page.click("#play")
     expect(page.locator("#verdict")).to_have_attribute("data-reason", "ok")
+    expect(page.locator("#readings")).to_have_text("Lectures fixées : ZX = Z")
     for selector in ("#grid .cell.path-start", "#verdict"):
         box = page.locator(selector).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, f"{selector} is off screen"
     shoot(page, "web-game-1280x800")
+    page.click("#helps summary")
+    expect(page.locator("#level option")).to_have_count(3)  # the levels the server's computer offers
+    page.click("#computer")
+    expect(page.locator("#help-output")).to_contain_text("L'ordinateur")
+    expect(page.locator("#turn")).to_have_text("au tour de Vert")
+    page.click("#lang")
+    expect(page.locator("#readings")).to_have_text("Fixed readings: ZX = Z")
+    expect(page.locator("#turn")).to_have_text("Green to move")
+    expect(page.locator("#help-output")).to_contain_text("The computer")
+    expect(page.locator("#verdict")).to_be_hidden()  # the verdict was about the move before the computer's
     context.close()

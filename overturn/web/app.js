@@ -113,7 +113,7 @@ const TEXT = {
 };
 
 const $ = (id) => document.getElementById(id);
-let lang = localStorage.getItem(STORE_LANG) || ((navigator.language || "fr").startsWith("en") ? "en" : "fr");
+let lang = localStorage.getItem(STORE_LANG) === "en" ? "en" : "fr";  // French unless the switch was used
 let current = null;      // the game: the last /api/game answer ({game, faces, result, has_next_layer, levels})
 let tapped = [];         // cells tapped for the move being entered
 let passWarned = false;  // the pass warning was shown for this turn: the next tap on Pass passes
