@@ -21,6 +21,7 @@ from overturn.lexicon.sources import Entry
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
 COLOUR = {"green": "Vert", "silver": "Argent"}
+TURN = {"green": "au tour de Vert", "silver": "au tour d'Argent"}
 MORE_WORDS = ["SOUS", "OSE", "ETE", "NOS", "SON", "TON", "NON", "BAS", "PAS", "POSE", "TOT", "SOT", "NUIT", "TOUT"]
 
 
@@ -119,6 +120,7 @@ def test_a_whole_game_at_phone_size(base: str, page: object, web_lexicon: Path) 
             f"{best.move.word} — Valable — gain d'anneaux +{best.swing}"
         )
         expect(page.locator("#score")).to_have_text(_score(local))  # type: ignore[attr-defined]
+        expect(page.locator("#turn")).to_have_text(TURN[local.to_move.value])  # type: ignore[attr-defined]
         expect(page.locator("#played li").last).to_have_text(f"{mover} : {best.move.word}")  # type: ignore[attr-defined]
         expect(page.locator("#move-word")).to_have_value("")  # type: ignore[attr-defined]
     green_ringed = page.locator("#grid .cell.ring-green").count()  # type: ignore[attr-defined]

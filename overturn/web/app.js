@@ -27,7 +27,7 @@ const TEXT = {
     truncated: (n) => `(les ${n} plus longs affichés)`,
     legal: "Valable", illegal: "Refusé", valid: "dans le lexique", notWord: "absent du lexique", suggestions: "Mots proches :",
     network: "Le serveur ne répond pas. La partie reste gardée sur ce téléphone.",
-    score: (g, s) => `Vert ${g} · Argent ${s}`, toMove: (c) => `au tour de ${c}`,
+    score: (g, s) => `Vert ${g} · Argent ${s}`, toMove: (side) => (side === "silver" ? "au tour d'Argent" : "au tour de Vert"),
     colour: { green: "Vert", silver: "Argent" },
     winner: (c, a, b) => `Partie finie : ${c} gagne ${a} à ${b}.`, tie: (n) => `Partie finie : égalité, ${n} partout.`,
     swing: (n) => `gain d'anneaux ${n > 0 ? "+" : ""}${n}`, pathOf: "chemin :",
@@ -77,7 +77,7 @@ const TEXT = {
     truncated: (n) => `(the ${n} longest shown)`,
     legal: "Legal", illegal: "Refused", valid: "in the lexicon", notWord: "not in the lexicon", suggestions: "Closest words:",
     network: "The server does not answer. The game stays kept on this phone.",
-    score: (g, s) => `Green ${g} · Silver ${s}`, toMove: (c) => `${c} to move`,
+    score: (g, s) => `Green ${g} · Silver ${s}`, toMove: (side) => `${side === "silver" ? "Silver" : "Green"} to move`,
     colour: { green: "Green", silver: "Silver" },
     winner: (c, a, b) => `Game over: ${c} wins ${a} to ${b}.`, tie: (n) => `Game over: a tie, ${n} each.`,
     swing: (n) => `ring swing ${n > 0 ? "+" : ""}${n}`, pathOf: "path:",
@@ -430,7 +430,7 @@ function renderGame() {
   showRings(game.rings);
   const result = current.result;
   $("score").textContent = t("score", result.green, result.silver);
-  $("turn").textContent = result.over ? "" : t("toMove", TEXT[lang].colour[result.to_move]);
+  $("turn").textContent = result.over ? "" : t("toMove", result.to_move);
   $("turn").className = `turn-${result.to_move}`;
   const over = $("game-over");
   over.hidden = !result.over;
