@@ -290,17 +290,20 @@ def play_command(
 @player_option
 @state_option
 def pass_command(cell: str, player: str | None, state_path: Path) -> None:
-    """No word: put a ring of the opponent's colour on a new cell (e.g. B3)."""
-    current = load_game(state_path, with_lexicon=False)
+    """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left."""
+    current = load_game(state_path)
     cells = _cells(cell, current.board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
     mover = current.to_move
+    left = _words_left(current) if not current.is_over() else 0
     try:
         current.push(PassMove(cells[0]), Colour(player) if player else None)
     except IllegalMove as refusal:
         raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
     _save(current, state_path)
+    if left:
+        click.echo(f"warning: {left} word(s) could still be played ('overturn game undo' takes the pass back)", err=True)
     click.echo(_played_text(current, PassMove(cells[0]), mover))
     click.echo(_score_line(current.result(), current))
 

@@ -565,7 +565,7 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
         lexicon = load_lexicon(spec)
         loaded[_served_name(spec, lexicon, loaded)] = lexicon
     service = Service(loaded, next(iter(loaded)), limits)
-    from overturn.service_game import PAGE_ROUTES as page_routes  # imports this module: load it once the app is built
+    from overturn.service_game import PAGE_ROUTES as page_routes  # here, not at the top: service_game imports this module
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

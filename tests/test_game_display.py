@@ -74,3 +74,12 @@ def test_show_and_the_session_highlight_the_last_move_with_a_legend(lexicon, tmp
     last_board = session[session.rindex("silver plays BOIRE") :]
     assert all(mark in last_board for mark in ("[B]s1", "[O]s2", "[I]s3", "[R]s4", "[E]s5"))  # BOIRE's path
     assert LEGEND in last_board
+
+
+def test_game_pass_warns_when_words_were_left(lexicon, tmp_path: Path) -> None:
+    state = tmp_path / "game.json"
+    run("game", "new", "--board", BOARD_TEXT, "--lexicon", str(lexicon.directory), "--state", str(state))
+    left = _words_left(Game.load(state, lexicon))
+    result = CliRunner().invoke(main, ["game", "pass", "A6", "--state", str(state)])
+    assert result.exit_code == 0 and "green passes" in result.stdout
+    assert f"warning: {left} word(s) could still be played" in result.stderr
