@@ -90,6 +90,9 @@ def test_start_by_seed_and_open_the_same_board_elsewhere(base: str, browser: obj
     page_b.goto(page_a.url)
     expect(page_b.locator("#game-section")).to_be_visible()
     assert _faces(page_b) == dealt
+    page_b.goto(base + "/?seed=x7")  # a mangled link is said so, not dealt at random
+    expect(page_b.locator("#error")).to_have_text("Le numéro de donne doit être un entier positif.")
+    page_b.goto(page_a.url)
     page_b.click("#next-layer")
     expect(page_b.locator("#score")).to_have_text("Vert 0 · Argent 0")
     assert _faces(page_b) == list(Game.new(7).next_layer().board.faces) and "layer=1" in page_b.url

@@ -668,6 +668,7 @@ async function openFromUrl() {
       setFaces(parsed.faces);
       await startGame({ board: boardText(), mode });
     } else {
+      if (!/^\d+$/.test(params.get("seed"))) { showError(["fields", "seed"]); return; }
       await startGame({ seed: Number(params.get("seed")), mode });
       const layer = Number(params.get("layer") || 0);
       if (current && layer > 0 && current.game.layer < layer) await gameStep("next-layer", {});
