@@ -6,6 +6,8 @@ process, so the endpoints cannot drift from the model the CLI uses.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -146,3 +148,20 @@ def test_a_tampered_game_is_refused_with_the_field(client: httpx.Client) -> None
     played["rings"][0] = "green"
     response = client.post("/api/game/play", json={"game": played, "word": "SOU"})
     assert response.status_code == 422 and "rings: cell A1" in response.json()["error"]
+
+
+def test_manifest_and_service_worker_are_served(client: httpx.Client) -> None:
+    page = client.get("/").text
+    assert 'rel="manifest" href="/static/manifest.webmanifest"' in page
+    manifest = client.get("/static/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    data = manifest.json()
+    assert data["start_url"] == "/" and data["display"] == "standalone"
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+    cached = re.search(r"const PAGE = (\[.*?\]);", worker.text)
+    assert cached is not None
+    for path in json.loads(cached.group(1)):  # every file the worker caches at install exists
+        assert client.get(path).status_code == 200, path
