@@ -8,7 +8,9 @@ test_web_game.py, which shares these fixtures.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -128,7 +130,16 @@ def test_board_words_and_path(base: str, page: object) -> None:
     expect(page.locator("#grid .cell.on-path")).to_have_count(len(ACCES_CELLS))  # type: ignore[attr-defined]
     assert _cells_on_path(page) == ACCES_CELLS
     expect(page.locator("#grid .cell.path-start")).to_have_attribute("data-row", "1")  # type: ignore[attr-defined]
-    expect(page.locator("#trace polyline")).to_have_count(1)  # type: ignore[attr-defined]
+    expect(page.locator("#trace path")).to_have_count(1)  # type: ignore[attr-defined]
+    # A-C-C-E-S: 3 steps between different cells, each line kept off the letters (the cells' centres).
+    segments = re.findall(r"M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)", page.get_attribute("#trace path", "d"))  # type: ignore[attr-defined]
+    assert len(segments) == 3
+    centres = [(col + 0.5, row + 0.5) for row in range(6) for col in range(6)]
+    for segment in segments:
+        x1, y1, x2, y2 = map(float, segment)
+        for t in (0, 0.25, 0.5, 0.75, 1):
+            point = (x1 + t * (x2 - x1), y1 + t * (y2 - y1))
+            assert min(math.dist(point, centre) for centre in centres) >= 0.29
     expect(page.locator("#word-info")).to_contain_text("accès")  # type: ignore[attr-defined]
     shoot(page, "web-path-390x844")
 

@@ -282,8 +282,8 @@ function svgNode(name, attributes) {
   return node;
 }
 
-// The path as step numbers in the cells' corners and a thin line between centres; the start is a
-// ring around its cell, so every letter stays readable.
+// The path as step numbers in the cells' corners, and lines that join the cells' edges rather than
+// their centres, so they never run over a letter; the start is a ring around its cell.
 function showPath(path) {
   clearPath();
   if (!path || !path.length) return;
@@ -298,9 +298,24 @@ function showPath(path) {
   steps.forEach((numbers, cell) => { cell.querySelector(".step").textContent = numbers.join(","); });
   const [row0, col0] = path[0];
   $("trace").append(
-    svgNode("polyline", { points: path.map(([row, col]) => `${col + 0.5},${row + 0.5}`).join(" ") }),
+    svgNode("path", { d: edgeSegments(path) }),
     svgNode("circle", { cx: col0 + 0.5, cy: row0 + 0.5, r: 0.44 }),
   );
+}
+
+// One segment per step between two different cells, cut back by LETTER_CLEARANCE at both ends.
+const LETTER_CLEARANCE = 0.3;
+function edgeSegments(path) {
+  const parts = [];
+  for (let step = 1; step < path.length; step++) {
+    const [row1, col1] = path[step - 1], [row2, col2] = path[step];
+    const length = Math.hypot(row2 - row1, col2 - col1);
+    if (!length) continue;
+    const [dx, dy] = [((col2 - col1) / length) * LETTER_CLEARANCE, ((row2 - row1) / length) * LETTER_CLEARANCE];
+    const [x1, y1, x2, y2] = [col1 + 0.5 + dx, row1 + 0.5 + dy, col2 + 0.5 - dx, row2 + 0.5 - dy].map((n) => n.toFixed(3));
+    parts.push(`M${x1} ${y1}L${x2} ${y2}`);
+  }
+  return parts.join("");
 }
 
 function showRings(rings) {
