@@ -88,9 +88,10 @@ def _state(game: Game) -> dict[str, Any]:
     }
 
 
-def _ranked_json(ranked: RankedMove, game: Game) -> dict[str, Any]:
+def _ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
+    """A move as the CLI's ``--json`` shows it (to share with the ``ranked_json`` helper the engine branch adds)."""
     move = ranked.move
-    cols = game.board.rules.cols
+    cols = board.rules.cols
     if isinstance(move, PassMove):
         return {"kind": "pass", "cell": list(divmod(move.cell, cols)), "swing": ranked.swing}
     return {
@@ -184,7 +185,7 @@ async def legal_moves(request: Request) -> Response:
     def job() -> dict[str, Any]:
         moves = game.legal_moves()
         words = [ranked for ranked in moves if isinstance(ranked.move, WordMove)]
-        return {"count": len(words), "moves": [_ranked_json(ranked, game) for ranked in words[:limit]]}
+        return {"count": len(words), "moves": [_ranked_json(ranked, game.board) for ranked in words[:limit]]}
 
     return JSONResponse(await _work(service, job))
 
@@ -202,7 +203,7 @@ async def computer_move(request: Request) -> Response:
     def job() -> dict[str, Any]:
         choice = choose_move(game, level, random.Random(seed))
         game.push(choice.move)
-        return {"move": _ranked_json(choice, game), **_state(game)}
+        return {"move": _ranked_json(choice, game.board), **_state(game)}
 
     return JSONResponse(await _work(service, job))
 
