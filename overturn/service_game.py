@@ -29,15 +29,11 @@ from overturn.computer import LEVELS, choose_move
 from overturn.game import MODES, Colour, Game, GameError, Move, PassMove, RankedMove, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.referee import path_to_json
-from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _text
+from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _service, _text
 
 T = TypeVar("T")
 #: Most moves /api/game/moves lists (the count is always complete).
 MAX_LISTED_MOVES = 2000
-
-
-def _service(request: Request) -> Service:
-    return request.app.state.service  # type: ignore[no-any-return]
 
 
 async def _work(service: Service, job: Callable[[], T]) -> T:
