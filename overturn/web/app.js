@@ -42,7 +42,6 @@ const TEXT = {
     badBracket: (r, c) => `Rangée ${r}, colonne ${c} : seules [ZX] et [QU] s'écrivent entre crochets.`,
     tooMany: (n) => `${n} cases : une grille en a 36. Rien n'a été coupé, corrigez le texte.`,
     incomplete: (n) => `La grille n'est pas complète : ${n} case(s) vide(s).`,
-    needBoard: "Entrez d'abord une grille complète (ou distribuez).",
     fields: {
       board: "La grille est invalide.", word: "Mot invalide ou trop long (64 lettres au plus).", seed: "Le numéro de donne doit être un entier positif.",
       game: "La partie enregistrée est illisible ; commencez-en une nouvelle.", path: "Chemin impossible.", mode: "Mode inconnu.",
@@ -92,7 +91,6 @@ const TEXT = {
     badBracket: (r, c) => `Row ${r}, column ${c}: only [ZX] and [QU] go in brackets.`,
     tooMany: (n) => `${n} cells: a board has 36. Nothing was cut; fix the text.`,
     incomplete: (n) => `The board is not complete: ${n} empty cell(s).`,
-    needBoard: "Enter a complete board first (or deal).",
     fields: {
       board: "The board is not valid.", word: "Bad or too long word (64 letters at most).", seed: "The deal number must be a whole number ≥ 0.",
       game: "The saved game cannot be read; start a new one.", path: "Impossible path.", mode: "Unknown mode.",
