@@ -298,3 +298,34 @@ def test_grid_rows_cells_and_labels_are_accessible(base: str, page: object) -> N
         assert name, f"{field} has no label"
     assert page.locator("#col-labels span").all_inner_texts() == list("ABCDEF")  # type: ignore[attr-defined]
     assert page.locator("#row-labels span").all_inner_texts() == [str(n) for n in range(1, 7)]  # type: ignore[attr-defined]
+
+
+def test_the_page_reads_boards_like_the_server(base: str, page: object) -> None:
+    """The page's parseBoard against overturn.board.parse_faces on random texts: same faces, or both refuse."""
+    import random
+
+    from overturn.board import BoardError, parse_faces
+
+    rng = random.Random(13)
+    alphabet = "AEZXQUBqz[]/ 0-"
+    texts = [BOARD, BOARD.lower(), BOARD.replace("[ZX]", "[ zx ]"), "Q" * 36, "QU" * 36, "[QU]" * 35 + "Q"]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(30, 50))) for _ in range(400)]
+    for _ in range(600):  # boards written every way the notation allows, a third of them with one character broken
+        faces = [rng.choice(["A", "e", "Z", "X", "[ZX]", "[qu]", "Q", "QU", "U", "[ ZX ]"]) for _ in range(rng.randint(35, 37))]
+        text = "".join(face + rng.choice(["", "", " ", "/", "\n"]) for face in faces)
+        if rng.random() < 1 / 3:
+            spot = rng.randrange(len(text))
+            text = text[:spot] + rng.choice(["", "0", "[", "]", "Q", "-", "[ZZ]"]) + text[spot + 1 :]
+        texts.append(text)
+    page.goto(base + "/")  # type: ignore[attr-defined]
+    answers = page.evaluate("texts => texts.map(parseBoard)", texts)  # type: ignore[attr-defined]
+    agreed = 0
+    for text, answer in zip(texts, answers):
+        try:
+            expected: list[str] | None = list(parse_faces(text))
+        except BoardError:
+            expected = None
+        page_reads = answer["faces"] if answer["problem"] is None and len(answer["faces"]) == 36 else None
+        assert page_reads == expected, text
+        agreed += expected is not None
+    assert agreed >= 100  # enough valid boards among the random texts for the comparison to mean something
