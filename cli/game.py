@@ -112,6 +112,24 @@ def _board_view(game: Game, path: tuple[int, ...] | None = None, color: bool = F
     return render_board(game.board, path, game.rings, color)
 
 
+def _last_path(game: Game) -> tuple[int, ...] | None:
+    """The cells of the last move (a word's path, a pass's cell), to highlight it on the board."""
+    if not game.history:
+        return None
+    move = game.history[-1].move
+    return (move.cell,) if isinstance(move, PassMove) else move.path
+
+
+def _fixed_line(game: Game) -> str:
+    """The ZX / Qu readings the game has fixed so far, as one line."""
+    return "readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(game.fixed.items()))
+
+
+def _words_left(game: Game) -> int:
+    """How many words the side to move could still play (a pass while this is not 0 gives rings away)."""
+    return sum(isinstance(ranked.move, WordMove) for ranked in game.legal_moves())
+
+
 def _entries_text(verdict: Verdict) -> list[str]:
     return [f"  {entry.form} (lemma {entry.lemma}, {entry.pos})" for entry in verdict.entries]
 
@@ -223,12 +241,12 @@ def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     if as_json:
         click.echo(json.dumps({"game": current.to_json(), "result": _result_json(current)}, ensure_ascii=False, indent=2))
         return
-    click.echo(_board_view(current, color=_use_color(color)))
+    click.echo(_board_view(current, _last_path(current), color=_use_color(color)))
     for number, played in enumerate(current.history, start=1):
         click.echo(f"{number:3d}. {_played_text(current, played.move, played.player)}")
     click.echo(LEGEND)
     if current.fixed:
-        click.echo("readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(current.fixed.items())))
+        click.echo(_fixed_line(current))
     click.echo(_score_line(current.result(), current))
 
 
@@ -268,17 +286,20 @@ def play_command(
 @player_option
 @state_option
 def pass_command(cell: str, player: str | None, state_path: Path) -> None:
-    """No word: put a ring of the opponent's colour on a new cell (e.g. B3)."""
-    current = load_game(state_path, with_lexicon=False)
+    """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left."""
+    current = load_game(state_path)
     cells = parse_cells(cell, current.board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
     mover = current.to_move
+    left = _words_left(current) if not current.is_over() else 0
     try:
         current.push(PassMove(cells[0]), Colour(player) if player else None)
     except IllegalMove as refusal:
         raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
     _save(current, state_path)
+    if left:
+        click.echo(f"warning: {left} word(s) could still be played ('overturn game undo' takes the pass back)", err=True)
     click.echo(_played_text(current, PassMove(cells[0]), mover))
     click.echo(_score_line(current.result(), current))
 
@@ -533,6 +554,10 @@ class Session:
         if len(cells) != 1:
             click.echo("a pass rings exactly one cell, e.g. pass B3")
             return
+        left = _words_left(self.game) if not self.game.is_over() else 0
+        if left and not click.confirm(f"{left} word(s) can still be played; pass anyway?", default=False):
+            click.echo("not passed: still your turn")
+            return
         mover = self.game.to_move
         try:
             self.game.push(PassMove(cells[0]))
@@ -567,7 +592,11 @@ class Session:
         self.show()
 
     def show(self) -> None:
-        click.echo(render_board(self.game.board, None, self.game.rings, self.color))
+        """The board with the last move's path highlighted, the ring legend, the fixed readings and the score."""
+        click.echo(_board_view(self.game, _last_path(self.game), self.color))
+        click.echo(LEGEND)
+        if self.game.fixed:
+            click.echo(_fixed_line(self.game))
         click.echo(_score_line(self.game.result(), self.game))
 
     def finish(self) -> None:

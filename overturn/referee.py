@@ -207,7 +207,7 @@ def judge_path(
     if constraints.need_new and all(constraints.ringed >> cell & 1 for cell in path):
         return refuse("no_new_cell", f"{key} uses no new letter; a word must use at least one letter without a ring.")
     if constraints.need_used and not any(constraints.ringed >> cell & 1 for cell in path):
-        return refuse("no_used_cell", f"{key} uses no ringed letter; after the first word, a word must reuse one.")
+        return refuse("no_used_cell", f"{key} uses no ringed letter; once a ring is on the board (a word or a pass), a word must use one.")
     readings = tuple(sorted(allowed[0].items()))
     swing = path_swing(path, game, mover)
     return Verdict(True, "ok", f"{key} is legal along {shown} (ring swing {swing:+d}).", key, path, readings, entries, [], swing)
@@ -254,7 +254,7 @@ def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tu
         ("no_new_cell", real, replace(fixed, ringed=constraints.ringed, need_new=constraints.need_new),
          "Every path for {key} uses only ringed letters; a word must use at least one new letter."),
         ("no_used_cell", real, replace(constraints, played=frozenset()),
-         "No path for {key} uses a ringed letter as well as a new one; after the first word, a word needs both."),
+         "No path for {key} uses a ringed letter as well as a new one; once a ring is on the board (a word or a pass), a word needs both."),
     ]
     return stages
 

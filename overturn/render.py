@@ -2,8 +2,9 @@
 
 Plain text (pipes, files, tests) marks a path cell as ``[E]`` followed by its
 step numbers and a ring by ``g`` (green) or ``s`` (silver) after the face; with
-``color`` the rings are coloured backgrounds and the path is bold yellow, for a
-terminal.
+``color`` the rings are also coloured backgrounds (green, and grey for silver so
+it never reads as a plain white cell) and the path is bold yellow, for a
+terminal. The ``g`` / ``s`` marks stay in colour too, so rings read without it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from overturn.board import Board, format_cell
 
 _RESET = "\033[0m"
-_RING_STYLE = {"green": "\033[30;42m", "silver": "\033[30;47m"}
+_RING_STYLE = {"green": "\033[30;42m", "silver": "\033[30;100m"}  # grey, not white (47): silver must not look unringed
 _PATH_STYLE = "\033[1;33m"
 LEGEND = "[X]1 = letter on the path and its step numbers; g / s = green / silver ring"
 
@@ -53,10 +54,10 @@ def render_board(
         if not color:
             return framed + mark + numbers + padding
         ring = _value(ring_of[cell])
-        face = f"{_RING_STYLE[ring]}{framed}{_RESET}" if ring in _RING_STYLE else framed
+        face = f"{_RING_STYLE[ring]}{framed}{mark}{_RESET}" if ring in _RING_STYLE else framed
         if numbers:
             face = f"{_PATH_STYLE}{face}{_PATH_STYLE}{numbers}{_RESET}"
-        return face + " " * len(mark) + padding
+        return face + padding
 
     row_label = len(str(rules.rows))
     header = " " * (row_label + 1)

@@ -565,6 +565,7 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
         lexicon = load_lexicon(spec)
         loaded[_served_name(spec, lexicon, loaded)] = lexicon
     service = Service(loaded, next(iter(loaded)), limits)
+    from overturn.service_game import PAGE_ROUTES as page_routes  # here, not at the top: service_game imports this module
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -584,6 +585,7 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
         Route("/api/deal", deal_board, methods=["GET"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/referee", referee, methods=["POST"]),
+        *page_routes,
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
     app = Starlette(

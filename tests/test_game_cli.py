@@ -107,7 +107,7 @@ def test_new_refuses_to_overwrite_and_next_layer(tmp_path: Path, lexicon_dir: st
 
 def test_interactive_two_players(tmp_path: Path, lexicon_dir: str):
     saved = tmp_path / "session.json"
-    script = "help\nROI D1 E1 E2\nPOLE\nBOIRE\nundo\nBOIRE\npass A6\nquit\n"
+    script = "help\nROI D1 E1 E2\nPOLE\nBOIRE\nundo\nBOIRE\npass A6\ny\nquit\n"  # y: pass although words remain
     result = run("play", "--board", BOARD_TEXT, "--lexicon", lexicon_dir, "--state", str(saved), input=script)
     assert result.exit_code == 0, result.output
     assert "green plays ROI" in result.output and "refused [single_tile]" in result.output
@@ -120,7 +120,8 @@ def test_interactive_two_players(tmp_path: Path, lexicon_dir: str):
 def test_interactive_against_the_computer_to_the_end(lexicon_dir: str):
     result = run(
         "play", "--vs", "computer", "--level", "3", "--board", BOARD_TEXT, "--lexicon", lexicon_dir, "--seed", "1",
-        input="ROI D1 E1 E2\nhint\n" + "".join(f"pass {col}{row}\n" for row in range(1, 7) for col in "ABCDEF"),
+        # each pass is confirmed while words remain; when none do, the "y" is a refused word and changes nothing
+        input="ROI D1 E1 E2\nhint\n" + "".join(f"pass {col}{row}\ny\n" for row in range(1, 7) for col in "ABCDEF"),
     )
     assert result.exit_code == 0, result.output
     assert "computer (silver plays BOIRE" in result.output

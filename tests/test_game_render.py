@@ -36,7 +36,9 @@ def test_columns_stay_aligned_with_wide_cells():
 def test_colour_mode_uses_ansi_backgrounds_for_rings():
     rings = [Colour.GREEN, Colour.SILVER] + [None] * 34
     text = render_board(BOARD, (0, 1), rings, color=True)
-    assert "\033[30;42m" in text and "\033[30;47m" in text and "\033[1;33m" in text
+    assert "\033[30;42m" in text and "\033[30;100m" in text and "\033[1;33m" in text
+    assert "\033[30;47m" not in text  # a white background read as "no ring"
+    assert "\033[30;42m[P]g" in text and "\033[30;100m[O]s" in text  # the marks stay: readable without colour
 
 
 def test_other_grids_and_path_descriptions():

@@ -1,143 +1,287 @@
-// The table page: a 6×6 grid to type or deal, every word grouped by length, paths drawn on
-// the grid, and the referee's verdict on a disputed word. Plain JavaScript, no build step.
+// The table page: deal or type a board, play a whole game of Overturn (the game is kept in this
+// browser and sent with every request, the server keeps nothing), settle disputes in the game's
+// context, list every word of a board, and look words up. Plain JavaScript, no build step, no
+// inline script or style (the server's Content-Security-Policy allows only these files).
 "use strict";
 
 const SIZE = 6;
+const STORE_GAME = "overturn-game";
+const STORE_LANG = "overturn-lang";
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 const TEXT = {
   fr: {
-    pasteLabel: "Coller une grille", pastePlaceholder: "AMRECD / ETSOAU / …", modeReuse: "Base (lettres réutilisables)",
-    modeAdvanced: "Avancé (chaque lettre une fois)", solve: "Tous les mots", deal: "Distribuer", clear: "Effacer",
-    refereeTitle: "Mot contesté", disputePlaceholder: "ex. ACCÈS", judge: "Arbitrer",
+    gridLabel: "Grille", green: "Vert", silver: "Argent", pathKey: "chemin",
+    moveLabel: "Mot à jouer", movePlaceholder: "Touchez les lettres ou tapez le mot", play: "Jouer",
+    back: "⌫ Dernière lettre", pass: "Passer", passAnyway: "Passer quand même", undo: "Annuler le coup",
+    playedTitle: "Mots joués", helps: "Aides (si la table les permet)", hint: "Indice", allLegal: "Tous les mots jouables",
+    levelLabel: "Niveau de l'ordinateur", level: (n) => `Niveau ${n}`, computer: "L'ordinateur joue",
+    nextLayer: "Couche suivante", newGame: "Nouvelle partie", share: "Partager cette grille", qrLabel: "QR code du lien de la grille",
+    startTitle: "Nouvelle partie", seedLabel: "Numéro de donne", seedPlaceholder: "n° de donne (vide : au hasard)", deal: "Distribuer",
+    pasteLabel: "Ou taper / coller une grille", pastePlaceholder: "AMRECD / ETSOAU / …", modeLabel: "Mode",
+    modeReuse: "Base (lettres réutilisables)", modeAdvanced: "Avancé (chaque lettre une fois)",
+    startBoard: "Jouer cette grille", solve: "Tous les mots", clear: "Effacer", resume: "Reprendre la partie",
+    refereeTitle: "Mot contesté (hors partie)", disputePlaceholder: "Mot contesté, ex. ACCÈS", judge: "Arbitrer",
+    dictTitle: "Dictionnaire", dictPlaceholder: "Un mot, ex. PÊCHE", lookup: "Chercher",
     words: (n) => `${n} mot${n > 1 ? "s" : ""}`, letters: (n) => `${n} lettres`, solving: "Recherche…",
-    truncated: (n) => `(les ${n} plus longs affichés)`, incomplete: (n) => `La grille n'est pas complète : ${n} case(s) vide(s).`,
-    legal: "Valable", illegal: "Refusé", notWord: "absent du lexique", suggestions: "Mots proches :",
-    network: "Le serveur ne répond pas.", seed: (s) => `Donne n° ${s}`,
+    truncated: (n) => `(les ${n} plus longs affichés)`,
+    legal: "Valable", illegal: "Refusé", valid: "dans le lexique", notWord: "absent du lexique", suggestions: "Mots proches :",
+    network: "Le serveur ne répond pas. La partie reste gardée sur ce téléphone.",
+    score: (g, s) => `Vert ${g} · Argent ${s}`, toMove: (side) => (side === "silver" ? "au tour d'Argent" : "au tour de Vert"),
+    colour: { green: "Vert", silver: "Argent" },
+    winner: (c, a, b) => `Partie finie : ${c} gagne ${a} à ${b}.`, tie: (n) => `Partie finie : égalité, ${n} partout.`,
+    swing: (n) => `gain d'anneaux ${n > 0 ? "+" : ""}${n}`, pathOf: "chemin :",
+    played: (c, w) => `${c} : ${w}`, passed: (c, cell) => `${c} passe (anneau adverse en ${cell})`,
+    readings: "Lectures fixées :", reading: (face, value) => `${face === "ZX" ? "ZX" : "Qu"} = ${value}`,
+    passNeedsCell: "Pour passer, touchez une seule case sans anneau : l'adversaire y reçoit un anneau.",
+    passWarning: (n) => `Il reste ${n} mot${n > 1 ? "s" : ""} jouable${n > 1 ? "s" : ""}. Touchez « Passer quand même » pour confirmer.`,
+    noWord: "Touchez les lettres du mot ou tapez-le.", hintIs: (w, n) => `Indice : ${w} (${n > 0 ? "+" : ""}${n})`,
+    noMove: "Aucun mot jouable : il faut passer.", computerPlayed: (w, n) => `L'ordinateur joue ${w} (${n > 0 ? "+" : ""}${n}).`,
+    computerPassed: (cell) => `L'ordinateur passe (anneau en ${cell}).`,
+    badChar: (ch, r, c) => `Caractère « ${ch} » inattendu en rangée ${r}, colonne ${c} : la grille n'est pas remplie.`,
+    badBracket: (r, c) => `Rangée ${r}, colonne ${c} : seules [ZX] et [QU] s'écrivent entre crochets.`,
+    tooMany: (n) => `${n} cases : une grille en a 36. Rien n'a été coupé, corrigez le texte.`,
+    incomplete: (n) => `La grille n'est pas complète : ${n} case(s) vide(s).`,
+    fields: {
+      board: "La grille est invalide.", word: "Mot invalide ou trop long (64 lettres au plus).", seed: "Le numéro de donne doit être un entier positif.",
+      game: "La partie enregistrée est illisible ; commencez-en une nouvelle.", path: "Chemin impossible.", mode: "Mode inconnu.",
+      level: "Niveau inconnu.", player: "Joueur inconnu.", lexicon: "Lexique inconnu.", cell: "Touchez une case.",
+    },
+    codes: { nothing_to_undo: "Aucun coup à annuler.", no_next_layer: "Grille tapée à la main : pas d'autre couche.", game_over: "La partie est finie." },
+    status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
     reasons: {
       ok: "Mot valable.", not_in_lexicon: "Ce mot n'est pas dans le lexique.", too_short: "Mot trop court.",
       cannot_trace: "Aucun chemin de la grille n'écrit ce mot.", single_tile: "Le mot reste dans une seule tuile.",
-      no_new_cell: "Le mot n'utilise aucune lettre nouvelle.", no_used_cell: "Le mot n'utilise aucune lettre déjà cerclée.",
-      already_played: "Ce mot a déjà été joué.", reading_conflict: "Lecture ZX/QU contraire à celle déjà fixée.",
-      cell_reused: "Mode avancé : une lettre ne sert qu'une fois.", bad_path: "Chemin impossible.",
+      no_new_cell: "Le mot n'utilise aucune lettre nouvelle (sans anneau).", no_used_cell: "Le mot n'utilise aucune lettre déjà cerclée.",
+      already_played: "Ce mot a déjà été joué.", reading_conflict: "Lecture ZX/Qu contraire à celle déjà fixée.",
+      cell_reused: "Mode avancé : une lettre ne sert qu'une fois.", bad_path: "Ce chemin n'écrit pas ce mot (cases non voisines ou autres lettres).",
       wrong_player: "Ce n'est pas ton tour.", game_over: "La partie est finie.",
+      bad_cell: "Cette case n'est pas sur la grille.", cell_not_new: "Cette case a déjà un anneau : on passe sur une lettre nouvelle.",
     },
   },
   en: {
-    pasteLabel: "Paste a board", pastePlaceholder: "AMRECD / ETSOAU / …", modeReuse: "Basic (letters may repeat)",
-    modeAdvanced: "Advanced (each letter once)", solve: "All words", deal: "Deal", clear: "Clear",
-    refereeTitle: "Disputed word", disputePlaceholder: "e.g. ACCÈS", judge: "Referee",
+    gridLabel: "Board", green: "Green", silver: "Silver", pathKey: "path",
+    moveLabel: "Word to play", movePlaceholder: "Tap the letters or type the word", play: "Play",
+    back: "⌫ Last letter", pass: "Pass", passAnyway: "Pass anyway", undo: "Undo move",
+    playedTitle: "Words played", helps: "Helps (if the table allows them)", hint: "Hint", allLegal: "Every legal word now",
+    levelLabel: "Computer level", level: (n) => `Level ${n}`, computer: "Computer plays",
+    nextLayer: "Next layer", newGame: "New game", share: "Share this board", qrLabel: "QR code of the board's link",
+    startTitle: "New game", seedLabel: "Deal number", seedPlaceholder: "deal no. (empty: random)", deal: "Deal",
+    pasteLabel: "Or type / paste a board", pastePlaceholder: "AMRECD / ETSOAU / …", modeLabel: "Mode",
+    modeReuse: "Basic (letters may repeat)", modeAdvanced: "Advanced (each letter once)",
+    startBoard: "Play this board", solve: "All words", clear: "Clear", resume: "Resume the game",
+    refereeTitle: "Disputed word (no game)", disputePlaceholder: "Disputed word, e.g. ACCÈS", judge: "Referee",
+    dictTitle: "Dictionary", dictPlaceholder: "A word, e.g. PÊCHE", lookup: "Look up",
     words: (n) => `${n} word${n === 1 ? "" : "s"}`, letters: (n) => `${n} letters`, solving: "Searching…",
-    truncated: (n) => `(the ${n} longest shown)`, incomplete: (n) => `The board is not complete: ${n} empty cell(s).`,
-    legal: "Legal", illegal: "Refused", notWord: "not in the lexicon", suggestions: "Closest words:",
-    network: "The server does not answer.", seed: (s) => `Deal no. ${s}`,
+    truncated: (n) => `(the ${n} longest shown)`,
+    legal: "Legal", illegal: "Refused", valid: "in the lexicon", notWord: "not in the lexicon", suggestions: "Closest words:",
+    network: "The server does not answer. The game stays kept on this phone.",
+    score: (g, s) => `Green ${g} · Silver ${s}`, toMove: (side) => `${side === "silver" ? "Silver" : "Green"} to move`,
+    colour: { green: "Green", silver: "Silver" },
+    winner: (c, a, b) => `Game over: ${c} wins ${a} to ${b}.`, tie: (n) => `Game over: a tie, ${n} each.`,
+    swing: (n) => `ring swing ${n > 0 ? "+" : ""}${n}`, pathOf: "path:",
+    played: (c, w) => `${c}: ${w}`, passed: (c, cell) => `${c} passes (opponent's ring on ${cell})`,
+    readings: "Fixed readings:", reading: (face, value) => `${face === "ZX" ? "ZX" : "Qu"} = ${value}`,
+    passNeedsCell: "To pass, tap one cell without a ring: the opponent gets a ring there.",
+    passWarning: (n) => `${n} legal word${n === 1 ? " is" : "s are"} left. Tap "Pass anyway" to confirm.`,
+    noWord: "Tap the word's letters or type it.", hintIs: (w, n) => `Hint: ${w} (${n > 0 ? "+" : ""}${n})`,
+    noMove: "No legal word: you have to pass.", computerPlayed: (w, n) => `The computer plays ${w} (${n > 0 ? "+" : ""}${n}).`,
+    computerPassed: (cell) => `The computer passes (ring on ${cell}).`,
+    badChar: (ch, r, c) => `Unexpected character "${ch}" at row ${r}, column ${c}: the board is not filled in.`,
+    badBracket: (r, c) => `Row ${r}, column ${c}: only [ZX] and [QU] go in brackets.`,
+    tooMany: (n) => `${n} cells: a board has 36. Nothing was cut; fix the text.`,
+    incomplete: (n) => `The board is not complete: ${n} empty cell(s).`,
+    fields: {
+      board: "The board is not valid.", word: "Bad or too long word (64 letters at most).", seed: "The deal number must be a whole number ≥ 0.",
+      game: "The saved game cannot be read; start a new one.", path: "Impossible path.", mode: "Unknown mode.",
+      level: "Unknown level.", player: "Unknown player.", lexicon: "Unknown lexicon.", cell: "Tap a cell.",
+    },
+    codes: { nothing_to_undo: "No move to undo.", no_next_layer: "Typed board: there is no other layer.", game_over: "The game is over." },
+    status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
     reasons: {
       ok: "Legal word.", not_in_lexicon: "This word is not in the lexicon.", too_short: "Too short.",
       cannot_trace: "No path on the board spells this word.", single_tile: "The word stays inside one tile.",
-      no_new_cell: "The word uses no new letter.", no_used_cell: "The word uses no ringed letter.",
-      already_played: "This word was already played.", reading_conflict: "ZX/QU read differently than fixed earlier.",
-      cell_reused: "Advanced mode: each letter is used once.", bad_path: "Impossible path.",
+      no_new_cell: "The word uses no new (unringed) letter.", no_used_cell: "The word uses no ringed letter.",
+      already_played: "This word was already played.", reading_conflict: "ZX/Qu read differently than fixed earlier.",
+      cell_reused: "Advanced mode: each letter is used once.", bad_path: "This path does not spell the word (cells not adjacent, or other letters).",
       wrong_player: "It is not your turn.", game_over: "The game is over.",
+      bad_cell: "This cell is not on the board.", cell_not_new: "This cell already has a ring: a pass rings a new letter.",
     },
   },
 };
 
 const $ = (id) => document.getElementById(id);
-let lang = localStorage.getItem("overturn-lang") || ((navigator.language || "fr").startsWith("en") ? "en" : "fr");
-let solution = null;  // the last /api/solve answer
-let lastVerdict = null;
+let lang = localStorage.getItem(STORE_LANG) === "en" ? "en" : "fr";  // French unless the switch was used
+let current = null;      // the game: the last /api/game answer ({game, faces, result, has_next_layer, levels})
+let tapped = [];         // cells tapped for the move being entered
+let passWarned = false;  // the pass warning was shown for this turn: the next tap on Pass passes
+let solution = null;     // the last /api/solve answer (no game)
+let shown = {};          // what to re-render on a language switch: {verdict, disputeVerdict, dict, error, help}
 
 function t(key, ...args) {
   const value = TEXT[lang][key];
   return typeof value === "function" ? value(...args) : value;
 }
 
+function cellName(row, col) { return `${LETTERS[col]}${row + 1}`; }
+function pathNames(path) { return path.map(([row, col]) => cellName(row, col)).join(" "); }
+
 function applyLanguage() {
   document.documentElement.lang = lang;
   $("lang").textContent = lang === "fr" ? "EN" : "FR";
   document.querySelectorAll("[data-i18n]").forEach((node) => { node.textContent = t(node.dataset.i18n); });
   document.querySelectorAll("[data-i18n-placeholder]").forEach((node) => { node.placeholder = t(node.dataset.i18nPlaceholder); });
+  document.querySelectorAll("[data-i18n-label]").forEach((node) => { node.setAttribute("aria-label", t(node.dataset.i18nLabel)); });
+  if (passWarned) $("pass").textContent = t("passAnyway");
+  fillLevels();
   if (solution) renderWords();
-  if (lastVerdict) renderVerdict(lastVerdict);
+  if (current) renderGame();
+  if (shown.verdict) renderVerdict($("verdict"), shown.verdict);
+  if (shown.disputeVerdict) renderVerdict($("dispute-verdict"), shown.disputeVerdict);
+  if (shown.dict) renderLookup(shown.dict);
+  if (shown.error) showError(shown.error);
+  if (shown.help) shown.help();
 }
 
-// ----- the grid ---------------------------------------------------------------------------
+// ----- the board text: the same reading as the server's, with errors instead of silent cuts ----------
+
+// Faces of a typed or pasted board: letters, [ZX], [QU], a lone Q (or QU) for the Qu face; spaces and
+// '/' are ignored, accents dropped. Returns {faces, problem}: a problem is a message key and its
+// arguments, and any problem leaves the board unread, so a stray character never shifts the letters.
+function parseBoard(text) {
+  const plain = text.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const faces = [];
+  const where = () => [Math.floor(faces.length / SIZE) + 1, (faces.length % SIZE) + 1];
+  for (let index = 0; index < plain.length; index++) {
+    const char = plain[index];
+    if (/\s/.test(char) || char === "/") continue;
+    if (char === "[") {
+      const end = plain.indexOf("]", index);
+      const face = end < 0 ? "" : plain.slice(index + 1, end).trim();
+      if (face !== "ZX" && face !== "QU") return { faces, problem: ["badBracket", ...where()] };
+      faces.push(face);
+      index = end;
+    } else if (char === "Q") {
+      faces.push("QU");
+      if (plain[index + 1] === "U") index++;
+    } else if (LETTERS.includes(char)) {
+      faces.push(char);
+    } else {
+      return { faces, problem: ["badChar", text.normalize("NFC")[index] || char, ...where()] };
+    }
+  }
+  if (faces.length > SIZE * SIZE) return { faces, problem: ["tooMany", faces.length] };
+  return { faces, problem: null };
+}
+
+// ----- the grid ----------------------------------------------------------------------------------
 
 function cells() { return Array.from(document.querySelectorAll("#grid .cell")); }
+function inputs() { return cells().map((cell) => cell.querySelector("input")); }
 
 function buildGrid() {
   const grid = $("grid");
-  for (let index = 0; index < SIZE * SIZE; index++) {
-    const row = Math.floor(index / SIZE), col = index % SIZE;
-    const cell = document.createElement("div");
-    cell.className = "cell" + ((Math.floor(row / 2) + Math.floor(col / 2)) % 2 ? " tile-alt" : "");
-    cell.dataset.row = row; cell.dataset.col = col;
-    const input = document.createElement("input");
-    input.maxLength = 2; input.autocomplete = "off"; input.spellcheck = false;
-    input.setAttribute("autocapitalize", "characters");
-    input.setAttribute("aria-label", `${String.fromCharCode(65 + col)}${row + 1}`);
-    input.addEventListener("input", () => onCellInput(index, input));
-    input.addEventListener("keydown", (event) => onCellKey(index, event));
-    const step = document.createElement("span");
-    step.className = "step";
-    cell.append(input, step);
-    grid.append(cell);
+  for (let row = 0; row < SIZE; row++) {
+    const line = document.createElement("div");
+    line.setAttribute("role", "row");
+    line.className = "grid-row";
+    for (let col = 0; col < SIZE; col++) {
+      const index = row * SIZE + col;
+      const cell = document.createElement("div");
+      cell.className = "cell" + ((Math.floor(row / 2) + Math.floor(col / 2)) % 2 ? " tile-alt" : "");
+      cell.setAttribute("role", "gridcell");
+      cell.dataset.row = row; cell.dataset.col = col; cell.dataset.name = cellName(row, col);
+      const input = document.createElement("input");
+      input.autocomplete = "off"; input.spellcheck = false;
+      input.setAttribute("autocapitalize", "characters");
+      input.setAttribute("aria-label", cellName(row, col));
+      input.addEventListener("input", () => onCellInput(index, input));
+      input.addEventListener("keydown", (event) => onCellKey(index, event));
+      input.addEventListener("click", () => { if (current) tapCell(index); });
+      const step = document.createElement("span");
+      step.className = "step";
+      cell.append(input, step);
+      line.append(cell);
+    }
+    grid.append(line);
   }
+  for (let col = 0; col < SIZE; col++) { const label = document.createElement("span"); label.textContent = LETTERS[col]; $("col-labels").append(label); }
+  for (let row = 0; row < SIZE; row++) { const label = document.createElement("span"); label.textContent = row + 1; $("row-labels").append(label); }
 }
 
+// A cell takes what was typed or pasted into it and passes the rest on to the next cells, so
+// "QEZAB" fills Qu, E, Z, A, B. A lone Z or Q waits: the next letter may make it ZX or QU.
 function onCellInput(index, input) {
-  let value = input.value.toUpperCase().normalize("NFD").replace(/[^A-Z]/g, "");
-  if (value.length === 2 && value !== "ZX" && value !== "QU") value = value.slice(-1);
-  input.value = value;
-  clearPath();
-  // Z and Q may start a double face (ZX, QU): wait for the second letter or a move.
-  if (value.length === 2 || (value.length === 1 && !"ZQ".includes(value))) focusCell(index + 1);
+  const typed = input.value.toUpperCase().normalize("NFD").replace(/[^A-Z]/g, "");
+  boardChanged();
+  if (!typed) { input.value = ""; return; }
+  if (typed === "Z" || typed === "Q") { input.value = typed; return; }
+  const faces = parseBoard(typed.replace(/^ZX/, "[ZX]")).faces;
+  const all = inputs();
+  faces.forEach((face, offset) => { if (index + offset < all.length) all[index + offset].value = face; });
+  focusCell(index + faces.length);
 }
 
 function onCellKey(index, event) {
   const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIZE, ArrowDown: SIZE };
   if (event.key in moves) { focusCell(index + moves[event.key]); event.preventDefault(); }
   else if (event.key === "Backspace" && !event.target.value) { focusCell(index - 1); }
-  else if (event.key === "Enter") { solve(); }
+  else if (event.key === "Enter" && !current) { solve(); }
 }
 
 function focusCell(index) {
-  if (index >= 0 && index < SIZE * SIZE) cells()[index].querySelector("input").select();
+  if (index >= 0 && index < SIZE * SIZE) inputs()[index].select();
 }
 
-function faces() { return cells().map((cell) => cell.querySelector("input").value.toUpperCase()); }
+function faces() { return inputs().map((input) => (input.value.toUpperCase() === "Q" ? "QU" : input.value.toUpperCase())); }
 
 function setFaces(list) {
-  cells().forEach((cell, index) => { cell.querySelector("input").value = list[index] || ""; });
+  inputs().forEach((input, index) => { input.value = list[index] || ""; });
   clearPath();
 }
 
 function boardText() {
-  const list = faces().map((face) => (face === "Q" ? "QU" : face)).map((face) => (face.length > 1 ? `[${face}]` : face));
   const rows = [];
+  const list = faces().map((face) => (face.length > 1 ? `[${face}]` : face));
   for (let row = 0; row < SIZE; row++) rows.push(list.slice(row * SIZE, row * SIZE + SIZE).join(""));
   return rows.join(" / ");
 }
 
-// Reads pasted text the way the server does: letters, [ZX] and [QU], with spaces and '/' ignored.
-function parseBoard(text) {
-  const list = [];
-  const plain = text.toUpperCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  const pattern = /\[(ZX|QU)\]|QU|[A-Z]/g;
-  let match;
-  while ((match = pattern.exec(plain.replace(/[\s/]/g, ""))) !== null) list.push(match[1] || match[0]);
-  return list;
+// Any edit of the board makes the word list and verdicts stale: drop them rather than show paths of another board.
+function boardChanged() {
+  clearPath();
+  solution = null;
+  shown.disputeVerdict = null;
+  $("results").innerHTML = ""; $("summary").textContent = "";
+  $("dispute-verdict").hidden = true; $("word-info").hidden = true;
+  document.body.classList.remove("solved");
 }
 
-// ----- the path on the grid ------------------------------------------------------------------
+function completeBoard() {
+  const empty = faces().filter((face) => !face).length;
+  if (empty) { showError(["incomplete", empty]); return false; }
+  return true;
+}
+
+// ----- paths and rings on the grid ------------------------------------------------------------------
 
 function clearPath() {
   cells().forEach((cell) => {
     cell.classList.remove("on-path", "path-start");
     cell.querySelector(".step").textContent = "";
   });
-  $("trace").innerHTML = "";
-  document.querySelectorAll(".word.selected").forEach((node) => node.classList.remove("selected"));
+  $("trace").replaceChildren();
+  document.querySelectorAll(".selected").forEach((node) => node.classList.remove("selected"));
 }
 
+function svgNode(name, attributes) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", name);
+  Object.entries(attributes).forEach(([key, value]) => node.setAttribute(key, value));
+  return node;
+}
+
+// The path as step numbers in the cells' corners, and lines that join the cells' edges rather than
+// their centres, so they never run over a letter; the start is a ring around its cell.
 function showPath(path) {
   clearPath();
   if (!path || !path.length) return;
@@ -150,23 +294,58 @@ function showPath(path) {
     steps.set(cell, [...(steps.get(cell) || []), step + 1]);
   });
   steps.forEach((numbers, cell) => { cell.querySelector(".step").textContent = numbers.join(","); });
-  const svg = $("trace");
-  const points = path.map(([row, col]) => `${col + 0.5},${row + 0.5}`).join(" ");
   const [row0, col0] = path[0];
-  svg.innerHTML = `<polyline points="${points}"></polyline><circle cx="${col0 + 0.5}" cy="${row0 + 0.5}" r="0.12"></circle>`;
+  $("trace").append(
+    svgNode("path", { d: edgeSegments(path) }),
+    svgNode("circle", { cx: col0 + 0.5, cy: row0 + 0.5, r: 0.44 }),
+  );
 }
 
-// ----- talking to the server ------------------------------------------------------------------
+// One segment per step between two different cells, cut back by LETTER_CLEARANCE at both ends.
+const LETTER_CLEARANCE = 0.3;
+function edgeSegments(path) {
+  const parts = [];
+  for (let step = 1; step < path.length; step++) {
+    const [row1, col1] = path[step - 1], [row2, col2] = path[step];
+    const length = Math.hypot(row2 - row1, col2 - col1);
+    if (!length) continue;
+    const [dx, dy] = [((col2 - col1) / length) * LETTER_CLEARANCE, ((row2 - row1) / length) * LETTER_CLEARANCE];
+    const [x1, y1, x2, y2] = [col1 + 0.5 + dx, row1 + 0.5 + dy, col2 + 0.5 - dx, row2 + 0.5 - dy].map((n) => n.toFixed(3));
+    parts.push(`M${x1} ${y1}L${x2} ${y2}`);
+  }
+  return parts.join("");
+}
+
+function showRings(rings) {
+  cells().forEach((cell, index) => {
+    cell.classList.toggle("ring-green", rings[index] === "green");
+    cell.classList.toggle("ring-silver", rings[index] === "silver");
+    const label = cellName(+cell.dataset.row, +cell.dataset.col);
+    const ring = rings[index] ? `, ${TEXT[lang].colour[rings[index]]}` : "";
+    cell.querySelector("input").setAttribute("aria-label", `${label} ${cell.querySelector("input").value}${ring}`);
+  });
+}
+
+// ----- talking to the server -----------------------------------------------------------------------
+
+class ApiProblem extends Error {
+  constructor(status, body, offline = false) {
+    super(`HTTP ${status}`);
+    this.status = status; this.detail = (body && body.detail) || {}; this.offline = offline;
+  }
+}
 
 async function api(path, options) {
   let response;
   try {
     response = await fetch(path, options);
   } catch (error) {
-    throw new Error(t("network"));
+    setOffline(true);
+    throw new ApiProblem(0, null, true);
   }
-  const body = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
+  setOffline(false);
+  const body = await response.json().catch(() => null);
+  if (!response.ok || body === null) throw new ApiProblem(response.status, body);
   return body;
 }
 
@@ -174,28 +353,369 @@ function postJson(path, data) {
   return api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
 }
 
-function showError(message) {
-  $("error").textContent = message || "";
-  $("error").hidden = !message;
+function setOffline(offline) {
+  $("offline").textContent = offline ? t("network") : "";
+  $("offline").hidden = !offline;
 }
 
+// An error as a message key and its arguments, rendered in the page's language (never the server's English).
+function problemOf(error) {
+  if (!(error instanceof ApiProblem)) return ["status", "other"];
+  if (error.offline) return ["network"];
+  if (error.detail.reason && TEXT.fr.codes[error.detail.reason]) return ["codes", error.detail.reason];
+  if (error.detail.field && TEXT.fr.fields[error.detail.field]) return ["fields", error.detail.field];
+  return ["status", error.status];
+}
+
+function messageOf(problem) {
+  const [key, ...args] = problem;
+  if (key === "fields" || key === "codes") return TEXT[lang][key][args[0]];
+  if (key === "status") return TEXT[lang].status[args[0]] || TEXT[lang].status.other(args[0]);
+  return t(key, ...args);
+}
+
+function showError(problem) {
+  shown.error = problem;
+  $("error").textContent = problem ? messageOf(problem) : "";
+  $("error").hidden = !problem;
+}
+
+// ----- the game ---------------------------------------------------------------------------------------
+
+function saveGame() {
+  if (current) localStorage.setItem(STORE_GAME, JSON.stringify(current)); else localStorage.removeItem(STORE_GAME);
+}
+
+function loadSaved() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORE_GAME) || "null");
+    return saved && saved.game && saved.faces && saved.result ? saved : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// The link that opens the same board on another phone: the seed (and layer) of a deal, or the board itself.
+function shareUrl(game) {
+  const params = new URLSearchParams();
+  if (game.seed !== null && game.seed !== undefined) {
+    params.set("seed", game.seed);
+    if (game.layer) params.set("layer", game.layer);
+  } else {
+    params.set("board", game.layers[0].replace(/ /g, ""));
+  }
+  params.set("mode", game.mode);
+  return `${location.origin}${location.pathname}?${params}`;
+}
+
+function drawQr(url) {
+  const box = $("qr");
+  box.replaceChildren();
+  if (typeof window.QRCode !== "function") return;
+  const code = new window.QRCode(-1, window.QRErrorCorrectLevel.M);
+  code.addData(url);
+  code.make();
+  const count = code.getModuleCount();
+  const svg = svgNode("svg", { viewBox: `-4 -4 ${count + 8} ${count + 8}`, class: "qr", "shape-rendering": "crispEdges" });
+  svg.append(svgNode("rect", { x: -4, y: -4, width: count + 8, height: count + 8, fill: "#fff" }));
+  let d = "";
+  for (let row = 0; row < count; row++) for (let col = 0; col < count; col++) if (code.isDark(row, col)) d += `M${col},${row}h1v1h-1z`;
+  svg.append(svgNode("path", { d, fill: "#000" }));
+  box.append(svg);
+}
+
+function setGame(state) {
+  current = state;
+  tapped = [];
+  passWarned = false;
+  saveGame();
+  renderGame();
+}
+
+function renderGame() {
+  const game = current.game;
+  document.body.classList.add("in-game");
+  document.body.classList.remove("solved");
+  $("game-section").hidden = false; $("start-section").hidden = true; $("results-section").hidden = !$("results").childElementCount;
+  $("status").hidden = false; $("legend").hidden = false;
+  setFaces(current.faces.flat());
+  inputs().forEach((input) => { input.readOnly = true; });
+  showRings(game.rings);
+  const result = current.result;
+  $("score").textContent = t("score", result.green, result.silver);
+  $("turn").textContent = result.over ? "" : t("toMove", result.to_move);
+  $("turn").className = `turn-${result.to_move}`;
+  const over = $("game-over");
+  over.hidden = !result.over;
+  if (result.over) {
+    over.textContent = result.winner
+      ? t("winner", TEXT[lang].colour[result.winner], Math.max(result.green, result.silver), Math.min(result.green, result.silver))
+      : t("tie", result.green);
+  }
+  ["play", "pass", "back", "hint", "all-legal", "computer"].forEach((id) => { $(id).disabled = result.over; });
+  $("undo").disabled = !game.moves.length;
+  $("next-layer").hidden = !current.has_next_layer;
+  $("pass").textContent = passWarned ? t("passAnyway") : t("pass");
+  renderPlayed(game);
+  const readings = Object.entries(game.fixed);
+  $("readings").hidden = !readings.length;
+  $("readings").textContent = `${t("readings")} ${readings.map(([face, value]) => t("reading", face, value)).join(", ")}`;
+  const url = shareUrl(game);
+  $("share-link").href = url; $("share-link").textContent = url;
+  if (location.href !== url) history.replaceState(null, "", url);
+  drawQr(url);
+  if (tapped.length) showPath(tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+}
+
+function renderPlayed(game) {
+  const list = $("played");
+  list.replaceChildren();
+  game.moves.forEach((move) => {
+    const item = document.createElement("li");
+    const colour = TEXT[lang].colour[move.player];
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `played-move ${move.player}`;
+    button.textContent = move.kind === "word" ? t("played", colour, move.word) : t("passed", colour, cellName(...move.cell));
+    button.dataset.word = move.word || "";
+    button.addEventListener("click", () => {
+      tapped = []; $("move-word").value = "";
+      showPath(move.kind === "word" ? move.path : [move.cell]);
+      button.classList.add("selected");
+    });
+    item.append(button);
+    list.append(item);
+  });
+}
+
+function gameRequest(action, extra = {}) {
+  return postJson(`/api/game/${action}`, { game: current.game, ...extra });
+}
+
+// The letters of the tapped cells, double faces read as the game fixed them (else Z and QU; the player may edit).
+function tappedWord() {
+  const fixed = current.game.fixed;
+  return tapped.map((cell) => {
+    const face = current.faces.flat()[cell];
+    return face.length > 1 ? (fixed[face] || (face === "ZX" ? "Z" : "QU")) : face;
+  }).join("");
+}
+
+function tapCell(index) {
+  if (current.result.over) return;
+  tapped.push(index);
+  passWarned = false; $("pass").textContent = t("pass");
+  $("move-word").value = tappedWord();
+  showPath(tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+}
+
+function takeBack() {
+  tapped.pop();
+  $("move-word").value = tappedWord();
+  showPath(tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+}
+
+// One game request; the answer becomes the game. False (and the game untouched) when it failed.
+async function gameStep(action, extra, after) {
+  showError(null);
+  try {
+    const answer = await gameRequest(action, extra);
+    // A word's verdict always shows; a pass only when refused (the list of moves already says who passed where).
+    if (answer.verdict && (action === "play" || !answer.verdict.legal)) showVerdict(answer.verdict);
+    else { shown.verdict = null; $("verdict").hidden = true; }
+    setGame(answer);
+    if (answer.verdict && answer.verdict.path) showPath(answer.verdict.path);
+    if (after) after(answer);
+    return true;
+  } catch (error) {
+    showError(problemOf(error));
+    return false;
+  }
+}
+
+function showVerdict(verdict) {
+  shown.verdict = verdict;
+  renderVerdict($("verdict"), verdict);
+}
+
+async function playMove(event) {
+  event.preventDefault();
+  const word = $("move-word").value.trim();
+  if (!word) { showError(["noWord"]); return; }
+  const path = tapped.length ? tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]) : undefined;
+  if (await gameStep("play", { word, path })) $("move-word").value = "";
+}
+
+async function passTurn() {
+  if (tapped.length !== 1) { showError(["passNeedsCell"]); return; }
+  const cell = [Math.floor(tapped[0] / SIZE), tapped[0] % SIZE];
+  if (!passWarned) {
+    try {
+      const moves = await gameRequest("moves", { limit: 0 });
+      if (moves.count > 0) {
+        passWarned = true;
+        $("pass").textContent = t("passAnyway");
+        showError(["passWarning", moves.count]);
+        return;
+      }
+    } catch (error) {
+      showError(problemOf(error));
+      return;
+    }
+  }
+  if (await gameStep("pass", { cell })) $("move-word").value = "";
+}
+
+async function undoMove() {
+  shown.verdict = null; $("verdict").hidden = true;
+  await gameStep("undo", {});
+}
+
+function helpOutput(render) {
+  shown.help = render;
+  render();
+}
+
+async function hint() {
+  try {
+    const moves = await gameRequest("moves", { limit: 1 });
+    const best = moves.moves[0];
+    helpOutput(() => { $("help-output").textContent = best ? t("hintIs", best.word, best.swing) : t("noMove"); });
+    if (best) showPath(best.path);
+  } catch (error) {
+    showError(problemOf(error));
+  }
+}
+
+async function allLegal() {
+  try {
+    const moves = await gameRequest("moves", {});
+    helpOutput(() => {
+      const box = $("help-output");
+      box.replaceChildren();
+      const title = document.createElement("p");
+      title.textContent = moves.count ? t("words", moves.count) : t("noMove");
+      const list = document.createElement("div");
+      list.className = "words";
+      moves.moves.forEach((move) => {
+        const button = document.createElement("button");
+        button.type = "button"; button.className = "word"; button.dataset.word = move.word;
+        button.textContent = `${move.word} ${move.swing > 0 ? "+" : ""}${move.swing}`;
+        button.addEventListener("click", () => { showPath(move.path); button.classList.add("selected"); });
+        list.append(button);
+      });
+      box.append(title, list);
+    });
+  } catch (error) {
+    showError(problemOf(error));
+  }
+}
+
+async function computerMove() {
+  await gameStep("computer", { level: Number($("level").value) }, (answer) => {
+    const move = answer.move;
+    helpOutput(() => {
+      $("help-output").textContent = move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellName(...move.cell));
+    });
+    showPath(move.kind === "word" ? move.path : [move.cell]);
+  });
+}
+
+function fillLevels() {
+  const levels = (current && current.levels) || [1, 2, 3];
+  const select = $("level");
+  const chosen = select.value || "2";
+  select.replaceChildren(...levels.map((level) => {
+    const option = document.createElement("option");
+    option.value = level; option.textContent = t("level", level);
+    return option;
+  }));
+  select.value = chosen;
+}
+
+async function startGame(data) {
+  showError(null);
+  try {
+    const answer = await postJson("/api/game/new", { mode: $("mode").value, ...data });
+    shown = {}; $("verdict").hidden = true; $("help-output").replaceChildren();
+    setGame(answer);
+  } catch (error) {
+    showError(problemOf(error));
+  }
+}
+
+function dealGame() {
+  const seed = $("seed").value.trim();
+  if (seed && !/^\d+$/.test(seed)) { showError(["fields", "seed"]); return; }
+  startGame(seed ? { seed: Number(seed) } : {});
+}
+
+function startTypedBoard() {
+  if (!completeBoard()) return;
+  startGame({ board: boardText() });
+}
+
+// Back to the start panel; the game stays saved until another one starts (Reprendre brings it back).
+function leaveGame() {
+  current = null;
+  document.body.classList.remove("in-game");
+  $("game-section").hidden = true; $("start-section").hidden = false; $("results-section").hidden = false;
+  $("status").hidden = true; $("legend").hidden = true; $("resume").hidden = !loadSaved();
+  inputs().forEach((input) => { input.readOnly = false; });
+  showRings([]);
+  clearPath();
+  history.replaceState(null, "", location.pathname);
+}
+
+// Opening the page: the URL's board wins (a shared link), resuming this phone's game when it is the same one.
+async function openFromUrl() {
+  const params = new URLSearchParams(location.search);
+  const saved = loadSaved();
+  const mode = params.get("mode") === "advanced" ? "advanced" : "reuse";
+  $("mode").value = mode;
+  if (params.has("seed") || params.has("board")) {
+    if (saved && shareUrl(saved.game) === shareUrl(requestedGame(params, mode))) { setGame(saved); return; }
+    if (params.has("board")) {
+      const parsed = parseBoard(params.get("board"));
+      if (parsed.problem) { showError(parsed.problem); return; }
+      setFaces(parsed.faces);
+      await startGame({ board: boardText(), mode });
+    } else {
+      if (!/^\d+$/.test(params.get("seed"))) { showError(["fields", "seed"]); return; }
+      await startGame({ seed: Number(params.get("seed")), mode });
+      const layer = Number(params.get("layer") || 0);
+      if (current && layer > 0 && current.game.layer < layer) await gameStep("next-layer", {});
+    }
+    return;
+  }
+  if (saved) setGame(saved);
+}
+
+// The parts of a game a link names, to compare a saved game with the one a link asks for.
+function requestedGame(params, mode) {
+  if (params.has("seed")) return { seed: Number(params.get("seed")), layer: Number(params.get("layer") || 0), mode, layers: [] };
+  return { seed: null, layer: 0, mode, layers: [params.get("board")] };
+}
+
+// ----- a board without a game: every word, and the referee out of context ---------------------------
+
 async function solve() {
-  const empty = faces().filter((face) => !face).length;
-  if (empty) { showError(t("incomplete", empty)); return; }
-  showError("");
+  if (!completeBoard()) return;
+  showError(null);
   $("summary").textContent = t("solving");
   $("results").innerHTML = "";
   $("word-info").hidden = true;
   try {
-    solution = await postJson("/api/solve", { board: boardText(), mode: $("mode").value });
+    solution = await postJson("/api/solve", { board: boardText(), mode: $("mode").value === "advanced" ? "advanced" : "overturn" });
     setFaces(solution.faces.flat());
     renderWords();
     document.body.classList.add("solved");
+    $("results-section").scrollIntoView({ block: "start" });
   } catch (error) {
     solution = null;
     document.body.classList.remove("solved");
     $("summary").textContent = "";
-    showError(error.message);
+    showError(problemOf(error));
   }
 }
 
@@ -237,11 +757,11 @@ function renderWords() {
 async function selectWord(button, item) {
   showPath(item.path);
   button.classList.add("selected");
+  button.scrollIntoView({ block: "nearest" });
   const info = $("word-info");
   try {
     const body = await api(`/api/words/${encodeURIComponent(item.word)}`);
-    info.innerHTML = "";
-    info.append(entriesList(item.word, body.entries));
+    info.replaceChildren(entriesList(item.word, body.entries));
     info.hidden = false;
   } catch (error) {
     info.hidden = true;
@@ -264,83 +784,127 @@ function entriesList(word, entries) {
   return wrap;
 }
 
-async function referee(event) {
+async function refereeOutOfGame(event) {
   event.preventDefault();
   const word = $("dispute").value.trim();
   if (!word) return;
-  const empty = faces().filter((face) => !face).length;
-  if (empty) { showError(t("incomplete", empty)); return; }
-  showError("");
+  if (!completeBoard()) return;
+  showError(null);
+  $("dispute").value = "";
   try {
-    lastVerdict = await postJson("/api/referee", { board: boardText(), mode: $("mode").value, word });
-    renderVerdict(lastVerdict);
+    shown.disputeVerdict = await postJson("/api/referee", {
+      board: boardText(), mode: $("mode").value === "advanced" ? "advanced" : "overturn", word,
+    });
+    renderVerdict($("dispute-verdict"), shown.disputeVerdict);
+    if (shown.disputeVerdict.path) showPath(shown.disputeVerdict.path); else clearPath();
   } catch (error) {
-    lastVerdict = null;
-    $("verdict").hidden = true;
-    showError(error.message);
+    shown.disputeVerdict = null;
+    $("dispute-verdict").hidden = true;
+    showError(problemOf(error));
   }
 }
 
-function renderVerdict(verdict) {
-  const box = $("verdict");
-  box.className = verdict.legal ? "legal" : "illegal";
+// A verdict from its reason code, in the page's language: word, legal or not, the swing in a game, the cells.
+function renderVerdict(box, verdict) {
+  box.className = `verdict ${verdict.legal ? "legal" : "illegal"}`;
   box.dataset.reason = verdict.reason;
-  box.innerHTML = "";
+  box.replaceChildren();
   const title = document.createElement("div");
   title.className = "verdict-title";
-  title.textContent = `${verdict.word} — ${verdict.legal ? t("legal") : t("illegal")}`;
+  const swing = verdict.legal && verdict.swing !== null && verdict.swing !== undefined && current ? ` — ${t("swing", verdict.swing)}` : "";
+  title.textContent = `${verdict.word || t("pass")} — ${verdict.legal ? t("legal") : t("illegal")}${swing}`;
   const reason = document.createElement("div");
   reason.className = "verdict-reason";
   reason.textContent = TEXT[lang].reasons[verdict.reason] || verdict.reason;
-  const message = document.createElement("div");
-  message.className = "muted";
-  message.textContent = verdict.message;
-  box.append(title, reason, message);
-  if (verdict.entries.length) box.append(entriesList(verdict.word, verdict.entries));
-  if (verdict.suggestions.length) {
+  box.append(title, reason);
+  if (verdict.path && verdict.path.length) {
+    const path = document.createElement("div");
+    path.className = "muted verdict-path";
+    path.textContent = `${t("pathOf")} ${pathNames(verdict.path)}`;
+    box.append(path);
+  }
+  if (verdict.entries && verdict.entries.length) box.append(entriesList(verdict.word, verdict.entries));
+  if (verdict.suggestions && verdict.suggestions.length) {
     const near = document.createElement("div");
     near.textContent = `${t("suggestions")} ${verdict.suggestions.join(", ")}`;
     box.append(near);
   }
   box.hidden = false;
-  if (verdict.path) showPath(verdict.path); else clearPath();
 }
 
-async function deal() {
-  showError("");
+// ----- the dictionary, with or without a board ----------------------------------------------------
+
+async function lookupWord(event) {
+  event.preventDefault();
+  const word = $("dict-word").value.trim();
+  if (!word) return;
   try {
-    const dealt = await api("/api/deal");
-    setFaces(dealt.faces.flat());
-    $("board-text").value = "";
-    $("board-text").placeholder = t("seed", dealt.seed);
-    await solve();
+    renderLookup(await api(`/api/words/${encodeURIComponent(word)}?suggest=true`));
   } catch (error) {
-    showError(error.message);
+    shown.dict = null;
+    $("dict-answer").hidden = true;
+    showError(problemOf(error));
   }
 }
+
+function renderLookup(answer) {
+  shown.dict = answer;
+  const box = $("dict-answer");
+  box.className = answer.valid ? "verdict legal" : "verdict illegal";
+  box.replaceChildren();
+  const title = document.createElement("div");
+  title.className = "verdict-title";
+  title.textContent = `${answer.key} — ${answer.valid ? t("valid") : t("notWord")}`;
+  box.append(title);
+  if (answer.valid) box.append(entriesList(answer.key, answer.entries));
+  if (answer.suggestions && answer.suggestions.length) {
+    const near = document.createElement("div");
+    near.textContent = `${t("suggestions")} ${answer.suggestions.join(", ")}`;
+    box.append(near);
+  }
+  box.hidden = false;
+}
+
+// ----- start -------------------------------------------------------------------------------------------
 
 function init() {
   buildGrid();
   $("lang").addEventListener("click", () => {
     lang = lang === "fr" ? "en" : "fr";
-    localStorage.setItem("overturn-lang", lang);
+    localStorage.setItem(STORE_LANG, lang);
     applyLanguage();
   });
   $("board-text").addEventListener("input", (event) => {
-    const list = parseBoard(event.target.value);
-    if (list.length) setFaces(list);
+    const parsed = parseBoard(event.target.value);
+    boardChanged();
+    showError(parsed.problem);
+    if (!parsed.problem && parsed.faces.length) setFaces(parsed.faces);
   });
   $("solve").addEventListener("click", solve);
-  $("deal").addEventListener("click", deal);
+  $("deal").addEventListener("click", dealGame);
+  $("start-board").addEventListener("click", startTypedBoard);
   $("clear").addEventListener("click", () => {
-    setFaces([]); solution = null; lastVerdict = null;
-    document.body.classList.remove("solved");
-    $("results").innerHTML = ""; $("summary").textContent = ""; $("board-text").value = "";
-    $("verdict").hidden = true; $("word-info").hidden = true; showError("");
+    setFaces([]); boardChanged(); shown = {};
+    $("board-text").value = ""; showError(null);
   });
+  $("resume").addEventListener("click", () => { const saved = loadSaved(); if (saved) setGame(saved); });
   $("mode").addEventListener("change", () => { if (solution) solve(); });
-  $("referee-form").addEventListener("submit", referee);
+  $("referee-form").addEventListener("submit", refereeOutOfGame);
+  $("dict-form").addEventListener("submit", lookupWord);
+  $("move-form").addEventListener("submit", playMove);
+  $("back").addEventListener("click", takeBack);
+  $("pass").addEventListener("click", passTurn);
+  $("undo").addEventListener("click", undoMove);
+  $("hint").addEventListener("click", hint);
+  $("all-legal").addEventListener("click", allLegal);
+  $("computer").addEventListener("click", computerMove);
+  $("next-layer").addEventListener("click", () => gameStep("next-layer", {}));
+  $("new-game").addEventListener("click", leaveGame);
+  window.addEventListener("offline", () => setOffline(true));
+  window.addEventListener("online", () => setOffline(false));
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   applyLanguage();
+  openFromUrl();
 }
 
 document.addEventListener("DOMContentLoaded", init);

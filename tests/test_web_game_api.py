@@ -1,0 +1,167 @@
+"""The game endpoints the table page uses (overturn/service_game.py): a stateless server, the game carried by the client.
+
+Each answer is cross-checked against the same moves made on a ``Game`` in
+process, so the endpoints cannot drift from the model the CLI uses.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from overturn.board import Board
+from overturn.game import Game, PassMove, WordMove
+from overturn.lexicon.compiled import write_build
+from overturn.lexicon.registry import load_lexicon
+from overturn.lexicon.sources import Entry
+from overturn.service import BackgroundServer, Limits, create_app
+
+BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
+WORDS = ["ACCES", "TOUS", "SOU", "SOUS", "OSE", "ALLEZ", "MAISON", "SAC", "CASE", "ETE"]
+
+
+@pytest.fixture(scope="module")
+def lexicon_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    table = {word: [Entry(word.lower(), word.lower(), "N")] for word in WORDS}
+    return write_build(tmp_path_factory.mktemp("gameapi") / "small", table, {"name": "small"})
+
+
+@pytest.fixture(scope="module")
+def client(lexicon_dir: Path) -> Iterator[httpx.Client]:
+    with BackgroundServer(create_app(str(lexicon_dir), Limits(max_body_bytes=64 * 1024))) as url:
+        with httpx.Client(base_url=url, timeout=30) as http:
+            yield http
+
+
+def _post(client: httpx.Client, action: str, **data: Any) -> dict[str, Any]:
+    response = client.post(f"/api/game/{action}", json=data)
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def _local(lexicon_dir: Path) -> Game:
+    return Game.from_board(Board.parse(BOARD), "reuse", "small", load_lexicon(str(lexicon_dir)))
+
+
+def test_a_game_played_over_http_matches_the_model(client: httpx.Client, lexicon_dir: Path) -> None:
+    state = _post(client, "new", board=BOARD)
+    local = _local(lexicon_dir)
+    assert state["game"] == local.to_json()
+    assert state["result"] == {"green": 0, "silver": 0, "over": False, "winner": None, "to_move": "green"}
+    assert state["has_next_layer"] is False and state["levels"] == [1, 2, 3]
+
+    answer = _post(client, "play", game=state["game"], word="accès")
+    local.push(WordMove("ACCES"))
+    assert answer["verdict"]["legal"] and answer["verdict"]["swing"] == 4
+    assert answer["game"] == local.to_json()
+    assert answer["result"]["green"] == 4 and answer["result"]["to_move"] == "silver"
+
+    again = _post(client, "play", game=answer["game"], word="ACCES")
+    assert again["verdict"]["reason"] == "already_played" and again["game"] == answer["game"]
+
+    path = [[3, 4], [2, 1]]  # not adjacent: refused, game unchanged
+    refused = _post(client, "play", game=answer["game"], word="SO", path=path)
+    assert not refused["verdict"]["legal"] and refused["game"] == answer["game"]
+
+    undone = _post(client, "undo", game=answer["game"])
+    assert undone["game"] == _local(lexicon_dir).to_json()
+
+
+def test_pass_moves_and_the_end_of_the_game(client: httpx.Client, lexicon_dir: Path) -> None:
+    state = _post(client, "new", board=BOARD)
+    local = _local(lexicon_dir)
+    moves = _post(client, "moves", game=state["game"], limit=3)
+    expected = [ranked for ranked in local.legal_moves() if isinstance(ranked.move, WordMove)]
+    assert moves["count"] == len(expected) > 3
+    assert [move["word"] for move in moves["moves"]] == [ranked.move.word for ranked in expected[:3]]
+
+    green = _post(client, "pass", game=state["game"], cell=[0, 0])
+    assert green["verdict"]["legal"] and green["result"]["silver"] == 1
+    taken = _post(client, "pass", game=green["game"], cell=[0, 0])
+    assert taken["verdict"]["reason"] == "cell_not_new" and taken["game"] == green["game"]
+    wrong = _post(client, "pass", game=green["game"], cell=[0, 1], player="green")
+    assert wrong["verdict"]["reason"] == "wrong_player"
+    silver = _post(client, "pass", game=green["game"], cell=[0, 1])
+    local.push(PassMove(0))
+    local.push(PassMove(1))
+    assert silver["game"] == local.to_json()
+    assert silver["result"] == {"green": 1, "silver": 1, "over": True, "winner": None, "to_move": "green"}
+    over = _post(client, "play", game=silver["game"], word="ACCES")
+    assert over["verdict"]["reason"] == "game_over"
+
+
+def test_seeded_deal_next_layer_and_computer(client: httpx.Client) -> None:
+    state = _post(client, "new", seed=7, mode="advanced")
+    local = Game.new(7, "advanced", "small")
+    assert state["game"] == local.to_json() and state["has_next_layer"]
+    assert [face for row in state["faces"] for face in row] == list(local.board.faces)
+    second = _post(client, "next-layer", game=state["game"])
+    assert second["game"]["layer"] == 1 and second["game"]["seed"] == 7
+    third = _post(client, "next-layer", game=second["game"])
+    assert third["game"]["layer"] == 0 and third["game"]["seed"] != 7
+
+    board = _post(client, "new", board=BOARD)
+    moved = _post(client, "computer", game=board["game"], level=2, seed=1)
+    assert moved["move"]["kind"] == "word" and moved["result"]["green"] == moved["move"]["swing"]
+    assert moved["result"]["to_move"] == "silver"
+
+
+@pytest.mark.parametrize(
+    ("action", "data", "carries_game", "status", "field"),
+    [
+        ("new", {"board": "ABC"}, False, 422, "board"),
+        ("new", {"mode": "chess"}, False, 422, "mode"),
+        ("new", {"seed": -1}, False, 422, "seed"),
+        ("play", {"word": "ACCES"}, False, 400, "game"),
+        ("play", {"game": {"format": "overturn-game"}, "word": "ACCES"}, False, 422, "game"),
+        ("play", {"word": "ACCES", "player": "blue"}, True, 422, "player"),
+        ("pass", {"cell": [9, 9]}, True, 422, "path"),
+        ("pass", {}, True, 400, "cell"),
+        ("undo", {}, True, 422, "game"),
+        ("computer", {"level": 9}, True, 422, "level"),
+    ],
+)
+def test_bad_requests_are_clear_json_errors(
+    client: httpx.Client, lexicon_dir: Path, action: str, data: dict[str, Any], carries_game: bool, status: int, field: str
+) -> None:
+    body = {"game": _local(lexicon_dir).to_json(), **data} if carries_game else data
+    response = client.post(f"/api/game/{action}", json=body)
+    assert response.status_code == status, response.text
+    assert response.json()["detail"]["field"] == field
+
+
+def test_a_typed_board_has_no_next_layer(client: httpx.Client) -> None:
+    state = _post(client, "new", board=BOARD)
+    response = client.post("/api/game/next-layer", json={"game": state["game"]})
+    assert response.status_code == 422 and response.json()["detail"]["reason"] == "no_next_layer"
+
+
+def test_a_tampered_game_is_refused_with_the_field(client: httpx.Client) -> None:
+    state = _post(client, "new", board=BOARD)
+    played = _post(client, "play", game=state["game"], word="ACCES")["game"]
+    played["rings"][0] = "green"
+    response = client.post("/api/game/play", json={"game": played, "word": "SOU"})
+    assert response.status_code == 422 and "rings: cell A1" in response.json()["error"]
+
+
+def test_manifest_and_service_worker_are_served(client: httpx.Client) -> None:
+    page = client.get("/").text
+    assert 'rel="manifest" href="/static/manifest.webmanifest"' in page
+    manifest = client.get("/static/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+    data = manifest.json()
+    assert data["start_url"] == "/" and data["display"] == "standalone"
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
+    cached = re.search(r"const PAGE = (\[.*?\]);", worker.text)
+    assert cached is not None
+    for path in json.loads(cached.group(1)):  # every file the worker caches at install exists
+        assert client.get(path).status_code == 200, path
