@@ -180,16 +180,16 @@ class Material:
 
 
 def _read(name: str) -> dict:
-    return json.loads(resources.files("overturn.referees").joinpath("data", name).read_text(encoding="utf-8"))
+    return json.loads(resources.files("overturn.referees.insider").joinpath("data", name).read_text(encoding="utf-8"))
 
 
 @cache
 def default_material() -> Material:
     """The material of the published game, with the documented defaults of the data files."""
-    data = _read("insider_material.json")
-    cards = _read("insider_evaluation_cards.json")["cards"]
+    data = _read("material.json")
+    cards = _read("evaluation_cards.json")["cards"]
     if set(data["action_cards"]) != set(CARD_TYPES):
-        raise ValueError(f"insider_material.json: action_cards must list exactly {', '.join(CARD_TYPES)}")
+        raise ValueError(f"material.json: action_cards must list exactly {', '.join(CARD_TYPES)}")
     stairs = data["staircase"]
     return Material(
         board=Board(data["board"]),
