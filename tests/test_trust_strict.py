@@ -22,8 +22,8 @@ def run(*args: str):
         ("deal", "--json", "--seed", "3", "--json"),
         ("game", "show", "--color", "--no-color"),
         ("game", "new", "--seed", "1", "--seed", "2", "--state", "unused.json"),
-        ("overload", "play", "--roll", "3", "--roll", "4"),
-        ("overload", "play", "-r", "3", "--roll", "4"),
+        ("overload", "play", "roll", "3", "--state", "a.json", "--state", "b.json"),
+        ("overload", "new", "-p", "3", "--players", "4"),
         ("dict", "prefix", "AB", "--limit", "1", "--limit", "2"),
     ],
 )

@@ -1,11 +1,12 @@
 """Overload's fixed numbers and track, read from data so a table can change them.
 
-The rule book publishes the disc count, the die, the targets and that every
-section but start and finish has 4 spaces. It does not publish the size of the
-start and finish sections nor where the variant's special spaces lie; those are
-defaults in ``data/overload.json`` (start = start space + 3 spaces, finish =
-3 spaces + finish, one special space per curve or intermediate section at the
-same offset, actions in track order ``+ - +/- x2 + -``).
+The rule book publishes the disc count, the die, the targets and which
+sections make the U; it gives no number of spaces per section nor where the
+variant's special spaces lie. Those are choices in ``data/overload.json``
+(4 spaces per section, the start section being the start space + 3 spaces and
+the finish section 3 spaces + the finish; one special space per curve or
+intermediate section at the same offset, actions in track order
+``+ - +/- x2 + -``), which a table may replace with ``new --rules FILE``.
 """
 
 from __future__ import annotations
