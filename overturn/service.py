@@ -20,7 +20,7 @@ import json
 import random
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -238,17 +238,39 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
     }
 
 
+class _ReadingsText(dict[tuple[tuple[str, str], ...], str]):
+    """Readings tuple → its JSON object text, encoded once per distinct tuple (most are empty)."""
+
+    def __missing__(self, readings: tuple[tuple[str, str], ...]) -> str:
+        text = self[readings] = json.dumps(dict(readings), separators=(",", ":"))
+        return text
+
+
 def _words_json(board: Board, found: Sequence[Found]) -> str:
-    """The solve's word list as JSON text, written directly: json.dumps of thousands of small
-    dicts and lists costs as much as the solve itself. Keys are A–Z, so nothing needs escaping."""
+    """The solve's word list as JSON text, written directly in one pass.
+
+    json.dumps (or orjson) of thousands of small dicts and lists costs more than
+    the solve itself; here each item is one concatenation, its path a C-level
+    join of the cells' ready-made texts. Keys are A–Z, so nothing needs escaping.
+    """
     cols = board.rules.cols
-    cells = [f"[{cell // cols},{cell % cols}]" for cell in range(board.rules.size)]
-    parts = []
-    for item in found:
-        path = ",".join([cells[cell] for cell in item.path])
-        readings = json.dumps(dict(item.readings), separators=(",", ":")) if item.readings else "{}"
-        parts.append(f'{{"word":"{item.word}","path":[{path}],"readings":{readings}}}')
-    return "[" + ",".join(parts) + "]"
+    cell_text = [f"[{cell // cols},{cell % cols}]" for cell in range(board.rules.size)].__getitem__
+    readings_text = _ReadingsText({(): "{}"})
+    join = ",".join
+    return "[" + join([
+        '{"word":"' + word + '","path":[' + join(map(cell_text, path)) + '],"readings":' + readings_text[readings] + "}"
+        for word, path, readings in found
+    ]) + "]"
+
+
+def _longest_first(found: Sequence[Found]) -> tuple[list[Found], dict[int, int]]:
+    """The words longest first (alphabetical within a length, as found) and the count per length.
+
+    A stable sort on lengths read once by C-level calls, rather than a Python key per word.
+    """
+    lengths = [len(item[0]) for item in found]
+    order = sorted(range(len(found)), key=lengths.__getitem__, reverse=True)  # reverse keeps equal keys in order
+    return list(map(found.__getitem__, order)), dict(sorted(Counter(lengths).items()))
 
 
 def _board_json(board: Board) -> dict[str, Any]:
@@ -451,22 +473,18 @@ async def solve(request: Request) -> Response:
     def encode() -> bytes:
         """Solve and encode in the worker thread: a full 6×6 answer takes as long to encode as to find."""
         found = Solver(lexicon, board).solve()  # alphabetical
-        by_length: dict[int, list[Found]] = {}
-        for item in found:
-            by_length.setdefault(len(item.word), []).append(item)
-        ranked = [item for length in sorted(by_length, reverse=True) for item in by_length[length]][:limit]
-        lengths = {length: len(items) for length, items in by_length.items()}
+        ranked, lengths = _longest_first(found)
         answer = {
             **_board_json(board),
             "mode": mode,
             "lexicon": name,
             "count": len(found),
             "truncated": len(found) > limit,
-            "lengths": {str(length): count for length, count in sorted(lengths.items())},
+            "lengths": {str(length): count for length, count in lengths.items()},
             "words": [],
         }
         head = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
-        return (head[: -len("[]}")] + _words_json(board, ranked) + "}").encode()
+        return (head[: -len("[]}")] + _words_json(board, ranked[:limit]) + "}").encode()
 
     async def compute() -> bytes:
         return await service.solvers.run(encode, limits.solve_timeout, too_slow)
