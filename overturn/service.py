@@ -478,6 +478,8 @@ async def pattern_search(request: Request) -> Response:
         words = await service.search(job, "pattern search")
     except PatternError as exc:
         raise ApiError(422, str(exc), {"field": "q"}) from None
+    except MemoryError:  # compiling a huge repetition under the server's memory cap
+        raise ApiError(422, f"pattern {pattern!r} needs too much memory to compile", {"field": "q"}) from None
     return JSONResponse(_listing(name, pattern, words, limit))
 
 
