@@ -35,7 +35,7 @@ from overturn_cli.serve import serve
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 WORDS = {"ACCES": "accès", "SOU": "sou", "SOUS": "sous", "TOUS": "tous", "OSE": "osé", "ALLEZ": "allez", "ALEXIE": "alexie"}
-LIMITS = Limits(max_body_bytes=64 * 1024, body_timeout=0.5, header_timeout=0.5, max_header_bytes=4096, gzip_min_bytes=500)
+LIMITS = Limits(max_body_bytes=64 * 1024, body_timeout=0.5, header_timeout=1.0, max_header_bytes=4096, gzip_min_bytes=500)
 JSON = {"Content-Type": "application/json"}
 
 
@@ -231,8 +231,7 @@ def test_conditional_get_answers_304(connection: Connection, path: str) -> None:
 
 
 def _raw(port: int) -> socket.socket:
-    raw = socket.create_connection(("127.0.0.1", port), timeout=5)
-    return raw
+    return socket.create_connection(("127.0.0.1", port), timeout=5)
 
 
 def _read_all(raw: socket.socket) -> bytes:
@@ -247,12 +246,12 @@ def test_headers_that_never_end_are_cut_off(port: int) -> None:
     with _raw(port) as raw:
         started = time.monotonic()
         raw.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")
-        for _ in range(3):  # a slowloris keeps sending, a byte at a time
+        for _ in range(5):  # a slowloris keeps sending, a byte at a time
             time.sleep(0.1)
             raw.sendall(b"X")
         answer = _read_all(raw)
         assert answer.startswith(b"HTTP/1.1 408")
-        assert time.monotonic() - started < 3
+        assert 1.0 <= time.monotonic() - started < 4
 
 
 def test_headers_too_large_are_refused(port: int) -> None:
@@ -274,9 +273,9 @@ def test_a_body_shorter_than_its_length_is_not_waited_on(port: int) -> None:
 def test_an_idle_connection_between_requests_is_still_served(connection: Connection) -> None:
     """The header timer starts again after each answer: a phone pausing briefly keeps its connection."""
     assert connection.request("GET", "/health")[0] == 200
-    time.sleep(0.3)
+    time.sleep(0.6)
     assert connection.request("GET", "/health")[0] == 200
-    time.sleep(0.3)  # 0.6 s since the connection opened, over the header timeout, but each wait was shorter
+    time.sleep(0.6)  # 1.2 s since the connection opened, over the header timeout, but each wait was shorter
     assert connection.request("GET", "/health")[0] == 200
     assert connection.same_socket
 
