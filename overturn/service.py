@@ -949,8 +949,10 @@ class BackgroundServer:
 
 def _error_responses(*codes: int) -> dict[str, Any]:
     reasons = {
-        400: "The request is malformed (bad JSON, wrong type, missing field).",
+        400: "The request is malformed (bad JSON, wrong type, missing field, nested too deep, lone surrogate).",
+        408: "The body did not arrive within the server's time limit; the connection is closed.",
         413: "The body is larger than the server's limit.",
+        415: "The body was not sent as Content-Type: application/json.",
         422: "Well-formed but unusable: bad board, word, pattern, lexicon or game.",
         503: "Busy or too slow; retry after the Retry-After seconds.",
     }
@@ -1087,7 +1089,7 @@ def openapi_schema(service: Service) -> dict[str, Any]:
                         }
                     },
                 },
-                "responses": {"200": _ok("Solution", "The words, their count and their count by length."), **_error_responses(400, 413, 422, 503)},
+                "responses": {"200": _ok("Solution", "The words, their count and their count by length."), **_error_responses(400, 408, 413, 415, 422, 503)},
             }
         },
         "/api/referee": {
@@ -1112,7 +1114,7 @@ def openapi_schema(service: Service) -> dict[str, Any]:
                         }
                     },
                 },
-                "responses": {"200": _ok("Verdict", "The verdict (legal or not) with its reason code."), **_error_responses(400, 413, 422, 503)},
+                "responses": {"200": _ok("Verdict", "The verdict (legal or not) with its reason code."), **_error_responses(400, 408, 413, 415, 422, 503)},
             }
         },
     }
