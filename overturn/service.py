@@ -137,7 +137,7 @@ class Workers:
         """
         with self._lock:
             if self._pending >= self._max_pending:
-                raise ApiError(503, "the server is busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"})
+                raise self._busy()
             self._pending += 1
         started = threading.Event()
 
@@ -156,8 +156,11 @@ class Workers:
             return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
         except asyncio.TimeoutError:
             if not started.is_set():
-                raise ApiError(503, "the server is busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"}) from None
+                raise self._busy() from None
             raise too_slow from None
+
+    def _busy(self) -> ApiError:
+        return ApiError(503, "the server is busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"})
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -727,8 +730,9 @@ class Hardening:
             if body_done:
                 return await receive()
             try:
-                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
-            except asyncio.TimeoutError:
+                async with asyncio.timeout_at(deadline):  # no extra task per receive, unlike wait_for
+                    message = await receive()
+            except TimeoutError:
                 raise ApiError(
                     408, f"the request body did not arrive within {self.body_timeout:g} s", None, {"Connection": "close"}
                 ) from None

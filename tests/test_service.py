@@ -167,7 +167,8 @@ def test_pattern_search_truncates_at_the_limit(client: httpx.Client) -> None:
 def test_invalid_and_slow_patterns_are_refused_quickly(client: httpx.Client) -> None:
     assert_error(client.get("/api/pattern", params={"q": "SO(U"}), 422, "bad pattern")
     started = time.monotonic()
-    assert_error(client.get("/api/pattern", params={"q": "(G|GG)+B"}), 422, "make it more specific")
+    slow = assert_error(client.get("/api/pattern", params={"q": "(G|GG)+B"}), 422, "")
+    assert "too slow" in slow["error"] or "took more than" in slow["error"]  # the pattern's cost, named either way
     assert time.monotonic() - started < 2.5
     assert client.get("/health").status_code == 200  # the worker is free again
 

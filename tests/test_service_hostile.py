@@ -251,7 +251,7 @@ def test_headers_that_never_end_are_cut_off(port: int) -> None:
             raw.sendall(b"X")
         answer = _read_all(raw)
         assert answer.startswith(b"HTTP/1.1 408")
-        assert 1.0 <= time.monotonic() - started < 4
+        assert 0.9 <= time.monotonic() - started < 4  # the server's timer started at connect, just before `started`
 
 
 def test_headers_too_large_are_refused(port: int) -> None:
