@@ -58,7 +58,7 @@ TABLE_SOLVES, TABLE_BOARDS, TABLE_SECONDS = 4_000, 8, 20.0
 TARGETS = {"lookups_per_s": 2000, "lookup_p99_ms": 50, "solves_per_s": 200, "distinct_solves_per_s": 300}
 MEMORY_CAP_BYTES = 4 * 1024**3  #: the server's address-space limit: a memory blow-up fails instead of swapping
 HONEST_REQUESTS, HOSTILE_SECONDS = 8_000, 20.0
-SLOWLORIS_CONNECTIONS = 100
+SLOWLORIS_CONNECTIONS, ATTACKERS_PER_KIND = 100, 4
 #: Server CPU per request that leaves room for the targets on one of the two cores, the other
 #: running the clients. Asserted, unlike the rates, because it holds when other work shares the machine.
 CPU_BUDGET_MS = {"look-ups": 1000 / TARGETS["lookups_per_s"], "solves (one table)": 1000 / TARGETS["solves_per_s"]}
@@ -358,7 +358,11 @@ def _table_mix() -> list[bytes]:
 async def _under_attack(server: Server, honest: list[bytes]) -> tuple[Run, Counter[str], list[int]]:
     stop, outcomes, rss = asyncio.Event(), Counter[str](), [_rss_bytes(server.pid)]
     attacks = [_slowloris(server.port, stop, outcomes) for _ in range(SLOWLORIS_CONNECTIONS)]
-    attacks += [_one_shot(server.port, request, name, stop, outcomes) for name, request in _hostile_requests().items()]
+    attacks += [
+        _one_shot(server.port, request, name, stop, outcomes)
+        for name, request in _hostile_requests().items()
+        for _ in range(ATTACKERS_PER_KIND)
+    ]
     tasks = [asyncio.ensure_future(attack) for attack in attacks]
 
     async def sample_rss() -> None:

@@ -36,7 +36,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -713,6 +713,8 @@ class Hardening:
             return
         try:
             await self.app(scope, self._bounded(receive), send_secured)
+        except ClientDisconnect:  # the client left mid-body: nobody to answer, nothing went wrong here
+            return
         except Exception as exc:
             log.exception("internal error on %s %s", scope["method"], scope["path"])
             if started:

@@ -270,6 +270,15 @@ def test_a_body_shorter_than_its_length_is_not_waited_on(port: int) -> None:
         assert time.monotonic() - started < 3
 
 
+def test_a_client_leaving_mid_body_is_not_an_internal_error(port: int, caplog: pytest.LogCaptureFixture) -> None:
+    with _raw(port) as raw:
+        raw.sendall(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        time.sleep(0.1)
+    time.sleep(0.3)  # the server sees the disconnect while reading the body
+    assert not [record for record in caplog.records if record.name == "overturn.service"]
+    assert Connection(port).request("GET", "/health")[0] == 200
+
+
 def test_an_idle_connection_between_requests_is_still_served(connection: Connection) -> None:
     """The header timer starts again after each answer: a phone pausing briefly keeps its connection."""
     assert connection.request("GET", "/health")[0] == 200
