@@ -311,15 +311,15 @@ def _words_json(board: Board, found: Sequence[Found]) -> str:
     """The solve's word list as JSON text, written directly in one pass.
 
     json.dumps (or orjson) of thousands of small dicts and lists costs more than
-    the solve itself; here each item is one concatenation, its path a C-level
-    join of the cells' ready-made texts. Keys are A–Z, so nothing needs escaping.
+    the solve itself; here each item is one f-string (one string build), its
+    path a C-level join of the cells' ready-made texts. Keys are A–Z, so nothing needs escaping.
     """
     cols = board.rules.cols
     cell_text = [f"[{cell // cols},{cell % cols}]" for cell in range(board.rules.size)].__getitem__
     readings_text = _ReadingsText({(): "{}"})
     join = ",".join
     return "[" + join([
-        '{"word":"' + word + '","path":[' + join(map(cell_text, path)) + '],"readings":' + readings_text[readings] + "}"
+        f'{{"word":"{word}","path":[{join(map(cell_text, path))}],"readings":{readings_text[readings]}}}'
         for word, path, readings in found
     ]) + "]"
 
