@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, AsyncIterator, TypeVar
 
@@ -329,7 +330,7 @@ def _longest_first(found: Sequence[Found]) -> tuple[list[Found], dict[int, int]]
 
     A stable sort on lengths read once by C-level calls, rather than a Python key per word.
     """
-    lengths = [len(item[0]) for item in found]
+    lengths = list(map(len, map(itemgetter(0), found)))
     order = sorted(range(len(found)), key=lengths.__getitem__, reverse=True)  # reverse keeps equal keys in order
     return list(map(found.__getitem__, order)), dict(sorted(Counter(lengths).items()))
 
