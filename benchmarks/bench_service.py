@@ -42,6 +42,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
@@ -193,9 +194,17 @@ class Server:
 def server() -> Iterator[Server]:
     """`overturn serve` in its own process, as a club runs it (default lexicon, default limits)."""
     load_lexicon()  # build it here, with the cache the server will find
+    with _serving() as running:
+        yield running
+
+
+@contextmanager
+def _serving(source: str | None = None) -> Iterator[Server]:
+    """`overturn serve` in its own process, from this checkout or from another ``source`` tree (PYTHONPATH)."""
     port = _free_port()
     command = [sys.executable, "-m", "overturn_cli", "serve", "--host", HOST, "--port", str(port), "--log-level", "warning"]
-    process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=_capped_memory)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **({"PYTHONPATH": source} if source else {})}
+    process = subprocess.Popen(command, env=env, cwd=source, preexec_fn=_capped_memory)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -227,10 +236,10 @@ def _lookup_requests() -> list[bytes]:
     return [_get(path) for path in rng.choices(paths, k=LOOKUPS)]
 
 
-def _solve_requests(count: int, distinct: bool) -> list[bytes]:
+def _solve_requests(count: int, distinct: bool, first_seed: int = 0) -> list[bytes]:
     """``count`` solves of boards dealt from different seeds, or of TABLE_BOARDS boards over and over."""
     tiles = TileSet.load()
-    boards = [str(deal(seed, tiles).layers[0]) for seed in range(count if distinct else TABLE_BOARDS)]
+    boards = [str(deal(seed, tiles).layers[0]) for seed in range(first_seed, first_seed + (count if distinct else TABLE_BOARDS))]
     rng = random.Random(9)
     chosen = boards if distinct else [rng.choice(boards) for _ in range(count)]
     return [_post("/api/solve", {"board": board}) for board in chosen]
@@ -399,3 +408,47 @@ def test_service_under_hostile_clients(benchmark, server: Server) -> None:  # ty
     benchmark.extra_info.update({"clients": CLIENTS, **figures, "hostile": dict(outcomes), "rss_growth_mb": round(growth_mb, 1)})
     assert run.errors == 0, figures
     assert not any(key.endswith(" 500") for key in outcomes), outcomes
+
+
+# ----- distinct-board solves against a baseline tree (issue 14, item 4) ------------------------------------------
+
+
+BASELINE_ROUNDS, BASELINE_SOLVES = 3, 1_000
+
+
+@pytest.mark.skipif(not os.environ.get("OVERTURN_BASELINE_SRC"), reason="set OVERTURN_BASELINE_SRC to a source tree to compare with")
+def test_distinct_solves_against_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """Distinct-board solves/s of this checkout and of a baseline source tree, in alternating rounds of one run.
+
+    The baseline is any other checkout of the project, for instance the commit
+    before a change: ``git archive COMMIT | tar -x -C /tmp/base``, with the built
+    ``overturn/_search*.so`` copied in and ``overturn_cli`` linked to ``cli``.
+    Each round solves boards neither server has seen (the seeds move on), so no
+    answer comes from a solve cache. The machine's load moves the rates; the
+    ratio and the server CPU per request are the figures to read.
+    """
+    load_lexicon()
+    runs: dict[str, list[Run]] = {"baseline": [], "this checkout": []}
+    with _serving(os.environ["OVERTURN_BASELINE_SRC"]) as baseline, _serving() as current:
+        servers = {"baseline": baseline, "this checkout": current}
+
+        def scenario() -> None:
+            with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+                for round_ in range(BASELINE_ROUNDS):
+                    for offset, (name, running) in enumerate(servers.items()):
+                        requests = _solve_requests(BASELINE_SOLVES, True, first_seed=(2 * round_ + offset) * BASELINE_SOLVES)
+                        runs[name].append(runner.run(_load(f"{name}, round {round_ + 1}", running, requests, SOLVE_SECONDS)))
+
+        benchmark.pedantic(scenario, rounds=1, iterations=1)
+    _report([run for pair in zip(*runs.values()) for run in pair])
+    medians = {name: statistics.median(run.rate for run in rounds) for name, rounds in runs.items()}
+    cpu = {name: statistics.median(run.server_cpu * 1000 / max(1, len(run.latencies)) for run in rounds) for name, rounds in runs.items()}
+    ratio = medians["this checkout"] / medians["baseline"]
+    target = TARGETS["distinct_solves_per_s"]
+    print(
+        f"  distinct-board solves, median of {BASELINE_ROUNDS} rounds: baseline {medians['baseline']:.1f}/s ({cpu['baseline']:.2f} ms CPU/request), "
+        f"this checkout {medians['this checkout']:.1f}/s ({cpu['this checkout']:.2f} ms CPU/request): x{ratio:.2f}; "
+        f"target {target}/s {'met' if medians['this checkout'] >= target else 'MISSED'}"
+    )
+    benchmark.extra_info.update({"solves_per_s": medians, "server_cpu_ms_per_request": cpu, "ratio": round(ratio, 3)})
+    assert all(run.errors == 0 for rounds in runs.values() for run in rounds)
