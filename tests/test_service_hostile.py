@@ -17,6 +17,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -268,6 +269,25 @@ def test_a_body_shorter_than_its_length_is_not_waited_on(port: int) -> None:
         assert answer.startswith(b"HTTP/1.1 408")
         assert b"did not arrive within 0.5 s" in answer
         assert time.monotonic() - started < 3
+
+
+def test_connections_over_the_limit_get_503(lexicon_dir: Path) -> None:
+    """uvicorn's limit_concurrency: held-open connections cannot starve the machine, new requests hear why."""
+    with BackgroundServer(create_app(str(lexicon_dir), replace(LIMITS, max_connections=4))) as url:
+        port = int(url.rsplit(":", 1)[1])
+        held = [_raw(port) for _ in range(4)]
+        try:
+            for raw in held:
+                raw.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n")  # headers never finished
+            time.sleep(0.1)
+            with _raw(port) as extra:
+                extra.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+                assert extra.recv(64).startswith(b"HTTP/1.1 503")
+        finally:
+            for raw in held:
+                raw.close()
+        time.sleep(0.2)
+        assert Connection(port).request("GET", "/health")[0] == 200
 
 
 def test_a_client_leaving_mid_body_is_not_an_internal_error(port: int, caplog: pytest.LogCaptureFixture) -> None:
