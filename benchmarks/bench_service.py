@@ -1,6 +1,6 @@
 """Load benchmark of the HTTP service on loopback: 50 concurrent clients against `overturn serve`.
 
-Run with ``pytest benchmarks/bench_service.py -s`` (about a minute; needs the
+Run with ``pytest benchmarks/bench_service.py -s`` (about two minutes; needs the
 default French lexicon, built on first use). The server runs in its own process
 as a club would run it; the clients are raw keep-alive HTTP/1.1 connections on
 one asyncio loop, so the client's own cost stays small next to the server's.
@@ -18,6 +18,14 @@ It prints and records the rates, p50/p99 and whether each target is met. It
 asserts zero errors, and the server's CPU time per request against the budget
 the targets imply: the rates themselves depend on what else the two cores are
 running (other test suites on a shared machine), the CPU cost does not.
+
+A fourth run (``test_service_under_hostile_clients``, issue 12) plays the table
+mix (look-ups, the table's solves, referee calls) at 50 honest clients while
+hostile ones attack: slowloris headers, bodies shorter than their
+Content-Length, 20,000-deep JSON, and pathological patterns (``(.*?){9}E``,
+``a{99999999}``). It prints the honest clients' rate, p99 and errors (0
+expected), what each attack got, and the server's RSS growth. The server runs
+under a memory cap (RLIMIT_AS), so a regression fails instead of swapping.
 """
 
 from __future__ import annotations
@@ -26,12 +34,15 @@ import asyncio
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
@@ -45,7 +56,10 @@ CLIENTS = 50
 LOOKUPS, LOOKUP_SECONDS = 30_000, 20.0
 SOLVES, SOLVE_SECONDS = 1_500, 20.0
 TABLE_SOLVES, TABLE_BOARDS, TABLE_SECONDS = 4_000, 8, 20.0
-TARGETS = {"lookups_per_s": 2000, "lookup_p99_ms": 50, "solves_per_s": 200}
+TARGETS = {"lookups_per_s": 2000, "lookup_p99_ms": 50, "solves_per_s": 200, "distinct_solves_per_s": 300}
+MEMORY_CAP_BYTES = 4 * 1024**3  #: the server's address-space limit: a memory blow-up fails instead of swapping
+HONEST_REQUESTS, HOSTILE_SECONDS = 8_000, 20.0
+SLOWLORIS_CONNECTIONS, ATTACKERS_PER_KIND = 100, 4
 #: Server CPU per request that leaves room for the targets on one of the two cores, the other
 #: running the clients. Asserted, unlike the rates, because it holds when other work shares the machine.
 CPU_BUDGET_MS = {"look-ups": 1000 / TARGETS["lookups_per_s"], "solves (one table)": 1000 / TARGETS["solves_per_s"]}
@@ -100,6 +114,18 @@ async def _exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, 
     length = next(int(line.split(":", 1)[1]) for line in lines if line.lower().startswith("content-length:"))
     await reader.readexactly(length)
     return status
+
+
+def _rss_bytes(pid: int) -> int:
+    for line in open(f"/proc/{pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _capped_memory() -> None:
+    """In the server's child process, before exec: the address-space cap."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP_BYTES, MEMORY_CAP_BYTES))
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -168,9 +194,17 @@ class Server:
 def server() -> Iterator[Server]:
     """`overturn serve` in its own process, as a club runs it (default lexicon, default limits)."""
     load_lexicon()  # build it here, with the cache the server will find
+    with _serving() as running:
+        yield running
+
+
+@contextmanager
+def _serving(source: str | None = None) -> Iterator[Server]:
+    """`overturn serve` in its own process, from this checkout or from another ``source`` tree (PYTHONPATH)."""
     port = _free_port()
     command = [sys.executable, "-m", "overturn_cli", "serve", "--host", HOST, "--port", str(port), "--log-level", "warning"]
-    process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **({"PYTHONPATH": source} if source else {})}
+    process = subprocess.Popen(command, env=env, cwd=source, preexec_fn=_capped_memory)
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -186,7 +220,11 @@ def server() -> Iterator[Server]:
         time.sleep(0.1)
     yield Server(port, process.pid)
     process.terminate()
-    process.wait(timeout=15)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:  # still inside a hostile request that holds the GIL
+        process.kill()
+        process.wait()
 
 
 def _lookup_requests() -> list[bytes]:
@@ -198,10 +236,10 @@ def _lookup_requests() -> list[bytes]:
     return [_get(path) for path in rng.choices(paths, k=LOOKUPS)]
 
 
-def _solve_requests(count: int, distinct: bool) -> list[bytes]:
+def _solve_requests(count: int, distinct: bool, first_seed: int = 0) -> list[bytes]:
     """``count`` solves of boards dealt from different seeds, or of TABLE_BOARDS boards over and over."""
     tiles = TileSet.load()
-    boards = [str(deal(seed, tiles).layers[0]) for seed in range(count if distinct else TABLE_BOARDS)]
+    boards = [str(deal(seed, tiles).layers[0]) for seed in range(first_seed, first_seed + (count if distinct else TABLE_BOARDS))]
     rng = random.Random(9)
     chosen = boards if distinct else [rng.choice(boards) for _ in range(count)]
     return [_post("/api/solve", {"board": board}) for board in chosen]
@@ -236,10 +274,181 @@ def test_service_load(benchmark, server: Server) -> None:  # type: ignore[no-unt
         "lookups_per_s": look_ups["per_s"] >= TARGETS["lookups_per_s"],
         "lookup_p99_ms": look_ups["p99_ms"] <= TARGETS["lookup_p99_ms"],
         "solves_per_s (one table)": table["per_s"] >= TARGETS["solves_per_s"],
-        "solves_per_s (distinct boards)": figures["solves (distinct boards)"]["per_s"] >= TARGETS["solves_per_s"],
+        "distinct_solves_per_s": figures["solves (distinct boards)"]["per_s"] >= TARGETS["distinct_solves_per_s"],
     }
     print(f"  targets {TARGETS}: " + ", ".join(f"{name} {'met' if ok else 'MISSED'}" for name, ok in met.items()))
     benchmark.extra_info.update({"clients": CLIENTS, "targets": TARGETS, "targets_met": met, **figures})
     assert all(run.errors == 0 for run in runs), figures
     for name, budget in CPU_BUDGET_MS.items():
         assert figures[name]["server_cpu_ms_per_request"] <= budget, (name, figures[name])
+
+
+# ----- hostile clients (issue 12) -------------------------------------------------------------------
+
+
+async def _read_until_closed(reader: asyncio.StreamReader) -> bytes:
+    try:
+        return await reader.read()  # until EOF
+    except OSError:
+        return b""
+
+
+def _status_of(answer: bytes) -> str:
+    return answer.split(b" ", 2)[1].decode() if answer.startswith(b"HTTP/1.1 ") else "closed"
+
+
+async def _slowloris(port: int, stop: asyncio.Event, outcomes: Counter[str]) -> None:
+    """Headers that never end, a header line a second; when the server cuts the connection, another one."""
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port)
+            writer.write(f"GET /health HTTP/1.1\r\nHost: {HOST}\r\n".encode())
+            while not stop.is_set() and not reader.at_eof():
+                await asyncio.sleep(1)
+                writer.write(b"X-Slow: 1\r\n")
+                await writer.drain()
+                try:
+                    answer = await asyncio.wait_for(reader.read(64), 0.01)
+                except asyncio.TimeoutError:
+                    continue
+                outcomes[f"slowloris {_status_of(answer)}"] += 1
+                break
+            writer.close()
+        except OSError:
+            outcomes["slowloris reset"] += 1
+            await asyncio.sleep(0.1)
+
+
+async def _one_shot(port: int, request: bytes, name: str, stop: asyncio.Event, outcomes: Counter[str]) -> None:
+    """The same hostile request on a fresh connection each time, read until the server closes or answers."""
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port)
+            writer.write(request)
+            head = await asyncio.wait_for(reader.read(64), 120)
+            outcomes[f"{name} {_status_of(head)}"] += 1
+            writer.close()
+        except (OSError, asyncio.TimeoutError):
+            outcomes[f"{name} error"] += 1
+            await asyncio.sleep(0.1)
+
+
+def _hostile_requests() -> dict[str, bytes]:
+    short_body = (
+        f"POST /api/solve HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+    ).encode() + b'{"board":'
+    deep = b"[" * 20_000 + b"]" * 20_000
+    return {
+        "short body": short_body,
+        "deep nesting": _post_raw("/api/solve", deep),
+        "pattern (.*?){9}E": _get("/api/pattern?q=" + quote("(.*?){9}E")),
+        "pattern a{99999999}": _get("/api/pattern?q=" + quote("a{99999999}")),
+    }
+
+
+def _post_raw(path: str, body: bytes) -> bytes:
+    head = f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+    return head.encode() + body
+
+
+def _table_mix() -> list[bytes]:
+    """What the phones of a table send: mostly look-ups, the table's solves, some referee calls."""
+    rng = random.Random(12)
+    lookups = _lookup_requests()[:HONEST_REQUESTS]
+    tiles = TileSet.load()
+    boards = [str(deal(seed, tiles).layers[0]) for seed in range(TABLE_BOARDS)]
+    solves = [_post("/api/solve", {"board": rng.choice(boards)}) for _ in range(HONEST_REQUESTS // 5)]
+    referee = [_post("/api/referee", {"board": rng.choice(boards), "word": rng.choice(["maison", "tsar", "été"])}) for _ in range(HONEST_REQUESTS // 10)]
+    mix = lookups[: HONEST_REQUESTS - len(solves) - len(referee)] + solves + referee
+    rng.shuffle(mix)
+    return mix
+
+
+async def _under_attack(server: Server, honest: list[bytes]) -> tuple[Run, Counter[str], list[int]]:
+    stop, outcomes, rss = asyncio.Event(), Counter[str](), [_rss_bytes(server.pid)]
+    attacks = [_slowloris(server.port, stop, outcomes) for _ in range(SLOWLORIS_CONNECTIONS)]
+    attacks += [
+        _one_shot(server.port, request, name, stop, outcomes)
+        for name, request in _hostile_requests().items()
+        for _ in range(ATTACKERS_PER_KIND)
+    ]
+    tasks = [asyncio.ensure_future(attack) for attack in attacks]
+
+    async def sample_rss() -> None:
+        while not stop.is_set():
+            await asyncio.sleep(0.5)
+            rss.append(_rss_bytes(server.pid))
+
+    sampler = asyncio.ensure_future(sample_rss())
+    await asyncio.sleep(2)  # let the attacks take hold before the honest clients start
+    run = await _load("table mix under attack", server, honest, HOSTILE_SECONDS)
+    stop.set()
+    await asyncio.sleep(1.5)
+    for task in [*tasks, sampler]:
+        task.cancel()
+    await asyncio.gather(*tasks, sampler, return_exceptions=True)
+    rss.append(_rss_bytes(server.pid))
+    return run, outcomes, rss
+
+
+def test_service_under_hostile_clients(benchmark, server: Server) -> None:  # type: ignore[no-untyped-def]
+    honest = _table_mix()
+    quiet_run: list[Run] = []
+
+    def scenario() -> tuple[Run, Counter[str], list[int]]:
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            quiet_run.append(runner.run(_load("table mix, no attack", server, honest, HOSTILE_SECONDS)))
+            return runner.run(_under_attack(server, honest))
+
+    run, outcomes, rss = benchmark.pedantic(scenario, rounds=1, iterations=1)
+    figures = _report([quiet_run[0], run])
+    growth_mb = (rss[-1] - rss[0]) / 2**20
+    print(f"  hostile requests: {dict(sorted(outcomes.items()))}")
+    print(f"  server RSS {rss[0] / 2**20:.0f} MB before, {max(rss) / 2**20:.0f} MB peak, {rss[-1] / 2**20:.0f} MB after: growth {growth_mb:+.0f} MB (cap {MEMORY_CAP_BYTES / 2**30:g} GB)")
+    benchmark.extra_info.update({"clients": CLIENTS, **figures, "hostile": dict(outcomes), "rss_growth_mb": round(growth_mb, 1)})
+    assert run.errors == 0, figures
+    assert not any(key.endswith(" 500") for key in outcomes), outcomes
+
+
+# ----- distinct-board solves against a baseline tree (issue 14, item 4) ------------------------------------------
+
+
+BASELINE_ROUNDS, BASELINE_SOLVES = 3, 1_000
+
+
+@pytest.mark.skipif(not os.environ.get("OVERTURN_BASELINE_SRC"), reason="set OVERTURN_BASELINE_SRC to a source tree to compare with")
+def test_distinct_solves_against_baseline(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """Distinct-board solves/s of this checkout and of a baseline source tree, in alternating rounds of one run.
+
+    The baseline is any other checkout of the project, for instance the commit
+    before a change: ``git archive COMMIT | tar -x -C /tmp/base``, with the built
+    ``overturn/_search*.so`` copied in and ``overturn_cli`` linked to ``cli``.
+    Each round solves boards neither server has seen (the seeds move on), so no
+    answer comes from a solve cache. The machine's load moves the rates; the
+    ratio and the server CPU per request are the figures to read.
+    """
+    load_lexicon()
+    runs: dict[str, list[Run]] = {"baseline": [], "this checkout": []}
+    with _serving(os.environ["OVERTURN_BASELINE_SRC"]) as baseline, _serving() as current:
+        servers = {"baseline": baseline, "this checkout": current}
+
+        def scenario() -> None:
+            with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+                for round_ in range(BASELINE_ROUNDS):
+                    for offset, (name, running) in enumerate(servers.items()):
+                        requests = _solve_requests(BASELINE_SOLVES, True, first_seed=(2 * round_ + offset) * BASELINE_SOLVES)
+                        runs[name].append(runner.run(_load(f"{name}, round {round_ + 1}", running, requests, SOLVE_SECONDS)))
+
+        benchmark.pedantic(scenario, rounds=1, iterations=1)
+    _report([run for pair in zip(*runs.values()) for run in pair])
+    medians = {name: statistics.median(run.rate for run in rounds) for name, rounds in runs.items()}
+    cpu = {name: statistics.median(run.server_cpu * 1000 / max(1, len(run.latencies)) for run in rounds) for name, rounds in runs.items()}
+    ratio = medians["this checkout"] / medians["baseline"]
+    target = TARGETS["distinct_solves_per_s"]
+    print(
+        f"  distinct-board solves, median of {BASELINE_ROUNDS} rounds: baseline {medians['baseline']:.1f}/s ({cpu['baseline']:.2f} ms CPU/request), "
+        f"this checkout {medians['this checkout']:.1f}/s ({cpu['this checkout']:.2f} ms CPU/request): x{ratio:.2f}; "
+        f"target {target}/s {'met' if medians['this checkout'] >= target else 'MISSED'}"
+    )
+    benchmark.extra_info.update({"solves_per_s": medians, "server_cpu_ms_per_request": cpu, "ratio": round(ratio, 3)})
+    assert all(run.errors == 0 for rounds in runs.values() for run in rounds)

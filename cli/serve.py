@@ -36,6 +36,15 @@ def _is_loopback(host: str) -> bool:
 @click.option("--solve-timeout", default=20.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a solve may take.")
 @click.option("--solve-threads", default=2, show_default=True, type=click.IntRange(1, 64), help="Solves run at once.")
 @click.option("--solve-cache", default=64, show_default=True, type=click.IntRange(0), help="Solved boards kept for the next phone (0: none).")
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    help="Answer only requests naming this Host (repeat; '*.club.example' allowed). Default: any.",
+)
+@click.option("--max-connections", default=1000, show_default=True, type=click.IntRange(1), help="Open connections before new requests get 503.")
+@click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's headers.")
+@click.option("--body-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's body.")
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(
     host: str,
@@ -48,6 +57,10 @@ def serve(
     solve_timeout: float,
     solve_threads: int,
     solve_cache: int,
+    allowed_hosts: tuple[str, ...],
+    max_connections: int,
+    header_timeout: float,
+    body_timeout: float,
     log_level: str,
 ) -> None:
     """Serve the look-ups, the solver and the referee over HTTP, with the table page at /.
@@ -56,11 +69,16 @@ def serve(
     Loopback only by default; for the phones of a club, on its own network:
       overturn serve --host 0.0.0.0 --port 8000
     then open http://SERVER-ADDRESS:8000/ on each phone. API schema: /openapi.json
+
+    \b
+    Only for names the phones use (other Host headers get 400):
+      overturn serve --host 0.0.0.0 --allowed-host club.local --allowed-host 192.168.1.20
+    Limits, timeouts and headers: docs/service.md.
     """
     import uvicorn
 
     from overturn.lexicon.registry import LexiconError, load_lexicon
-    from overturn.service import Limits, create_app
+    from overturn.service import Limits, create_app, server_settings
 
     limits = Limits(
         max_body_bytes=max_body_bytes,
@@ -71,14 +89,17 @@ def serve(
         solve_timeout=solve_timeout,
         solve_threads=solve_threads,
         solve_cache=solve_cache,
+        max_connections=max_connections,
+        header_timeout=header_timeout,
+        body_timeout=body_timeout,
     )
     say = lambda message: click.echo(message, err=True)  # noqa: E731
     try:
         for spec in lexicons or (None,):
             load_lexicon(spec, progress=say)  # builds on first use, with progress, before the port opens
-        app = create_app(list(lexicons) or None, limits)
+        app = create_app(list(lexicons) or None, limits, allowed_hosts)
     except LexiconError as exc:
         raise click.ClickException(str(exc)) from None
     if not _is_loopback(host):
         say(f"warning: listening on {host}: every machine that can reach this address can use the service")
-    uvicorn.run(app, host=host, port=port, log_level=log_level, timeout_graceful_shutdown=5)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, **server_settings(limits))

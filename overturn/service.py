@@ -16,31 +16,39 @@ the app is created, and shared read-only by every request.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import logging
+import os
 import random
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, AsyncIterator, TypeVar
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from overturn import __version__
 from overturn.board import PRESETS, Board, BoardError, Rules
 from overturn.game import Colour, Game, GameError
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon, PatternError
-from overturn.lexicon.registry import DEFAULT_LEXICON, load_lexicon
+from overturn.lexicon.registry import DEFAULT_LEXICON, LexiconError, load_lexicon
 from overturn.normalize import InvalidWord, normalize_key
 from overturn.referee import REASONS, referee_word
 from overturn.solver import Found, Solver
@@ -48,6 +56,7 @@ from overturn.tiles import deal
 
 WEB_DIR = Path(__file__).parent / "web"
 T = TypeVar("T")
+log = logging.getLogger("overturn.service")
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,13 @@ class Limits:
     search_threads: int = 2
     max_pending: int = 64  #: jobs queued or running per pool before new ones get 503
     solve_cache: int = 64  #: boards whose solutions are kept (every phone at a table asks for the same one)
+    max_json_depth: int = 32  #: deepest nesting of arrays and objects a body may have (a saved game needs about 6)
+    body_timeout: float = 10.0  #: seconds a client has to send a whole request body (it may declare more than it sends)
+    header_timeout: float = 10.0  #: seconds a client has to send a request's headers (slowloris)
+    max_header_bytes: int = 16 * 1024  #: request line plus headers; larger requests get 400 and the connection closes
+    keep_alive_timeout: int = 5  #: seconds an idle keep-alive connection stays open (uvicorn's timeout_keep_alive)
+    max_connections: int = 1000  #: open connections or running requests before new requests get 503 (uvicorn's limit_concurrency)
+    gzip_min_bytes: int = 1024  #: answers at least this large are gzipped for clients that accept it
 
     def __post_init__(self) -> None:
         for name, value in vars(self).items():
@@ -116,12 +132,22 @@ class Workers:
             self._pending -= 1
 
     async def run(self, job: Callable[[], T], timeout: float, too_slow: ApiError) -> T:
+        """The job's result; ``too_slow`` if it ran past ``timeout``, 503 if it waited that long for a thread.
+
+        A job that never started was not the client's fault: the pool was busy.
+        """
         with self._lock:
             if self._pending >= self._max_pending:
-                raise ApiError(503, "the server is busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"})
+                raise self._busy()
             self._pending += 1
+        started = threading.Event()
+
+        def run_job() -> T:
+            started.set()
+            return job()
+
         try:
-            future = self._pool.submit(job)
+            future = self._pool.submit(run_job)
         except RuntimeError:  # the pool is shutting down
             with self._lock:
                 self._pending -= 1
@@ -130,7 +156,12 @@ class Workers:
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
         except asyncio.TimeoutError:
+            if not started.is_set():
+                raise self._busy() from None
             raise too_slow from None
+
+    def _busy(self) -> ApiError:
+        return ApiError(503, "the server is busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"})
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -214,6 +245,37 @@ def _text(value: Any, name: str, max_length: int, required: bool = True) -> str:
     return value
 
 
+def _check_json_value(value: Any, max_depth: int, too_deep: ApiError) -> None:
+    """Refuse what json.loads accepts but the handlers cannot use safely: deep nesting, lone surrogates.
+
+    Deep nesting would overflow the recursion of any code that walks the value
+    (a nested saved game); a lone surrogate (``"\\ud800"``) is valid JSON but
+    no UTF-8 text, so echoing it back would fail. Iterative, so nothing recurses here.
+    """
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            _check_text(item)
+            continue
+        if depth > max_depth:
+            raise too_deep
+        children = item
+        if isinstance(item, dict):
+            for key in item:
+                _check_text(key)
+            children = item.values()
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list, str)))
+
+
+def _check_text(text: str) -> None:
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ApiError(400, f"the body has a lone surrogate (an unpaired \\u escape) in {text[:40]!r}") from None
+
+
 def _key(word: str, name: str = "word") -> str:
     try:
         return normalize_key(word)
@@ -238,17 +300,39 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
     }
 
 
+class _ReadingsText(dict[tuple[tuple[str, str], ...], str]):
+    """Readings tuple → its JSON object text, encoded once per distinct tuple (most are empty)."""
+
+    def __missing__(self, readings: tuple[tuple[str, str], ...]) -> str:
+        text = self[readings] = json.dumps(dict(readings), separators=(",", ":"))
+        return text
+
+
 def _words_json(board: Board, found: Sequence[Found]) -> str:
-    """The solve's word list as JSON text, written directly: json.dumps of thousands of small
-    dicts and lists costs as much as the solve itself. Keys are A–Z, so nothing needs escaping."""
+    """The solve's word list as JSON text, written directly in one pass.
+
+    json.dumps (or orjson) of thousands of small dicts and lists costs more than
+    the solve itself; here each item is one f-string (one string build), its
+    path a C-level join of the cells' ready-made texts. Keys are A–Z, so nothing needs escaping.
+    """
     cols = board.rules.cols
-    cells = [f"[{cell // cols},{cell % cols}]" for cell in range(board.rules.size)]
-    parts = []
-    for item in found:
-        path = ",".join([cells[cell] for cell in item.path])
-        readings = json.dumps(dict(item.readings), separators=(",", ":")) if item.readings else "{}"
-        parts.append(f'{{"word":"{item.word}","path":[{path}],"readings":{readings}}}')
-    return "[" + ",".join(parts) + "]"
+    cell_text = [f"[{cell // cols},{cell % cols}]" for cell in range(board.rules.size)].__getitem__
+    readings_text = _ReadingsText({(): "{}"})
+    join = ",".join
+    return "[" + join([
+        f'{{"word":"{word}","path":[{join(map(cell_text, path))}],"readings":{readings_text[readings]}}}'
+        for word, path, readings in found
+    ]) + "]"
+
+
+def _longest_first(found: Sequence[Found]) -> tuple[list[Found], dict[int, int]]:
+    """The words longest first (alphabetical within a length, as found) and the count per length.
+
+    A stable sort on lengths read once by C-level calls, rather than a Python key per word.
+    """
+    lengths = list(map(len, map(itemgetter(0), found)))
+    order = sorted(range(len(found)), key=lengths.__getitem__, reverse=True)  # reverse keeps equal keys in order
+    return list(map(found.__getitem__, order)), dict(sorted(Counter(lengths).items()))
 
 
 def _board_json(board: Board) -> dict[str, Any]:
@@ -264,8 +348,9 @@ def _board_json(board: Board) -> dict[str, Any]:
 class Service:
     """The state every request shares: the lexicons, the limits, the pools and the solve cache."""
 
-    def __init__(self, lexicons: dict[str, Lexicon], default: str, limits: Limits) -> None:
+    def __init__(self, lexicons: dict[str, Lexicon], default: str, limits: Limits, descriptions: Mapping[str, str] | None = None) -> None:
         self.lexicons = lexicons
+        self.descriptions = dict(descriptions or {})
         self.default = default
         self.limits = limits
         self.solvers = Workers("solve", limits.solve_threads, limits.max_pending)
@@ -284,7 +369,7 @@ class Service:
         return name, self.lexicons[name]
 
     async def search(self, job: Callable[[], T], what: str) -> T:
-        too_slow = ApiError(422, f"the {what} took more than {self.limits.search_timeout:g} s; make it more specific")
+        too_slow = ApiError(422, f"the {what} took more than {self.limits.search_timeout:g} s: this query is too slow to answer")
         return await self.searches.run(job, self.limits.search_timeout, too_slow)
 
     async def read_json(self, request: Request) -> dict[str, Any]:
@@ -303,12 +388,16 @@ class Service:
                 raise too_large
         if not body:
             raise ApiError(400, "the request needs a JSON object body")
+        too_deep = ApiError(400, f"the body nests arrays and objects more than {self.limits.max_json_depth} deep", {"max_json_depth": self.limits.max_json_depth})
         try:
             data = json.loads(body)
         except (ValueError, UnicodeDecodeError) as exc:
             raise ApiError(400, f"the body is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise too_deep from None
         if not isinstance(data, dict):
             raise ApiError(400, "the body must be a JSON object")
+        _check_json_value(data, self.limits.max_json_depth, too_deep)
         return data
 
     def board_and_rules(self, data: Mapping[str, Any]) -> Board:
@@ -354,7 +443,7 @@ async def health(request: Request) -> Response:
 async def lexicons(request: Request) -> Response:
     service = _service(request)
     rows = [
-        {"name": name, "words": len(lexicon), "description": str(lexicon.meta.get("description", "")), "default": name == service.default}
+        {"name": name, "words": len(lexicon), "description": service.descriptions.get(name, ""), "default": name == service.default}
         for name, lexicon in service.lexicons.items()
     ]
     return JSONResponse({"lexicons": rows})
@@ -393,6 +482,8 @@ async def pattern_search(request: Request) -> Response:
         words = await service.search(job, "pattern search")
     except PatternError as exc:
         raise ApiError(422, str(exc), {"field": "q"}) from None
+    except MemoryError:  # compiling a huge repetition under the server's memory cap
+        raise ApiError(422, f"pattern {pattern!r} needs too much memory to compile", {"field": "q"}) from None
     return JSONResponse(_listing(name, pattern, words, limit))
 
 
@@ -451,22 +542,18 @@ async def solve(request: Request) -> Response:
     def encode() -> bytes:
         """Solve and encode in the worker thread: a full 6×6 answer takes as long to encode as to find."""
         found = Solver(lexicon, board).solve()  # alphabetical
-        by_length: dict[int, list[Found]] = {}
-        for item in found:
-            by_length.setdefault(len(item.word), []).append(item)
-        ranked = [item for length in sorted(by_length, reverse=True) for item in by_length[length]][:limit]
-        lengths = {length: len(items) for length, items in by_length.items()}
+        ranked, lengths = _longest_first(found)
         answer = {
             **_board_json(board),
             "mode": mode,
             "lexicon": name,
             "count": len(found),
             "truncated": len(found) > limit,
-            "lengths": {str(length): count for length, count in sorted(lengths.items())},
+            "lengths": {str(length): count for length, count in lengths.items()},
             "words": [],
         }
         head = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
-        return (head[: -len("[]}")] + _words_json(board, ranked) + "}").encode()
+        return (head[: -len("[]}")] + _words_json(board, ranked[:limit]) + "}").encode()
 
     async def compute() -> bytes:
         return await service.solvers.run(encode, limits.solve_timeout, too_slow)
@@ -526,8 +613,40 @@ async def openapi(request: Request) -> Response:
     return JSONResponse(openapi_schema(_service(request)))
 
 
-async def index(_request: Request) -> Response:
-    return FileResponse(WEB_DIR / "index.html", media_type="text/html; charset=utf-8")
+#: The tab icon: a ringed tile, as SVG (every browser the page supports shows an SVG at /favicon.ico).
+FAVICON = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">'
+    b'<rect x="1" y="1" width="14" height="14" rx="3" fill="#2e7d32"/>'
+    b'<circle cx="8" cy="8" r="4.5" fill="none" stroke="#fff" stroke-width="2"/></svg>'
+)
+FAVICON_ETAG = f'"{hashlib.sha256(FAVICON).hexdigest()[:16]}"'
+
+
+def _not_modified(request: Request, etag: str) -> bool:
+    """Whether the client's If-None-Match names this ETag (weak or strong), so a 304 will do."""
+    asked = request.headers.get("if-none-match")
+    if not asked:
+        return False
+    tags = {tag.strip().removeprefix("W/") for tag in asked.split(",")}
+    return "*" in tags or etag.removeprefix("W/") in tags
+
+
+def _cached_answer(request: Request, response: Response) -> Response:
+    """``response``, or a bodiless 304 carrying its ETag when the client already has it."""
+    etag = response.headers["etag"]
+    if _not_modified(request, etag):
+        return Response(status_code=304, headers={"etag": etag, "cache-control": response.headers.get("cache-control", "no-cache")})
+    return response
+
+
+async def index(request: Request) -> Response:
+    page = WEB_DIR / "index.html"
+    return _cached_answer(request, FileResponse(page, media_type="text/html; charset=utf-8", stat_result=os.stat(page)))
+
+
+async def favicon(request: Request) -> Response:
+    headers = {"etag": FAVICON_ETAG, "cache-control": "max-age=86400"}
+    return _cached_answer(request, Response(FAVICON, media_type="image/svg+xml", headers=headers))
 
 
 # --- errors -----------------------------------------------------------------------
@@ -545,26 +664,116 @@ async def _http_error(_request: Request, exc: Exception) -> Response:
     return error_response(exc.status_code, message, None, exc.headers)
 
 
-async def _internal_error(_request: Request, exc: Exception) -> Response:
-    """Last resort: still JSON, and names the failure so a report can be filed."""
-    return error_response(500, "internal error; please report it", {"type": type(exc).__name__})
+#: On every answer, errors included. The page loads only its own script and style sheet
+#: (no inline code), so the CSP allows exactly those; no site may frame it or read where it came from.
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+class Hardening:
+    """The cross-cutting defences every request goes through, as plain ASGI middleware.
+
+    * security headers on every answer;
+    * POST bodies only as application/json (415 otherwise): a cross-site page
+      can only send text/plain or form bodies without a CORS preflight;
+    * the whole body within ``body_timeout`` seconds (408 and the connection
+      closed), so a body shorter than its Content-Length is not waited on for ever;
+    * an unexpected exception answered with a JSON 500 and logged, without
+      dropping the keep-alive connection (Starlette's last-resort handler re-raises,
+      which makes uvicorn close it).
+    """
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.body_timeout = limits.body_timeout
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_secured(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+            await send(message)
+
+        if scope["method"] == "POST" and _media_type(scope) != "application/json":
+            refusal = error_response(415, "send the body as JSON with the header Content-Type: application/json", {"content_type": _media_type(scope)})
+            await refusal(scope, receive, send_secured)
+            return
+        try:
+            await self.app(scope, self._bounded(receive), send_secured)
+        except ClientDisconnect:  # the client left mid-body: nobody to answer, nothing went wrong here
+            return
+        except Exception as exc:
+            log.exception("internal error on %s %s", scope["method"], scope["path"])
+            if started:
+                raise
+            await error_response(500, "internal error; please report it", {"type": type(exc).__name__})(scope, receive, send_secured)
+
+    def _bounded(self, receive: Receive) -> Receive:
+        """``receive`` with one deadline for the whole body; afterwards (disconnect watchers) unbounded."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.body_timeout
+        body_done = False
+
+        async def receive_bounded() -> Message:
+            nonlocal body_done
+            if body_done:
+                return await receive()
+            try:
+                async with asyncio.timeout_at(deadline):  # no extra task per receive, unlike wait_for
+                    message = await receive()
+            except TimeoutError:
+                raise ApiError(
+                    408, f"the request body did not arrive within {self.body_timeout:g} s", None, {"Connection": "close"}
+                ) from None
+            body_done = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        return receive_bounded
+
+
+def _media_type(scope: Scope) -> str:
+    for name, value in scope["headers"]:
+        if name == b"content-type":
+            return value.decode("latin-1").split(";", 1)[0].strip().lower()
+    return ""
 
 
 # --- the app ---------------------------------------------------------------------
 
 
-def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits = Limits()) -> Starlette:
+def create_app(
+    lexicon_spec: str | Sequence[str] | None = None, limits: Limits = Limits(), allowed_hosts: Sequence[str] | None = None
+) -> Starlette:
     """The ASGI app serving the given lexicons (names or paths; the first is the default).
 
-    Lexicons are loaded here, before the first request, so a bad spec fails at
-    start-up with a LexiconError rather than on a player's phone.
+    Lexicons are loaded here, before the first request, so a bad spec (or one
+    that yields no word, such as a file that is no word list) fails at start-up
+    with a LexiconError rather than on a player's phone. With ``allowed_hosts``,
+    requests naming any other Host get 400 (DNS rebinding, host-header tricks).
     """
     specs = [lexicon_spec] if isinstance(lexicon_spec, str) or lexicon_spec is None else list(lexicon_spec)
     loaded: dict[str, Lexicon] = {}
+    descriptions: dict[str, str] = {}
     for spec in specs or [None]:
         lexicon = load_lexicon(spec)
-        loaded[_served_name(spec, lexicon, loaded)] = lexicon
-    service = Service(loaded, next(iter(loaded)), limits)
+        name = _served_name(spec, lexicon, loaded)
+        loaded[name] = lexicon
+        descriptions[name] = _public_description(spec, lexicon)
+    service = Service(loaded, next(iter(loaded)), limits, descriptions)
     from overturn.service_game import PAGE_ROUTES as page_routes  # here, not at the top: service_game imports this module
 
     @asynccontextmanager
@@ -576,6 +785,7 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
     routes = [  # the most frequent first: routes are matched in order
         Route("/api/words/{word}", lookup, methods=["GET"]),
         Route("/", index, methods=["GET"]),
+        Route("/favicon.ico", favicon, methods=["GET"]),
         Route("/health", health, methods=["GET"]),
         Route("/openapi.json", openapi, methods=["GET"]),
         Route("/api/lexicons", lexicons, methods=["GET"]),
@@ -588,10 +798,15 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
         *page_routes,
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
+    middleware = [Middleware(Hardening, limits=limits)]
+    if allowed_hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    middleware.append(Middleware(GZipMiddleware, minimum_size=limits.gzip_min_bytes, compresslevel=5))
     app = Starlette(
         routes=routes,
+        middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error},
     )
     app.state.service = service
     return app
@@ -600,7 +815,7 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
 def _served_name(spec: str | None, lexicon: Lexicon, taken: Mapping[str, Lexicon]) -> str:
     """The name requests use: the recipe or user name, or a path's last component; unique per server."""
     name = spec or DEFAULT_LEXICON
-    if "/" in name or name.startswith("."):
+    if _given_by_path(name):
         name = str(lexicon.meta.get("name") or Path(name).name)
     base, count = name, 2
     while name in taken:
@@ -608,18 +823,114 @@ def _served_name(spec: str | None, lexicon: Lexicon, taken: Mapping[str, Lexicon
     return name
 
 
+def _given_by_path(spec: str) -> bool:
+    return "/" in spec or spec.startswith(".")
+
+
+def _public_description(spec: str | None, lexicon: Lexicon) -> str:
+    """The description clients see: a lexicon given by path may record a server path in it (a
+    word list's build does, and its cached build may name another file), so then it is left out."""
+    description = str(lexicon.meta.get("description", ""))
+    if spec and _given_by_path(spec) and ("/" in description or "\\" in description):
+        return ""
+    return description
+
+
+# --- the server's connection limits ----------------------------------------------------
+
+
+def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type:
+    """uvicorn's httptools protocol plus the two guards it lacks against slow or bloated clients.
+
+    uvicorn arms no timer while a request's headers arrive (its keep-alive
+    timeout stops at the first byte), and httptools sets no size limit on
+    them, so a client dribbling header bytes holds a connection for ever. Here
+    a request's headers must complete within ``header_timeout`` seconds of the
+    connection opening or the previous answer ending (else the connection is
+    closed with a 408), and may not exceed ``max_header_bytes`` (else 400 and closed).
+    """
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class GuardedHttpToolsProtocol(HttpToolsProtocol):
+        _header_timer: asyncio.TimerHandle | None = None
+        _header_bytes = 0
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm_header_timer()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm_header_timer()
+            super().connection_lost(exc)
+
+        def on_url(self, url: bytes) -> None:
+            self._count_header_bytes(len(url))
+            super().on_url(url)
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            self._count_header_bytes(len(name) + len(value) + 4)
+            super().on_header(name, value)
+
+        def on_headers_complete(self) -> None:
+            self._disarm_header_timer()
+            self._header_bytes = 0
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm_header_timer()
+
+        def _count_header_bytes(self, size: int) -> None:
+            self._header_bytes += size
+            if self._header_bytes > max_header_bytes:  # uvicorn answers a parser callback's exception with 400 and closes
+                raise ValueError(f"request headers larger than {max_header_bytes} bytes")
+
+        def _arm_header_timer(self) -> None:
+            self._disarm_header_timer()
+            self._header_timer = self.loop.call_later(header_timeout, self._headers_too_slow)
+
+        def _disarm_header_timer(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _headers_too_slow(self) -> None:
+            self._header_timer = None
+            busy = self.cycle is not None and not self.cycle.response_complete  # a request is being answered
+            if not busy and not self.transport.is_closing():
+                self.transport.write(b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+                self.transport.close()
+
+    return GuardedHttpToolsProtocol
+
+
+def server_settings(limits: Limits) -> dict[str, Any]:
+    """uvicorn.Config keywords that enforce ``limits`` at the connection level (its own settings where they exist)."""
+    return {
+        "http": guarded_http_protocol(limits.header_timeout, limits.max_header_bytes),
+        "timeout_keep_alive": limits.keep_alive_timeout,
+        "limit_concurrency": limits.max_connections,
+        "timeout_graceful_shutdown": 5,
+    }
+
+
 class BackgroundServer:
     """uvicorn serving ``app`` from a daemon thread on a loopback port (0: any free one).
 
     For tests, benchmarks and programs that embed the service: ``with
     BackgroundServer(app) as url:`` gives the base URL once the port is open
-    and stops the server on leaving.
+    and stops the server on leaving. The connection limits are those of the
+    app's ``Limits``, as ``overturn serve`` sets them.
     """
 
     def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0, **config: Any) -> None:
         import uvicorn
 
         config.setdefault("log_level", "warning")
+        service = getattr(getattr(app, "state", None), "service", None)
+        if service is not None:
+            config = {**server_settings(service.limits), **config}
         self._server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, **config))
         self._thread = threading.Thread(target=self._server.run, name="overturn-uvicorn", daemon=True)
         self.url = ""
@@ -645,8 +956,10 @@ class BackgroundServer:
 
 def _error_responses(*codes: int) -> dict[str, Any]:
     reasons = {
-        400: "The request is malformed (bad JSON, wrong type, missing field).",
+        400: "The request is malformed (bad JSON, wrong type, missing field, nested too deep, lone surrogate).",
+        408: "The body did not arrive within the server's time limit; the connection is closed.",
         413: "The body is larger than the server's limit.",
+        415: "The body was not sent as Content-Type: application/json.",
         422: "Well-formed but unusable: bad board, word, pattern, lexicon or game.",
         503: "Busy or too slow; retry after the Retry-After seconds.",
     }
@@ -783,7 +1096,7 @@ def openapi_schema(service: Service) -> dict[str, Any]:
                         }
                     },
                 },
-                "responses": {"200": _ok("Solution", "The words, their count and their count by length."), **_error_responses(400, 413, 422, 503)},
+                "responses": {"200": _ok("Solution", "The words, their count and their count by length."), **_error_responses(400, 408, 413, 415, 422, 503)},
             }
         },
         "/api/referee": {
@@ -808,7 +1121,7 @@ def openapi_schema(service: Service) -> dict[str, Any]:
                         }
                     },
                 },
-                "responses": {"200": _ok("Verdict", "The verdict (legal or not) with its reason code."), **_error_responses(400, 413, 422, 503)},
+                "responses": {"200": _ok("Verdict", "The verdict (legal or not) with its reason code."), **_error_responses(400, 408, 413, 415, 422, 503)},
             }
         },
     }

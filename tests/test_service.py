@@ -45,6 +45,7 @@ TABLE: dict[str, list[Entry]] = {
     SLOW_KEY: [Entry(SLOW_KEY.lower(), SLOW_KEY.lower(), "N")],
 }
 
+JSON = {"content-type": "application/json"}
 LIMITS = Limits(max_body_bytes=4096, max_results=50, pattern_timeout=0.3, search_timeout=3.0, solve_timeout=20.0)
 
 
@@ -249,19 +250,19 @@ def test_bad_boards_are_refused_with_the_row_and_column(client: httpx.Client) ->
 
 
 def test_bad_bodies_are_refused_before_parsing(client: httpx.Client) -> None:
-    assert_error(client.post("/api/solve", content=b"{not json"), 400, "not valid JSON")
-    assert_error(client.post("/api/solve", content=b"\xff\xfe"), 400, "not valid JSON")
+    assert_error(client.post("/api/solve", content=b"{not json", headers=JSON), 400, "not valid JSON")
+    assert_error(client.post("/api/solve", content=b"\xff\xfe", headers=JSON), 400, "not valid JSON")
     assert_error(client.post("/api/solve", json=[BOARD]), 400, "JSON object")
-    assert_error(client.post("/api/solve", content=b""), 400, "needs a JSON object")
+    assert_error(client.post("/api/solve", content=b"", headers=JSON), 400, "needs a JSON object")
     big = json.dumps({"board": BOARD, "pad": "x" * 5000}).encode()
-    assert_error(client.post("/api/solve", content=big), 413, "larger than 4096 bytes")
+    assert_error(client.post("/api/solve", content=big, headers=JSON), 413, "larger than 4096 bytes")
 
     def chunks() -> Iterator[bytes]:  # no Content-Length: the limit is counted as the body arrives
         yield b'{"board": "'
         for _ in range(100):
             yield b"x" * 100
 
-    assert_error(client.post("/api/solve", content=chunks()), 413, "larger than 4096 bytes")
+    assert_error(client.post("/api/solve", content=chunks(), headers=JSON), 413, "larger than 4096 bytes")
 
 
 # ----- referee ---------------------------------------------------------------------------------
