@@ -415,7 +415,7 @@ Type a word to play it (the best path is chosen), or a word and its cells: BOIRE
 
 @click.command("play", context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
 @click.option("--vs", type=click.Choice(["human", "computer"]), default="human", help="Two people at the table, or one against the computer.")
-@click.option("--level", type=click.IntRange(min(LEVELS), max(LEVELS)), default=2, help="Computer strength: 1 misses words, 2 best swing, 3 looks one reply ahead.")
+@click.option("--level", type=click.IntRange(min(LEVELS), max(LEVELS)), default=2, help="Computer strength: 1 misses words, 2 best swing, 3 looks one reply ahead, 4-5 search deeper (see game match --help).")
 @click.option("--computer-side", type=click.Choice([colour.value for colour in Colour]), default="silver", help="The colour the computer plays.")
 @click.option("--seed", type=int, default=None, help="Deal seed; also seeds the computer's choices.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse")
@@ -572,3 +572,4 @@ class Session:
 
 
 __all__ = ["game", "play", "referee"]
+from overturn_cli import game_engine as _engine_commands  # noqa: E402,F401  (match, review: they register on 'game')

@@ -1062,7 +1062,7 @@ static int cell_reads_at(const Search *s, const Best *b, int cell, int position,
     return count;
 }
 
-/* The best path of b->key: 1 found (in b->best_*), 0 none. */
+/* The best path of b->key better than b->best_value (-1: any legal path): 1 found (in b->best_*), 0 none. */
 static int best_path_of(Best *b) {
     const Search *s = b->s;
     memset(b->viable, 0, sizeof b->viable);
@@ -1079,7 +1079,7 @@ static int best_path_of(Best *b) {
     }
     b->ahead[b->len] = 0;
     for (int position = b->len - 1; position >= 0; position--) b->ahead[position] = b->ahead[position + 1] | b->viable[position];
-    b->best_value = -1;
+    if (b->best_value >= 0 && swing_bound(b, 0, 0) * 8 <= b->best_value) return 0;  /* cannot beat an earlier key */
     uint64_t start = b->viable[0];
     uint64_t groups[3] = {start & b->gain2, start & b->gain1, start & ~(b->gain1 | b->gain2)};
     for (int g = 0; g < 3; g++)
@@ -1115,15 +1115,17 @@ PyDoc_STRVAR(best_paths_doc,
 "that reads the fewest faces of `unfixed` (double faces no move has fixed yet) wins. faces, rows, cols,\n"
 "tile_rows, tile_cols, reuse, tracked, ringed and readings are as for find_words; readings are the path's\n"
 "((face, reading), ...). Exact: a branch and bound over the key's paths, as Solver.best_path in Python.\n"
+"With best_only, returns instead a list of the one best (swing, path, readings) over all the keys (empty if\n"
+"none has a legal path): each key is searched only for a path better than the best so far, which is faster.\n"
 "Returns None for boards or keys it does not cover (over 64 cells or letters, too many readings).");
 
 static PyObject *best_paths(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *faces, *ringed_obj, *readings, *unfixed, *keys, *gain;
-    int rows, cols, tile_rows, tile_cols, reuse;
+    int rows, cols, tile_rows, tile_cols, reuse, best_only = 0;
     unsigned int tracked;
-    if (!PyArg_ParseTuple(args, "OiiiipIOOOOO:best_paths", &faces, &rows, &cols, &tile_rows, &tile_cols, &reuse,
-                          &tracked, &ringed_obj, &readings, &unfixed, &keys, &gain))
+    if (!PyArg_ParseTuple(args, "OiiiipIOOOOO|p:best_paths", &faces, &rows, &cols, &tile_rows, &tile_cols, &reuse,
+                          &tracked, &ringed_obj, &readings, &unfixed, &keys, &gain, &best_only))
         return NULL;
     if (tracked > (MULTI | NEW | USED)) {
         PyErr_SetString(PyExc_ValueError, "tracked must combine MULTI=1, NEW=2 and USED=4");
@@ -1185,14 +1187,23 @@ static PyObject *best_paths(PyObject *module, PyObject *args) {
             goto done;
         }
     }
-    result = PyList_New(n_keys);
+    result = PyList_New(best_only ? 0 : n_keys);
+    b->best_value = -1;
     for (Py_ssize_t i = 0; result && i < n_keys; i++) {
         PyObject *key = PySequence_Fast_GET_ITEM(key_items, i);
         b->key = (const char *)PyUnicode_DATA(key);
         b->len = (int)PyUnicode_GET_LENGTH(key);
-        PyObject *item = b->len > 0 && best_path_of(b) ? best_result(b, face_names, reading_objects) : Py_NewRef(Py_None);
+        if (!best_only) b->best_value = -1;
+        int found = b->len > 0 && best_path_of(b);
+        if (best_only) continue;
+        PyObject *item = found ? best_result(b, face_names, reading_objects) : Py_NewRef(Py_None);
         if (!item) Py_CLEAR(result);
         else PyList_SET_ITEM(result, i, item);
+    }
+    if (result && best_only && b->best_value >= 0) {
+        PyObject *item = best_result(b, face_names, reading_objects);
+        if (!item || PyList_Append(result, item) < 0) Py_CLEAR(result);
+        Py_XDECREF(item);
     }
 
 done:

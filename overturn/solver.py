@@ -463,6 +463,22 @@ class Solver:
             return native
         return [self.best_path(word, constraints, gain) for word in words]
 
+    def best_of_all(
+        self, words: Sequence[str], constraints: Constraints, gain: Sequence[int]
+    ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None:
+        """The best path over all ``words`` as ``best_path`` ranks paths (the first word wins ties), or None.
+
+        Natively, each word is searched only for a path better than the best so
+        far: what a look-ahead needs at its leaves, several times faster than
+        ``best_paths``.
+        """
+        native = _native_best_paths(self, words, constraints, gain, best_only=True)
+        if native is not None:
+            return native[0] if native else None
+        fixed = constraints.fixed
+        found = [best for best in self.best_paths(words, constraints, gain) if best is not None]
+        return max(found, key=lambda best: best[0] * 8 - sum(face not in fixed for face, _ in best[2]), default=None)
+
     def _viable_cells(self, word: str, cell_reading: list[str]) -> list[int]:
         """Per position of ``word``, the cells whose reading starts there and from which the rest can be spelled."""
         viable = [0] * (len(word) + 1)
@@ -521,7 +537,9 @@ def _native_search(solver: Solver, constraints: Constraints, found_type: type | 
     )
 
 
-def _native_best_paths(solver: Solver, words: Sequence[str], constraints: Constraints, gain: Sequence[int]) -> Any:
+def _native_best_paths(
+    solver: Solver, words: Sequence[str], constraints: Constraints, gain: Sequence[int], best_only: bool = False
+) -> Any:
     """The C extension's ``best_paths``, or None when it is not built, not wanted or does not cover the input."""
     if not _native_wanted(solver):
         return None
@@ -530,5 +548,5 @@ def _native_best_paths(solver: Solver, words: Sequence[str], constraints: Constr
     unfixed = tuple(face for face in readings if face not in constraints.fixed)
     return _search.best_paths(
         board.faces, rules.rows, rules.cols, rules.tile_rows, rules.tile_cols, rules.reuse,
-        solver._tracked(constraints), constraints.ringed, readings, unfixed, list(words), list(gain),
+        solver._tracked(constraints), constraints.ringed, readings, unfixed, list(words), list(gain), best_only,
     )
