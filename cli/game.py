@@ -26,8 +26,9 @@ from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import json_option, open_lexicon
 from overturn_cli.common import state_option as _state_option
-from overturn.referee import Verdict, path_to_json
+from overturn.referee import Verdict
 from overturn.render import LEGEND, describe_path, render_board
+from overturn.review import ranked_json as _ranked_json
 
 DEFAULT_STATE = Path("overturn-game.json")
 HINT_SHOWN = 20
@@ -132,19 +133,6 @@ def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | N
     for number, other in enumerate(verdict.alternatives, start=1):
         lines.append(f"  other path {number}: {describe_path(board, other)}")
     return "\n".join(lines)
-
-
-def _ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
-    move = ranked.move
-    if isinstance(move, PassMove):
-        return {"kind": "pass", "cell": list(divmod(move.cell, board.rules.cols)), "swing": ranked.swing}
-    return {
-        "kind": "word",
-        "word": move.word,
-        "path": path_to_json(move.path, board.rules.cols),
-        "swing": ranked.swing,
-        "readings": dict(ranked.readings),
-    }
 
 
 def _ranked_text(ranked: RankedMove, board: Board) -> str:

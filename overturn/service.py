@@ -584,6 +584,7 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
         Route("/api/deal", deal_board, methods=["GET"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/referee", referee, methods=["POST"]),
+        *_review_api().review_routes(),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
     app = Starlette(
@@ -593,6 +594,13 @@ def create_app(lexicon_spec: str | Sequence[str] | None = None, limits: Limits =
     )
     app.state.service = service
     return app
+
+
+def _review_api() -> Any:
+    """overturn.review_api (POST /api/review), imported late: it builds on this module."""
+    from overturn import review_api
+
+    return review_api
 
 
 def _served_name(spec: str | None, lexicon: Lexicon, taken: Mapping[str, Lexicon]) -> str:
@@ -810,6 +818,7 @@ def openapi_schema(service: Service) -> dict[str, Any]:
             }
         },
     }
+    paths.update(_review_api().review_openapi())
     schemas: dict[str, Any] = {
         "Error": {
             "type": "object",
