@@ -15,6 +15,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
@@ -77,7 +78,7 @@ def test_legal_moves_speed(mode: str, lexicon: Lexicon, benchmark: BenchmarkFixt
     games = [mid_game(seed, mode, lexicon) for seed in range(CORPUS)]
     games = [game for game in games if not game.is_over()]
     native = [fastest_ms(game.legal_moves) for game in games]
-    baseline = [fastest_ms(lambda: previous_legal_moves(game), 1) for game in games[:BASELINE_POSITIONS]]
+    baseline = [fastest_ms(partial(previous_legal_moves, game), 1) for game in games[:BASELINE_POSITIONS]]
     for game in games[:BASELINE_POSITIONS]:  # same answers, word for word
         assert [(r.move.word, r.swing) for r in game.legal_moves()] == previous_legal_moves(game)
     sizes = [len(game.legal_moves()) for game in games]
