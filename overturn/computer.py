@@ -39,11 +39,15 @@ class SearchPlan:
     """How deep and how wide a searching level looks, and the time it may take per move."""
 
     depths: tuple[int, ...]  #: searched in turn; even, so a line ends on the opponent's reply
-    width: int
+    width: int  #: moves searched per position, and at the root after the first depth
+    root_width: int  #: moves searched at the root by the first depth
     budget: float  #: seconds from the start of the move; the deepest search finished within it is played
 
 
-PLANS = {4: SearchPlan(depths=(2, 4), width=8, budget=0.5), 5: SearchPlan(depths=(2, 4, 6, 8, 10), width=10, budget=0.8)}
+PLANS = {
+    4: SearchPlan(depths=(2, 4), width=8, root_width=8, budget=0.5),
+    5: SearchPlan(depths=(2, 4, 6, 8, 10), width=10, root_width=40, budget=0.8),
+}
 #: A deeper pass is started only if the last one, times this, fits in the time left (a pass costs about
 #: the width times the one before; one that cannot finish would only waste the budget).
 GROWTH = 6
@@ -93,17 +97,25 @@ class _OutOfTime(Exception):
 def _search(game: Game, moves: list[RankedMove], plan: SearchPlan, deadline: float, rng: random.Random) -> RankedMove:
     """Iterative deepening: each depth re-searches the root candidates, best first from the previous depth."""
     search = _Search(game, plan, deadline)
-    candidates = search.candidates(moves)
+    candidates = search.candidates(moves, plan.root_width)
     scores = [move.swing for move in candidates]  # depth 1
-    for depth in plan.depths:
+    for number, depth in enumerate(plan.depths):
         order = sorted(range(len(candidates)), key=lambda index: -scores[index])
+        if number:  # the first pass is cheap (its leaves need only a best swing): wide; the deeper ones narrow
+            order = order[: plan.width]
         candidates = [candidates[index] for index in order]
+        previous = [scores[index] for index in order]
         started = time.perf_counter()
+        scored: list[int] = []
         try:
-            scores = search.root_scores(candidates, depth)
+            search.root_scores(candidates, depth, scored)
         except _OutOfTime:
-            scores = [scores[index] for index in order]
+            if number == 0 and scored:  # the best moves by swing come first: keep those the first pass scored
+                candidates, scores = candidates[: len(scored)], scored
+            else:
+                scores = previous
             break
+        scores = scored
         finished = time.perf_counter()
         if (finished - started) * GROWTH > search.deadline - finished:
             break
@@ -125,7 +137,7 @@ class _Search:
         self.moves: dict[tuple[object, ...], list[RankedMove]] = {}
         self.swings: dict[tuple[object, ...], int] = {}
 
-    def candidates(self, moves: list[RankedMove]) -> list[RankedMove]:
+    def candidates(self, moves: list[RankedMove], width: int) -> list[RankedMove]:
         """The moves searched: the best by swing, and near the end every move that rings the last free cells.
 
         With no word left, one pass stands for all: each costs 1, only the cell of the ring differs.
@@ -134,16 +146,16 @@ class _Search:
             return moves[:1]
         free = {cell for cell, ring in enumerate(self.game.rings) if ring is None}
         if len(free) > ENDING_CELLS:
-            return moves[: self.width]
-        ending = [move for move in moves[self.width :] if isinstance(move.move, WordMove) and free.issubset(move.move.path or ())]
-        return moves[: self.width] + ending
+            return moves[:width]
+        ending = [move for move in moves[width:] if isinstance(move.move, WordMove) and free.issubset(move.move.path or ())]
+        return moves[:width] + ending
 
     def _line(self) -> tuple[object, ...]:
         return tuple(played.move for played in self.game.history[self.root :])
 
-    def root_scores(self, candidates: list[RankedMove], depth: int) -> list[int]:
-        """Each root candidate's score at ``depth``, exact for any score that could tie or beat the best."""
-        scores: list[int] = []
+    def root_scores(self, candidates: list[RankedMove], depth: int, scores: list[int]) -> list[int]:
+        """Each root candidate's score at ``depth``, appended to ``scores`` as it comes (so a search cut short
+        keeps what it found), exact for any score that could tie or beat the best."""
         best = -INFINITY
         for move in candidates:
             # Window (best - 1, +inf): a score equal to the best so far comes out exact, so ties are drawn fairly.
@@ -171,7 +183,7 @@ class _Search:
                 self.swings[line] = game.best_swing()
             return self.swings[line]
         if line not in self.moves:
-            self.moves[line] = self.candidates(game.legal_moves())
+            self.moves[line] = self.candidates(game.legal_moves(), self.width)
         best = -INFINITY
         for move in self.moves[line]:
             score = move.swing - self._after(move, depth - 1, move.swing - beta, move.swing - alpha)

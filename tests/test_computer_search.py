@@ -70,8 +70,8 @@ def test_alpha_beta_finds_the_minimax_value(tiny_lexicon, depth: int) -> None:
         moves = game.legal_moves()
         if isinstance(moves[0].move, PassMove):
             break
-        search = _Search(game, SearchPlan((depth,), width=10**6, budget=10**6), deadline=float("inf"))
-        scores = search.root_scores(moves, depth)
+        search = _Search(game, SearchPlan((depth,), width=10**6, root_width=10**6, budget=10**6), deadline=float("inf"))
+        scores = search.root_scores(moves, depth, [])
         assert max(scores) == minimax(game, depth)
         for move, score in zip(moves, scores):
             if score == max(scores):  # the moves that tie for best are scored exactly, so the draw among them is fair
@@ -89,7 +89,7 @@ def test_searching_levels_play_legal_games_and_replay_with_a_seed(
     walk_lexicon, level: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A budget that never runs out, so the search (and so the game) does not depend on the machine's load.
-    monkeypatch.setitem(PLANS, level, SearchPlan((2, 4), width=4, budget=10**6))
+    monkeypatch.setitem(PLANS, level, SearchPlan((2, 4), width=4, root_width=8, budget=10**6))
     games = []
     for _ in range(2):
         game = Game.new(seed=1, lexicon=walk_lexicon)
@@ -105,7 +105,7 @@ def test_searching_levels_play_legal_games_and_replay_with_a_seed(
 
 
 def test_an_exhausted_budget_still_gives_a_legal_move(walk_lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(PLANS, 5, SearchPlan((2, 4), width=10, budget=0.0))
+    monkeypatch.setitem(PLANS, 5, SearchPlan((2, 4), width=10, root_width=10, budget=0.0))
     game = Game.new(seed=1, lexicon=walk_lexicon)
     choice = choose_move(game, 5, random.Random(0))
     assert game.check(choice.move).legal and choice.swing == game.legal_moves()[0].swing
