@@ -27,7 +27,7 @@ LEVEL_DESCRIPTIONS: dict[int, str] = {
     2: "greedy: the largest ring swing",
     3: "one reply ahead: swing minus the opponent's best answer, over the 6 best moves",
     4: "alpha-beta 2, then 4 plies deep (if 0.5 s allows) over the 8 best moves of each position",
-    5: "alpha-beta 2, 4, 6... plies deep (as deep as 0.8 s allows) over the 10 best moves and the game-ending ones",
+    5: "alpha-beta 2 plies deep over the 40 best moves, then 4, 6... over the 10 best (as 0.8 s allows)",
 }
 LEVELS = tuple(LEVEL_DESCRIPTIONS)
 #: Candidates examined one reply deep at level 3.

@@ -90,7 +90,7 @@ def test_both_searches_match_a_brute_force_on_small_boards(mode: str, default_le
     rng = random.Random(f"brute-{mode}")
     rules = replace(SMALL, reuse=mode == "reuse")
     compared = 0
-    for _ in range(25):
+    for _ in range(15):
         board = Board(tuple(rng.choice(SMALL_FACES) for _ in range(rules.size)), rules)
         solver = Solver(default_lexicon, board)
         constraints, gains = random_state(board, rng)
@@ -107,7 +107,7 @@ def test_both_searches_match_a_brute_force_on_small_boards(mode: str, default_le
             assert value(solver.best_path(word, constraints, gains) or best, constraints) == brute
             check_path(solver, word, constraints, gains, best)
             compared += 1
-    assert compared > 200
+    assert compared > 120
 
 
 def test_a_cell_visited_twice_counts_once(make_lexicon) -> None:
@@ -125,10 +125,17 @@ def test_pure_python_legal_moves_match_the_native_ones(default_lexicon: Lexicon,
         for _ in range(3):
             game.push(game.legal_moves()[0].move)
         native = [(ranked.move.word, ranked.swing) for ranked in game.legal_moves()]
+        assert game.best_swing() == native[0][1]  # the look-ahead's shortcut gives the top of the ranking
+        solver, constraints = Solver(default_lexicon, game.board), game.constraints()
+        words, gains = [word for word, _ in native], game.gains(game.to_move)
+        native_top = solver.best_of_all(words, constraints, gains)
         monkeypatch.setenv("OVERTURN_PURE_PYTHON", "1")
         pure = [(ranked.move.word, ranked.swing) for ranked in game.legal_moves()]
+        pure_top = solver.best_of_all(words, constraints, gains)
         monkeypatch.delenv("OVERTURN_PURE_PYTHON")
         assert native == pure and native
+        assert native_top is not None and pure_top is not None
+        assert value(native_top, constraints) == value(pure_top, constraints) and native_top[0] == native[0][1]
 
 
 # ----- issue 13: a play with no path plays the exact best path -------------------------------------
