@@ -29,6 +29,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -943,6 +944,7 @@ done:
 /* --- the best ring-swing path of one key (Game.legal_moves, the referee's path when none is traced) ------ */
 
 #define MAX_KEY 64  /* letters in a key whose best path is searched here; longer keys go to Python */
+#define NO_PATH INT_MIN  /* below any path's value (a path of swing 0 that fixes readings is worth less than 0) */
 
 /* A branch and bound over the paths of one key.  The value of a path is its swing (the gains of its
    distinct cells) times 8, minus the double faces it reads that no earlier move has fixed: the best swing,
@@ -957,7 +959,7 @@ typedef struct {
     uint64_t gain1, gain2;         /* cells worth 1 (no ring) and 2 (the opponent's ring) */
     unsigned unfixed;              /* bit per double face: reading it fixes a new reading */
     int path[MAX_KEY];
-    int best_value;                /* -1: no legal path yet */
+    int best_value;                /* NO_PATH: no legal path yet */
     int best_swing, best_length;
     unsigned best_klass;
     int best_path[MAX_KEY];
@@ -1009,7 +1011,7 @@ static void extend(Best *b, int position, int length, uint64_t visited, int swin
         }
         return;
     }
-    if (b->best_value >= 0 && (swing + swing_bound(b, position, visited)) * 8 <= b->best_value) return;
+    if (b->best_value != NO_PATH && (swing + swing_bound(b, position, visited)) * 8 <= b->best_value) return;
     int last = b->path[length - 1];
     uint64_t next = s->neighbours[last] | (b->reuse ? UINT64_C(1) << last : 0);
     if (!b->reuse) next &= ~visited;
@@ -1062,7 +1064,7 @@ static int cell_reads_at(const Search *s, const Best *b, int cell, int position,
     return count;
 }
 
-/* The best path of b->key better than b->best_value (-1: any legal path): 1 found (in b->best_*), 0 none. */
+/* The best path of b->key better than b->best_value (NO_PATH: any legal path): 1 found (in b->best_*), 0 none. */
 static int best_path_of(Best *b) {
     const Search *s = b->s;
     memset(b->viable, 0, sizeof b->viable);
@@ -1079,7 +1081,7 @@ static int best_path_of(Best *b) {
     }
     b->ahead[b->len] = 0;
     for (int position = b->len - 1; position >= 0; position--) b->ahead[position] = b->ahead[position + 1] | b->viable[position];
-    if (b->best_value >= 0 && swing_bound(b, 0, 0) * 8 <= b->best_value) return 0;  /* cannot beat an earlier key */
+    if (b->best_value != NO_PATH && swing_bound(b, 0, 0) * 8 <= b->best_value) return 0;  /* cannot beat an earlier key */
     uint64_t start = b->viable[0];
     uint64_t groups[3] = {start & b->gain2, start & b->gain1, start & ~(b->gain1 | b->gain2)};
     for (int g = 0; g < 3; g++)
@@ -1087,7 +1089,7 @@ static int best_path_of(Best *b) {
             int cell = lowest(rest);
             place(b, cell, 0, 0, 0, 0, 0, s->tile_id[cell]);
         }
-    return b->best_value >= 0;
+    return b->best_value != NO_PATH;
 }
 
 /* (swing, path, readings) for b's best path. */
@@ -1188,19 +1190,19 @@ static PyObject *best_paths(PyObject *module, PyObject *args) {
         }
     }
     result = PyList_New(best_only ? 0 : n_keys);
-    b->best_value = -1;
+    b->best_value = NO_PATH;
     for (Py_ssize_t i = 0; result && i < n_keys; i++) {
         PyObject *key = PySequence_Fast_GET_ITEM(key_items, i);
         b->key = (const char *)PyUnicode_DATA(key);
         b->len = (int)PyUnicode_GET_LENGTH(key);
-        if (!best_only) b->best_value = -1;
+        if (!best_only) b->best_value = NO_PATH;
         int found = b->len > 0 && best_path_of(b);
         if (best_only) continue;
         PyObject *item = found ? best_result(b, face_names, reading_objects) : Py_NewRef(Py_None);
         if (!item) Py_CLEAR(result);
         else PyList_SET_ITEM(result, i, item);
     }
-    if (result && best_only && b->best_value >= 0) {
+    if (result && best_only && b->best_value != NO_PATH) {
         PyObject *item = best_result(b, face_names, reading_objects);
         if (!item || PyList_Append(result, item) < 0) Py_CLEAR(result);
         Py_XDECREF(item);

@@ -416,7 +416,7 @@ class Solver:
         """
         tracked = self._tracked(constraints)
         best: tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None = None
-        best_value = -1  # gain * 8 - new readings fixed, as the native search ranks paths
+        best_value = 0  # gain * 8 - new readings fixed, as the native search ranks paths; meaningful once best is set
         for combination in self.reading_combinations(constraints):
             cell_reading = [combination.get(face, face) or "\0" for face in self.board.faces]
             viable = self._viable_cells(word, cell_reading)
@@ -435,10 +435,10 @@ class Solver:
                         (face, str(combination[face])) for face in DOUBLE_FACES if face in used and face in combination
                     )
                     value = total * 8 - sum(face not in constraints.fixed for face, _ in readings)
-                    if value > best_value:
+                    if best is None or value > best_value:
                         best, best_value = (total, tuple(path), readings), value
                     return
-                if (total + optimistic[position]) * 8 <= best_value:
+                if best is not None and (total + optimistic[position]) * 8 <= best_value:
                     return
                 last = path[-1]
                 nearby = (self.board.neighbours[last] | (1 << last if self.rules.reuse else 0)) & viable[position]

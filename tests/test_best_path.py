@@ -168,3 +168,13 @@ def test_on_equal_swing_the_path_avoids_fixing_a_new_reading(default_lexicon: Le
     assert [ranked.readings for ranked in game.legal_moves() if ranked.move.word == "COEVOLUASSES"] == [()]
     game.push(WordMove("COEVOLUASSES"))
     assert game.fixed == {}
+
+
+def test_a_path_worth_nothing_is_still_found(make_lexicon) -> None:
+    """Swing 0 and a new reading fixed: the value is below zero, and the path must still be returned."""
+    lexicon = make_lexicon(["que"])
+    board = Board.parse("B[QU]EB/BBBB/BBBB/BBBB", SMALL)  # Qu and E on two tiles
+    solver = Solver(lexicon, board)
+    gains = [0] * 16
+    for best in (solver.best_paths(["QUE"], Constraints(), gains)[0], solver.best_path("QUE", Constraints(), gains)):
+        assert best == (0, (1, 2), (("QU", "QU"),))
