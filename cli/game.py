@@ -26,8 +26,9 @@ from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import MAX_BOARD_TEXT, bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option
 from overturn_cli.common import state_option as _state_option
-from overturn.referee import Verdict, path_to_json
+from overturn.referee import Verdict
 from overturn.render import LEGEND, describe_path, render_board
+from overturn.review import ranked_json as _ranked_json
 
 DEFAULT_STATE = Path("overturn-game.json")
 HINT_SHOWN = 20
@@ -146,19 +147,6 @@ def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | N
     for number, other in enumerate(verdict.alternatives, start=1):
         lines.append(f"  other path {number}: {describe_path(board, other)}")
     return "\n".join(lines)
-
-
-def _ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
-    move = ranked.move
-    if isinstance(move, PassMove):
-        return {"kind": "pass", "cell": list(divmod(move.cell, board.rules.cols)), "swing": ranked.swing}
-    return {
-        "kind": "word",
-        "word": move.word,
-        "path": path_to_json(move.path, board.rules.cols),
-        "swing": ranked.swing,
-        "readings": dict(ranked.readings),
-    }
 
 
 def _ranked_text(ranked: RankedMove, board: Board) -> str:
@@ -443,7 +431,7 @@ Type a word to play it (the best path is chosen), or a word and its cells: BOIRE
 
 @click.command("play", context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
 @click.option("--vs", type=click.Choice(["human", "computer"]), default="human", help="Two people at the table, or one against the computer.")
-@click.option("--level", type=click.IntRange(min(LEVELS), max(LEVELS)), default=2, help="Computer strength: 1 misses words, 2 best swing, 3 looks one reply ahead.")
+@click.option("--level", type=click.IntRange(min(LEVELS), max(LEVELS)), default=2, help="Computer strength: 1 misses words, 2 best swing, 3 looks one reply ahead, 4-5 search deeper (see game match --help).")
 @click.option("--computer-side", type=click.Choice([colour.value for colour in Colour]), default="silver", help="The colour the computer plays.")
 @seed_option("Deal seed, 0 to 4294967295; also seeds the computer's choices.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse")
@@ -608,3 +596,4 @@ class Session:
 
 
 __all__ = ["game", "play", "referee"]
+from overturn_cli import game_engine as _engine_commands  # noqa: E402,F401  (match, review: they register on 'game')

@@ -29,6 +29,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -940,8 +941,288 @@ done:
     return result;
 }
 
+/* --- the best ring-swing path of one key (Game.legal_moves, the referee's path when none is traced) ------ */
+
+#define MAX_KEY 64  /* letters in a key whose best path is searched here; longer keys go to Python */
+#define NO_PATH INT_MIN  /* below any path's value (a path of swing 0 that fixes readings is worth less than 0) */
+
+/* A branch and bound over the paths of one key.  The value of a path is its swing (the gains of its
+   distinct cells) times 8, minus the double faces it reads that no earlier move has fixed: the best swing,
+   and among equal swings a path that fixes no new reading. */
+typedef struct {
+    Search *s;
+    int reuse;
+    const char *key;
+    int len;
+    uint64_t viable[MAX_KEY + 1];  /* cells a reading of which starts at a position and lets the rest be spelled */
+    uint64_t ahead[MAX_KEY + 1];   /* the union of viable[] from a position to the end */
+    uint64_t gain1, gain2;         /* cells worth 1 (no ring) and 2 (the opponent's ring) */
+    unsigned unfixed;              /* bit per double face: reading it fixes a new reading */
+    int path[MAX_KEY];
+    int best_value;                /* NO_PATH: no legal path yet */
+    int best_swing, best_length;
+    unsigned best_klass;
+    int best_path[MAX_KEY];
+} Best;
+
+static inline int popcount64(uint64_t x) { return (int)(popcount32((uint32_t)x) + popcount32((uint32_t)(x >> 32))); }
+
+static inline int gain_of(const Best *b, int cell) {
+    uint64_t bit = UINT64_C(1) << cell;
+    return (b->gain2 & bit) ? 2 : (b->gain1 & bit) ? 1 : 0;
+}
+
+/* The most the rest of a path from `position` can still add, given the cells already on it.  Two bounds,
+   the smaller wins: per remaining letter, the best unvisited cell that may stand there; and the best
+   (len - position) unvisited cells that may stand anywhere ahead, each counted once. */
+static int swing_bound(const Best *b, int position, uint64_t visited) {
+    int per_letter = 0;
+    for (int p = position; p < b->len; p++) {
+        uint64_t open = b->viable[p] & ~visited;
+        per_letter += (open & b->gain2) ? 2 : (open & b->gain1) ? 1 : 0;
+    }
+    uint64_t open = b->ahead[position] & ~visited;
+    int room = b->len - position;
+    int twos = popcount64(open & b->gain2), ones = popcount64(open & b->gain1);
+    if (twos > room) twos = room;
+    if (ones > room - twos) ones = room - twos;
+    int distinct = 2 * twos + ones;
+    return per_letter < distinct ? per_letter : distinct;
+}
+
+static void place(Best *b, int cell, int position, int length, uint64_t visited, int swing, unsigned klass,
+                  int first_tile);
+
+/* The path b->path[0..length) spells key[0..position); try every next cell, most promising first. */
+static void extend(Best *b, int position, int length, uint64_t visited, int swing, unsigned klass, int first_tile) {
+    const Search *s = b->s;
+    if (position == b->len) {
+        if (FLAGS_OF(klass) != s->tracked) return;
+        int fixes = 0;
+        for (int face = 0; face < s->n_faces; face++)
+            fixes += (b->unfixed >> face & 1) && face_state(s, klass, face) != 0;
+        int value = swing * 8 - fixes;
+        if (value > b->best_value) {
+            b->best_value = value;
+            b->best_swing = swing;
+            b->best_klass = klass;
+            b->best_length = length;
+            memcpy(b->best_path, b->path, (size_t)length * sizeof(int));
+        }
+        return;
+    }
+    if (b->best_value != NO_PATH && (swing + swing_bound(b, position, visited)) * 8 <= b->best_value) return;
+    int last = b->path[length - 1];
+    uint64_t next = s->neighbours[last] | (b->reuse ? UINT64_C(1) << last : 0);
+    if (!b->reuse) next &= ~visited;
+    next &= b->viable[position];
+    uint64_t fresh = next & ~visited;
+    uint64_t groups[3] = {fresh & b->gain2, fresh & b->gain1, next & ~(fresh & (b->gain1 | b->gain2))};
+    for (int g = 0; g < 3; g++)
+        for (uint64_t rest = groups[g]; rest; rest &= rest - 1)
+            place(b, lowest(rest), position, length, visited, swing, klass, first_tile);
+}
+
+/* Put cell at b->path[length], reading it (each way its face allows) at key[position]. */
+static void place(Best *b, int cell, int position, int length, uint64_t visited, int swing, unsigned klass,
+                  int first_tile) {
+    const Search *s = b->s;
+    uint64_t bit = UINT64_C(1) << cell;
+    if (!(visited & bit)) swing += gain_of(b, cell);
+    unsigned gained = ((s->ringed & bit) ? USED : NEW) & s->tracked;
+    if ((s->tracked & MULTI) && s->tile_id[cell] != first_tile) gained |= MULTI;
+    b->path[length] = cell;
+    int face = s->cell_face[cell];
+    if (face < 0) {
+        if (b->key[position] == 'A' + s->cell_letter[cell])
+            extend(b, position + 1, length + 1, visited | bit, swing, klass | gained, first_tile);
+        return;
+    }
+    int first = s->face_first_transition[face];
+    for (int t = first; t < first + s->face_readings[face]; t++) {
+        int after = s->trans[klass][t];
+        const Reading *r = &s->readings[s->transition_reading[t]];
+        if (after < 0 || position + r->len > b->len || memcmp(b->key + position, r->text, (size_t)r->len) != 0)
+            continue;
+        extend(b, position + r->len, length + 1, visited | bit, swing, (unsigned)after | gained, first_tile);
+    }
+}
+
+/* Does a reading of cell spell key[position..position + *len)?  Each matching reading's length in turn. */
+static int cell_reads_at(const Search *s, const Best *b, int cell, int position, int *lengths) {
+    int face = s->cell_face[cell], count = 0;
+    if (face < 0) {
+        if (b->key[position] == 'A' + s->cell_letter[cell]) lengths[count++] = 1;
+        return count;
+    }
+    int first = s->face_first_transition[face];
+    for (int t = first; t < first + s->face_readings[face]; t++) {
+        const Reading *r = &s->readings[s->transition_reading[t]];
+        if (position + r->len <= b->len && memcmp(b->key + position, r->text, (size_t)r->len) == 0)
+            lengths[count++] = r->len;
+    }
+    return count;
+}
+
+/* The best path of b->key better than b->best_value (NO_PATH: any legal path): 1 found (in b->best_*), 0 none. */
+static int best_path_of(Best *b) {
+    const Search *s = b->s;
+    memset(b->viable, 0, sizeof b->viable);
+    for (int position = b->len - 1; position >= 0; position--) {
+        for (int cell = 0; cell < s->size; cell++) {
+            int lengths[MAX_FACE_READINGS];
+            int count = cell_reads_at(s, b, cell, position, lengths);
+            uint64_t bit = UINT64_C(1) << cell, reach = s->neighbours[cell] | (b->reuse ? bit : 0);
+            for (int i = 0; i < count; i++) {
+                int after = position + lengths[i];
+                if (after == b->len || (reach & b->viable[after])) b->viable[position] |= bit;
+            }
+        }
+    }
+    b->ahead[b->len] = 0;
+    for (int position = b->len - 1; position >= 0; position--) b->ahead[position] = b->ahead[position + 1] | b->viable[position];
+    if (b->best_value != NO_PATH && swing_bound(b, 0, 0) * 8 <= b->best_value) return 0;  /* cannot beat an earlier key */
+    uint64_t start = b->viable[0];
+    uint64_t groups[3] = {start & b->gain2, start & b->gain1, start & ~(b->gain1 | b->gain2)};
+    for (int g = 0; g < 3; g++)
+        for (uint64_t rest = groups[g]; rest; rest &= rest - 1) {
+            int cell = lowest(rest);
+            place(b, cell, 0, 0, 0, 0, 0, s->tile_id[cell]);
+        }
+    return b->best_value != NO_PATH;
+}
+
+/* (swing, path, readings) for b's best path. */
+static PyObject *best_result(const Best *b, PyObject **face_names, PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
+    PyObject *path = PyTuple_New(b->best_length);
+    for (int i = 0; path && i < b->best_length; i++) {
+        PyObject *cell = PyLong_FromLong(b->best_path[i]);
+        if (!cell) Py_CLEAR(path);
+        else PyTuple_SET_ITEM(path, i, cell);
+    }
+    PyObject *readings = path ? readings_of(b->s, b->best_klass, face_names, reading_objects) : NULL;
+    PyObject *result = readings ? Py_BuildValue("(iOO)", b->best_swing, path, readings) : NULL;
+    Py_XDECREF(path);
+    Py_XDECREF(readings);
+    return result;
+}
+
+PyDoc_STRVAR(best_paths_doc,
+"best_paths(faces, rows, cols, tile_rows, tile_cols, reuse, tracked, ringed, readings, unfixed, keys, gain)\n"
+"    -> list | None\n"
+"\n"
+"For each key, (swing, path, readings) for its legal path of the largest ring swing, or None if it has none.\n"
+"\n"
+"The swing adds gain[cell] (0, 1 or 2) once per distinct cell of the path. Among paths of equal swing, one\n"
+"that reads the fewest faces of `unfixed` (double faces no move has fixed yet) wins. faces, rows, cols,\n"
+"tile_rows, tile_cols, reuse, tracked, ringed and readings are as for find_words; readings are the path's\n"
+"((face, reading), ...). Exact: a branch and bound over the key's paths, as Solver.best_path in Python.\n"
+"With best_only, returns instead a list of the one best (swing, path, readings) over all the keys (empty if\n"
+"none has a legal path): each key is searched only for a path better than the best so far, which is faster.\n"
+"Returns None for boards or keys it does not cover (over 64 cells or letters, too many readings).");
+
+static PyObject *best_paths(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *faces, *ringed_obj, *readings, *unfixed, *keys, *gain;
+    int rows, cols, tile_rows, tile_cols, reuse, best_only = 0;
+    unsigned int tracked;
+    if (!PyArg_ParseTuple(args, "OiiiipIOOOOO|p:best_paths", &faces, &rows, &cols, &tile_rows, &tile_cols, &reuse,
+                          &tracked, &ringed_obj, &readings, &unfixed, &keys, &gain, &best_only))
+        return NULL;
+    if (tracked > (MULTI | NEW | USED)) {
+        PyErr_SetString(PyExc_ValueError, "tracked must combine MULTI=1, NEW=2 and USED=4");
+        return NULL;
+    }
+    unsigned long long ringed = PyLong_AsUnsignedLongLongMask(ringed_obj);
+    if (ringed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+
+    Search *s = PyMem_RawCalloc(1, sizeof(Search));
+    Best *b = PyMem_RawCalloc(1, sizeof(Best));
+    PyObject *face_names[MAX_FACES] = {NULL};
+    PyObject *reading_objects[MAX_FACES][MAX_FACE_READINGS] = {{NULL}};
+    PyObject *result = NULL, *key_items = NULL, *gain_items = NULL;
+    if (!s || !b) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    s->tracked = tracked;
+    int ready = set_up(s, faces, rows, cols, tile_rows, tile_cols, readings, face_names, reading_objects);
+    if (ready <= 0) {
+        if (ready == 0) result = Py_NewRef(Py_None);
+        goto done;
+    }
+    s->ringed = (uint64_t)ringed & s->all;
+    b->s = s;
+    b->reuse = reuse;
+    for (int face = 0; face < s->n_faces; face++) {
+        int listed = PySequence_Contains(unfixed, face_names[face]);
+        if (listed < 0) goto done;
+        if (listed) b->unfixed |= 1u << face;
+    }
+    gain_items = PySequence_Fast(gain, "gain must be a sequence of int");
+    if (!gain_items) goto done;
+    if (PySequence_Fast_GET_SIZE(gain_items) != s->size) {
+        PyErr_Format(PyExc_ValueError, "gain must have one entry per cell (%d)", s->size);
+        goto done;
+    }
+    for (int cell = 0; cell < s->size; cell++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(gain_items, cell));
+        if (value == -1 && PyErr_Occurred()) goto done;
+        if (value < 0 || value > 2) {
+            PyErr_SetString(PyExc_ValueError, "a cell's gain is 0, 1 or 2");
+            goto done;
+        }
+        if (value == 1) b->gain1 |= UINT64_C(1) << cell;
+        if (value == 2) b->gain2 |= UINT64_C(1) << cell;
+    }
+    key_items = PySequence_Fast(keys, "keys must be a sequence of str");
+    if (!key_items) goto done;
+    Py_ssize_t n_keys = PySequence_Fast_GET_SIZE(key_items);
+    for (Py_ssize_t i = 0; i < n_keys; i++) {
+        PyObject *key = PySequence_Fast_GET_ITEM(key_items, i);
+        if (!PyUnicode_Check(key) || !PyUnicode_IS_ASCII(key)) {
+            PyErr_SetString(PyExc_TypeError, "keys must be str of capitals A-Z");
+            goto done;
+        }
+        if (PyUnicode_GET_LENGTH(key) > MAX_KEY) {
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+    }
+    result = PyList_New(best_only ? 0 : n_keys);
+    b->best_value = NO_PATH;
+    for (Py_ssize_t i = 0; result && i < n_keys; i++) {
+        PyObject *key = PySequence_Fast_GET_ITEM(key_items, i);
+        b->key = (const char *)PyUnicode_DATA(key);
+        b->len = (int)PyUnicode_GET_LENGTH(key);
+        if (!best_only) b->best_value = NO_PATH;
+        int found = b->len > 0 && best_path_of(b);
+        if (best_only) continue;
+        PyObject *item = found ? best_result(b, face_names, reading_objects) : Py_NewRef(Py_None);
+        if (!item) Py_CLEAR(result);
+        else PyList_SET_ITEM(result, i, item);
+    }
+    if (result && best_only && b->best_value != NO_PATH) {
+        PyObject *item = best_result(b, face_names, reading_objects);
+        if (!item || PyList_Append(result, item) < 0) Py_CLEAR(result);
+        Py_XDECREF(item);
+    }
+
+done:
+    for (int face = 0; face < MAX_FACES; face++) {
+        Py_XDECREF(face_names[face]);
+        for (int i = 0; i < MAX_FACE_READINGS; i++) Py_XDECREF(reading_objects[face][i]);
+    }
+    Py_XDECREF(key_items);
+    Py_XDECREF(gain_items);
+    PyMem_RawFree(b);
+    if (s) release(s);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"find_words", find_words, METH_VARARGS, find_words_doc},
+    {"best_paths", best_paths, METH_VARARGS, best_paths_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,27 +1,63 @@
-"""A computer opponent that plays by ring swing, at three strengths.
+"""A computer opponent that plays by ring swing, at five strengths.
 
 Level 1 looks at a random third of the legal words and plays the best of them
 (a beginner misses words); level 2 plays the best swing; level 3 also looks one
 reply ahead and plays the largest swing minus the opponent's best answer, over
-the few best candidates only (each look-ahead is a full solve). Choices between
-equal moves, and passes, are drawn from a seeded generator so a game replays.
+the few best candidates only. Levels 4 and 5 search deeper: a negamax with
+alpha-beta pruning over the best candidates of each position (by swing), by
+iterative deepening within a time budget. The score of a line is the sum of its
+swings, signed by side, which is exactly the change of the ring difference, so
+a line searched to the end of the game is scored by its result.
+
+Choices between equal moves, and passes, are drawn from a seeded generator so a
+game replays (levels 4 and 5 replay too unless the budget cuts a search short).
 """
 
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass
 
 from overturn.game import Game, GameError, PassMove, RankedMove, WordMove
 
-LEVELS = (1, 2, 3)
+#: Each level, one line each, for the CLI's help, the match command and the page.
+LEVEL_DESCRIPTIONS: dict[int, str] = {
+    1: "beginner: the best swing among a random third of the words",
+    2: "greedy: the largest ring swing",
+    3: "one reply ahead: swing minus the opponent's best answer, over the 6 best moves",
+    4: "alpha-beta 2, then 4 plies deep (if 0.5 s allows) over the 8 best moves of each position",
+    5: "alpha-beta 2 plies deep over the 40 best moves, then 4, 6... over the 10 best (as 0.8 s allows)",
+}
+LEVELS = tuple(LEVEL_DESCRIPTIONS)
 #: Candidates examined one reply deep at level 3.
 LOOKAHEAD_CANDIDATES = 6
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """How deep and how wide a searching level looks, and the time it may take per move."""
+
+    depths: tuple[int, ...]  #: searched in turn; even, so a line ends on the opponent's reply
+    width: int  #: moves searched per position, and at the root after the first depth
+    root_width: int  #: moves searched at the root by the first depth
+    budget: float  #: seconds from the start of the move; the deepest search finished within it is played
+
+
+PLANS = {
+    4: SearchPlan(depths=(2, 4), width=8, root_width=8, budget=0.5),
+    5: SearchPlan(depths=(2, 4, 6, 8, 10), width=10, root_width=40, budget=0.8),
+}
+#: A deeper pass is started only if the last one, times this, fits in the time left (a pass costs about
+#: the width times the one before; one that cannot finish would only waste the budget).
+GROWTH = 6
 
 
 def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
     """The computer's move for the side to move; passes (on a random new cell) only when no word is left."""
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS}")
+    started = time.perf_counter()
     moves = game.legal_moves()
     if not moves:
         raise GameError("the game is over")
@@ -32,8 +68,10 @@ def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
         return _best(moves, [move.swing for move in moves], rng)
     if level == 2:
         return _best(moves, [move.swing for move in moves], rng)
-    candidates = moves[:LOOKAHEAD_CANDIDATES]
-    return _best(candidates, [move.swing - best_reply(game, move) for move in candidates], rng)
+    if level == 3:
+        candidates = moves[:LOOKAHEAD_CANDIDATES]
+        return _best(candidates, [move.swing - best_reply(game, move) for move in candidates], rng)
+    return _search(game, moves, PLANS[level], started + PLANS[level].budget, rng)
 
 
 def _best(moves: list[RankedMove], scores: list[int], rng: random.Random) -> RankedMove:
@@ -50,3 +88,113 @@ def best_reply(game: Game, candidate: RankedMove) -> int:
         return max(words) if words else (-1 if replies else 0)
     finally:
         game.pop()
+
+
+class _OutOfTime(Exception):
+    """The budget ran out in the middle of a search; the last finished depth decides."""
+
+
+def _search(game: Game, moves: list[RankedMove], plan: SearchPlan, deadline: float, rng: random.Random) -> RankedMove:
+    """Iterative deepening: each depth re-searches the root candidates, best first from the previous depth."""
+    search = _Search(game, plan, deadline)
+    candidates = search.candidates(moves, plan.root_width)
+    scores = [move.swing for move in candidates]  # depth 1
+    for number, depth in enumerate(plan.depths):
+        order = sorted(range(len(candidates)), key=lambda index: -scores[index])
+        if number:  # the first pass is cheap (its leaves need only a best swing): wide; the deeper ones narrow
+            order = order[: plan.width]
+        candidates = [candidates[index] for index in order]
+        previous = [scores[index] for index in order]
+        started = time.perf_counter()
+        scored: list[int] = []
+        try:
+            search.root_scores(candidates, depth, scored)
+        except _OutOfTime:
+            if number == 0 and scored:  # the best moves by swing come first: keep those the first pass scored
+                candidates, scores = candidates[: len(scored)], scored
+            else:
+                scores = previous
+            break
+        scores = scored
+        finished = time.perf_counter()
+        if (finished - started) * GROWTH > search.deadline - finished:
+            break
+    return _best(candidates, scores, rng)
+
+
+class _Search:
+    """Negamax with alpha-beta over the ``plan.width`` best moves of each position, sharing work across depths.
+
+    Positions are remembered by the moves that lead to them from the root, so
+    the deeper passes of iterative deepening do not recompute legal moves.
+    """
+
+    def __init__(self, game: Game, plan: SearchPlan, deadline: float) -> None:
+        self.game = game
+        self.width = plan.width
+        self.deadline = deadline
+        self.root = len(game.history)
+        self.moves: dict[tuple[object, ...], list[RankedMove]] = {}
+        self.swings: dict[tuple[object, ...], int] = {}
+
+    def candidates(self, moves: list[RankedMove], width: int) -> list[RankedMove]:
+        """The moves searched: the best by swing, and near the end every move that rings the last free cells.
+
+        With no word left, one pass stands for all: each costs 1, only the cell of the ring differs.
+        """
+        if isinstance(moves[0].move, PassMove):
+            return moves[:1]
+        free = {cell for cell, ring in enumerate(self.game.rings) if ring is None}
+        if len(free) > ENDING_CELLS:
+            return moves[:width]
+        ending = [move for move in moves[width:] if isinstance(move.move, WordMove) and free.issubset(move.move.path or ())]
+        return moves[:width] + ending
+
+    def _line(self) -> tuple[object, ...]:
+        return tuple(played.move for played in self.game.history[self.root :])
+
+    def root_scores(self, candidates: list[RankedMove], depth: int, scores: list[int]) -> list[int]:
+        """Each root candidate's score at ``depth``, appended to ``scores`` as it comes (so a search cut short
+        keeps what it found), exact for any score that could tie or beat the best."""
+        best = -INFINITY
+        for move in candidates:
+            # Window (best - 1, +inf): a score equal to the best so far comes out exact, so ties are drawn fairly.
+            scores.append(move.swing - self._after(move, depth - 1, -INFINITY, move.swing - best + 1))
+            best = max(best, scores[-1])
+        return scores
+
+    def _after(self, move: RankedMove, depth: int, alpha: int, beta: int) -> int:
+        self.game.push(move.move)
+        try:
+            return self._negamax(depth, alpha, beta)
+        finally:
+            self.game.pop()
+
+    def _negamax(self, depth: int, alpha: int, beta: int) -> int:
+        """The best the side to move can make of the next ``depth`` moves (sum of signed swings), within (alpha, beta)."""
+        game = self.game
+        if depth == 0 or game.is_over():
+            return 0
+        if time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        line = self._line()
+        if depth == 1:
+            if line not in self.swings:
+                self.swings[line] = game.best_swing()
+            return self.swings[line]
+        if line not in self.moves:
+            self.moves[line] = self.candidates(game.legal_moves(), self.width)
+        best = -INFINITY
+        for move in self.moves[line]:
+            score = move.swing - self._after(move, depth - 1, move.swing - beta, move.swing - alpha)
+            if score > best:
+                best = score
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        return best
+
+
+INFINITY = 10**6
+#: Free cells left when the moves that would end the game (ring them all) join the candidates.
+ENDING_CELLS = 6

@@ -20,7 +20,7 @@ import secrets
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from overturn.board import OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
 from overturn.jsonstore import Field, load_with, save_json_atomic
@@ -52,7 +52,7 @@ class Colour(str, Enum):
         return Colour.SILVER if self is Colour.GREEN else Colour.GREEN
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WordMove:
     """A word (any spelling; stored as its key) along a path of cells; ``path`` None lets the referee choose."""
 
@@ -79,8 +79,12 @@ class Played:
     readings: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
-class RankedMove:
+class RankedMove(NamedTuple):
+    """A legal move, the ring swing it earns the mover, and the double-face readings its path fixes.
+
+    A named tuple: a position has thousands, and frozen dataclasses cost more to build than the search.
+    """
+
     move: Move
     swing: int
     readings: tuple[tuple[str, str], ...] = ()
@@ -207,6 +211,10 @@ class Game:
             played=frozenset(self.played_words),
         )
 
+    def gains(self, mover: Colour) -> list[int]:
+        """Per cell, what ringing it is worth to ``mover``: 1 if new, 2 if the opponent's, 0 if the mover's own."""
+        return [1 if ring is None else 0 if ring is mover else 2 for ring in self.rings]
+
     def swing_of(self, path: tuple[int, ...], mover: Colour) -> int:
         """Growth of the mover's lead: +1 per new cell, +2 per opponent ring flipped (a cell counts once)."""
         swing = 0
@@ -306,17 +314,24 @@ class Game:
         lexicon = self._need_lexicon()
         constraints = self.constraints()
         solver = Solver(lexicon, self.board)
-        gain = [1 if ring is None else 0 if ring is self.to_move else 2 for ring in self.rings]
-        ranked = []
-        for found in solver.solve(constraints):
-            best = solver.best_path(found.word, constraints, gain)
-            assert best is not None  # the solver found the word legal, so it has a legal path
-            swing, path, readings = best
-            ranked.append(RankedMove(WordMove(found.word, path), swing, readings))
-        if not ranked:
+        words = [found.word for found in solver.solve(constraints)]
+        if not words:
             return [RankedMove(PassMove(cell), -1) for cell, ring in enumerate(self.rings) if ring is None]
-        ranked.sort(key=lambda item: -item.swing)  # stable: the solver lists words alphabetically
-        return ranked
+        best = [path for path in solver.best_paths(words, constraints, self.gains(self.to_move)) if path is not None]
+        assert len(best) == len(words)  # the solver found each word legal, so each has a legal path
+        # Sorted before the objects are made (a third of the time here); stable, so alphabetical within a swing.
+        order = sorted(range(len(words)), key=lambda index: best[index][0], reverse=True)
+        return [RankedMove(WordMove(words[i], best[i][1]), best[i][0], best[i][2]) for i in order]
+
+    def best_swing(self) -> int:
+        """The largest swing the side to move can make: ``legal_moves()[0].swing`` (0 once over), several times faster."""
+        if self.is_over():
+            return 0
+        solver = Solver(self._need_lexicon(), self.board)
+        constraints = self.constraints()
+        words = sorted((found.word for found in solver.solve(constraints)), key=len, reverse=True)  # big swings first
+        best = solver.best_of_all(words, constraints, self.gains(self.to_move))
+        return -1 if best is None else best[0]  # no word: a pass, which costs a ring
 
     # ----- the saved form ----------------------------------------------------------------
 

@@ -284,6 +284,27 @@ def legal_paths(
     return sorted(best.values(), key=lambda item: (-item[0], len(item[1]), item[1]))
 
 
+def best_word_path(
+    lexicon: Lexicon,
+    board: Board,
+    key: str,
+    constraints: Constraints,
+    game: "Game | None" = None,
+    mover: "Colour | None" = None,
+) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]]:
+    """The exact best-swing legal path of ``key`` (which must have one), as ``Game.legal_moves`` ranks it.
+
+    Ties go to a path that fixes no new double-face reading, so a move played
+    without a path swings what ``hint`` promised and commits to nothing more.
+    """
+    gain = game.gains(mover) if game is not None and mover is not None else [1] * board.rules.size
+    best = Solver(lexicon, board).best_paths([key], replace(constraints, played=frozenset()), gain)[0]
+    if best is None:
+        raise ValueError(f"{key} has no legal path on this board")
+    swing, path, readings = best
+    return swing, path, tuple(sorted(readings))
+
+
 def _judge_word(
     lexicon: Lexicon,
     board: Board,
@@ -301,11 +322,12 @@ def _judge_word(
                 return _refuse(reason, message.format(key=key), key, closest, entries=entries)
             closest = path
         raise AssertionError("the last stage holds every requirement")  # pragma: no cover
-    ranked = legal_paths(lexicon, board, key, constraints, game, mover)
-    swing, path, readings = ranked[0]
-    alternatives = [other for _, other, _ in ranked[1 : 1 + ALTERNATIVES_SHOWN]]
+    swing, path, readings = best_word_path(lexicon, board, key, constraints, game, mover)
+    cells = set(path)
+    others = [other for _, other, _ in legal_paths(lexicon, board, key, constraints, game, mover) if set(other) != cells]
+    alternatives = others[:ALTERNATIVES_SHOWN]
     shown = " ".join(format_cell(board, cell) for cell in path)
-    more = f"; {len(ranked) - 1} other path(s)" if len(ranked) > 1 else ""
+    more = f"; {len(others)} other path(s)" if others else ""
     message = f"{key} is legal along {shown} (ring swing {swing:+d}{more})."
     return Verdict(True, "ok", message, key, path, readings, entries, alternatives, swing)
 

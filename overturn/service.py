@@ -796,6 +796,7 @@ def create_app(
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/referee", referee, methods=["POST"]),
         *page_routes,
+        *_review_api().review_routes(),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
     middleware = [Middleware(Hardening, limits=limits)]
@@ -810,6 +811,13 @@ def create_app(
     )
     app.state.service = service
     return app
+
+
+def _review_api() -> Any:
+    """overturn.review_api (POST /api/review), imported late: it builds on this module."""
+    from overturn import review_api
+
+    return review_api
 
 
 def _served_name(spec: str | None, lexicon: Lexicon, taken: Mapping[str, Lexicon]) -> str:
@@ -1125,6 +1133,7 @@ def openapi_schema(service: Service) -> dict[str, Any]:
             }
         },
     }
+    paths.update(_review_api().review_openapi())
     schemas: dict[str, Any] = {
         "Error": {
             "type": "object",

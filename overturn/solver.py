@@ -405,13 +405,18 @@ class Solver:
     ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None:
         """The legal path of ``word`` whose distinct cells add up to the most ``gain`` (the ring swing), exactly.
 
+        Among paths of equal gain, one that fixes the fewest new double-face
+        readings wins (a reading ``constraints.fixed`` already holds costs
+        nothing), so a move never ties the game to a reading it did not need.
         Branch and bound over the same pruned search as ``paths``: a branch is
         dropped when even the best cell at every remaining position could not
-        beat the best path found so far. Ties go to the first path in cell order.
-        Returns (gain, path, readings) or None when the word has no legal path.
+        beat the best path found so far. This is the reference for the native
+        ``best_paths``. Returns (gain, path, readings) or None when the word has
+        no legal path.
         """
         tracked = self._tracked(constraints)
         best: tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None = None
+        best_value = 0  # gain * 8 - new readings fixed, as the native search ranks paths; meaningful once best is set
         for combination in self.reading_combinations(constraints):
             cell_reading = [combination.get(face, face) or "\0" for face in self.board.faces]
             viable = self._viable_cells(word, cell_reading)
@@ -421,14 +426,19 @@ class Solver:
                 optimistic[position] = optimistic[position + 1] + max(top, 0)
 
             def extend(path: list[int], position: int, total: int, visited: int) -> None:
-                nonlocal best
+                nonlocal best, best_value
                 if position == len(word):
-                    if (best is None or total > best[0]) and self.path_flags(tuple(path), constraints) == tracked:
-                        used = {self.board.faces[cell] for cell in path}
-                        readings = tuple((face, str(combination[face])) for face in DOUBLE_FACES if face in used and face in combination)
-                        best = (total, tuple(path), readings)
+                    if self.path_flags(tuple(path), constraints) != tracked:
+                        return
+                    used = {self.board.faces[cell] for cell in path}
+                    readings = tuple(
+                        (face, str(combination[face])) for face in DOUBLE_FACES if face in used and face in combination
+                    )
+                    value = total * 8 - sum(face not in constraints.fixed for face, _ in readings)
+                    if best is None or value > best_value:
+                        best, best_value = (total, tuple(path), readings), value
                     return
-                if best is not None and total + optimistic[position] <= best[0]:
+                if best is not None and (total + optimistic[position]) * 8 <= best_value:
                     return
                 last = path[-1]
                 nearby = (self.board.neighbours[last] | (1 << last if self.rules.reuse else 0)) & viable[position]
@@ -443,6 +453,31 @@ class Solver:
             for cell in _cells_of(viable[0]):
                 extend([cell], len(cell_reading[cell]), gain[cell], 1 << cell)
         return best
+
+    def best_paths(
+        self, words: Sequence[str], constraints: Constraints, gain: Sequence[int]
+    ) -> list[tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None]:
+        """``best_path`` for each word (gains 0, 1 or 2), by the native search when it covers the board."""
+        native = _native_best_paths(self, words, constraints, gain)
+        if native is not None:
+            return native
+        return [self.best_path(word, constraints, gain) for word in words]
+
+    def best_of_all(
+        self, words: Sequence[str], constraints: Constraints, gain: Sequence[int]
+    ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None:
+        """The best path over all ``words`` as ``best_path`` ranks paths (the first word wins ties), or None.
+
+        Natively, each word is searched only for a path better than the best so
+        far: what a look-ahead needs at its leaves, several times faster than
+        ``best_paths``.
+        """
+        native = _native_best_paths(self, words, constraints, gain, best_only=True)
+        if native is not None:
+            return native[0] if native else None
+        fixed = constraints.fixed
+        found = [best for best in self.best_paths(words, constraints, gain) if best is not None]
+        return max(found, key=lambda best: best[0] * 8 - sum(face not in fixed for face, _ in best[2]), default=None)
 
     def _viable_cells(self, word: str, cell_reading: list[str]) -> list[int]:
         """Per position of ``word``, the cells whose reading starts there and from which the rest can be spelled."""
@@ -470,20 +505,48 @@ class Solver:
 # --- the native search ------------------------------------------------------------
 
 
+def _native_wanted(solver: Solver) -> bool:
+    """Whether the C extension is built, wanted (``OVERTURN_PURE_PYTHON`` unset or "") and covers the board."""
+    return _search is not None and solver.rules.size <= 64 and not os.environ.get("OVERTURN_PURE_PYTHON")
+
+
+def _native_readings(solver: Solver, constraints: Constraints) -> dict[str, tuple[str, ...]]:
+    """Each double face on the board → the readings it may take (only the fixed one once a move fixed it)."""
+    fixed, rules = constraints.fixed, solver.rules
+    return {
+        face: (fixed[face],) if face in fixed else rules.readings(face)
+        for face in DOUBLE_FACES
+        if face in solver.board.faces
+    }
+
+
 def _native_search(solver: Solver, constraints: Constraints, found_type: type | None = None) -> Any:
     """The C extension's search, with paths: ``find_words``'s dict, or with ``found_type`` ``solve``'s sorted list.
 
     None when the extension is not built, not wanted (``OVERTURN_PURE_PYTHON``
     set to anything but "") or the board is not one it covers.
     """
-    if _search is None or solver.rules.size > 64 or os.environ.get("OVERTURN_PURE_PYTHON"):
+    if not _native_wanted(solver):
         return None
-    board, rules, fixed = solver.board, solver.rules, constraints.fixed
-    readings = {
-        face: (fixed[face],) if face in fixed else rules.readings(face) for face in DOUBLE_FACES if face in board.faces
-    }
+    board, rules = solver.board, solver.rules
+    readings = _native_readings(solver, constraints)
     return _search.find_words(
         solver.lexicon.masks, solver.lexicon.first_child, board.faces, rules.rows, rules.cols, rules.tile_rows,
         rules.tile_cols, rules.reuse, rules.min_length, solver._tracked(constraints), constraints.ringed, readings,
         constraints.played, found_type,
+    )
+
+
+def _native_best_paths(
+    solver: Solver, words: Sequence[str], constraints: Constraints, gain: Sequence[int], best_only: bool = False
+) -> Any:
+    """The C extension's ``best_paths``, or None when it is not built, not wanted or does not cover the input."""
+    if not _native_wanted(solver):
+        return None
+    board, rules = solver.board, solver.rules
+    readings = _native_readings(solver, constraints)
+    unfixed = tuple(face for face in readings if face not in constraints.fixed)
+    return _search.best_paths(
+        board.faces, rules.rows, rules.cols, rules.tile_rows, rules.tile_cols, rules.reuse,
+        solver._tracked(constraints), constraints.ringed, readings, unfixed, list(words), list(gain), best_only,
     )

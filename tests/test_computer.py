@@ -7,7 +7,7 @@ import random
 import pytest
 
 from overturn.board import Board, parse_path
-from overturn.computer import best_reply, choose_move
+from overturn.computer import LEVELS, best_reply, choose_move
 from overturn.game import Game, GameError, PassMove, WordMove
 from overturn.tiles import deal
 
@@ -87,4 +87,4 @@ def test_a_computer_without_words_passes(lexicon):
 
 def test_unknown_level_is_refused(lexicon):
     with pytest.raises(ValueError):
-        choose_move(new_game(lexicon), 4, random.Random(0))
+        choose_move(new_game(lexicon), max(LEVELS) + 1, random.Random(0))

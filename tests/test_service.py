@@ -104,7 +104,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
     assert schema["openapi"].startswith("3.")
     assert set(schema["paths"]) == {
         "/health", "/api/lexicons", "/api/words/{word}", "/api/pattern", "/api/prefix",
-        "/api/anagrams", "/api/deal", "/api/solve", "/api/referee",
+        "/api/anagrams", "/api/deal", "/api/solve", "/api/referee", "/api/review",
     }
     assert "4096 bytes" in schema["info"]["description"]
 

@@ -1,0 +1,116 @@
+"""`overturn game match` and `overturn game review`: the computer's strength, measured, and a game's missed moves.
+
+Registered on the `game` group by the one import at the end of cli/game.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from overturn.board import Board, format_cell
+from overturn.computer import LEVEL_DESCRIPTIONS, LEVELS
+from overturn.game import MODES, PassMove, RankedMove
+from overturn.lexicon.registry import DEFAULT_LEXICON
+from overturn.match import GameRecord, play_match
+from overturn.review import review_game, review_json
+from overturn_cli.common import echo_json, json_option, open_lexicon
+from overturn_cli.game import game, load_game, state_option
+
+LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text in LEVEL_DESCRIPTIONS.items())
+
+
+@game.command("match", epilog=LEVELS_EPILOG)
+@click.option("--a", "level_a", type=click.Choice([str(level) for level in LEVELS]), required=True, help="Level of the side measured.")
+@click.option("--b", "level_b", type=click.Choice([str(level) for level in LEVELS]), required=True, help="Level it is measured against.")
+@click.option("--games", type=click.IntRange(1, 100_000), default=20, help="Games to play (pairs on one deal, colours swapped).")
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, help="First deal seed; pair k plays deal seed+k.")
+@click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="reuse: a letter may repeat in a word; advanced: once only.")
+@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
+@click.option("--progress/--quiet", default=False, help="Print each game's result to stderr as it ends.")
+@json_option
+def match_command(
+    level_a: str, level_b: str, games: int, seed: int, mode: str, lexicon_spec: str, progress: bool, as_json: bool
+) -> None:
+    """Play seeded games between two computer levels and print how much stronger A is.
+
+    Games come in pairs on one deal, each level playing green once; successive
+    pairs take the deal's top and bottom layers in turn. The result is A's wins,
+    draws and losses, its score and the Elo difference with a 95% error bar,
+    plus the time each level took per move.
+
+    \b
+      overturn game match --a 4 --b 3 --games 200 --seed 1 --progress
+      overturn game match --a 2 --b 1 --games 10 --json
+    """
+    lexicon = open_lexicon(lexicon_spec)
+
+    def report(record: GameRecord) -> None:
+        outcome = {1.0: "won", 0.5: "drew", 0.0: "lost"}[record.score]
+        click.echo(
+            f"game {record.index + 1}/{games}: deal {record.seed} layer {record.layer + 1}, A {record.a_colour.value} "
+            f"{outcome} {record.a_rings}-{record.b_rings}",
+            err=True,
+        )
+
+    result = play_match(lexicon, int(level_a), int(level_b), games, seed, mode, report if progress else None)
+    if as_json:
+        echo_json(result.to_json())
+        return
+    click.echo(result.summary())
+    for side, level in (("A", result.level_a), ("B", result.level_b)):
+        seconds = result.move_seconds.get(level, [])
+        if seconds:
+            click.echo(f"{side} (level {level}): {len(seconds)} moves, {sum(seconds) / len(seconds):.3f} s mean, {max(seconds):.3f} s max")
+
+
+
+@game.command("review")
+@state_option
+@json_option
+def review_command(state_path: Path, as_json: bool) -> None:
+    """Review a game move by move: the best move each turn, the swing missed, the words left on the board.
+
+    For each move: what was played and its ring swing, the best move available
+    (as 'hint' would have shown it) and the swing missed, the longest legal word
+    and a few other big swings. Then a summary per player. The game can be
+    finished or not; the file is only read.
+
+    \b
+      overturn game review --state game.json
+      overturn game review --state game.json --json
+    """
+    current = load_game(state_path)
+    review = review_game(current)
+    if as_json:
+        echo_json(review_json(review, current.board))
+        return
+    board = current.board
+    if not review.moves:
+        click.echo("No move has been played yet.")
+        return
+    for item in review.moves:
+        best = "best move" if item.missed == 0 else f"missed {item.missed} against {_short(item.best, board)}"
+        click.echo(f"{item.number:2d}. {item.player.value:<6} {_short(item.played, board)}: {best}")
+        extra = []
+        if item.longest is not None:
+            extra.append(f"longest {_short(item.longest, board)}")
+        if item.notable:
+            extra.append("also " + ", ".join(_short(other, board) for other in item.notable))
+        if extra:
+            click.echo(f"    {item.words} words: " + "; ".join(extra))
+    for colour, summary in review.players.items():
+        longest = f", longest word {summary.longest_played}" if summary.longest_played else ""
+        click.echo(
+            f"{colour.value}: {summary.moves} moves ({summary.passes} passes), swing {summary.swing:+d} of "
+            f"{summary.best_swing:+d} possible (missed {summary.missed}), best move {summary.best_moves} times{longest}"
+        )
+
+
+def _short(ranked: RankedMove, board: Board) -> str:
+    """A move in a few characters: ``BOIRE +8`` or ``pass B3 -1``."""
+    move = ranked.move
+    if isinstance(move, PassMove):
+        return f"pass {format_cell(board, move.cell)} {ranked.swing:+d}"
+    return f"{move.word} {ranked.swing:+d}"

@@ -1,0 +1,148 @@
+"""A post-game review: for each move, what the best move was, the swing missed, and the words left on the board.
+
+The game is replayed from its first position; before each move the legal
+moves are ranked (exact best ring-swing paths, as ``hint`` shows them), so the
+review compares the move played with the best one, names the longest word
+available and a few notable ones (the biggest swings), and sums it up per
+player. The same JSON serves ``overturn game review --json`` and
+``POST /api/review``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from overturn.board import Board
+from overturn.game import Colour, Game, PassMove, RankedMove, WordMove
+from overturn.referee import path_to_json
+
+#: Words listed per move besides the best and the longest.
+NOTABLE = 3
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move: what was played, what was best, what it cost, and the words that were there."""
+
+    number: int
+    player: Colour
+    played: RankedMove
+    best: RankedMove
+    longest: RankedMove | None  #: the longest legal word (the bigger swing among equals); None when none was legal
+    notable: tuple[RankedMove, ...]  #: the biggest swings apart from the move played, best first
+    words: int  #: legal words in the position
+
+    @property
+    def missed(self) -> int:
+        """Swing given away against the best move (0 when the best was played)."""
+        return max(0, self.best.swing - self.played.swing)
+
+
+@dataclass
+class PlayerSummary:
+    moves: int = 0
+    passes: int = 0
+    swing: int = 0  #: sum of the swings played
+    best_swing: int = 0  #: sum of the best swings available
+    best_moves: int = 0  #: moves that matched the best swing
+    longest_played: str | None = None
+
+    @property
+    def missed(self) -> int:
+        return self.best_swing - self.swing
+
+
+@dataclass
+class Review:
+    moves: list[MoveReview] = field(default_factory=list)
+    players: dict[Colour, PlayerSummary] = field(default_factory=lambda: {colour: PlayerSummary() for colour in Colour})
+
+
+def review_game(game: Game) -> Review:
+    """Replay ``game`` (which needs its lexicon) and review every move; the game itself is not changed."""
+    replay = Game(
+        game.layers, layer=game.layer, seed=game.seed, mode=game.mode, lexicon_name=game.lexicon_name, lexicon=game.lexicon
+    )
+    review = Review()
+    for number, played in enumerate(game.history, start=1):
+        ranked = replay.legal_moves()
+        words = [move for move in ranked if isinstance(move.move, WordMove)]
+        move = played.move
+        if isinstance(move, WordMove):
+            assert move.path is not None
+            mine = RankedMove(move, replay.swing_of(move.path, played.player), played.readings)
+        else:
+            mine = RankedMove(move, -1)
+        longest = max(words, key=_length_then_swing, default=None)
+        played_word = move.word if isinstance(move, WordMove) else None
+        notable = tuple(item for item in words if _word(item) != played_word and item is not longest)[:NOTABLE]
+        review.moves.append(MoveReview(number, played.player, mine, ranked[0], longest, notable, len(words)))
+        _count(review.players[played.player], review.moves[-1])
+        replay.push(move, played.player)
+    return review
+
+
+def _word(item: RankedMove) -> str:
+    return item.move.word if isinstance(item.move, WordMove) else ""
+
+
+def _length_then_swing(item: RankedMove) -> tuple[int, int]:
+    return len(_word(item)), item.swing
+
+
+def _count(summary: PlayerSummary, item: MoveReview) -> None:
+    summary.moves += 1
+    summary.swing += item.played.swing
+    summary.best_swing += item.best.swing
+    summary.best_moves += item.played.swing >= item.best.swing
+    move = item.played.move
+    if isinstance(move, PassMove):
+        summary.passes += 1
+    elif summary.longest_played is None or len(move.word) > len(summary.longest_played):
+        summary.longest_played = move.word
+
+
+def ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
+    """A move as JSON: a word with its path ([row, col], 0-based), swing and readings, or a pass and its cell."""
+    move = ranked.move
+    cols = board.rules.cols
+    if isinstance(move, PassMove):
+        return {"kind": "pass", "cell": list(divmod(move.cell, cols)), "swing": ranked.swing}
+    return {
+        "kind": "word",
+        "word": move.word,
+        "path": path_to_json(move.path, cols),
+        "swing": ranked.swing,
+        "readings": dict(ranked.readings),
+    }
+
+
+def review_json(review: Review, board: Board) -> dict[str, Any]:
+    return {
+        "moves": [
+            {
+                "number": item.number,
+                "player": item.player.value,
+                "played": ranked_json(item.played, board),
+                "best": ranked_json(item.best, board),
+                "missed": item.missed,
+                "longest": None if item.longest is None else ranked_json(item.longest, board),
+                "notable": [ranked_json(other, board) for other in item.notable],
+                "words": item.words,
+            }
+            for item in review.moves
+        ],
+        "players": {
+            colour.value: {
+                "moves": summary.moves,
+                "passes": summary.passes,
+                "swing": summary.swing,
+                "best_swing": summary.best_swing,
+                "missed": summary.missed,
+                "best_moves": summary.best_moves,
+                "longest_played": summary.longest_played,
+            }
+            for colour, summary in review.players.items()
+        },
+    }

@@ -1,0 +1,180 @@
+"""The exact best ring-swing path of a word: native search, Python branch and bound, brute force.
+
+A path's value is its swing (gain of each distinct cell: 1 new, 2 the
+opponent's ring, 0 the mover's own) and, among equal swings, the fewer new
+double-face readings it fixes the better. The native ``best_paths`` and the
+Python ``best_path`` (the reference) must agree on that value for every word of
+random states in both modes; on small boards both must equal a brute force over
+every path. ``game play WORD`` with no path must play what ``hint`` promised.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from overturn.board import DOUBLE_FACES, OVERTURN, Board, Rules
+from overturn.game import Game, WordMove
+from overturn.lexicon.lexicon import Lexicon
+from overturn.referee import judge_path
+from overturn.solver import Constraints, Solver, _native_best_paths
+from overturn.tiles import deal
+
+MODES = {"reuse": OVERTURN, "advanced": replace(OVERTURN, reuse=False)}
+SMALL = Rules(rows=4, cols=4, tile_rows=2, tile_cols=2)
+SMALL_FACES = list("AEEEIOSSTTRRNLUC") + list(DOUBLE_FACES)
+
+
+def random_state(board: Board, rng: random.Random) -> tuple[Constraints, list[int]]:
+    """Random rings of both colours, fixed readings and the mover's gains: any position a game could reach."""
+    ringed = 0
+    gains = []
+    density = rng.random()
+    for cell in range(board.rules.size):
+        if rng.random() < density * 0.7:
+            ringed |= 1 << cell
+            gains.append(rng.choice((0, 2)))
+        else:
+            gains.append(1)
+    fixed = {
+        face: rng.choice(board.rules.readings(face))
+        for face in DOUBLE_FACES
+        if face in board.faces and rng.random() < 0.4
+    }
+    return Constraints(ringed=ringed, need_new=True, need_used=ringed != 0, fixed=fixed), gains
+
+
+def value(best: tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]], constraints: Constraints) -> tuple[int, int]:
+    """What the search maximises: the swing, then the fewest readings fixed anew."""
+    swing, _, readings = best
+    return swing, -sum(face not in constraints.fixed for face, _ in readings)
+
+
+def check_path(solver: Solver, word: str, constraints: Constraints, gains: list[int], best) -> None:
+    """The path is legal, spells the word under the readings it reports, and swings what it claims."""
+    swing, path, readings = best
+    verdict = judge_path(solver.board, word, path, constraints, [], None, None)
+    assert verdict.legal, (word, path, verdict.message)
+    assert swing == sum(gains[cell] for cell in set(path))
+    board_faces = {solver.board.faces[cell] for cell in path}
+    assert {face for face, _ in readings} == board_faces & set(DOUBLE_FACES)
+    assert all(constraints.fixed.get(face, reading) == reading for face, reading in readings)
+    assert "".join(dict(readings).get(solver.board.faces[cell], solver.board.faces[cell]) for cell in path) == word
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_native_matches_the_python_branch_and_bound(mode: str, default_lexicon: Lexicon) -> None:
+    rng = random.Random(f"best-path-{mode}")
+    compared = 0
+    for seed in range(12):
+        board = deal(seed).layers[seed % 2].with_rules(MODES[mode])
+        solver = Solver(default_lexicon, board)
+        constraints, gains = random_state(board, rng)
+        words = [found.word for found in solver.solve(constraints)]
+        words = rng.sample(words, min(len(words), 60))
+        native = _native_best_paths(solver, words, constraints, gains)
+        assert native is not None
+        for word, best in zip(words, native):
+            reference = solver.best_path(word, constraints, gains)
+            assert best is not None and reference is not None, word
+            assert value(best, constraints) == value(reference, constraints), (seed, word, best, reference)
+            check_path(solver, word, constraints, gains, best)
+            compared += 1
+    assert compared > 300
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_both_searches_match_a_brute_force_on_small_boards(mode: str, default_lexicon: Lexicon) -> None:
+    rng = random.Random(f"brute-{mode}")
+    rules = replace(SMALL, reuse=mode == "reuse")
+    compared = 0
+    for _ in range(15):
+        board = Board(tuple(rng.choice(SMALL_FACES) for _ in range(rules.size)), rules)
+        solver = Solver(default_lexicon, board)
+        constraints, gains = random_state(board, rng)
+        words = [found.word for found in solver.solve(constraints) if len(found.word) <= 7]
+        native = solver.best_paths(words, constraints, gains)
+        for word, best in zip(words, native):
+            every = list(solver.paths(word, constraints, limit=10**6))
+            brute = max(
+                (sum(gains[cell] for cell in set(path)), -sum(face not in constraints.fixed for face, _ in readings))
+                for path, readings in every
+            )
+            assert best is not None
+            assert value(best, constraints) == brute, (board, word)
+            assert value(solver.best_path(word, constraints, gains) or best, constraints) == brute
+            check_path(solver, word, constraints, gains, best)
+            compared += 1
+    assert compared > 120
+
+
+def test_a_cell_visited_twice_counts_once(make_lexicon) -> None:
+    lexicon = make_lexicon(["ALLA"])
+    board = Board.parse("BALB/BBBB/BBBB/BBBB", SMALL)  # A and L on two tiles
+    solver = Solver(lexicon, board)
+    gains = [1, 2, 1] + [1] * 13
+    for best in (solver.best_paths(["ALLA"], Constraints(), gains)[0], solver.best_path("ALLA", Constraints(), gains)):
+        assert best is not None and best[:2] == (3, (1, 2, 2, 1))
+
+
+def test_pure_python_legal_moves_match_the_native_ones(default_lexicon: Lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
+    for mode in MODES:
+        game = Game.new(seed=11, mode=mode, lexicon=default_lexicon)
+        for _ in range(3):
+            game.push(game.legal_moves()[0].move)
+        native = [(ranked.move.word, ranked.swing) for ranked in game.legal_moves()]
+        assert game.best_swing() == native[0][1]  # the look-ahead's shortcut gives the top of the ranking
+        solver, constraints = Solver(default_lexicon, game.board), game.constraints()
+        words, gains = [word for word, _ in native], game.gains(game.to_move)
+        native_top = solver.best_of_all(words, constraints, gains)
+        monkeypatch.setenv("OVERTURN_PURE_PYTHON", "1")
+        pure = [(ranked.move.word, ranked.swing) for ranked in game.legal_moves()]
+        pure_top = solver.best_of_all(words, constraints, gains)
+        monkeypatch.delenv("OVERTURN_PURE_PYTHON")
+        assert native == pure and native
+        assert native_top is not None and pure_top is not None
+        assert value(native_top, constraints) == value(pure_top, constraints) and native_top[0] == native[0][1]
+
+
+# ----- issue 13: a play with no path plays the exact best path -------------------------------------
+
+
+def test_play_without_a_path_swings_what_hint_promised(default_lexicon: Lexicon) -> None:
+    board = Board.parse("ESTESE/SETSET/TESTES/ESTESE/SETSET/TESTES")
+    game = Game.from_board(board, lexicon=default_lexicon)
+    game.push(WordMove("TESTS"))
+    game.push(WordMove("TESTEES"))
+    hint = {ranked.move.word: ranked for ranked in game.legal_moves()}
+    assert hint["TESETEES"].swing == 15
+    for word in ["TESETEES", *sorted(hint)[:40]]:
+        verdict = game.check(WordMove(word))
+        assert (verdict.swing, verdict.path) == (hint[word].swing, hint[word].move.path), word
+    before = game.result()
+    played = game.push(WordMove("TESETEES"))
+    after = game.result()
+    assert played.move.path == hint["TESETEES"].move.path
+    assert (after.green - after.silver) - (before.green - before.silver) == 15
+
+
+def test_on_equal_swing_the_path_avoids_fixing_a_new_reading(default_lexicon: Lexicon) -> None:
+    # [QU] (read U) at B2 comes before the plain U at B3 in cell order, and both join L and A.
+    board = Board.parse("COEVOL/BBBB[QU]U/BBBBAB/BBBBSB/BBBBSB/BBBBES")
+    game = Game.from_board(board, lexicon=default_lexicon)
+    verdict = game.check(WordMove("COEVOLUASSES"))
+    assert verdict.legal and verdict.readings == ()
+    assert board.faces[verdict.path[6]] == "U"
+    assert [ranked.readings for ranked in game.legal_moves() if ranked.move.word == "COEVOLUASSES"] == [()]
+    game.push(WordMove("COEVOLUASSES"))
+    assert game.fixed == {}
+
+
+def test_a_path_worth_nothing_is_still_found(make_lexicon) -> None:
+    """Swing 0 and a new reading fixed: the value is below zero, and the path must still be returned."""
+    lexicon = make_lexicon(["que"])
+    board = Board.parse("B[QU]EB/BBBB/BBBB/BBBB", SMALL)  # Qu and E on two tiles
+    solver = Solver(lexicon, board)
+    gains = [0] * 16
+    for best in (solver.best_paths(["QUE"], Constraints(), gains)[0], solver.best_path("QUE", Constraints(), gains)):
+        assert best == (0, (1, 2), (("QU", "QU"),))
