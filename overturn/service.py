@@ -774,7 +774,7 @@ def create_app(
         loaded[name] = lexicon
         descriptions[name] = _public_description(spec, lexicon)
     service = Service(loaded, next(iter(loaded)), limits, descriptions)
-    from overturn.service_game import PAGE_ROUTES as page_routes  # here, not at the top: service_game imports this module
+    from overturn import review_api, service_game  # endpoint modules built on this one: imported here, not at the top
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -795,8 +795,8 @@ def create_app(
         Route("/api/deal", deal_board, methods=["GET"]),
         Route("/api/solve", solve, methods=["POST"]),
         Route("/api/referee", referee, methods=["POST"]),
-        *page_routes,
-        *_review_api().review_routes(),
+        *service_game.PAGE_ROUTES,
+        *review_api.review_routes(),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
     middleware = [Middleware(Hardening, limits=limits)]
@@ -811,13 +811,6 @@ def create_app(
     )
     app.state.service = service
     return app
-
-
-def _review_api() -> Any:
-    """overturn.review_api (POST /api/review), imported late: it builds on this module."""
-    from overturn import review_api
-
-    return review_api
 
 
 def _served_name(spec: str | None, lexicon: Lexicon, taken: Mapping[str, Lexicon]) -> str:
@@ -1133,7 +1126,9 @@ def openapi_schema(service: Service) -> dict[str, Any]:
             }
         },
     }
-    paths.update(_review_api().review_openapi())
+    from overturn import review_api  # built on this module: imported here, not at the top
+
+    paths.update(review_api.review_openapi())
     schemas: dict[str, Any] = {
         "Error": {
             "type": "object",
