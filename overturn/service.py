@@ -52,7 +52,7 @@ from overturn.lexicon.registry import DEFAULT_LEXICON, LexiconError, load_lexico
 from overturn.normalize import InvalidWord, normalize_key
 from overturn.referee import REASONS, referee_word
 from overturn.solver import Found, Solver
-from overturn.tiles import deal
+from overturn.tiles import MAX_SEED, deal
 
 WEB_DIR = Path(__file__).parent / "web"
 T = TypeVar("T")
@@ -521,7 +521,7 @@ async def anagram_search(request: Request) -> Response:
 
 
 async def deal_board(request: Request) -> Response:
-    seed = _int(request.query_params.get("seed"), "seed", 0, 2**53, default=random.SystemRandom().randrange(2**31))
+    seed = _int(request.query_params.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
     dealt = deal(seed)
     return JSONResponse({"seed": seed, **_board_json(dealt.layers[0]), "layers": [str(layer) for layer in dealt.layers]})
 
@@ -1077,7 +1077,7 @@ def openapi_schema(service: Service) -> dict[str, Any]:
             "get": {
                 "operationId": "deal",
                 "summary": "A board dealt from the tile set (random, or reproducible from a seed).",
-                "parameters": [_query("seed", {"type": "integer", "minimum": 0, "maximum": 2**53}, "Seed of the deal.")],
+                "parameters": [_query("seed", {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "Seed of the deal (the game file's range).")],
                 "responses": {"200": _ok("Deal", "The top layer as a board, and both layers."), **_error_responses(400, 422)},
             }
         },

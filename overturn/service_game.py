@@ -30,6 +30,7 @@ from overturn.game import MODES, Colour, Game, GameError, Move, PassMove, Ranked
 from overturn.jsonstore import StateFileError
 from overturn.referee import path_to_json
 from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _service, _text
+from overturn.tiles import MAX_SEED
 
 T = TypeVar("T")
 #: Most moves /api/game/moves lists (the count is always complete).
@@ -111,7 +112,7 @@ async def new_game(request: Request) -> Response:
         except BoardError as exc:
             raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
     else:
-        seed = _int(data.get("seed"), "seed", 0, 2**53, default=random.SystemRandom().randrange(2**31))
+        seed = _int(data.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
         game = Game.new(seed, mode, name, lexicon)
     return JSONResponse(_state(game))
 

@@ -91,7 +91,7 @@ def test_start_by_seed_and_open_the_same_board_elsewhere(base: str, browser: obj
     expect(page_b.locator("#game-section")).to_be_visible()
     assert _faces(page_b) == dealt
     page_b.goto(base + "/?seed=x7")  # a mangled link is said so, not dealt at random
-    expect(page_b.locator("#error")).to_have_text("Le numéro de donne doit être un entier positif.")
+    expect(page_b.locator("#error")).to_have_text("Le numéro de donne est un entier de 0 à 4 294 967 295.")
     page_b.goto(page_a.url)
     page_b.click("#next-layer")
     expect(page_b.locator("#score")).to_have_text("Vert 0 · Argent 0")

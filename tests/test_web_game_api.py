@@ -166,3 +166,15 @@ def test_manifest_and_service_worker_are_served(client: httpx.Client) -> None:
     assert cached is not None
     for path in json.loads(cached.group(1)):  # every file the worker caches at install exists
         assert client.get(path).status_code == 200, path
+
+
+def test_every_seed_the_api_deals_gives_a_game_it_can_read_back(client: httpx.Client) -> None:
+    """A seed beyond the game file's range would deal a board whose game every later request refuses."""
+    from overturn.tiles import MAX_SEED
+
+    game = _post(client, "new", seed=MAX_SEED)["game"]
+    assert _post(client, "moves", game=game)["count"] > 0
+    for action, endpoint in (("new", "/api/game/new"), ("deal", "/api/deal")):
+        response = client.post(endpoint, json={"seed": MAX_SEED + 1}) if action == "new" else client.get(endpoint, params={"seed": MAX_SEED + 1})
+        assert response.status_code == 422, (action, response.text)
+        assert "seed" in response.text

@@ -43,7 +43,7 @@ const TEXT = {
     tooMany: (n) => `${n} cases : une grille en a 36. Rien n'a été coupé, corrigez le texte.`,
     incomplete: (n) => `La grille n'est pas complète : ${n} case(s) vide(s).`,
     fields: {
-      board: "La grille est invalide.", word: "Mot invalide ou trop long (64 lettres au plus).", seed: "Le numéro de donne doit être un entier positif.",
+      board: "La grille est invalide.", word: "Mot invalide ou trop long (64 lettres au plus).", seed: "Le numéro de donne est un entier de 0 à 4 294 967 295.",
       game: "La partie enregistrée est illisible ; commencez-en une nouvelle.", path: "Chemin impossible.", mode: "Mode inconnu.",
       level: "Niveau inconnu.", player: "Joueur inconnu.", lexicon: "Lexique inconnu.", cell: "Touchez une case.",
     },
@@ -92,7 +92,7 @@ const TEXT = {
     tooMany: (n) => `${n} cells: a board has 36. Nothing was cut; fix the text.`,
     incomplete: (n) => `The board is not complete: ${n} empty cell(s).`,
     fields: {
-      board: "The board is not valid.", word: "Bad or too long word (64 letters at most).", seed: "The deal number must be a whole number ≥ 0.",
+      board: "The board is not valid.", word: "Bad or too long word (64 letters at most).", seed: "The deal number is a whole number from 0 to 4,294,967,295.",
       game: "The saved game cannot be read; start a new one.", path: "Impossible path.", mode: "Unknown mode.",
       level: "Unknown level.", player: "Unknown player.", lexicon: "Unknown lexicon.", cell: "Tap a cell.",
     },
