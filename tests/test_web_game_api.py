@@ -7,6 +7,8 @@ process, so the endpoints cannot drift from the model the CLI uses.
 from __future__ import annotations
 
 import json
+import os
+from collections import Counter
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -178,3 +180,24 @@ def test_every_seed_the_api_deals_gives_a_game_it_can_read_back(client: httpx.Cl
         response = client.post(endpoint, json={"seed": MAX_SEED + 1}) if action == "new" else client.get(endpoint, params={"seed": MAX_SEED + 1})
         assert response.status_code == 422, (action, response.text)
         assert "seed" in response.text
+
+
+def test_mutated_games_sent_to_every_game_endpoint_never_answer_5xx(client: httpx.Client) -> None:
+    """The game travels in each request, so a hostile client controls all of it: mutated games get 4xx, never 5xx."""
+    from json_mutations import mutants
+
+    state = _post(client, "new", board=BOARD)
+    best = _post(client, "moves", game=state["game"])["moves"][0]
+    state = _post(client, "play", game=state["game"], word=best["word"], path=best["path"])
+    state = _post(client, "pass", game=state["game"], cell=[0, 0])
+    answers: Counter[int] = Counter()
+    endpoints = ("play", "pass", "undo", "moves", "next-layer", "computer")
+    for index, mutant in enumerate(mutants(state["game"], seed=11, count=int(os.environ.get("OVERTURN_FUZZ_CASES", 240)))):
+        action = endpoints[index % len(endpoints)]
+        extra = {"play": b',"word":"ROI"', "pass": b',"cell":[0,0]', "computer": b',"level":1,"seed":1'}.get(action, b"")
+        body = b'{"game":' + mutant.payload + extra + b"}"
+        response = client.post(f"/api/game/{action}", content=body, headers={"Content-Type": "application/json"})
+        answers[response.status_code] += 1
+        assert response.status_code < 500, (mutant.kind, mutant.where, action, response.text[:300])
+        assert response.headers["content-type"].startswith("application/json"), (mutant.kind, action)
+    assert answers[200] and sum(count for status, count in answers.items() if 400 <= status < 500) > 100, answers
