@@ -158,11 +158,13 @@ class _Search:
         return result
 
     def candidates(self, moves: list[RankedMove], width: int) -> list[RankedMove]:
-        """The moves searched: the best by swing, and near the end every move that rings the last free cells.
+        """The moves searched: the best by swing and, near the end, the best for each number of free cells taken.
 
-        Moves that ring the same cells and fix the same readings lead to the same position: only the first
-        (alphabetically) is kept. With no word left, one pass stands for all: each costs 1, only the cell of
-        the ring differs.
+        Near the end who rings the last cell matters more than a swing (it ends the game, and the swings are
+        big), so the search sees every choice of how many free cells to leave: taking them all, all but one...
+        or none. Moves that ring the same cells and fix the same readings lead to the same position: only the
+        first (alphabetically) is kept. With no word left, one pass stands for all: each costs 1, only the
+        cell of the ring differs.
         """
         if isinstance(moves[0].move, PassMove):
             return moves[:1]
@@ -170,10 +172,16 @@ class _Search:
         free = {cell for cell, ring in enumerate(self.game.rings) if ring is None}
         if len(free) > ENDING_CELLS:
             return distinct[:width]
-        ending = [
-            move for move in distinct[width:] if isinstance(move.move, WordMove) and free.issubset(move.move.path or ())
-        ]
-        return distinct[:width] + ending
+        taken_counts = set()
+        for move in distinct[:width]:
+            taken_counts.add(len(free.intersection(_path(move))))
+        chosen = distinct[:width]
+        for move in distinct[width:]:
+            taken = len(free.intersection(_path(move)))
+            if taken not in taken_counts:
+                taken_counts.add(taken)
+                chosen.append(move)
+        return chosen
 
     def _line(self) -> tuple[object, ...]:
         return tuple(played.move for played in self.game.history[self.root :])
@@ -200,8 +208,9 @@ class _Search:
         game = self.game
         if game.is_over():
             return 0
-        if depth == 0:
+        if depth <= 1:  # the line stops here, or after the best swing, before the end of the game
             self.cut_by_depth = True
+        if depth == 0:
             return 0
         line = self._line()
         if depth == 1:
@@ -221,12 +230,16 @@ class _Search:
         return best
 
 
+def _path(move: RankedMove) -> tuple[int, ...]:
+    return move.move.path or () if isinstance(move.move, WordMove) else ()
+
+
 def _distinct(moves: list[RankedMove]) -> list[RankedMove]:
     """``moves`` without those that lead to the same position as one before (same cells, same readings fixed)."""
     seen: set[tuple[frozenset[int], frozenset[tuple[str, str]]]] = set()
     distinct = []
     for move in moves:
-        key = (frozenset(move.move.path or ()) if isinstance(move.move, WordMove) else frozenset(), frozenset(move.readings))
+        key = (frozenset(_path(move)), frozenset(move.readings))
         if key not in seen:
             seen.add(key)
             distinct.append(move)
@@ -234,5 +247,5 @@ def _distinct(moves: list[RankedMove]) -> list[RankedMove]:
 
 
 INFINITY = 10**6
-#: Free cells left when the moves that would end the game (ring them all) join the candidates.
-ENDING_CELLS = 6
+#: Free cells left when the best move for each number of free cells taken joins the candidates.
+ENDING_CELLS = 10
