@@ -5,12 +5,12 @@ Level 1 looks at a random third of the legal words and plays the best of them
 reply ahead and plays the largest swing minus the opponent's best answer, over
 the few best candidates only. Levels 4 and 5 search deeper: a negamax with
 alpha-beta pruning over the best candidates of each position (by swing), by
-iterative deepening within a time budget. The score of a line is the sum of its
+iterative deepening within a time budget that is a hard bound. The score of a line is the sum of its
 swings, signed by side, which is exactly the change of the ring difference, so
 a line searched to the end of the game is scored by its result.
 
 Choices between equal moves, and passes, are drawn from a seeded generator so a
-game replays (levels 4 and 5 replay too unless the budget cuts a search short).
+game replays (except against levels 4 and 5, whose searches stop when their budget runs out).
 """
 
 from __future__ import annotations
