@@ -248,4 +248,4 @@ def _distinct(moves: list[RankedMove]) -> list[RankedMove]:
 
 INFINITY = 10**6
 #: Free cells left when the best move for each number of free cells taken joins the candidates.
-ENDING_CELLS = 10
+ENDING_CELLS = 6
