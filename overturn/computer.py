@@ -5,12 +5,14 @@ Level 1 looks at a random third of the legal words and plays the best of them
 reply ahead and plays the largest swing minus the opponent's best answer, over
 the few best candidates only. Levels 4 and 5 search deeper: a negamax with
 alpha-beta pruning over the best candidates of each position (by swing), by
-iterative deepening within a time budget that is a hard bound. The score of a line is the sum of its
-swings, signed by side, which is exactly the change of the ring difference, so
-a line searched to the end of the game is scored by its result.
+iterative deepening within a time budget that is a hard bound. The score of a
+line is the sum of its swings, signed by side, which is exactly the change of
+the ring difference, so a line searched to the end of the game is scored by
+its result.
 
 Choices between equal moves, and passes, are drawn from a seeded generator so a
-game replays (except against levels 4 and 5, whose searches stop when their budget runs out).
+game replays (except against levels 4 and 5: their searches stop when their
+budget runs out, which depends on the machine and its load).
 """
 
 from __future__ import annotations
@@ -92,7 +94,7 @@ def best_reply(game: Game, candidate: RankedMove) -> int:
 
 
 class _OutOfTime(Exception):
-    """The budget ran out in the middle of a search; the last finished depth decides."""
+    """The budget ran out in the middle of a search; what the search finished decides."""
 
 
 def _search(
@@ -172,10 +174,8 @@ class _Search:
         free = {cell for cell, ring in enumerate(self.game.rings) if ring is None}
         if len(free) > ENDING_CELLS:
             return distinct[:width]
-        taken_counts = set()
-        for move in distinct[:width]:
-            taken_counts.add(len(free.intersection(_path(move))))
         chosen = distinct[:width]
+        taken_counts = {len(free.intersection(_path(move))) for move in chosen}
         for move in distinct[width:]:
             taken = len(free.intersection(_path(move)))
             if taken not in taken_counts:
