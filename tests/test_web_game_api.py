@@ -16,6 +16,7 @@ import httpx
 import pytest
 
 from overturn.board import Board
+from overturn.computer import LEVELS
 from overturn.game import Game, PassMove, WordMove
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import load_lexicon
@@ -54,7 +55,7 @@ def test_a_game_played_over_http_matches_the_model(client: httpx.Client, lexicon
     local = _local(lexicon_dir)
     assert state["game"] == local.to_json()
     assert state["result"] == {"green": 0, "silver": 0, "over": False, "winner": None, "to_move": "green"}
-    assert state["has_next_layer"] is False and state["levels"] == [1, 2, 3]
+    assert state["has_next_layer"] is False and state["levels"] == list(LEVELS)  # the page offers every level
 
     answer = _post(client, "play", game=state["game"], word="accès")
     local.push(WordMove("ACCES"))
