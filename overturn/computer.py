@@ -5,19 +5,23 @@ Level 1 looks at a random third of the legal words and plays the best of them
 reply ahead and plays the largest swing minus the opponent's best answer, over
 the few best candidates only. Levels 4 and 5 search deeper: a negamax with
 alpha-beta pruning over the best candidates of each position (by swing), by
-iterative deepening within a time budget. The score of a line is the sum of its
-swings, signed by side, which is exactly the change of the ring difference, so
-a line searched to the end of the game is scored by its result.
+iterative deepening within a time budget that is a hard bound. The score of a
+line is the sum of its swings, signed by side, which is exactly the change of
+the ring difference, so a line searched to the end of the game is scored by
+its result.
 
 Choices between equal moves, and passes, are drawn from a seeded generator so a
-game replays (levels 4 and 5 replay too unless the budget cuts a search short).
+game replays (except against levels 4 and 5: their searches stop when their
+budget runs out, which depends on the machine and its load).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from overturn.game import Game, GameError, PassMove, RankedMove, WordMove
 
@@ -30,6 +34,7 @@ LEVEL_DESCRIPTIONS: dict[int, str] = {
     5: "alpha-beta 2 plies deep over the 40 best moves, then 4, 6... over the 10 best (as 0.8 s allows)",
 }
 LEVELS = tuple(LEVEL_DESCRIPTIONS)
+T = TypeVar("T")
 #: Candidates examined one reply deep at level 3.
 LOOKAHEAD_CANDIDATES = 6
 
@@ -48,9 +53,6 @@ PLANS = {
     4: SearchPlan(depths=(2, 4), width=8, root_width=8, budget=0.5),
     5: SearchPlan(depths=(2, 4, 6, 8, 10), width=10, root_width=40, budget=0.8),
 }
-#: A deeper pass is started only if the last one, times this, fits in the time left (a pass costs about
-#: the width times the one before; one that cannot finish would only waste the budget).
-GROWTH = 6
 
 
 def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
@@ -59,6 +61,7 @@ def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
         raise ValueError(f"level must be one of {LEVELS}")
     started = time.perf_counter()
     moves = game.legal_moves()
+    root_ranking = time.perf_counter() - started
     if not moves:
         raise GameError("the game is over")
     if isinstance(moves[0].move, PassMove):
@@ -71,7 +74,7 @@ def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
     if level == 3:
         candidates = moves[:LOOKAHEAD_CANDIDATES]
         return _best(candidates, [move.swing - best_reply(game, move) for move in candidates], rng)
-    return _search(game, moves, PLANS[level], started + PLANS[level].budget, rng)
+    return _search(game, moves, PLANS[level], started + PLANS[level].budget, root_ranking, rng)
 
 
 def _best(moves: list[RankedMove], scores: list[int], rng: random.Random) -> RankedMove:
@@ -91,12 +94,20 @@ def best_reply(game: Game, candidate: RankedMove) -> int:
 
 
 class _OutOfTime(Exception):
-    """The budget ran out in the middle of a search; the last finished depth decides."""
+    """The budget ran out in the middle of a search; what the search finished decides."""
 
 
-def _search(game: Game, moves: list[RankedMove], plan: SearchPlan, deadline: float, rng: random.Random) -> RankedMove:
-    """Iterative deepening: each depth re-searches the root candidates, best first from the previous depth."""
-    search = _Search(game, plan, deadline)
+def _search(
+    game: Game, moves: list[RankedMove], plan: SearchPlan, deadline: float, root_ranking: float, rng: random.Random
+) -> RankedMove:
+    """Iterative deepening: each depth re-searches the root candidates, best first from the previous depth.
+
+    A pass cut short by the budget still counts for the candidates it finished: they come best first, the
+    previous best leading, and each is scored exactly if it could tie or beat the best, so the best of them
+    is the better-informed choice. Deepening stops when the budget is spent or the search saw every line to
+    the end of the game (a deeper pass would find the same).
+    """
+    search = _Search(game, plan, deadline, root_ranking)
     candidates = search.candidates(moves, plan.root_width)
     scores = [move.swing for move in candidates]  # depth 1
     for number, depth in enumerate(plan.depths):
@@ -104,20 +115,18 @@ def _search(game: Game, moves: list[RankedMove], plan: SearchPlan, deadline: flo
         if number:  # the first pass is cheap (its leaves need only a best swing): wide; the deeper ones narrow
             order = order[: plan.width]
         candidates = [candidates[index] for index in order]
-        previous = [scores[index] for index in order]
-        started = time.perf_counter()
         scored: list[int] = []
+        search.cut_by_depth = False
         try:
             search.root_scores(candidates, depth, scored)
         except _OutOfTime:
-            if number == 0 and scored:  # the best moves by swing come first: keep those the first pass scored
+            if scored:
                 candidates, scores = candidates[: len(scored)], scored
             else:
-                scores = previous
+                scores = [scores[index] for index in order]
             break
         scores = scored
-        finished = time.perf_counter()
-        if (finished - started) * GROWTH > search.deadline - finished:
+        if not search.cut_by_depth:
             break
     return _best(candidates, scores, rng)
 
@@ -126,29 +135,53 @@ class _Search:
     """Negamax with alpha-beta over the ``plan.width`` best moves of each position, sharing work across depths.
 
     Positions are remembered by the moves that lead to them from the root, so
-    the deeper passes of iterative deepening do not recompute legal moves.
+    the deeper passes of iterative deepening do not recompute legal moves. The
+    budget is a hard bound: no ranking is started that the longest one so far
+    (the root's included) says would end past the deadline.
     """
 
-    def __init__(self, game: Game, plan: SearchPlan, deadline: float) -> None:
+    def __init__(self, game: Game, plan: SearchPlan, deadline: float, root_ranking: float = 0.0) -> None:
         self.game = game
         self.width = plan.width
         self.deadline = deadline
+        self.longest_ranking = root_ranking  #: seconds, the longest legal-move or best-swing call of this move
+        self.cut_by_depth = False  #: whether the last pass stopped a line before the end of the game
         self.root = len(game.history)
         self.moves: dict[tuple[object, ...], list[RankedMove]] = {}
         self.swings: dict[tuple[object, ...], int] = {}
 
-    def candidates(self, moves: list[RankedMove], width: int) -> list[RankedMove]:
-        """The moves searched: the best by swing, and near the end every move that rings the last free cells.
+    def _ranked(self, rank: Callable[[], T]) -> T:
+        """``rank()``, unless the time it may take would pass the deadline (then _OutOfTime)."""
+        started = time.perf_counter()
+        if started + self.longest_ranking > self.deadline:
+            raise _OutOfTime
+        result = rank()
+        self.longest_ranking = max(self.longest_ranking, time.perf_counter() - started)
+        return result
 
-        With no word left, one pass stands for all: each costs 1, only the cell of the ring differs.
+    def candidates(self, moves: list[RankedMove], width: int) -> list[RankedMove]:
+        """The moves searched: the best by swing and, near the end, the best for each number of free cells taken.
+
+        Near the end who rings the last cell matters more than a swing (it ends the game, and the swings are
+        big), so the search sees every choice of how many free cells to leave: taking them all, all but one...
+        or none. Moves that ring the same cells and fix the same readings lead to the same position: only the
+        first (alphabetically) is kept. With no word left, one pass stands for all: each costs 1, only the
+        cell of the ring differs.
         """
         if isinstance(moves[0].move, PassMove):
             return moves[:1]
+        distinct = _distinct(moves)
         free = {cell for cell, ring in enumerate(self.game.rings) if ring is None}
         if len(free) > ENDING_CELLS:
-            return moves[:width]
-        ending = [move for move in moves[width:] if isinstance(move.move, WordMove) and free.issubset(move.move.path or ())]
-        return moves[:width] + ending
+            return distinct[:width]
+        chosen = distinct[:width]
+        taken_counts = {len(free.intersection(_path(move))) for move in chosen}
+        for move in distinct[width:]:
+            taken = len(free.intersection(_path(move)))
+            if taken not in taken_counts:
+                taken_counts.add(taken)
+                chosen.append(move)
+        return chosen
 
     def _line(self) -> tuple[object, ...]:
         return tuple(played.move for played in self.game.history[self.root :])
@@ -173,17 +206,19 @@ class _Search:
     def _negamax(self, depth: int, alpha: int, beta: int) -> int:
         """The best the side to move can make of the next ``depth`` moves (sum of signed swings), within (alpha, beta)."""
         game = self.game
-        if depth == 0 or game.is_over():
+        if game.is_over():
             return 0
-        if time.perf_counter() > self.deadline:
-            raise _OutOfTime
+        if depth <= 1:  # the line stops here, or after the best swing, before the end of the game
+            self.cut_by_depth = True
+        if depth == 0:
+            return 0
         line = self._line()
         if depth == 1:
             if line not in self.swings:
-                self.swings[line] = game.best_swing()
+                self.swings[line] = self._ranked(game.best_swing)
             return self.swings[line]
         if line not in self.moves:
-            self.moves[line] = self.candidates(game.legal_moves(), self.width)
+            self.moves[line] = self.candidates(self._ranked(game.legal_moves), self.width)
         best = -INFINITY
         for move in self.moves[line]:
             score = move.swing - self._after(move, depth - 1, move.swing - beta, move.swing - alpha)
@@ -195,6 +230,22 @@ class _Search:
         return best
 
 
+def _path(move: RankedMove) -> tuple[int, ...]:
+    return move.move.path or () if isinstance(move.move, WordMove) else ()
+
+
+def _distinct(moves: list[RankedMove]) -> list[RankedMove]:
+    """``moves`` without those that lead to the same position as one before (same cells, same readings fixed)."""
+    seen: set[tuple[frozenset[int], frozenset[tuple[str, str]]]] = set()
+    distinct = []
+    for move in moves:
+        key = (frozenset(_path(move)), frozenset(move.readings))
+        if key not in seen:
+            seen.add(key)
+            distinct.append(move)
+    return distinct
+
+
 INFINITY = 10**6
-#: Free cells left when the moves that would end the game (ring them all) join the candidates.
+#: Free cells left when the best move for each number of free cells taken joins the candidates.
 ENDING_CELLS = 6

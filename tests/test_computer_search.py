@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from click.testing import CliRunner
 
-from overturn.computer import LEVEL_DESCRIPTIONS, LEVELS, PLANS, SearchPlan, _Search, choose_move
+from overturn.computer import LEVEL_DESCRIPTIONS, LEVELS, PLANS, SearchPlan, _distinct, _Search, choose_move
 from overturn.game import Game, GameError, PassMove
 from overturn.match import play_match
 from overturn.tiles import deal
@@ -109,6 +110,38 @@ def test_an_exhausted_budget_still_gives_a_legal_move(walk_lexicon, monkeypatch:
     game = Game.new(seed=1, lexicon=walk_lexicon)
     choice = choose_move(game, 5, random.Random(0))
     assert game.check(choice.move).legal and choice.swing == game.legal_moves()[0].swing
+
+
+@pytest.mark.lexicon
+def test_a_tiny_budget_is_a_hard_bound(default_lexicon, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Wide and deep enough to take minutes: only the deadline checks inside the search can stop it in time.
+    monkeypatch.setitem(PLANS, 5, SearchPlan((2, 4, 6, 8, 10), width=60, root_width=2000, budget=0.05))
+    game = Game.new(seed=11, lexicon=default_lexicon)
+    rng = random.Random(0)
+    for _ in range(3):
+        started = time.perf_counter()
+        choice = choose_move(game, 5, rng)
+        assert time.perf_counter() - started < 0.5  # generous: the budget plus the rankings of a loaded machine
+        game.push(choice.move)
+
+
+def test_moves_to_the_same_position_are_searched_once(walk_lexicon) -> None:
+    game = Game.new(seed=1, lexicon=walk_lexicon)
+    game.push(game.legal_moves()[0].move)
+    moves = game.legal_moves()
+    kept = _distinct(moves)
+    assert kept[0] == moves[0] and len(kept) < len(moves)  # this position has words along the same cells
+
+    def after(move):
+        game.push(move.move)
+        position = (list(game.rings), game.fixed, game.to_move)
+        game.pop()
+        return position
+
+    positions = [after(move) for move in kept]
+    for move in moves:  # a dropped move leads where a kept one (before it) leads; the kept ones lead apart
+        assert after(move) in positions
+    assert len({repr(position) for position in positions}) == len(kept)
 
 
 def test_every_level_is_described() -> None:
