@@ -128,33 +128,28 @@ def layout_from_data(data: Any, name: str | None = None, default_targets: Any = 
     ``targets`` may be left out of a custom layout: it then uses ``default_targets``
     (the packaged targets' data).
     """
-    fields = _strict(lambda: Field(data).object({"version", "start"}, {"targets", "description"}))
-    _strict(lambda: fields["version"].integer(LAYOUT_FORMAT_VERSION, LAYOUT_FORMAT_VERSION))
-    if "description" in fields:
-        _strict(lambda: fields["description"].string(max_length=2000))
-    start = _start_from_data(fields["start"])
-    raw_targets = fields["targets"] if "targets" in fields else Field(default_targets, "targets")
-    return _build(start, _targets_from_data(raw_targets), name)
-
-
-def _strict(read: Any) -> Any:
-    """Run a Field read, re-raising its error as a LayoutError."""
     try:
-        return read()
+        fields = Field(data).object({"version", "start"}, {"targets", "description"})
+        fields["version"].integer(LAYOUT_FORMAT_VERSION, LAYOUT_FORMAT_VERSION)
+        if "description" in fields:
+            fields["description"].string(max_length=2000)
+        start = _start_from_data(fields["start"])
+        raw_targets = fields["targets"] if "targets" in fields else Field(default_targets, "targets")
+        return _build(start, _targets_from_data(raw_targets), name)
     except LayoutError:
         raise
-    except StateFileError as exc:
+    except StateFileError as exc:  # a Field read: the same message, as the layout's own error
         raise LayoutError(str(exc)) from None
 
 
 def _start_from_data(raw: Field) -> dict[Player, tuple[Hex, ...]]:
-    colours = _strict(lambda: raw.object({"red", "yellow"}))
+    colours = raw.object({"red", "yellow"})
     start: dict[Player, tuple[Hex, ...]] = {}
     for player in Player:
-        entries = _strict(lambda: colours[player.label].items(max_length=MARBLES_PER_PLAYER))
+        entries = colours[player.label].items(max_length=MARBLES_PER_PLAYER)
         holes = []
         for entry in entries:
-            name = _strict(lambda: entry.string(max_length=10))
+            name = entry.string(max_length=10)
             try:
                 holes.append(parse_hex(name))
             except ValueError as exc:
@@ -175,21 +170,21 @@ def _check_start(start: dict[Player, tuple[Hex, ...]], field: str) -> None:
 
 
 def _targets_from_data(raw: Field) -> tuple[Target, ...]:
-    entries = _strict(lambda: raw.items(max_length=len(outward_exits())))
+    entries = raw.items(max_length=len(outward_exits()))
     if not entries:
         raise LayoutError(f"{raw.path}: expected a non-empty list")
     targets = []
     for position, entry in enumerate(entries):
-        fields = _strict(lambda: entry.object({"number", "value", "exits"}, {"edge"}))
-        _strict(lambda: fields["number"].integer(position + 1, position + 1))
-        value = _strict(lambda: fields["value"].integer(1, MAX_TARGET_VALUE))
-        edge = _strict(lambda: fields["edge"].string(max_length=20)) if "edge" in fields else ""
-        exit_fields = _strict(lambda: fields["exits"].items(max_length=len(outward_exits())))
+        fields = entry.object({"number", "value", "exits"}, {"edge"})
+        fields["number"].integer(position + 1, position + 1)
+        value = fields["value"].integer(1, MAX_TARGET_VALUE)
+        edge = fields["edge"].string(max_length=20) if "edge" in fields else ""
+        exit_fields = fields["exits"].items(max_length=len(outward_exits()))
         if not exit_fields:
             raise LayoutError(f"{fields['exits'].path}: expected a non-empty list like ['A1:SW']")
         exits = []
         for exit_field in exit_fields:
-            text = _strict(lambda: exit_field.string(max_length=10))
+            text = exit_field.string(max_length=10)
             try:
                 exits.append(parse_exit(text))
             except ValueError as exc:
