@@ -846,6 +846,17 @@ PyDoc_STRVAR(find_words_doc,
 "found_type(key, path, readings) sorted by key, readings being ((face, reading), ...), as Solver.solve does.\n"
 "Returns None for boards the native search does not cover (over 64 cells, too many readings).");
 
+/* The flags a search tracks and the ringed-cells mask, as both entry points take them; -1 with an exception set. */
+static int read_tracked_and_ringed(unsigned int tracked, PyObject *ringed_obj, unsigned long long *ringed) {
+    if (tracked > (MULTI | NEW | USED)) {
+        PyErr_SetString(PyExc_ValueError, "tracked must combine MULTI=1, NEW=2 and USED=4");
+        return -1;
+    }
+    *ringed = PyLong_AsUnsignedLongLongMask(ringed_obj);
+    if (*ringed == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    return 0;
+}
+
 static PyObject *find_words(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played, *found_type = Py_None;
@@ -859,12 +870,8 @@ static PyObject *find_words(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "found_type must be a tuple subclass");
         return NULL;
     }
-    if (tracked > (MULTI | NEW | USED)) {
-        PyErr_SetString(PyExc_ValueError, "tracked must combine MULTI=1, NEW=2 and USED=4");
-        return NULL;
-    }
-    unsigned long long ringed = PyLong_AsUnsignedLongLongMask(ringed_obj);
-    if (ringed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    unsigned long long ringed;
+    if (read_tracked_and_ringed(tracked, ringed_obj, &ringed) < 0) return NULL;
 
     Search *s = PyMem_RawCalloc(1, sizeof(Search));
     if (!s) return PyErr_NoMemory();
@@ -1129,12 +1136,8 @@ static PyObject *best_paths(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiiiipIOOOOO|p:best_paths", &faces, &rows, &cols, &tile_rows, &tile_cols, &reuse,
                           &tracked, &ringed_obj, &readings, &unfixed, &keys, &gain, &best_only))
         return NULL;
-    if (tracked > (MULTI | NEW | USED)) {
-        PyErr_SetString(PyExc_ValueError, "tracked must combine MULTI=1, NEW=2 and USED=4");
-        return NULL;
-    }
-    unsigned long long ringed = PyLong_AsUnsignedLongLongMask(ringed_obj);
-    if (ringed == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    unsigned long long ringed;
+    if (read_tracked_and_ringed(tracked, ringed_obj, &ringed) < 0) return NULL;
 
     Search *s = PyMem_RawCalloc(1, sizeof(Search));
     Best *b = PyMem_RawCalloc(1, sizeof(Best));
