@@ -131,13 +131,3 @@ def test_solve_speed(
     )
     assert native < python
 
-
-def test_whole_process_solve_against_bare_python(benchmark: BenchmarkFixture, lexicon: Lexicon, startup_against_bare) -> None:
-    """`overturn solve BOARD` as a user runs it (warm lexicon cache) minus `python -c pass`, same run."""
-    board = str(deal(1).layers[0])
-    cli, bare = benchmark.pedantic(startup_against_bare, args=(["-m", "overturn_cli", "solve", board],), rounds=1, iterations=1)
-    extra_ms = (cli - bare) * 1000
-    benchmark.extra_info.update(
-        {"cli_ms": round(cli * 1000, 1), "bare_python_ms": round(bare * 1000, 1), "extra_ms": round(extra_ms, 1), "target_extra_ms": 80}
-    )
-    print(f"\noverturn solve: {cli * 1000:.0f} ms, python -c pass: {bare * 1000:.0f} ms, extra {extra_ms:.0f} ms ({cli / bare:.1f}× bare)")
