@@ -26,9 +26,9 @@ from starlette.routing import Route
 
 from overturn.board import Board, BoardError
 from overturn.computer import LEVELS, choose_move
-from overturn.game import MODES, Colour, Game, GameError, Move, PassMove, RankedMove, WordMove
+from overturn.game import MODES, Colour, Game, GameError, Move, PassMove, WordMove
 from overturn.jsonstore import StateFileError
-from overturn.referee import path_to_json
+from overturn.review import ranked_json
 from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _service, _text
 from overturn.tiles import MAX_SEED
 
@@ -82,18 +82,6 @@ def _state(game: Game) -> dict[str, Any]:
         },
         "has_next_layer": game.layer + 1 < len(game.layers) or game.seed is not None,
         "levels": list(LEVELS),
-    }
-
-
-def _ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
-    """A move as the CLI's ``--json`` shows it (to share with the ``ranked_json`` helper the engine branch adds)."""
-    move = ranked.move
-    cols = board.rules.cols
-    if isinstance(move, PassMove):
-        return {"kind": "pass", "cell": list(divmod(move.cell, cols)), "swing": ranked.swing}
-    return {
-        "kind": "word", "word": move.word, "path": path_to_json(move.path, cols),
-        "swing": ranked.swing, "readings": dict(ranked.readings),
     }
 
 
@@ -182,7 +170,7 @@ async def legal_moves(request: Request) -> Response:
     def job() -> dict[str, Any]:
         moves = game.legal_moves()
         words = [ranked for ranked in moves if isinstance(ranked.move, WordMove)]
-        return {"count": len(words), "moves": [_ranked_json(ranked, game.board) for ranked in words[:limit]]}
+        return {"count": len(words), "moves": [ranked_json(ranked, game.board) for ranked in words[:limit]]}
 
     return JSONResponse(await _work(service, job))
 
@@ -200,7 +188,7 @@ async def computer_move(request: Request) -> Response:
     def job() -> dict[str, Any]:
         choice = choose_move(game, level, random.Random(seed))
         game.push(choice.move)
-        return {"move": _ranked_json(choice, game.board), **_state(game)}
+        return {"move": ranked_json(choice, game.board), **_state(game)}
 
     return JSONResponse(await _work(service, job))
 
