@@ -126,11 +126,6 @@ def _fixed_line(game: Game) -> str:
     return "readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(game.fixed.items()))
 
 
-def _words_left(game: Game) -> int:
-    """How many words the side to move could still play (a pass while this is not 0 gives rings away)."""
-    return sum(isinstance(ranked.move, WordMove) for ranked in game.legal_moves())
-
-
 def _entries_text(verdict: Verdict) -> list[str]:
     return [f"  {entry.form} (lemma {entry.lemma}, {entry.pos})" for entry in verdict.entries]
 
@@ -280,7 +275,7 @@ def pass_command(cell: str, player: str | None, state_path: Path) -> None:
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
     mover = current.to_move
-    left = _words_left(current) if not current.is_over() else 0
+    left = current.words_left()
     try:
         current.push(PassMove(cells[0]), Colour(player) if player else None)
     except IllegalMove as refusal:
@@ -542,7 +537,7 @@ class Session:
         if len(cells) != 1:
             click.echo("a pass rings exactly one cell, e.g. pass B3")
             return
-        left = _words_left(self.game) if not self.game.is_over() else 0
+        left = self.game.words_left()
         if left and not click.confirm(f"{left} word(s) can still be played; pass anyway?", default=False):
             click.echo("not passed: still your turn")
             return

@@ -323,6 +323,12 @@ class Game:
         order = sorted(range(len(words)), key=lambda index: best[index][0], reverse=True)
         return [RankedMove(WordMove(words[i], best[i][1]), best[i][0], best[i][2]) for i in order]
 
+    def words_left(self) -> int:
+        """How many words the side to move could play: ``legal_moves()``'s words, without ranking their paths."""
+        if self.is_over():
+            return 0
+        return len(Solver(self._need_lexicon(), self.board).solve(self.constraints()))
+
     def best_swing(self) -> int:
         """The largest swing the side to move can make: ``legal_moves()[0].swing`` (0 once over), several times faster."""
         if self.is_over():

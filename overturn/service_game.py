@@ -168,8 +168,9 @@ async def legal_moves(request: Request) -> Response:
     limit = _int(data.get("limit"), "limit", 0, MAX_LISTED_MOVES, default=MAX_LISTED_MOVES)
 
     def job() -> dict[str, Any]:
-        moves = game.legal_moves()
-        words = [ranked for ranked in moves if isinstance(ranked.move, WordMove)]
+        if limit == 0:  # the pass warning only counts: no best paths to rank
+            return {"count": game.words_left(), "moves": []}
+        words = [ranked for ranked in game.legal_moves() if isinstance(ranked.move, WordMove)]
         return {"count": len(words), "moves": [ranked_json(ranked, game.board) for ranked in words[:limit]]}
 
     return JSONResponse(await _work(service, job))

@@ -138,6 +138,17 @@ def test_pure_python_legal_moves_match_the_native_ones(default_lexicon: Lexicon,
         assert value(native_top, constraints) == value(pure_top, constraints) and native_top[0] == native[0][1]
 
 
+def test_words_left_counts_the_words_legal_moves_ranks(default_lexicon: Lexicon) -> None:
+    """The pass warning's count skips the best paths; it must still be the number of words legal_moves lists."""
+    rng = random.Random(5)
+    for mode in MODES:
+        for seed in range(4):
+            game = Game.new(seed=seed, mode=mode, lexicon=default_lexicon)
+            while not game.is_over() and len(game.history) < 12:
+                ranked = game.legal_moves()
+                assert game.words_left() == sum(isinstance(move.move, WordMove) for move in ranked)
+                game.push(rng.choice(ranked[:5]).move)
+
 # ----- issue 13: a play with no path plays the exact best path -------------------------------------
 
 
