@@ -86,9 +86,7 @@ def best_reply(game: Game, candidate: RankedMove) -> int:
     """The opponent's largest swing after ``candidate`` (a pass they would have to make costs them 1)."""
     game.push(candidate.move)
     try:
-        replies = game.legal_moves()
-        words = [reply.swing for reply in replies if isinstance(reply.move, WordMove)]
-        return max(words) if words else (-1 if replies else 0)
+        return game.best_swing()  # the top of the opponent's ranking, without ranking every word
     finally:
         game.pop()
 

@@ -66,6 +66,32 @@ def test_level_three_weighs_the_reply(make_lexicon):
     assert sacrifices > 0
 
 
+def test_best_reply_is_the_top_of_the_opponents_ranking(lexicon):
+    """Level 3's look-ahead takes the shortcut; it must equal the full ranking's answer, pass and game over included."""
+
+    seen = set()
+
+    def reference(game: Game, candidate) -> int:
+        game.push(candidate.move)
+        try:
+            replies = game.legal_moves()
+            words = [reply.swing for reply in replies if isinstance(reply.move, WordMove)]
+            seen.add("word" if words else "pass" if replies else "over")
+            return max(words) if words else (-1 if replies else 0)
+        finally:
+            game.pop()
+
+    for seed in range(6):
+        game, rng = new_game(lexicon), random.Random(seed)
+        while not game.is_over():
+            moves = game.legal_moves()
+            for candidate in moves[:8]:
+                answer = best_reply(game, candidate)
+                assert answer == reference(game, candidate)
+            game.push(rng.choice(moves).move)
+    assert seen == {"word", "pass", "over"}
+
+
 def test_the_same_seed_gives_the_same_game(lexicon):
     def play(seed: int) -> list[str]:
         game = new_game(lexicon)
