@@ -13,10 +13,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from overturn.game import Game, GameError
-from overturn.jsonstore import StateFileError
 from overturn.review import review_game, review_json
-from overturn.service import ApiError, _error_responses, _service
+from overturn.service import ApiError, _error_responses, _service, saved_game
 
 
 async def review(request: Request) -> Response:
@@ -25,13 +23,8 @@ async def review(request: Request) -> Response:
     name, lexicon = service.lexicon(data.get("lexicon"))
     if data.get("game") is None:
         raise ApiError(400, "give the game to review (saved overturn-game JSON)", {"field": "game"})
-    try:
-        game = Game.from_json(data["game"], lexicon)
-    except (StateFileError, GameError) as exc:
-        raise ApiError(422, f"bad game: {exc}", {"field": "game"}) from None
-    timeout = service.limits.solve_timeout
-    too_slow = ApiError(503, f"the review took more than {timeout:g} s; try again", None, {"Retry-After": "5"})
-    answer = await service.solvers.run(lambda: review_json(review_game(game), game.board), timeout, too_slow)
+    game = saved_game(data["game"], lexicon)
+    answer = await service.judge(lambda: review_json(review_game(game), game.board), "review")
     return JSONResponse({**answer, "lexicon": name})
 
 

@@ -48,7 +48,7 @@ from overturn.board import PRESETS, Board, BoardError, Rules
 from overturn.game import Colour, Game, GameError
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon, PatternError
-from overturn.lexicon.registry import DEFAULT_LEXICON, LexiconError, load_lexicon
+from overturn.lexicon.registry import DEFAULT_LEXICON, load_lexicon
 from overturn.normalize import InvalidWord, normalize_key
 from overturn.referee import REASONS, referee_word
 from overturn.solver import Found, Solver
@@ -372,6 +372,12 @@ class Service:
         too_slow = ApiError(422, f"the {what} took more than {self.limits.search_timeout:g} s: this query is too slow to answer")
         return await self.searches.run(job, self.limits.search_timeout, too_slow)
 
+    async def judge(self, job: Callable[[], T], what: str) -> T:
+        """A game-judging job (referee, game step, review) in the solver pool: 503 when it outlasts the limit."""
+        seconds = self.limits.solve_timeout
+        too_slow = ApiError(503, f"the {what} took more than {seconds:g} s; try again", None, {"Retry-After": "5"})
+        return await self.solvers.run(job, seconds, too_slow)
+
     async def read_json(self, request: Request) -> dict[str, Any]:
         """The JSON object of a body, refused with 413 as soon as it passes the size limit."""
         limit = self.limits.max_body_bytes
@@ -579,6 +585,24 @@ def _path_cells(value: Any, board: Board) -> tuple[int, ...]:
     return tuple(cells)
 
 
+def saved_game(saved: Any, lexicon: Lexicon) -> Game:
+    """The game a request carries, replayed and checked (the file's own rules): 422 naming it when refused."""
+    try:
+        return Game.from_json(saved, lexicon)
+    except (StateFileError, GameError) as exc:
+        raise ApiError(422, f"bad game: {exc}", {"field": "game"}) from None
+
+
+def claimed_player(data: dict[str, Any]) -> Colour | None:
+    """The colour a request says is moving (``player``), for the referee to check; None when not given."""
+    value = data.get("player")
+    if value is None:
+        return None
+    if value not in [colour.value for colour in Colour]:
+        raise ApiError(422, "'player' must be 'green' or 'silver'", {"field": "player"})
+    return Colour(value)
+
+
 async def referee(request: Request) -> Response:
     service = _service(request)
     limits = service.limits
@@ -587,25 +611,15 @@ async def referee(request: Request) -> Response:
     name, lexicon = service.lexicon(data.get("lexicon"))
     game: Game | None = None
     if data.get("game") is not None:
-        try:
-            game = Game.from_json(data["game"], lexicon)
-        except (StateFileError, GameError) as exc:
-            raise ApiError(422, f"bad game: {exc}", {"field": "game"}) from None
+        game = saved_game(data["game"], lexicon)
         board = game.board
     elif data.get("board") is not None:
         board = service.board_and_rules(data)
     else:
         raise ApiError(400, "give the board (text) or the game (saved JSON state)", {"field": "board"})
-    player: Colour | None = None
-    if data.get("player") is not None:
-        if data["player"] not in [colour.value for colour in Colour]:
-            raise ApiError(422, "'player' must be 'green' or 'silver'", {"field": "player"})
-        player = Colour(data["player"])
+    player = claimed_player(data)
     path = _path_cells(data["path"], board) if data.get("path") is not None else None
-    too_slow = ApiError(503, f"the referee took more than {limits.solve_timeout:g} s; try again", None, {"Retry-After": "5"})
-    verdict = await service.solvers.run(
-        lambda: referee_word(lexicon, board, word, path, game, player=player), limits.solve_timeout, too_slow
-    )
+    verdict = await service.judge(lambda: referee_word(lexicon, board, word, path, game, player=player), "referee")
     return JSONResponse({**verdict.to_json(board), "lexicon": name, "board": str(board)})
 
 

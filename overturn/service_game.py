@@ -17,8 +17,7 @@ HTTP errors.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -27,21 +26,12 @@ from starlette.routing import Route
 from overturn.board import Board, BoardError
 from overturn.computer import LEVELS, choose_move
 from overturn.game import MODES, Colour, Game, GameError, Move, PassMove, WordMove
-from overturn.jsonstore import StateFileError
 from overturn.review import ranked_json
-from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _service, _text
+from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _service, _text, claimed_player, saved_game
 from overturn.tiles import MAX_SEED
 
-T = TypeVar("T")
 #: Most moves /api/game/moves lists (the count is always complete).
 MAX_LISTED_MOVES = 2000
-
-
-async def _work(service: Service, job: Callable[[], T]) -> T:
-    """Run a search-heavy step (judging, listing, the computer) in the solver pool, under its time limit."""
-    seconds = service.limits.solve_timeout
-    too_slow = ApiError(503, f"the game step took more than {seconds:g} s; try again", None, {"Retry-After": "5"})
-    return await service.solvers.run(job, seconds, too_slow)
 
 
 def _game(service: Service, data: dict[str, Any]) -> Game:
@@ -50,19 +40,7 @@ def _game(service: Service, data: dict[str, Any]) -> Game:
     if not isinstance(saved, dict):
         raise ApiError(400, "'game' must be the saved game (a JSON object)", {"field": "game"})
     _name, lexicon = service.lexicon(saved.get("lexicon"))
-    try:
-        return Game.from_json(saved, lexicon)
-    except (StateFileError, GameError) as exc:
-        raise ApiError(422, f"bad game: {exc}", {"field": "game"}) from None
-
-
-def _player(data: dict[str, Any]) -> Colour | None:
-    value = data.get("player")
-    if value is None:
-        return None
-    if value not in [colour.value for colour in Colour]:
-        raise ApiError(422, "'player' must be 'green' or 'silver'", {"field": "player"})
-    return Colour(value)
+    return saved_game(saved, lexicon)
 
 
 def _state(game: Game) -> dict[str, Any]:
@@ -114,7 +92,7 @@ async def _answer(service: Service, game: Game, move: Move, player: Colour | Non
             game.push(move, player)
         return {"verdict": verdict.to_json(game.board), **_state(game)}
 
-    return JSONResponse(await _work(service, job))
+    return JSONResponse(await service.judge(job, "game step"))
 
 
 async def play_word(request: Request) -> Response:
@@ -124,7 +102,7 @@ async def play_word(request: Request) -> Response:
     game = _game(service, data)
     word = _text(data.get("word"), "word", service.limits.max_word_length)
     path = _path_cells(data["path"], game.board) if data.get("path") is not None else None
-    return await _answer(service, game, WordMove(word, path), _player(data))
+    return await _answer(service, game, WordMove(word, path), claimed_player(data))
 
 
 async def pass_turn(request: Request) -> Response:
@@ -135,7 +113,7 @@ async def pass_turn(request: Request) -> Response:
     if data.get("cell") is None:
         raise ApiError(400, "'cell' is required: the new cell, as [row, col] (0-based), that gets the ring", {"field": "cell"})
     (cell,) = _path_cells([data["cell"]], game.board)
-    return await _answer(service, game, PassMove(cell), _player(data))
+    return await _answer(service, game, PassMove(cell), claimed_player(data))
 
 
 async def undo(request: Request) -> Response:
@@ -173,7 +151,7 @@ async def legal_moves(request: Request) -> Response:
         words = [ranked for ranked in game.legal_moves() if isinstance(ranked.move, WordMove)]
         return {"count": len(words), "moves": [ranked_json(ranked, game.board) for ranked in words[:limit]]}
 
-    return JSONResponse(await _work(service, job))
+    return JSONResponse(await service.judge(job, "game step"))
 
 
 async def computer_move(request: Request) -> Response:
@@ -191,7 +169,7 @@ async def computer_move(request: Request) -> Response:
         game.push(choice.move)
         return {"move": ranked_json(choice, game.board), **_state(game)}
 
-    return JSONResponse(await _work(service, job))
+    return JSONResponse(await service.judge(job, "game step"))
 
 
 async def service_worker(_request: Request) -> Response:
