@@ -63,7 +63,7 @@ class BoundedInt(click.IntRange):
 
 def seed_option(help_text: str) -> Callable[[F], F]:
     """``--seed`` limited to the documented range (0 to 2**32 - 1), so a 5,000-digit seed is a usage error."""
-    from overturn.tiles import MAX_SEED
+    from overturn.board import MAX_SEED
 
     return click.option("--seed", type=BoundedInt(0, MAX_SEED), default=None, help=help_text)
 

@@ -22,12 +22,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, NamedTuple, Union
 
-from overturn.board import OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
+from overturn.board import MAX_SEED, OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
 from overturn.jsonstore import Field, load_with, save_json_atomic
 from overturn.lexicon.lexicon import Lexicon
 from overturn.referee import Verdict, judge_path, referee_word
 from overturn.solver import Constraints, Solver
-from overturn.tiles import MAX_SEED, deal
+from overturn.tiles import deal
 
 FORMAT = "overturn-game"
 VERSION = 1

@@ -44,7 +44,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from overturn import __version__
-from overturn.board import PRESETS, Board, BoardError, Rules
+from overturn.board import MAX_SEED, PRESETS, Board, BoardError, Rules
 from overturn.game import Colour, Game, GameError
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon, PatternError
@@ -52,7 +52,7 @@ from overturn.lexicon.registry import DEFAULT_LEXICON, load_lexicon
 from overturn.normalize import InvalidWord, normalize_key
 from overturn.referee import REASONS, referee_word
 from overturn.solver import Found, Solver
-from overturn.tiles import MAX_SEED, deal
+from overturn.tiles import deal
 
 WEB_DIR = Path(__file__).parent / "web"
 T = TypeVar("T")

@@ -23,12 +23,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from overturn.board import Board, BoardError
+from overturn.board import MAX_SEED, Board, BoardError
 from overturn.computer import LEVELS, choose_move
 from overturn.game import MODES, Colour, Game, GameError, Move, PassMove, WordMove
 from overturn.review import ranked_json
 from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _service, _text, claimed_player, saved_game
-from overturn.tiles import MAX_SEED
 
 #: Most moves /api/game/moves lists (the count is always complete).
 MAX_LISTED_MOVES = 2000

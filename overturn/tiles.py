@@ -19,8 +19,6 @@ DEFAULT_TILESET = Path(__file__).parent / "data" / "tiles-fr.json"
 MAX_TILESET_BYTES = 64 * 1024
 MAX_TILES = 256
 MAX_TILE_SIDE = 8
-#: Seeds a game or the CLI accept: 32 bits (a random game draws below 2**31, a reshuffle derives 4 bytes).
-MAX_SEED = 2**32 - 1
 
 
 @dataclass(frozen=True)

@@ -172,7 +172,7 @@ def test_manifest_and_service_worker_are_served(client: httpx.Client) -> None:
 
 def test_every_seed_the_api_deals_gives_a_game_it_can_read_back(client: httpx.Client) -> None:
     """A seed beyond the game file's range would deal a board whose game every later request refuses."""
-    from overturn.tiles import MAX_SEED
+    from overturn.board import MAX_SEED
 
     game = _post(client, "new", seed=MAX_SEED)["game"]
     assert _post(client, "moves", game=game)["count"] > 0
