@@ -26,6 +26,7 @@ from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import MAX_BOARD_TEXT, bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option
 from overturn_cli.common import state_option as _state_option
+from overturn_cli.lazy import LazyGroup
 from overturn.referee import Verdict
 from overturn.render import LEGEND, describe_path, render_board
 from overturn.review import ranked_json as _ranked_json
@@ -174,7 +175,12 @@ def _result_json(game: Game) -> dict[str, Any]:
 # ----- overturn game ----------------------------------------------------------------------
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
+@click.group(
+    cls=LazyGroup,
+    # match and review import the match statistics and the reviewer: only when asked for
+    lazy_commands={"match": "overturn_cli.game_engine:match_command", "review": "overturn_cli.game_engine:review_command"},
+    context_settings={"help_option_names": ["-h", "--help"], "show_default": True},
+)
 def game() -> None:
     """Keep an Overturn game in a file: one command per move.
 
@@ -591,4 +597,3 @@ class Session:
 
 
 __all__ = ["game", "play", "referee"]
-from overturn_cli import game_engine as _engine_commands  # noqa: E402,F401  (match, review: they register on 'game')

@@ -1,6 +1,6 @@
 """`overturn game match` and `overturn game review`: the computer's strength, measured, and a game's missed moves.
 
-Registered on the `game` group by the one import at the end of cli/game.py.
+Listed on the `game` group (cli/game.py) as lazy commands, so the other game commands never import them.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn.match import GameRecord, play_match
 from overturn.review import review_game, review_json
 from overturn_cli.common import echo_json, json_option, open_lexicon
-from overturn_cli.game import game, load_game, state_option
+from overturn_cli.game import load_game, state_option
 
 LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text in LEVEL_DESCRIPTIONS.items())
 
 
-@game.command("match", epilog=LEVELS_EPILOG)
+@click.command("match", epilog=LEVELS_EPILOG)
 @click.option("--a", "level_a", type=click.Choice([str(level) for level in LEVELS]), required=True, help="Level of the side measured.")
 @click.option("--b", "level_b", type=click.Choice([str(level) for level in LEVELS]), required=True, help="Level it is measured against.")
 @click.option("--games", type=click.IntRange(1, 100_000), default=20, help="Games to play (pairs on one deal, colours swapped).")
@@ -66,7 +66,7 @@ def match_command(
 
 
 
-@game.command("review")
+@click.command("review")
 @state_option
 @json_option
 def review_command(state_path: Path, as_json: bool) -> None:
