@@ -17,7 +17,7 @@ from overturn.referees.overload.store import SEED_RANGE
 from overturn.referees.protocol import IllegalAction
 from overturn_cli.common import echo_json, json_option, state_option
 from overturn_cli.referee_app import (
-    RefereeCommands, build_referee_group, load_game, refused, report_played, save_game,
+    RefereeCommands, build_referee_group, load_game, play_and_save, refused,
 )
 
 REFEREE = OverloadReferee()
@@ -90,13 +90,7 @@ def roll(state_path: Path, as_json: bool) -> None:
     Example:
       overturn overload play load 2 && overturn overload roll
     """
-    game = load_game(REFEREE, state_path, START_HINT)
-    try:
-        after, log = REFEREE.play(game, ["roll"])
-    except IllegalAction as refusal:
-        raise refused(refusal, as_json) from None
-    save_game(REFEREE, state_path, after)
-    report_played(REFEREE, after, log, as_json)
+    play_and_save(REFEREE, state_path, ["roll"], as_json, START_HINT)
 
 
 @overload.command()

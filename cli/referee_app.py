@@ -112,6 +112,21 @@ def save_game(referee: Referee[Any], path: Path, game: Any) -> None:
         raise click.ClickException(f"{exc}; the file on disk is unchanged") from None
 
 
+def play_and_save(
+    referee: Referee[Any], path: Path, moves: Sequence[str], as_json: bool, start_hint: str = "", **options: Any
+) -> None:
+    """Load, play ``moves`` (all or nothing), save and report: `play`, and any game command that is a move in disguise."""
+    game = load_game(referee, path, start_hint)
+    try:
+        after, log = referee.play(game, moves, **options)
+    except IllegalAction as refusal:
+        raise refused(refusal, as_json) from None
+    except UsageProblem as exc:
+        raise click.UsageError(str(exc)) from None
+    save_game(referee, path, after)
+    report_played(referee, after, log, as_json)
+
+
 def report_played(referee: Referee[Any], game: Any, log: Sequence[Played], as_json: bool) -> None:
     """Print what was applied, then what the game waits for (or the JSON view)."""
     if as_json:
@@ -199,15 +214,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
             click.echo("\n".join(actions) if actions else "(none)")
 
     def play(moves: tuple[str, ...], state_path: Path, as_json: bool, **options: Any) -> None:
-        game = load(state_path)
-        try:
-            after, log = referee.play(game, moves, **options)
-        except IllegalAction as refusal:
-            raise refused(refusal, as_json) from None
-        except UsageProblem as exc:
-            raise click.UsageError(str(exc)) from None
-        save_game(referee, state_path, after)
-        report_played(referee, after, log, as_json)
+        play_and_save(referee, state_path, moves, as_json, commands.start_hint, **options)
 
     play_command = click.argument("moves", nargs=-1, metavar="MOVE...")(
         state(json_option(_apply_decorators(play, commands.play_options))))

@@ -107,9 +107,6 @@ class OffboardReferee(Referee[OffboardState]):
 
     # ----- session ----------------------------------------------------------
 
-    def session_step(self, game: OffboardState, answer: str, **_: Any) -> tuple[OffboardState, list[Played]]:
-        return self.play(game, [answer])
-
     def computer_turn(
         self, game: OffboardState, computer: str = "none", seed: int | None = None, **_: Any
     ) -> tuple[OffboardState, list[Played]] | None:
