@@ -112,6 +112,15 @@ def _skip_class(pattern: str, index: int) -> int:
     return index
 
 
+def _token_end(pattern: str, index: int) -> int:
+    """Where the token at ``index`` ends: an escape, a whole character class, or one character."""
+    if pattern[index] == "\\":
+        return _skip_escape(pattern, index)
+    if pattern[index] == "[":
+        return _skip_class(pattern, index)
+    return index + 1
+
+
 def bound_repeats(pattern: str, longest: int) -> str:
     """``pattern`` with repetition counts above ``longest`` clamped to ``longest + 1``; PatternError if nested counts multiply too far.
 
@@ -126,17 +135,11 @@ def bound_repeats(pattern: str, longest: int) -> str:
         char = pattern[index]
         group_product = last_group_product
         last_group_product = 1
-        if char == "\\":
-            end = _skip_escape(pattern, index)
-        elif char == "[":
-            end = _skip_class(pattern, index)
-        elif char == "(":
+        if char == "(":
             products.append(1)
-            end = index + 1
         elif char == ")" and len(products) > 1:
             last_group_product = products.pop()
             products[-1] = max(products[-1], last_group_product)
-            end = index + 1
         elif char == "{" and (count := _COUNT.match(pattern, index)) and (count.group(1) or count.group(3)):
             low, comma, high = count.groups()
             numbers = [int(text) for text in (low, high) if text]
@@ -150,8 +153,7 @@ def bound_repeats(pattern: str, longest: int) -> str:
             pieces.append("{" + bounded[0] + (comma or "") + bounded[1] + "}")
             index = count.end()
             continue
-        else:
-            end = index + 1
+        end = _token_end(pattern, index)
         pieces.append(pattern[index:end])
         index = end
     return "".join(pieces)
@@ -167,18 +169,14 @@ def _exclude_newline(pattern: str) -> str:
     pieces: list[str] = []
     index = 0
     while index < len(pattern):
-        if pattern[index] == "\\":
-            end = _skip_escape(pattern, index)
-        elif pattern[index] == "[":
-            end = _skip_class(pattern, index)
+        end = _token_end(pattern, index)
+        if pattern.startswith("[^", index):
             members = pattern[index + 2 : end - 1]
             simple = not any(operator in members for operator in ("[", "--", "&&", "||", "~~"))
-            if pattern.startswith("[^", index) and simple and not members.startswith("]"):
+            if simple and not members.startswith("]"):
                 pieces.append("[^\\n" + pattern[index + 2 : end])
                 index = end
                 continue
-        else:
-            end = index + 1
         pieces.append(pattern[index:end])
         index = end
     return "".join(pieces)
