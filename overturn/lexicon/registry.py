@@ -94,7 +94,7 @@ def _read_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
 def _read_checked_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
     """A word-list file given by path: refused unless it is UTF-8 text holding at least one word."""
     try:
-        entries, _rejected = sources.read_word_list(files[0])
+        entries = _read_word_list(files)
     except (OSError, UnicodeDecodeError) as exc:
         raise LexiconError(f"cannot read the word list {files[0]}: {exc}") from None
     if not entries:
