@@ -260,8 +260,7 @@ def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tu
 
 
 def legal_paths(
-    lexicon: Lexicon,
-    board: Board,
+    solver: Solver,
     key: str,
     constraints: Constraints,
     game: "Game | None" = None,
@@ -273,9 +272,8 @@ def legal_paths(
     Paths over the same cells swing the same, so one (the shortest, then the
     first in board order) stands for them all.
     """
-    solver = Solver(lexicon, board)
     best: dict[frozenset[int], tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]]] = {}
-    for path, readings in solver.paths(key, replace(constraints, played=frozenset()), limit=limit):
+    for path, readings in solver.paths(key, constraints, limit=limit):
         cells = frozenset(path)
         candidate = (path_swing(path, game, mover), path, tuple(sorted(readings)))
         known = best.get(cells)
@@ -285,8 +283,7 @@ def legal_paths(
 
 
 def best_word_path(
-    lexicon: Lexicon,
-    board: Board,
+    solver: Solver,
     key: str,
     constraints: Constraints,
     game: "Game | None" = None,
@@ -297,8 +294,8 @@ def best_word_path(
     Ties go to a path that fixes no new double-face reading, so a move played
     without a path swings what ``hint`` promised and commits to nothing more.
     """
-    gain = game.gains(mover) if game is not None and mover is not None else [1] * board.rules.size
-    best = Solver(lexicon, board).best_paths([key], replace(constraints, played=frozenset()), gain)[0]
+    gain = game.gains(mover) if game is not None and mover is not None else [1] * solver.board.rules.size
+    best = solver.best_paths([key], constraints, gain)[0]
     if best is None:
         raise ValueError(f"{key} has no legal path on this board")
     swing, path, readings = best
@@ -314,7 +311,8 @@ def _judge_word(
     game: "Game | None",
     mover: "Colour | None",
 ) -> Verdict:
-    if _some_path(Solver(lexicon, board), key, replace(constraints, played=frozenset())) is None:
+    solver, unplayed = Solver(lexicon, board), replace(constraints, played=frozenset())  # paths: "already played" is its own reason
+    if _some_path(solver, key, unplayed) is None:
         closest = None
         for reason, solver, stage_constraints, message in _stages(lexicon, board, constraints):
             path = _some_path(solver, key, stage_constraints)
@@ -322,9 +320,9 @@ def _judge_word(
                 return _refuse(reason, message.format(key=key), key, closest, entries=entries)
             closest = path
         raise AssertionError("the last stage holds every requirement")  # pragma: no cover
-    swing, path, readings = best_word_path(lexicon, board, key, constraints, game, mover)
+    swing, path, readings = best_word_path(solver, key, unplayed, game, mover)
     cells = set(path)
-    others = [other for _, other, _ in legal_paths(lexicon, board, key, constraints, game, mover) if set(other) != cells]
+    others = [other for _, other, _ in legal_paths(solver, key, unplayed, game, mover) if set(other) != cells]
     alternatives = others[:ALTERNATIVES_SHOWN]
     shown = " ".join(format_cell(board, cell) for cell in path)
     more = f"; {len(others)} other path(s)" if others else ""
