@@ -122,9 +122,12 @@ def _last_path(game: Game) -> tuple[int, ...] | None:
     return (move.cell,) if isinstance(move, PassMove) else move.path
 
 
-def _fixed_line(game: Game) -> str:
-    """The ZX / Qu readings the game has fixed so far, as one line."""
-    return "readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(game.fixed.items()))
+def _echo_status(game: Game) -> None:
+    """Under the board: the ring legend, the readings fixed so far (if any) and the score."""
+    click.echo(LEGEND)
+    if game.fixed:
+        click.echo("readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(game.fixed.items())))
+    click.echo(_score_line(game.result(), game))
 
 
 def _entries_text(verdict: Verdict) -> list[str]:
@@ -233,10 +236,7 @@ def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     click.echo(_board_view(current, _last_path(current), color=_use_color(color)))
     for number, played in enumerate(current.history, start=1):
         click.echo(f"{number:3d}. {_played_text(current, played.move, played.player)}")
-    click.echo(LEGEND)
-    if current.fixed:
-        click.echo(_fixed_line(current))
-    click.echo(_score_line(current.result(), current))
+    _echo_status(current)
 
 
 @game.command("play")
@@ -583,10 +583,7 @@ class Session:
     def show(self) -> None:
         """The board with the last move's path highlighted, the ring legend, the fixed readings and the score."""
         click.echo(_board_view(self.game, _last_path(self.game), self.color))
-        click.echo(LEGEND)
-        if self.game.fixed:
-            click.echo(_fixed_line(self.game))
-        click.echo(_score_line(self.game.result(), self.game))
+        _echo_status(self.game)
 
     def finish(self) -> None:
         result = self.game.result()
