@@ -370,6 +370,8 @@ class CompiledPattern:
         self.shape = shape
         self.context_sensitive = context_sensitive
         self.deadline = deadline
+        #: The longest literal every match contains: searched for first when it is rare enough.
+        self._literal = max(shape.literals, key=len, default="").encode("ascii")
 
     def _time_left(self) -> float:
         left = self.deadline - time.monotonic()
@@ -434,9 +436,8 @@ class CompiledPattern:
         return False
 
     def _scan_range(self, found: list[str], text: Any, start: int, end: int, limit: int | None) -> bool:
-        literal = max(self.shape.literals, key=len, default="").encode("ascii")
-        if len(literal) >= 2 and _count(text, literal, start, end) <= _LITERAL_CANDIDATES:
-            return self._collect(found, _lines_containing(text, literal, start, end), limit)
+        if len(self._literal) >= 2 and (candidates := _lines_containing(text, self._literal, start, end)) is not None:
+            return self._collect(found, candidates, limit)
         position = start
         while True:
             # concurrent: the GIL is released while the engine scans, so a slow pattern leaves other requests running.
@@ -467,26 +468,24 @@ def _runs(letters: frozenset[str]) -> list[str]:
     return runs
 
 
-def _count(text: Any, literal: bytes, start: int, end: int) -> int:
-    """Occurrences of ``literal`` in ``text[start:end]`` (mmap and bytes both have find; only bytes has count)."""
-    count = getattr(text, "count", None)
-    if count is not None:
-        return count(literal, start, end)
-    total, position = 0, text.find(literal, start, end)
-    while position >= 0 and total <= _LITERAL_CANDIDATES:
-        total += 1
-        position = text.find(literal, position + 1, end)
-    return total
-
-
-def _lines_containing(text: Any, literal: bytes, start: int, end: int) -> Iterable[str]:
-    """Each key of ``text[start:end]`` that contains ``literal``, once."""
+def _lines_containing(text: Any, literal: bytes, start: int, end: int) -> list[str] | None:
+    """Each key of ``text[start:end]`` that contains ``literal``, once; None when ``literal`` occurs more than
+    _LITERAL_CANDIDATES times (then the regex scan is faster). One pass of ``find`` (an mmap has no ``count``)."""
+    positions: list[int] = []
     position = text.find(literal, start, end)
     while position >= 0:
+        if len(positions) == _LITERAL_CANDIDATES:
+            return None
+        positions.append(position)
+        position = text.find(literal, position + 1, end)
+    lines, line_end = [], start
+    for position in positions:
+        if position < line_end:  # in the key just taken
+            continue
         line_start = text.rfind(b"\n", start, position) + 1
         line_end = text.find(b"\n", position, end)
-        yield bytes(text[line_start:line_end]).decode("ascii")
-        position = text.find(literal, line_end, end)
+        lines.append(bytes(text[line_start:line_end]).decode("ascii"))
+    return lines
 
 
 def compile_pattern(pattern: str, longest_key: int, timeout: float) -> CompiledPattern:
