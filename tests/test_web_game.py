@@ -14,6 +14,7 @@ import pytest
 from test_web import BOARD, CHROMIUM, LAPTOP, PHONE, TABLE, _faces, base, browser, page, shoot  # noqa: F401  (fixtures)
 
 from overturn.board import Board
+from overturn.computer import LEVELS
 from overturn.game import Game, PassMove, RankedMove, WordMove
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import load_lexicon
@@ -227,7 +228,7 @@ def test_laptop_game_layout_keeps_path_and_verdict_visible(base: str, browser: o
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, f"{selector} is off screen"
     shoot(page, "web-game-1280x800")
     page.click("#helps summary")
-    expect(page.locator("#level option")).to_have_count(3)  # the levels the server's computer offers
+    expect(page.locator("#level option")).to_have_count(len(LEVELS))  # every level the server's computer offers
     page.click("#computer")
     expect(page.locator("#help-output")).to_contain_text("L'ordinateur")
     expect(page.locator("#turn")).to_have_text("au tour de Vert")

@@ -429,6 +429,7 @@ function setGame(state) {
   tapped = [];
   passWarned = false;
   saveGame();
+  fillLevels();  // the levels this server's computer offers come with each answer
   renderGame();
 }
 
