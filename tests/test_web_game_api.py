@@ -191,10 +191,12 @@ def test_mutated_games_sent_to_every_game_endpoint_never_answer_5xx(client: http
     state = _post(client, "play", game=state["game"], word=best["word"], path=best["path"])
     state = _post(client, "pass", game=state["game"], cell=[0, 0])
     answers: Counter[int] = Counter()
-    endpoints = ("play", "pass", "undo", "moves", "next-layer", "computer")
+    endpoints = (  # each endpoint with the rest of a plausible body; moves both lists and only counts (limit 0)
+        ("play", b',"word":"ROI"'), ("pass", b',"cell":[0,0]'), ("undo", b""), ("moves", b""), ("moves", b',"limit":0'),
+        ("next-layer", b""), ("computer", b',"level":1,"seed":1'),
+    )
     for index, mutant in enumerate(mutants(state["game"], seed=11, count=int(os.environ.get("OVERTURN_FUZZ_CASES", 240)))):
-        action = endpoints[index % len(endpoints)]
-        extra = {"play": b',"word":"ROI"', "pass": b',"cell":[0,0]', "computer": b',"level":1,"seed":1'}.get(action, b"")
+        action, extra = endpoints[index % len(endpoints)]
         body = b'{"game":' + mutant.payload + extra + b"}"
         response = client.post(f"/api/game/{action}", content=body, headers={"Content-Type": "application/json"})
         answers[response.status_code] += 1
