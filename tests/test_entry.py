@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+import os
 import random
 import re
 import subprocess
@@ -202,3 +204,14 @@ def test_a_closed_pipe_ends_quietly(lexicon_dir: str) -> None:
         pipe.stdout.close()
         stderr = pipe.stderr.read().decode()
         assert pipe.wait(timeout=60) == 1 and stderr == "", (program, stderr)
+
+
+@pytest.mark.parametrize("program", ["from overturn_cli.entry import run; run()", "from overturn_cli.main import main; main()"])
+def test_an_undecodable_word_under_a_strict_utf8_locale(lexicon_dir: str, program: str) -> None:
+    """A byte that is not UTF-8 in an argument is reported, in text and in valid JSON, never a UnicodeEncodeError."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    command = [sys.executable.encode(), b"-c", program.encode(), b"dict", b"lookup", b"-l", lexicon_dir.encode(), b"ac\x80ces"]
+    text = subprocess.run(command, check=False, capture_output=True, env=env, timeout=60)
+    assert text.returncode == 1 and text.stderr == b"" and b"invalid input" in text.stdout
+    as_json = subprocess.run([*command, b"--json"], check=False, capture_output=True, env=env, timeout=60)
+    assert as_json.returncode == 1 and json.loads(as_json.stdout.decode("utf-8"))["results"][0]["word"] == "ac\udc80ces"
