@@ -203,6 +203,9 @@ class CompiledLexicon:
         self.masks: memoryview = nodes[:count]
         self.first_child: memoryview = nodes[count:]
         self.keys_text = _map(directory / "keys.txt").obj  # the mmap itself: it has find() for literal searches
+        self.keys: int = self.meta["keys"]  #: how many keys: counted at build, so no need to map the trie for it
+        if not isinstance(self.keys, int) or self.keys < 0:
+            raise ValueError(f"{directory}: 'keys' in meta.json is not a count")
         self.longest: int = self.meta["longest"]
         self.key_offsets: list[list[int]] = self.meta["key_offsets"]
 

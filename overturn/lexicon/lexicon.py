@@ -77,7 +77,7 @@ class Lexicon:
         return self._compiled.directory
 
     def __len__(self) -> int:
-        return len(self._trie)
+        return self._compiled.keys
 
     def __contains__(self, word: object) -> bool:
         key = _key_or_none(word) if isinstance(word, str) else None
