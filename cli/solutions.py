@@ -18,12 +18,10 @@ PATTERN_SECONDS = 2.0
 
 def board_rules(preset: str, mode: str | None) -> Rules:
     """The preset's rules, with its reuse setting overridden by ``mode`` ("reuse" or "advanced") when given."""
-    from dataclasses import replace
-
     from overturn.board import PRESETS
 
     rules = PRESETS[preset]
-    return replace(rules, reuse=(mode == "reuse")) if mode else rules
+    return rules.replace(reuse=(mode == "reuse")) if mode else rules
 
 
 def found_to_json(board: Board, found: Found, lexicon: Lexicon) -> dict[str, Any]:
