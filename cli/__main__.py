@@ -1,5 +1,5 @@
-"""`python -m overturn_cli` runs the command line (used by the start-up benchmark)."""
+"""`python -m overturn_cli` runs the command line as the `overturn` script does (used by the start-up benchmark)."""
 
-from overturn_cli.main import main
+from overturn_cli.entry import run
 
-main()
+run()

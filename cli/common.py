@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+
+from overturn_cli import console
+from overturn_cli.console import MAX_BOARD_TEXT, MAX_PATH_TEXT, MAX_WORD_TEXT
 
 if TYPE_CHECKING:
     from overturn.lexicon.lexicon import Lexicon
@@ -44,10 +47,6 @@ def state_option(default: str) -> Callable[[F], F]:
     )
 
 
-#: Caps on command-line text, checked before any work: a board is about 60 characters, a French word under 30.
-MAX_BOARD_TEXT = 1000
-MAX_WORD_TEXT = 64
-MAX_PATH_TEXT = 400
 
 
 class BoundedInt(click.IntRange):
@@ -124,25 +123,23 @@ def parse_cells(text: str, board: Any, param_hint: str, *, adjacent: bool = Fals
     return cells
 
 
-def progress(message: str) -> None:
-    """Long work (a first lexicon build) reports on stderr, so stdout stays clean for pipes."""
-    click.echo(f"overturn: {message}…", err=True)
-
-
-def open_lexicon(spec: str | None, failure: type[click.ClickException] = click.ClickException) -> "Lexicon":
+def open_lexicon(spec: str | None, failure: type[click.ClickException] = click.ClickException) -> Lexicon:
     """The lexicon for ``--lexicon``, or ``failure`` (a ClickException class) saying what is wrong."""
-    from overturn.lexicon.registry import LexiconError, load_lexicon
-
     try:
-        return load_lexicon(spec, progress=progress)
-    except LexiconError as exc:
+        return console.open_lexicon(spec)
+    except console.CommandError as exc:
         raise failure(str(exc)) from None
-    except OSError as exc:  # a name from a file can be anything: too long for a path, unreadable...
-        raise failure(f"cannot open lexicon {str(spec)[:60]!r}: {exc.strerror or exc}") from None
 
 
-def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+@contextmanager
+def click_errors() -> Iterator[None]:
+    """A click-free command body's CommandUsageError as click.UsageError, its CommandError as click.ClickException."""
+    try:
+        yield
+    except console.CommandUsageError as exc:
+        raise click.UsageError(str(exc)) from None
+    except console.CommandError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def use_color() -> bool:

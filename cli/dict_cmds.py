@@ -4,26 +4,9 @@ from __future__ import annotations
 
 import click
 
-from overturn_cli.common import echo_json, json_option, lexicon_option, open_lexicon
-
-POS_NAMES = {
-    "N": "noun",
-    "A": "adjective",
-    "V": "verb",
-    "ADV": "adverb",
-    "PREP": "preposition",
-    "CONJS": "conjunction",
-    "CONJC": "conjunction",
-    "PRO": "pronoun",
-    "DET": "determiner",
-    "INTJ": "interjection",
-    "NDET": "determiner noun",
-    "": "word",
-}
-
-
-def describe_pos(pos: str) -> str:
-    return POS_NAMES.get(pos, pos.lower())
+from overturn_cli.common import click_errors, json_option, lexicon_option, open_lexicon
+from overturn_cli.console import echo_json
+from overturn_cli.lookup import lookup_words
 
 
 @click.group("dict")
@@ -50,45 +33,10 @@ def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
     Close words are suggested for a word that is not found; a word far longer
     than the longest word of the lexicon is refused as invalid input.
     """
-    from overturn.lexicon.lexicon import WordTooLong
-    from overturn.normalize import InvalidWord, normalize_key
-
-    lexicon = open_lexicon(lexicon_spec)
-    results = []
-    for word in words:
-        try:
-            key = normalize_key(word)
-            lexicon.check_length(key)
-        except (InvalidWord, WordTooLong) as exc:
-            results.append({"word": word, "key": None, "valid": False, "error": str(exc), "entries": [], "suggestions": []})
-            continue
-        entries = lexicon.entries(key)
-        results.append(
-            {
-                "word": word,
-                "key": key,
-                "valid": bool(entries),
-                "entries": [entry._asdict() for entry in entries],
-                "suggestions": [] if entries else lexicon.near(key),
-            }
-        )
-    if as_json:
-        echo_json({"lexicon": lexicon.name, "results": results})
-    else:
-        for result in results:
-            if result.get("error"):
-                shown = result["word"] if len(result["word"]) <= 40 else result["word"][:20] + "…"
-                click.echo(f"{shown}: invalid input: {result['error']}")
-            elif result["valid"]:
-                click.echo(f"{result['key']}: valid")
-                for entry in result["entries"]:
-                    lemma = "" if entry["lemma"] == entry["form"] else f" (from {entry['lemma']})"
-                    click.echo(f"  {entry['form']} — {describe_pos(entry['pos'])}{lemma}")
-            else:
-                hint = f"; close words: {', '.join(result['suggestions'])}" if result["suggestions"] else ""
-                click.echo(f"{result['key']}: not in lexicon {lexicon.name}{hint}")
-    if not all(result["valid"] for result in results):
-        raise SystemExit(1)
+    with click_errors():
+        status = lookup_words(words, lexicon_spec, as_json)
+    if status:
+        raise SystemExit(status)
 
 
 def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str, extra: dict[str, object] | None = None) -> None:

@@ -24,8 +24,9 @@ from overturn.computer import LEVELS, choose_move
 from overturn.game import MODES, Colour, Game, GameError, IllegalMove, Move, PassMove, RankedMove, Result, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
-from overturn_cli.common import MAX_BOARD_TEXT, bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option
+from overturn_cli.common import bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option
 from overturn_cli.common import state_option as _state_option
+from overturn_cli.console import MAX_BOARD_TEXT
 from overturn_cli.lazy import LazyGroup
 from overturn.referee import Verdict
 from overturn.render import LEGEND, describe_path, render_board

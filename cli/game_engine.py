@@ -15,7 +15,8 @@ from overturn.game import MODES, PassMove, RankedMove
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn.match import GameRecord, play_match
 from overturn.review import review_game, review_json
-from overturn_cli.common import echo_json, json_option, open_lexicon
+from overturn_cli.common import json_option, open_lexicon
+from overturn_cli.console import echo_json
 from overturn_cli.game import load_game, state_option
 
 LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text in LEVEL_DESCRIPTIONS.items())

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from overturn_cli.common import echo_json, json_option, open_lexicon, progress
+from overturn_cli.common import json_option, open_lexicon
+from overturn_cli.console import echo_json, progress
 
 
 @click.group()

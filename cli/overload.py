@@ -15,7 +15,8 @@ from overturn.referees.overload.referee import OverloadReferee, describe
 from overturn.referees.overload.state import Action, Kind, Phase
 from overturn.referees.overload.store import SEED_RANGE
 from overturn.referees.protocol import IllegalAction
-from overturn_cli.common import echo_json, json_option, state_option
+from overturn_cli.common import json_option, state_option
+from overturn_cli.console import echo_json
 from overturn_cli.referee_app import (
     RefereeCommands, build_referee_group, load_game, play_and_save, refused,
 )

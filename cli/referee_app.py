@@ -36,7 +36,8 @@ import click
 
 from overturn.jsonstore import SaveError, StateFileError, load_json, save_json_atomic
 from overturn.referees.protocol import IllegalAction, Played, Referee, UsageProblem
-from overturn_cli.common import echo_json, json_option, state_option
+from overturn_cli.common import json_option, state_option
+from overturn_cli.console import echo_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[F], F]

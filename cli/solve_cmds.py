@@ -8,10 +8,9 @@ from pathlib import Path
 import click
 
 from overturn_cli.common import (
-    MAX_BOARD_TEXT,
     bounded_text,
     bounded_word,
-    echo_json,
+    click_errors,
     json_option,
     lexicon_option,
     open_lexicon,
@@ -19,21 +18,14 @@ from overturn_cli.common import (
     read_board_file,
     seed_option,
 )
+from overturn_cli.console import MAX_BOARD_TEXT, echo_json
+from overturn_cli.solutions import board_rules, print_solutions
 
 BOARD_HELP = (
     "BOARD is six rows of six faces; spaces and '/' are ignored, lower case is fine, "
     "double faces are written [ZX] and [QU] (a lone Q is the Qu face). "
     "Example: 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW'."
 )
-
-
-def _rules(mode: str, preset: str):
-    from dataclasses import replace
-
-    from overturn.board import PRESETS
-
-    rules = PRESETS[preset]
-    return replace(rules, reuse=(mode == "reuse")) if mode else rules
 
 
 def _board_from(text: str | None, board_file: Path | None, rules):
@@ -48,15 +40,6 @@ def _board_from(text: str | None, board_file: Path | None, rules):
         return Board.parse(text, rules)
     except BoardError as exc:
         raise click.UsageError(f"bad board: {exc}") from None
-
-
-def found_to_json(board, found, lexicon) -> dict:
-    return {
-        "word": found.word,
-        "forms": sorted({entry.form for entry in lexicon.entries(found.word)}),
-        "path": [list(board.coords(cell)) for cell in found.path],
-        "readings": dict(found.readings),
-    }
 
 
 @click.command()
@@ -98,73 +81,21 @@ def solve(
       overturn solve --json BOARD | jq '.words[0]'
       overturn solve --state game.json        # words legal in a game now
     """
-    from overturn.normalize import InvalidWord, normalize_key
-    from overturn.solver import FREE, Solver
-
-    constraints = FREE
+    constraints = None
     if state_file is not None:
         from overturn_cli.game import load_game
 
         game = load_game(state_file, with_lexicon=False)
         parsed, constraints, lexicon_spec = game.board, game.constraints(), game.lexicon_name
         if mode:
-            parsed = parsed.with_rules(_rules(mode, "overturn"))
+            parsed = parsed.with_rules(board_rules("overturn", mode))
     else:
-        parsed = _board_from(board, board_file, _rules(mode or "", preset))
-    lexicon = open_lexicon(lexicon_spec)
-    started = time.perf_counter()
-    results = Solver(lexicon, parsed).solve(constraints)
-    elapsed = time.perf_counter() - started
-    if min_len:
-        results = [found for found in results if len(found.word) >= min_len]
-    if pattern:
-        from overturn.lexicon.pattern import PatternError
-
-        seconds = 2.0
-        try:
-            selected = lexicon.compile_pattern(pattern, seconds).filter(found.word for found in results)
-        except PatternError as exc:
-            raise click.UsageError(f"bad --pattern: {exc}") from None
-        if selected.timed_out:
-            raise click.ClickException(f"--pattern {pattern!r} is too slow: it took more than {seconds:g} s on the words found")
-        kept = set(selected.words)
-        results = [found for found in results if found.word in kept]
-    if contains:
-        try:
-            needle = normalize_key(contains)
-        except InvalidWord as exc:
-            raise click.UsageError(str(exc)) from None
-        results = [found for found in results if needle in found.word]
-    if order == "length":
-        results.sort(key=lambda found: (-len(found.word), found.word))
-    if as_json:
-        echo_json(
-            {
-                "board": str(parsed),
-                "mode": "reuse" if parsed.rules.reuse else "advanced",
-                "lexicon": lexicon.name,
-                "count": len(results),
-                "seconds": round(elapsed, 6),
-                "words": [found_to_json(parsed, found, lexicon) for found in results],
-            }
+        parsed = _board_from(board, board_file, board_rules(preset, mode))
+    with click_errors():
+        print_solutions(
+            parsed, constraints, lexicon_spec,
+            order=order, group=group, min_len=min_len, pattern=pattern, contains=contains, as_json=as_json,
         )
-        return
-    lines = []
-    current_length = None
-    for found in results:
-        if group and order == "length" and len(found.word) != current_length:
-            current_length = len(found.word)
-            lines.append(f"-- {current_length} letters")
-        needs = "  (" + ", ".join(f"{face}={reading}" for face, reading in found.readings) + ")" if found.readings else ""
-        lines.append(f"{found.word}{needs}")
-    if lines:
-        click.echo("\n".join(lines))  # one write: thousands of echo calls cost more than the solve
-    longest = max((len(found.word) for found in results), default=0)
-    click.echo(
-        f"{len(results)} words (longest {longest} letters) in {elapsed * 1000:.1f} ms, "
-        f"{'reuse' if parsed.rules.reuse else 'advanced'} mode, lexicon {lexicon.name}",
-        err=True,
-    )
 
 
 @click.command("deal")
@@ -204,7 +135,7 @@ def bench(boards: int, mode: str, lexicon_spec: str, as_json: bool) -> None:
     from overturn.tiles import deal
 
     lexicon = open_lexicon(lexicon_spec)
-    rules = _rules(mode, "overturn")
+    rules = board_rules("overturn", mode)
     times: list[float] = []
     counts: list[int] = []
     with click.progressbar(range(boards), label="solving", file=click.get_text_stream("stderr")) as seeds:
@@ -249,7 +180,7 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
     from overturn.solver import Solver
     from overturn_cli.common import use_color
 
-    parsed = _board_from(board, None, _rules(mode, "overturn"))
+    parsed = _board_from(board, None, board_rules("overturn", mode))
     path: tuple[int, ...] | None = None
     if path_text:
         path = parse_cells(path_text, parsed, "--path", adjacent=True)

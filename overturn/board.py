@@ -8,8 +8,9 @@ so that Overturn and classic Boggle are two presets of one engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from functools import cached_property
+
+from overturn.value import Value
 
 LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 DOUBLE_FACES = ("ZX", "QU")
@@ -22,27 +23,42 @@ class BoardError(ValueError):
     """Board text that does not describe a board; the message names the row and column."""
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Value):
     """Geometry and word rules. ``reuse``: a cell may repeat in a word (basic Overturn)."""
 
-    rows: int = 6
-    cols: int = 6
-    tile_rows: int = 2
-    tile_cols: int = 2
-    reuse: bool = True
-    min_length: int = 2
-    min_tiles: int = 2
-    qu_readings: tuple[str, ...] = ("U", "QU")
-    zx_readings: tuple[str, ...] = ("Z", "X")
+    FIELDS = ("rows", "cols", "tile_rows", "tile_cols", "reuse", "min_length", "min_tiles", "qu_readings", "zx_readings")
+    rows: int
+    cols: int
+    tile_rows: int
+    tile_cols: int
+    reuse: bool
+    min_length: int
+    min_tiles: int
+    qu_readings: tuple[str, ...]
+    zx_readings: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or self.rows * self.cols > 256:
+    def __init__(
+        self,
+        rows: int = 6,
+        cols: int = 6,
+        tile_rows: int = 2,
+        tile_cols: int = 2,
+        reuse: bool = True,
+        min_length: int = 2,
+        min_tiles: int = 2,
+        qu_readings: tuple[str, ...] = ("U", "QU"),
+        zx_readings: tuple[str, ...] = ("Z", "X"),
+    ) -> None:
+        if rows < 1 or cols < 1 or rows * cols > 256:
             raise ValueError("a board has between 1 and 256 cells")
-        if self.rows % self.tile_rows or self.cols % self.tile_cols:
+        if rows % tile_rows or cols % tile_cols:
             raise ValueError("tiles must cover the grid exactly")
-        if self.min_tiles not in (1, 2):
+        if min_tiles not in (1, 2):
             raise ValueError("min_tiles is 1 or 2")
+        self._set(
+            rows=rows, cols=cols, tile_rows=tile_rows, tile_cols=tile_cols, reuse=reuse,
+            min_length=min_length, min_tiles=min_tiles, qu_readings=qu_readings, zx_readings=zx_readings,
+        )
 
     @property
     def size(self) -> int:
@@ -58,9 +74,9 @@ class Rules:
 
 
 OVERTURN = Rules()
-OVERTURN_ADVANCED = replace(OVERTURN, reuse=False)
+OVERTURN_ADVANCED = OVERTURN.replace(reuse=False)
 BOGGLE_4X4 = Rules(rows=4, cols=4, tile_rows=1, tile_cols=1, reuse=False, min_length=3, min_tiles=1, qu_readings=("QU",))
-BOGGLE_5X5 = replace(BOGGLE_4X4, rows=5, cols=5, min_length=4)
+BOGGLE_5X5 = BOGGLE_4X4.replace(rows=5, cols=5, min_length=4)
 
 PRESETS = {"overturn": OVERTURN, "advanced": OVERTURN_ADVANCED, "boggle4": BOGGLE_4X4, "boggle5": BOGGLE_5X5}
 
@@ -109,17 +125,18 @@ def format_face(face: str) -> str:
     return f"[{face}]" if len(face) > 1 else face
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Value):
     """An immutable grid of faces with its rules; the precomputed bit masks serve the solver."""
 
+    FIELDS = ("faces", "rules")
     faces: tuple[str, ...]
-    rules: Rules = field(default=OVERTURN)
+    rules: Rules
 
-    def __post_init__(self) -> None:
-        if len(self.faces) != self.rules.size:
-            raise BoardError(f"expected {self.rules.size} faces, got {len(self.faces)}")
-        for cell, face in enumerate(self.faces):
+    def __init__(self, faces: tuple[str, ...], rules: Rules = OVERTURN) -> None:
+        self._set(faces=faces, rules=rules)
+        if len(faces) != rules.size:
+            raise BoardError(f"expected {rules.size} faces, got {len(faces)}")
+        for cell, face in enumerate(faces):
             if face not in LETTERS and face not in DOUBLE_FACES:
                 row, col = self.coords(cell)
                 raise BoardError(f"row {row + 1}, column {col + 1}: {face!r} is not a face")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any, NamedTuple, Union
@@ -141,7 +141,7 @@ class Game:
         if not 0 <= layer < len(layers):
             raise GameError(f"layer {layer} does not exist (the deal has {len(layers)})")
         rules = MODES[mode]
-        self.layers = tuple(board.with_rules(replace(board.rules, reuse=rules.reuse)) for board in layers)
+        self.layers = tuple(board.with_rules(board.rules.replace(reuse=rules.reuse)) for board in layers)
         self.layer = layer
         self.seed = seed
         self.mode = mode

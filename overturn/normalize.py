@@ -7,6 +7,7 @@ Unicode NFD with combining marks dropped, Œ→OE and Æ→AE, upper case, A–Z
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 
 _LIGATURES = {"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"}
 
@@ -16,8 +17,11 @@ def _fold_char(char: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-# Latin letters up to U+024F folded once, so folding a word is one str.translate.
-_FOLD_TABLE = str.maketrans({chr(code): _fold_char(chr(code)) for code in range(0x80, 0x250)})
+@cache
+def _fold_table() -> dict[int, str]:
+    """Latin letters up to U+024F folded once (on the first accented word, not at start-up): then one str.translate."""
+    return str.maketrans({chr(code): _fold_char(chr(code)) for code in range(0x80, 0x250)})
+
 _ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
@@ -29,7 +33,7 @@ def fold(word: str) -> str:
     """Upper-case ``word`` with accents and ligatures removed; other characters are kept."""
     if word.isascii():
         return word.upper()
-    folded = word.translate(_FOLD_TABLE)
+    folded = word.translate(_fold_table())
     if not folded.isascii():
         folded = "".join(_fold_char(ch) for ch in unicodedata.normalize("NFC", folded))
     return folded.upper()

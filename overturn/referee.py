@@ -22,7 +22,7 @@ fixed order, so the same dispute always gets the same answer:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -235,8 +235,8 @@ def _some_path(solver: Solver, key: str, constraints: Constraints) -> tuple[int,
 def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tuple[str, Solver, Constraints, str]]:
     """The requirements added one at a time: (reason if no path survives, solver, constraints, message)."""
     rules = board.rules
-    anything = replace(rules, reuse=True, min_tiles=1)
-    one_tile_ok = replace(rules, min_tiles=1)
+    anything = rules.replace(reuse=True, min_tiles=1)
+    one_tile_ok = rules.replace(min_tiles=1)
     loose = Constraints()
     fixed = Constraints(fixed=dict(constraints.fixed))
     stages = [("cannot_trace", _solver(lexicon, board, anything), loose, "No path on the board spells {key}.")]
@@ -251,9 +251,9 @@ def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tu
          "Every path for {key} needs a ZX/Qu reading other than the one fixed earlier in the game."),
         ("single_tile", real, fixed,
          "{key} can only be traced inside one tile; a word must use letters of at least two tiles."),
-        ("no_new_cell", real, replace(fixed, ringed=constraints.ringed, need_new=constraints.need_new),
+        ("no_new_cell", real, fixed.replace(ringed=constraints.ringed, need_new=constraints.need_new),
          "Every path for {key} uses only ringed letters; a word must use at least one new letter."),
-        ("no_used_cell", real, replace(constraints, played=frozenset()),
+        ("no_used_cell", real, constraints.replace(played=frozenset()),
          "No path for {key} uses a ringed letter as well as a new one; once a ring is on the board (a word or a pass), a word needs both."),
     ]
     return stages
@@ -311,7 +311,7 @@ def _judge_word(
     game: "Game | None",
     mover: "Colour | None",
 ) -> Verdict:
-    solver, unplayed = Solver(lexicon, board), replace(constraints, played=frozenset())  # paths: "already played" is its own reason
+    solver, unplayed = Solver(lexicon, board), constraints.replace(played=frozenset())  # paths: "already played" is its own reason
     if _some_path(solver, key, unplayed) is None:
         closest = None
         for reason, solver, stage_constraints, message in _stages(lexicon, board, constraints):

@@ -27,7 +27,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, AsyncIterator, TypeVar
 
@@ -382,7 +382,7 @@ class Service:
             switches["min_length"] = _int(data["min_length"], "min_length", 1, rules.size)
         if data.get("min_tiles") is not None:
             switches["min_tiles"] = _int(data["min_tiles"], "min_tiles", 1, 2)
-        rules = replace(rules, **switches)
+        rules = rules.replace(**switches)
         text = _text(data.get("board"), "board", 1000)
         try:
             return Board.parse(text, rules)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, NamedTuple
 
 from overturn.board import DOUBLE_FACES, Board
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT
 from overturn.lexicon.lexicon import ROOT, Lexicon
+from overturn.value import Value
 
 try:  # the optional C extension (overturn/_search.c); the Python search below is its fallback and reference
     from overturn import _search
@@ -35,15 +35,25 @@ except ImportError:  # pragma: no cover - an install without a C compiler
 MULTI, NEW, USED = 1, 2, 4
 
 
-@dataclass(frozen=True)
-class Constraints:
+class Constraints(Value):
     """What a game state adds to the word rules."""
 
-    ringed: int = 0  #: mask of cells that carry a ring ("used"); the others are "new"
-    need_new: bool = False
-    need_used: bool = False
-    fixed: Mapping[str, str] = field(default_factory=dict)  #: double face → reading fixed earlier in the game
-    played: frozenset[str] = frozenset()  #: keys already played
+    FIELDS = ("ringed", "need_new", "need_used", "fixed", "played")
+    ringed: int  #: mask of cells that carry a ring ("used"); the others are "new"
+    need_new: bool
+    need_used: bool
+    fixed: Mapping[str, str]  #: double face → reading fixed earlier in the game
+    played: frozenset[str]  #: keys already played
+
+    def __init__(
+        self,
+        ringed: int = 0,
+        need_new: bool = False,
+        need_used: bool = False,
+        fixed: Mapping[str, str] | None = None,
+        played: frozenset[str] = frozenset(),
+    ) -> None:
+        self._set(ringed=ringed, need_new=need_new, need_used=need_used, fixed={} if fixed is None else fixed, played=played)
 
 
 FREE = Constraints()

@@ -32,6 +32,12 @@ def test_membership_ignores_accents_and_case(lexicon) -> None:
     assert len(lexicon) == 12
 
 
+def test_the_count_noted_at_build_is_the_trie_s(lexicon, default_lexicon) -> None:
+    """len() reads the count from meta.json (no trie to map at start-up); it must be what the trie holds."""
+    for loaded in (lexicon, default_lexicon):
+        assert len(loaded) == len(loaded._compiled.trie) == sum(1 for _ in loaded._compiled.trie.iterkeys()) > 0
+
+
 def test_entries_keep_every_accented_form(lexicon) -> None:
     forms = {(entry.form, entry.lemma, entry.pos) for entry in lexicon.entries("peche")}
     assert forms == {("pêche", "pêche", "N"), ("péché", "péché", "N"), ("pêche", "pêcher", "V")}

@@ -33,7 +33,7 @@ def test_a_damaged_pointer_is_read_safely_and_rewritten(isolated_cache: Path, tm
     first = registry.resolve(str(words))
     pointers = list((isolated_cache / "lexicons").glob("list-mots.*.json"))
     assert len(pointers) == 1
-    for damage in ["{not json", '{"build": 42}', "[]", '"\\ud800"']:
+    for damage in ["{not json", '{"build": 42}', "[]", '"\\ud800"', "[" * 100_000 + "]" * 100_000, '{"build": "' + "x" * 100_000 + '"}']:
         pointers[0].write_text(damage, encoding="utf-8")
         assert registry.resolve(str(words)) == first
     assert "PECHE" in registry.load_lexicon(str(words))

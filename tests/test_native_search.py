@@ -13,7 +13,6 @@ import importlib.util
 import random
 from array import array
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -174,10 +173,10 @@ def test_random_boards_match_the_python_search(tmp_path: Path, monkeypatch: pyte
 
 def test_played_and_fixed_readings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     lexicon = random_lexicon(random.Random(7), tmp_path / "lexicon")
-    board = Board.parse("QU[ZX]A/ERS/T[QU]I", replace(Rules(rows=3, cols=3, tile_rows=1, tile_cols=1), min_tiles=1))
+    board = Board.parse("QU[ZX]A/ERS/T[QU]I", Rules(rows=3, cols=3, tile_rows=1, tile_cols=1).replace(min_tiles=1))
     for fixed in ({}, {"ZX": "X"}, {"QU": "U"}, {"QU": "QU", "ZX": "Z"}):
         for reuse in (True, False):
-            compare(board.with_rules(replace(board.rules, reuse=reuse)), lexicon, Constraints(fixed=fixed), monkeypatch)
+            compare(board.with_rules(board.rules.replace(reuse=reuse)), lexicon, Constraints(fixed=fixed), monkeypatch)
 
 
 def test_concurrent_searches_agree(tmp_path: Path) -> None:

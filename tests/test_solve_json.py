@@ -17,7 +17,6 @@ import random
 from array import array
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -109,7 +108,7 @@ def test_dealt_boards_of_both_layers(french: Lexicon, mode: str) -> None:
 @pytest.mark.parametrize("reuse", [True, False])
 def test_random_rich_boards_of_every_preset(french: Lexicon, mode: str, reuse: bool) -> None:
     rng = random.Random(f"{mode}-{reuse}")
-    rules = replace(PRESETS[mode], reuse=reuse)
+    rules = PRESETS[mode].replace(reuse=reuse)
     for _ in range(6):
         solver = Solver(french, rich_board(rng, rules))
         count = len(solver.solve())

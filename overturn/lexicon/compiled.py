@@ -30,11 +30,13 @@ from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
-
-import marisa_trie
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from overturn.lexicon.sources import Entry
+
+if TYPE_CHECKING:
+    import marisa_trie  # imported where used: a command that only lists a board's words never loads it
 
 #: Bumped whenever the file layout changes, so every cached build is rebuilt.
 FORMAT_VERSION = 3
@@ -130,7 +132,9 @@ def write_build(
     progress: Progress | None = None,
 ) -> Path:
     """Compile ``lexicon`` (key → entries) into ``directory``, atomically: a half-written build is never visible."""
-    import shutil  # only builds need it; keep start-up imports small
+    import shutil  # only builds need these; keep start-up imports small
+
+    import marisa_trie
 
     say = progress or (lambda _message: None)
     staging = directory.with_name(f"{directory.name}.tmp-{os.getpid()}")
@@ -192,8 +196,6 @@ class CompiledLexicon:
         self.meta: dict[str, Any] = json.loads(meta_path.read_text(encoding="utf-8"))
         if self.meta.get("format_version") != FORMAT_VERSION:
             raise ValueError(f"{directory}: built with format {self.meta.get('format_version')}, expected {FORMAT_VERSION}")
-        self.trie = marisa_trie.Trie()
-        self.trie.mmap(str(directory / "words.marisa"))
         self._entries = _map(directory / "entries.bin")
         self._offsets = _map(directory / "entries.idx").cast("I")
         nodes = _map(directory / "nodes.bin").cast("I")
@@ -201,8 +203,20 @@ class CompiledLexicon:
         self.masks: memoryview = nodes[:count]
         self.first_child: memoryview = nodes[count:]
         self.keys_text = _map(directory / "keys.txt").obj  # the mmap itself: it has find() for literal searches
+        self.keys: int = self.meta["keys"]  #: how many keys: counted at build, so no need to map the trie for it
+        if not isinstance(self.keys, int) or self.keys < 0:
+            raise ValueError(f"{directory}: 'keys' in meta.json is not a count")
         self.longest: int = self.meta["longest"]
         self.key_offsets: list[list[int]] = self.meta["key_offsets"]
+
+    @cached_property
+    def trie(self) -> marisa_trie.Trie:
+        """The key → index trie, mapped on first use: listing a board's words never needs it (start-up)."""
+        import marisa_trie
+
+        trie = marisa_trie.Trie()
+        trie.mmap(str(self.directory / "words.marisa"))
+        return trie
 
     def entries_of(self, key: str) -> list[Entry]:
         index = self.trie.get(key)

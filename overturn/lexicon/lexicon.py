@@ -16,6 +16,8 @@ from overturn.normalize import InvalidWord, normalize_key
 __all__ = ["Entry", "Lexicon", "PatternError", "PatternMatches", "PatternTimeout", "ROOT", "WordTooLong"]
 
 if TYPE_CHECKING:
+    import marisa_trie
+
     from overturn.lexicon.pattern import CompiledPattern, PatternMatches
 
 ROOT = 0
@@ -54,7 +56,6 @@ class Lexicon:
     def __init__(self, compiled: CompiledLexicon, name: str) -> None:
         self.name = name
         self._compiled = compiled
-        self._trie = compiled.trie
         self.masks = compiled.masks
         self.first_child = compiled.first_child
 
@@ -62,6 +63,10 @@ class Lexicon:
     def open(cls, directory: Path, name: str | None = None) -> "Lexicon":
         compiled = CompiledLexicon(directory)
         return cls(compiled, name or compiled.meta.get("name", directory.name))
+
+    @property
+    def _trie(self) -> marisa_trie.Trie:
+        return self._compiled.trie
 
     @property
     def meta(self) -> dict[str, object]:
@@ -72,7 +77,7 @@ class Lexicon:
         return self._compiled.directory
 
     def __len__(self) -> int:
-        return len(self._trie)
+        return self._compiled.keys
 
     def __contains__(self, word: object) -> bool:
         key = _key_or_none(word) if isinstance(word, str) else None

@@ -154,6 +154,10 @@ def _content_checksum(files: list[Path], recipe_version: int = 1) -> str:
     return digest.hexdigest()
 
 
+#: A build pointer notes a few source files; anything longer is damaged and only means a rebuild.
+_POINTER_BYTES = 64 * 1024
+
+
 def _pointer_path(name: str) -> Path:
     """The per-environment note of which build serves ``name`` (a venv may hold another DELA)."""
     environment = f"{zlib.crc32(sys.prefix.encode()):08x}"
@@ -185,17 +189,16 @@ def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:
     The fast path (every start) only stats the files noted at the last build;
     locating the sources and checksumming them happens only when one changed.
     """
-    from overturn.jsonstore import StateFileError, load_json
-
     pointer = _pointer_path(recipe.name)
     try:
-        noted = load_json(pointer)
+        with pointer.open("rb") as handle:  # read at every start: plain json, no hardened reader to import
+            noted = json.loads(handle.read(_POINTER_BYTES))
         directory = Path(noted["build"])
         files = [Path(row[0]) for row in noted["fingerprint"]["files"]]
         if noted["fingerprint"] == _fingerprint(files, recipe.version) and (directory / "meta.json").is_file():
             return directory
-    except (StateFileError, OSError, ValueError, KeyError, TypeError, IndexError):
-        pass  # no pointer yet, or a damaged one: locate and check the sources again
+    except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError):
+        pass  # no pointer yet, or a damaged one (cut at _POINTER_BYTES if huge): locate and check the sources again
     try:
         files = recipe.files()
     except FileNotFoundError as exc:

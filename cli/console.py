@@ -1,0 +1,63 @@
+"""Output, failures and the lexicon opener for command bodies that run without click.
+
+The hottest commands (`dict lookup`, `solve`) can run on the start-up fast path
+(`overturn_cli.entry`), which never imports click: their bodies write through
+:func:`echo` (what ``click.echo`` does with text: the line, then a flush) and
+raise :class:`CommandError`, which the click layer turns into click's own
+exceptions (`overturn_cli.common.click_errors`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from overturn.lexicon.lexicon import Lexicon
+
+#: Caps on command-line text, checked before any work: a board is about 60 characters, a French word under 30.
+MAX_BOARD_TEXT = 1000
+MAX_WORD_TEXT = 64
+MAX_PATH_TEXT = 400
+
+
+class CommandError(Exception):
+    """The command cannot do its work: ``Error: message``, exit status 1 (click.ClickException)."""
+
+
+class CommandUsageError(CommandError):
+    """The command was called wrongly: the usage line, ``Error: message``, exit status 2 (click.UsageError)."""
+
+
+def echo(text: str = "", err: bool = False) -> None:
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def echo_json(data: Any) -> None:
+    """``data`` as indented JSON, accents kept; always valid UTF-8, even for input that was not (a lone surrogate)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # an undecodable argument echoed back: only a \u escape can carry it
+        text = json.dumps(data, indent=2)
+    echo(text)
+
+
+def progress(message: str) -> None:
+    """Long work (a first lexicon build) reports on stderr, so stdout stays clean for pipes."""
+    echo(f"overturn: {message}…", err=True)
+
+
+def open_lexicon(spec: str | None) -> Lexicon:
+    """The lexicon for ``--lexicon``, or a CommandError saying what is wrong."""
+    from overturn.lexicon.registry import LexiconError, load_lexicon
+
+    try:
+        return load_lexicon(spec, progress=progress)
+    except LexiconError as exc:
+        raise CommandError(str(exc)) from None
+    except OSError as exc:  # a name from a file can be anything: too long for a path, unreadable...
+        raise CommandError(f"cannot open lexicon {str(spec)[:60]!r}: {exc.strerror or exc}") from None

@@ -1,0 +1,104 @@
+"""The body of `overturn solve` once the board is known, free of click so the start-up fast path can run it."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from overturn_cli.console import CommandError, CommandUsageError, echo, echo_json, open_lexicon
+
+if TYPE_CHECKING:
+    from overturn.board import Board, Rules
+    from overturn.lexicon.lexicon import Lexicon
+    from overturn.solver import Constraints, Found
+
+#: Seconds a --pattern may take over the words found (they are at most a few thousand).
+PATTERN_SECONDS = 2.0
+
+
+def board_rules(preset: str, mode: str | None) -> Rules:
+    """The preset's rules, with its reuse setting overridden by ``mode`` ("reuse" or "advanced") when given."""
+    from overturn.board import PRESETS
+
+    rules = PRESETS[preset]
+    return rules.replace(reuse=(mode == "reuse")) if mode else rules
+
+
+def found_to_json(board: Board, found: Found, lexicon: Lexicon) -> dict[str, Any]:
+    return {
+        "word": found.word,
+        "forms": sorted({entry.form for entry in lexicon.entries(found.word)}),
+        "path": [list(board.coords(cell)) for cell in found.path],
+        "readings": dict(found.readings),
+    }
+
+
+def print_solutions(
+    board: Board,
+    constraints: Constraints | None,
+    lexicon_spec: str,
+    *,
+    order: str,
+    group: bool,
+    min_len: int,
+    pattern: str | None,
+    contains: str | None,
+    as_json: bool,
+) -> None:
+    """Solve ``board`` and print the words kept by the filters, longest first or alphabetical.
+
+    Raises CommandError / CommandUsageError (lexicon, pattern, --contains) before printing anything.
+    """
+    from overturn.normalize import InvalidWord, normalize_key
+    from overturn.solver import FREE, Solver
+
+    lexicon = open_lexicon(lexicon_spec)
+    started = time.perf_counter()
+    results = Solver(lexicon, board).solve(FREE if constraints is None else constraints)
+    elapsed = time.perf_counter() - started
+    if min_len:
+        results = [found for found in results if len(found.word) >= min_len]
+    if pattern:
+        from overturn.lexicon.pattern import PatternError
+
+        try:
+            selected = lexicon.compile_pattern(pattern, PATTERN_SECONDS).filter(found.word for found in results)
+        except PatternError as exc:
+            raise CommandUsageError(f"bad --pattern: {exc}") from None
+        if selected.timed_out:
+            raise CommandError(f"--pattern {pattern!r} is too slow: it took more than {PATTERN_SECONDS:g} s on the words found")
+        kept = set(selected.words)
+        results = [found for found in results if found.word in kept]
+    if contains:
+        try:
+            needle = normalize_key(contains)
+        except InvalidWord as exc:
+            raise CommandUsageError(str(exc)) from None
+        results = [found for found in results if needle in found.word]
+    if order == "length":  # the solver lists words alphabetically; a stable sort keeps that order within a length
+        results.sort(key=lambda found: len(found.word), reverse=True)
+    mode = "reuse" if board.rules.reuse else "advanced"
+    if as_json:
+        echo_json(
+            {
+                "board": str(board),
+                "mode": mode,
+                "lexicon": lexicon.name,
+                "count": len(results),
+                "seconds": round(elapsed, 6),
+                "words": [found_to_json(board, found, lexicon) for found in results],
+            }
+        )
+        return
+    lines = []
+    current_length = None
+    for found in results:
+        if group and order == "length" and len(found.word) != current_length:
+            current_length = len(found.word)
+            lines.append(f"-- {current_length} letters")
+        needs = "  (" + ", ".join(f"{face}={reading}" for face, reading in found.readings) + ")" if found.readings else ""
+        lines.append(f"{found.word}{needs}")
+    if lines:
+        echo("\n".join(lines))  # one write: thousands of echo calls cost more than the solve
+    longest = max((len(found.word) for found in results), default=0)
+    echo(f"{len(results)} words (longest {longest} letters) in {elapsed * 1000:.1f} ms, {mode} mode, lexicon {lexicon.name}", err=True)
