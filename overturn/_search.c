@@ -21,6 +21,10 @@
  *   again costs no Python object; Python objects are made once per word at the
  *   end.  Played keys are looked up in the trie first and marked as excluded.
  *
+ * solve_json runs the same search and writes the service's solve answer itself: the word list as JSON
+ * bytes, longest first, with the counts per length (building thousands of Python tuples, ranking them
+ * and encoding them cost several times the search).
+ *
  * The search itself runs without the GIL.  Boards up to 64 cells: inputs the
  * engine does not cover (bigger boards, too many reading states, readings that
  * are not A-Z) make it return None, and the caller falls back to Python.
@@ -54,7 +58,7 @@
 #define MAX_READINGS (26 + MAX_TRANSITIONS)
 #define MAX_DEPTH 1024           /* letters in a key: deeper means a corrupt trie */
 
-enum { SEARCH_OK = 0, NO_MEMORY, CORRUPT_TRIE, TOO_DEEP, NO_PREDECESSOR };
+enum { SEARCH_OK = 0, NO_MEMORY, CORRUPT_TRIE, TOO_DEEP, NO_PREDECESSOR, MISCOUNTED };
 
 /* One way of reading cells: a letter, or a double face's reading. */
 typedef struct {
@@ -857,6 +861,93 @@ static int read_tracked_and_ringed(unsigned int tracked, PyObject *ringed_obj, u
     return 0;
 }
 
+/* A search set up from find_words' or solve_json's arguments, and what must be released after it. */
+typedef struct {
+    Search *s;
+    PyObject *face_names[MAX_FACES];
+    PyObject *reading_objects[MAX_FACES][MAX_FACE_READINGS];
+    Py_buffer masks_view, first_child_view;
+    int have_masks, have_first_child;
+} Job;
+
+/* The trie, board, rules and constraints of a search: 1 ready to run (s->error may already be set), 0 not
+   covered (the caller returns None), -1 with an exception set.  close_job releases the job in every case. */
+static int open_job(Job *job, PyObject *masks_obj, PyObject *first_child_obj, PyObject *faces, int rows, int cols,
+                    int tile_rows, int tile_cols, int min_length, unsigned int tracked, PyObject *ringed_obj,
+                    PyObject *readings, PyObject *played) {
+    unsigned long long ringed;
+    if (read_tracked_and_ringed(tracked, ringed_obj, &ringed) < 0) return -1;
+    Search *s = job->s = PyMem_RawCalloc(1, sizeof(Search));
+    if (!s) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (get_u32_buffer(masks_obj, &job->masks_view, "masks") < 0) return -1;
+    job->have_masks = 1;
+    if (get_u32_buffer(first_child_obj, &job->first_child_view, "first_child") < 0) return -1;
+    job->have_first_child = 1;
+    s->n_nodes = (uint64_t)(job->masks_view.len / 4);
+    if (s->n_nodes == 0 || (uint64_t)(job->first_child_view.len / 4) < s->n_nodes) {
+        PyErr_SetString(PyExc_ValueError, "the letter trie needs a root, and a first child for every node");
+        return -1;
+    }
+    s->masks = job->masks_view.buf;
+    s->first_child = job->first_child_view.buf;
+    s->min_length = min_length;
+    s->tracked = tracked;
+
+    int ready = set_up(s, faces, rows, cols, tile_rows, tile_cols, readings, job->face_names, job->reading_objects);
+    if (ready <= 0) return ready;
+    s->ringed = (uint64_t)ringed & s->all;
+    s->slot_bits = 12;
+    s->slots = PyMem_RawCalloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
+    if (!s->slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return exclude_played(s, played) < 0 ? -1 : 1;
+}
+
+/* The search itself.  Called without the GIL: it touches only C memory and the trie buffers (held by the
+   job's views), and allocates with the raw allocator, so other Python threads run meanwhile. */
+static void run_search(Search *s, int reuse) {
+    if (s->error) return;
+    if (reuse)
+        search_reuse(s);
+    else
+        search_simple_paths(s);
+}
+
+/* Raise the exception for a search that failed with s->error; NULL. */
+static PyObject *search_failed(const Search *s) {
+    switch (s->error) {
+    case NO_MEMORY:
+        return PyErr_NoMemory();
+    case CORRUPT_TRIE:
+        PyErr_SetString(PyExc_ValueError, "corrupt letter trie: a child lies outside the node arrays");
+        return NULL;
+    case TOO_DEEP:
+        PyErr_Format(PyExc_ValueError, "the letter trie is deeper than %d letters", MAX_DEPTH);
+        return NULL;
+    case MISCOUNTED:
+        PyErr_SetString(PyExc_SystemError, "overturn._search: the JSON answer's size was miscounted");
+        return NULL;
+    default:
+        PyErr_SetString(PyExc_SystemError, "overturn._search: a witness path has no predecessor");
+        return NULL;
+    }
+}
+
+static void close_job(Job *job) {
+    for (int face = 0; face < MAX_FACES; face++) {
+        Py_XDECREF(job->face_names[face]);
+        for (int i = 0; i < MAX_FACE_READINGS; i++) Py_XDECREF(job->reading_objects[face][i]);
+    }
+    if (job->have_first_child) PyBuffer_Release(&job->first_child_view);
+    if (job->have_masks) PyBuffer_Release(&job->masks_view);
+    if (job->s) release(job->s);
+}
+
 static PyObject *find_words(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played, *found_type = Py_None;
@@ -870,81 +961,253 @@ static PyObject *find_words(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "found_type must be a tuple subclass");
         return NULL;
     }
-    unsigned long long ringed;
-    if (read_tracked_and_ringed(tracked, ringed_obj, &ringed) < 0) return NULL;
-
-    Search *s = PyMem_RawCalloc(1, sizeof(Search));
-    if (!s) return PyErr_NoMemory();
-    PyObject *face_names[MAX_FACES] = {NULL};
-    PyObject *reading_objects[MAX_FACES][MAX_FACE_READINGS] = {{NULL}};
+    Job job = {0};
     PyObject *result = NULL;
-    Py_buffer masks_view = {0}, first_child_view = {0};
-    int have_masks = 0, have_first_child = 0;
-
-    if (get_u32_buffer(masks_obj, &masks_view, "masks") < 0) goto done;
-    have_masks = 1;
-    if (get_u32_buffer(first_child_obj, &first_child_view, "first_child") < 0) goto done;
-    have_first_child = 1;
-    s->n_nodes = (uint64_t)(masks_view.len / 4);
-    if (s->n_nodes == 0 || (uint64_t)(first_child_view.len / 4) < s->n_nodes) {
-        PyErr_SetString(PyExc_ValueError, "the letter trie needs a root, and a first child for every node");
-        goto done;
-    }
-    s->masks = masks_view.buf;
-    s->first_child = first_child_view.buf;
-    s->min_length = min_length;
-    s->tracked = tracked;
-
-    int ready = set_up(s, faces, rows, cols, tile_rows, tile_cols, readings, face_names, reading_objects);
-    if (ready < 0) goto done;
-    if (ready == 0) {
-        result = Py_NewRef(Py_None);
-        goto done;
-    }
-    s->ringed = (uint64_t)ringed & s->all;
-    s->slot_bits = 12;
-    s->slots = PyMem_RawCalloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
-    if (!s->slots) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (exclude_played(s, played) < 0) goto done;
-    if (!s->error) {
-        /* The search touches only C memory and the trie buffers (held by our buffer views), and allocates
-           with the raw allocator: other Python threads can run meanwhile. */
+    int ready = open_job(&job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length, tracked,
+                         ringed_obj, readings, played);
+    if (ready == 0) result = Py_NewRef(Py_None);
+    if (ready > 0) {
+        Search *s = job.s;
         Py_BEGIN_ALLOW_THREADS
-        if (reuse)
-            search_reuse(s);
-        else
-            search_simple_paths(s);
+        run_search(s, reuse);
         Py_END_ALLOW_THREADS
+        if (s->error)
+            search_failed(s);
+        else
+            result = found_type == Py_None ? results(s, job.face_names, job.reading_objects)
+                                           : found_list(s, (PyTypeObject *)found_type, job.face_names, job.reading_objects);
     }
-    switch (s->error) {
-    case SEARCH_OK:
-        result = found_type == Py_None ? results(s, face_names, reading_objects)
-                                       : found_list(s, (PyTypeObject *)found_type, face_names, reading_objects);
-        break;
-    case NO_MEMORY:
-        PyErr_NoMemory();
-        break;
-    case CORRUPT_TRIE:
-        PyErr_SetString(PyExc_ValueError, "corrupt letter trie: a child lies outside the node arrays");
-        break;
-    case TOO_DEEP:
-        PyErr_Format(PyExc_ValueError, "the letter trie is deeper than %d letters", MAX_DEPTH);
-        break;
-    default:
-        PyErr_SetString(PyExc_SystemError, "overturn._search: a witness path has no predecessor");
-    }
+    close_job(&job);
+    return result;
+}
 
-done:
-    for (int face = 0; face < MAX_FACES; face++) {
-        Py_XDECREF(face_names[face]);
-        for (int i = 0; i < MAX_FACE_READINGS; i++) Py_XDECREF(reading_objects[face][i]);
+/* --- the solve answer's word list as JSON (the service's POST /api/solve) ----------------------------- */
+
+#define MAX_KEY_LEN (MAX_DEPTH + MAX_READING_LEN)  /* letters in a found key: the search stops deeper */
+#define STATES (MAX_CLASSES >> FLAG_BITS)
+#define STATE_TEXT 96  /* {"FACE":"READING",...}: 2 + MAX_FACES * (6 + 2 * MAX_READING_LEN) */
+
+/* A found key in the answer's order, and what sorting it needs. */
+typedef struct {
+    const char *text;
+    uint32_t node;
+    int len;
+    size_t entry;
+} Ranked;
+
+/* What solve_json writes: texts made before the search, then the answer (made without the GIL). */
+typedef struct {
+    char cell_text[MAX_CELLS][8];  /* "[row,col]" of each cell */
+    int cell_len[MAX_CELLS];
+    char state_text[STATES][STATE_TEXT];  /* a reading state's readings as the JSON object Found.readings makes */
+    int state_len[STATES];
+    size_t count;                    /* keys found, played ones left out */
+    size_t lengths[MAX_KEY_LEN + 1];  /* keys found per length */
+    Ranked *ranked;                  /* all the keys, shortest first, alphabetical within a length */
+    size_t *order;                   /* the answer's items: indices into ranked, longest first, cut to the limit */
+    size_t n_items;
+    char *json;
+    size_t json_len;
+} Answer;
+
+/* Cell and reading-state texts; 0 when a face name is not capitals A-Z (the caller falls back to Python). */
+static int answer_texts(Answer *a, const Search *s, PyObject **face_names) {
+    char names[MAX_FACES][MAX_READING_LEN];
+    int name_len[MAX_FACES];
+    for (int face = 0; face < s->n_faces; face++)
+        if (!(name_len[face] = plain_letters(face_names[face], names[face]))) return 0;
+    for (int cell = 0; cell < s->size; cell++)
+        a->cell_len[cell] = snprintf(a->cell_text[cell], sizeof a->cell_text[cell], "[%d,%d]", cell / s->cols, cell % s->cols);
+    for (int state = 0; state < s->n_classes >> FLAG_BITS; state++) {
+        char *at = a->state_text[state];
+        *at++ = '{';
+        for (int face = 0; face < s->n_faces; face++) {
+            int reading = face_state(s, (unsigned)state << FLAG_BITS, face);
+            if (!reading) continue;
+            const Reading *r = &s->readings[s->transition_reading[s->face_first_transition[face] + reading - 1]];
+            if (at != a->state_text[state] + 1) *at++ = ',';
+            *at++ = '"';
+            memcpy(at, names[face], (size_t)name_len[face]);
+            at += name_len[face];
+            memcpy(at, "\":\"", 3);
+            at += 3;
+            memcpy(at, r->text, (size_t)r->len);
+            at += r->len;
+            *at++ = '"';
+        }
+        *at++ = '}';
+        a->state_len[state] = (int)(at - a->state_text[state]);
     }
-    if (have_first_child) PyBuffer_Release(&first_child_view);
-    if (have_masks) PyBuffer_Release(&masks_view);
-    release(s);
+    return 1;
+}
+
+static int by_node(const void *x, const void *y) {
+    uint32_t a = ((const Ranked *)x)->node, b = ((const Ranked *)y)->node;
+    return (a > b) - (a < b);
+}
+
+static int by_length_then_text(const void *x, const void *y) {
+    const Ranked *a = x, *b = y;
+    if (a->len != b->len) return a->len - b->len;
+    return memcmp(a->text, b->text, (size_t)a->len);
+}
+
+/* Sort the found keys by length, then alphabetically.  The compiled trie is breadth-first with children in
+   letter order, so node numbers already follow that order: sort the numbers, check the texts in one pass,
+   and sort the texts only for a trie laid out otherwise. */
+static int rank(Answer *a, const Search *s) {
+    a->ranked = PyMem_RawMalloc((s->n_found ? s->n_found : 1) * sizeof(Ranked));
+    if (!a->ranked) return -1;
+    for (size_t i = 0; i < s->n_found; i++) {
+        const Found *entry = &s->found[i];
+        if (entry->used < 0) continue;
+        a->ranked[a->count++] = (Ranked){s->text + entry->text_at, entry->node, entry->text_len, i};
+        a->lengths[entry->text_len]++;
+    }
+    qsort(a->ranked, a->count, sizeof(Ranked), by_node);
+    for (size_t k = 1; k < a->count; k++)
+        if (by_length_then_text(&a->ranked[k - 1], &a->ranked[k]) >= 0) {
+            qsort(a->ranked, a->count, sizeof(Ranked), by_length_then_text);
+            break;
+        }
+    return 0;
+}
+
+/* The answer's items: the longest keys first, each length's keys in alphabetical order, at most limit. */
+static int choose(Answer *a, size_t limit) {
+    a->order = PyMem_RawMalloc((a->count ? a->count : 1) * sizeof(size_t));
+    if (!a->order) return -1;
+    size_t end = a->count;
+    while (end > 0 && a->n_items < limit) {
+        size_t start = end;
+        while (start > 0 && a->ranked[start - 1].len == a->ranked[end - 1].len) start--;
+        for (size_t k = start; k < end && a->n_items < limit; k++) a->order[a->n_items++] = k;
+        end = start;
+    }
+    return 0;
+}
+
+/* Bytes of one item: {"word":"KEY","path":[[r,c],...],"readings":{...}} */
+static size_t item_size(const Answer *a, const Search *s, const Found *entry) {
+    size_t size = sizeof "{\"word\":\"" - 1 + (size_t)entry->text_len + sizeof "\",\"path\":[" - 1
+                  + sizeof "],\"readings\":" - 1 + (size_t)a->state_len[entry->klass >> FLAG_BITS] + 1;
+    for (int j = 0; j < entry->path_len; j++) size += (size_t)a->cell_len[s->cells[entry->path_at + (size_t)j]] + (j > 0);
+    return size;
+}
+
+/* Append text to the answer at *at, never past its end; 0 when it would not fit. */
+static inline int put(char **at, const char *end, const char *text, size_t len) {
+    if ((size_t)(end - *at) < len) return 0;
+    memcpy(*at, text, len);
+    *at += len;
+    return 1;
+}
+
+#define PUT_LITERAL(at, end, literal) put(at, end, literal, sizeof literal - 1)
+
+/* The items as a JSON array in a buffer of the exact size counted first; -1 out of memory or miscounted
+   (s->error says which). */
+static int write_json(Answer *a, Search *s) {
+    size_t size = 2 + (a->n_items ? a->n_items - 1 : 0);
+    for (size_t k = 0; k < a->n_items; k++) size += item_size(a, s, &s->found[a->ranked[a->order[k]].entry]);
+    a->json = size <= PY_SSIZE_T_MAX ? PyMem_RawMalloc(size) : NULL;
+    if (!a->json) {
+        s->error = NO_MEMORY;
+        return -1;
+    }
+    char *at = a->json, *end = a->json + size;
+    int fits = PUT_LITERAL(&at, end, "[");
+    for (size_t k = 0; fits && k < a->n_items; k++) {
+        const Found *entry = &s->found[a->ranked[a->order[k]].entry];
+        int state = (int)(entry->klass >> FLAG_BITS);
+        fits = (k == 0 || PUT_LITERAL(&at, end, ",")) && PUT_LITERAL(&at, end, "{\"word\":\"")
+               && put(&at, end, s->text + entry->text_at, (size_t)entry->text_len) && PUT_LITERAL(&at, end, "\",\"path\":[");
+        for (int j = 0; fits && j < entry->path_len; j++) {
+            int cell = s->cells[entry->path_at + (size_t)j];
+            fits = (j == 0 || PUT_LITERAL(&at, end, ",")) && put(&at, end, a->cell_text[cell], (size_t)a->cell_len[cell]);
+        }
+        fits = fits && PUT_LITERAL(&at, end, "],\"readings\":")
+               && put(&at, end, a->state_text[state], (size_t)a->state_len[state]) && PUT_LITERAL(&at, end, "}");
+    }
+    fits = fits && PUT_LITERAL(&at, end, "]");
+    if (!fits || at != end) {
+        s->error = MISCOUNTED;
+        return -1;
+    }
+    a->json_len = size;
+    return 0;
+}
+
+/* Rank the found keys and write the answer; without the GIL. */
+static void answer(Answer *a, Search *s, size_t limit) {
+    if (s->error) return;
+    if (rank(a, s) < 0 || choose(a, limit) < 0) {
+        s->error = NO_MEMORY;
+        return;
+    }
+    write_json(a, s);
+}
+
+/* (json, count, lengths) from a written answer. */
+static PyObject *answer_result(const Answer *a) {
+    PyObject *lengths = PyDict_New();
+    for (int length = 0; lengths && length <= MAX_KEY_LEN; length++) {
+        if (!a->lengths[length]) continue;
+        PyObject *key = PyLong_FromLong(length), *count = PyLong_FromSize_t(a->lengths[length]);
+        if (!key || !count || PyDict_SetItem(lengths, key, count) < 0) Py_CLEAR(lengths);
+        Py_XDECREF(key);
+        Py_XDECREF(count);
+    }
+    if (!lengths) return NULL;
+    return Py_BuildValue("(y#nN)", a->json, (Py_ssize_t)a->json_len, (Py_ssize_t)a->count, lengths);
+}
+
+PyDoc_STRVAR(solve_json_doc,
+"solve_json(masks, first_child, faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed,\n"
+"           readings, played, limit) -> (bytes, int, dict) | None\n"
+"\n"
+"The solve answer's word list as UTF-8 JSON, written here: the words found_type=Found would list, as\n"
+"[{\"word\":KEY,\"path\":[[row,col],...],\"readings\":{FACE:READING,...}},...], longest first and\n"
+"alphabetical within a length, cut to the first `limit`; with the count of all the words and\n"
+"{length: words of that length}, shortest first. Arguments as for find_words. Returns None for boards\n"
+"the native search does not cover, or whose double faces are not named with capitals A-Z.");
+
+static PyObject *solve_json(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played;
+    int rows, cols, tile_rows, tile_cols, reuse, min_length;
+    unsigned int tracked;
+    Py_ssize_t limit;
+    if (!PyArg_ParseTuple(args, "OOOiiiipiIOOOn:solve_json", &masks_obj, &first_child_obj, &faces, &rows, &cols,
+                          &tile_rows, &tile_cols, &reuse, &min_length, &tracked, &ringed_obj, &readings, &played, &limit))
+        return NULL;
+    if (limit < 0) {
+        PyErr_SetString(PyExc_ValueError, "limit must be 0 or more");
+        return NULL;
+    }
+    Job job = {0};
+    Answer *a = PyMem_RawCalloc(1, sizeof(Answer));
+    PyObject *result = NULL;
+    int ready = a ? open_job(&job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
+                             tracked, ringed_obj, readings, played)
+                  : (PyErr_NoMemory(), -1);
+    if (ready > 0) ready = answer_texts(a, job.s, job.face_names);
+    if (ready == 0) result = Py_NewRef(Py_None);
+    if (ready > 0) {
+        Search *s = job.s;
+        Py_BEGIN_ALLOW_THREADS
+        run_search(s, reuse);
+        answer(a, s, (size_t)limit);
+        Py_END_ALLOW_THREADS
+        result = s->error ? search_failed(s) : answer_result(a);
+    }
+    if (a) {
+        PyMem_RawFree(a->ranked);
+        PyMem_RawFree(a->order);
+        PyMem_RawFree(a->json);
+        PyMem_RawFree(a);
+    }
+    close_job(&job);
     return result;
 }
 
@@ -1226,6 +1489,7 @@ done:
 static PyMethodDef methods[] = {
     {"find_words", find_words, METH_VARARGS, find_words_doc},
     {"best_paths", best_paths, METH_VARARGS, best_paths_doc},
+    {"solve_json", solve_json, METH_VARARGS, solve_json_doc},
     {NULL, NULL, 0, NULL},
 };
 

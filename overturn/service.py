@@ -23,12 +23,11 @@ import os
 import random
 import threading
 import time
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, AsyncIterator, TypeVar
 
@@ -51,7 +50,7 @@ from overturn.lexicon.lexicon import Lexicon, PatternError
 from overturn.lexicon.registry import DEFAULT_LEXICON, load_lexicon
 from overturn.normalize import InvalidWord, normalize_key
 from overturn.referee import REASONS, referee_word
-from overturn.solver import Found, Solver
+from overturn.solver import Solver
 from overturn.tiles import deal
 
 WEB_DIR = Path(__file__).parent / "web"
@@ -300,41 +299,6 @@ def _rules_json(rules: Rules) -> dict[str, Any]:
     }
 
 
-class _ReadingsText(dict[tuple[tuple[str, str], ...], str]):
-    """Readings tuple → its JSON object text, encoded once per distinct tuple (most are empty)."""
-
-    def __missing__(self, readings: tuple[tuple[str, str], ...]) -> str:
-        text = self[readings] = json.dumps(dict(readings), separators=(",", ":"))
-        return text
-
-
-def _words_json(board: Board, found: Sequence[Found]) -> str:
-    """The solve's word list as JSON text, written directly in one pass.
-
-    json.dumps (or orjson) of thousands of small dicts and lists costs more than
-    the solve itself; here each item is one f-string (one string build), its
-    path a C-level join of the cells' ready-made texts. Keys are A–Z, so nothing needs escaping.
-    """
-    cols = board.rules.cols
-    cell_text = [f"[{cell // cols},{cell % cols}]" for cell in range(board.rules.size)].__getitem__
-    readings_text = _ReadingsText({(): "{}"})
-    join = ",".join
-    return "[" + join([
-        f'{{"word":"{word}","path":[{join(map(cell_text, path))}],"readings":{readings_text[readings]}}}'
-        for word, path, readings in found
-    ]) + "]"
-
-
-def _longest_first(found: Sequence[Found]) -> tuple[list[Found], dict[int, int]]:
-    """The words longest first (alphabetical within a length, as found) and the count per length.
-
-    A stable sort on lengths read once by C-level calls, rather than a Python key per word.
-    """
-    lengths = list(map(len, map(itemgetter(0), found)))
-    order = sorted(range(len(found)), key=lengths.__getitem__, reverse=True)  # reverse keeps equal keys in order
-    return list(map(found.__getitem__, order)), dict(sorted(Counter(lengths).items()))
-
-
 def _board_json(board: Board) -> dict[str, Any]:
     cols = board.rules.cols
     faces = board.faces
@@ -546,20 +510,19 @@ async def solve(request: Request) -> Response:
     started = time.perf_counter()
 
     def encode() -> bytes:
-        """Solve and encode in the worker thread: a full 6×6 answer takes as long to encode as to find."""
-        found = Solver(lexicon, board).solve()  # alphabetical
-        ranked, lengths = _longest_first(found)
+        """Solve and encode in the worker thread; the native search writes the word list's JSON itself."""
+        solved = Solver(lexicon, board).solve_json(limit)
         answer = {
             **_board_json(board),
             "mode": mode,
             "lexicon": name,
-            "count": len(found),
-            "truncated": len(found) > limit,
-            "lengths": {str(length): count for length, count in lengths.items()},
+            "count": solved.count,
+            "truncated": solved.count > limit,
+            "lengths": {str(length): count for length, count in solved.lengths.items()},
             "words": [],
         }
-        head = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
-        return (head[: -len("[]}")] + _words_json(board, ranked[:limit]) + "}").encode()
+        head = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
+        return head[: -len(b"[]}")] + solved.words + b"}"
 
     async def compute() -> bytes:
         return await service.solvers.run(encode, limits.solve_timeout, too_slow)

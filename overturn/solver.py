@@ -70,6 +70,14 @@ class Found(NamedTuple):
     readings: tuple[tuple[str, str], ...] = ()
 
 
+class WordsJson(NamedTuple):
+    """A solve as the service answers it (``Solver.solve_json``): the word list's JSON and the counts around it."""
+
+    words: bytes  #: UTF-8 JSON array of {"word", "path": [[row, col], ...], "readings": {face: reading}}, longest first
+    count: int  #: legal words in all, before the limit
+    lengths: dict[int, int]  #: word length → legal words of that length, shortest first
+
+
 def _cells_of(mask: int) -> Iterator[int]:
     """The cell numbers set in a mask, lowest first."""
     while mask:
@@ -188,6 +196,33 @@ class Solver:
                     readings += ((face, reading),)
             append(Found(word, path, readings))
         return results
+
+    def solve_json(self, limit: int, constraints: Constraints = FREE) -> WordsJson:
+        """``solve``'s words as JSON, longest first (alphabetical within a length), cut to ``limit`` items.
+
+        The native search writes the JSON itself: building, ranking and
+        encoding thousands of ``Found`` tuples in Python cost several times the
+        search. The fallback below does the same from ``solve``.
+        """
+        if limit < 0:
+            raise ValueError(f"limit must be 0 or more, not {limit}")
+        if _native_wanted(self):
+            native = _search.solve_json(*_native_search_arguments(self, constraints), limit)
+            if native is not None:
+                return WordsJson(*native)
+        import json  # only this fallback needs it
+
+        found = self.solve(constraints)
+        ranked = sorted(found, key=lambda item: -len(item.word))  # stable: alphabetical within a length
+        cols = self.rules.cols
+        items = [
+            {"word": word, "path": [[cell // cols, cell % cols] for cell in path], "readings": dict(readings)}
+            for word, path, readings in ranked[:limit]
+        ]
+        lengths: dict[int, int] = {}
+        for item in found:
+            lengths[len(item.word)] = lengths.get(len(item.word), 0) + 1
+        return WordsJson(json.dumps(items, separators=(",", ":")).encode(), len(found), dict(sorted(lengths.items())))
 
     def find_words(self, constraints: Constraints = FREE) -> dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]]:
         """Legal words → (the fewest double-face readings a path needs, that path or None).
@@ -538,12 +573,16 @@ def _native_search(solver: Solver, constraints: Constraints, found_type: type | 
     """
     if not _native_wanted(solver):
         return None
+    return _search.find_words(*_native_search_arguments(solver, constraints), found_type)
+
+
+def _native_search_arguments(solver: Solver, constraints: Constraints) -> tuple[Any, ...]:
+    """The trie, board, rules and constraints, as the C extension's ``find_words`` and ``solve_json`` take them."""
     board, rules = solver.board, solver.rules
-    readings = _native_readings(solver, constraints)
-    return _search.find_words(
+    return (
         solver.lexicon.masks, solver.lexicon.first_child, board.faces, rules.rows, rules.cols, rules.tile_rows,
-        rules.tile_cols, rules.reuse, rules.min_length, solver._tracked(constraints), constraints.ringed, readings,
-        constraints.played, found_type,
+        rules.tile_cols, rules.reuse, rules.min_length, solver._tracked(constraints), constraints.ringed,
+        _native_readings(solver, constraints), constraints.played,
     )
 
 
