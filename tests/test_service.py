@@ -21,7 +21,7 @@ from overturn.game import Game
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import LexiconError, load_lexicon
 from overturn.lexicon.sources import Entry
-from overturn.service import ApiError, BackgroundServer, Limits, Workers, create_app
+from overturn.service import ApiError, BackgroundServer, Limits, create_app
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 ON_BOARD = {"ACCES", "TOUS", "SOU", "OSE", "ALEXIE", "ALLEZ", "SOUS"}
@@ -313,31 +313,6 @@ def test_referee_refuses_malformed_requests(client: httpx.Client) -> None:
 
 
 # ----- concurrency and limits ------------------------------------------------------------------
-
-
-def test_workers_refuse_when_full_and_give_up_on_slow_jobs() -> None:
-    release = threading.Event()
-    workers = Workers("test", threads=1, max_pending=1)
-    too_slow = ApiError(422, "slow")
-
-    async def scenario() -> None:
-        blocked = asyncio.ensure_future(workers.run(release.wait, 30, too_slow))
-        await asyncio.sleep(0.05)
-        with pytest.raises(ApiError) as busy:
-            await workers.run(lambda: 1, 1, too_slow)
-        assert busy.value.status == 503 and busy.value.headers == {"Retry-After": "2"}
-        release.set()
-        assert await blocked is True
-        with pytest.raises(ApiError) as slow:
-            await workers.run(lambda: time.sleep(0.3), 0.05, too_slow)
-        assert slow.value is too_slow
-        await asyncio.sleep(0.4)
-        assert workers.pending == 0  # an abandoned job still counted until its thread ended
-
-    try:
-        asyncio.run(scenario())
-    finally:
-        workers.shutdown()
 
 
 def test_many_concurrent_requests_all_succeed(base: str) -> None:

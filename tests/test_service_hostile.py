@@ -312,22 +312,27 @@ def test_an_idle_connection_between_requests_is_still_served(connection: Connect
 # ----- busy is 503, not the client's fault ------------------------------------------------------------------
 
 
-def test_a_job_that_never_got_a_thread_is_503_not_422() -> None:
+@pytest.mark.parametrize("max_pending", [1, 4], ids=["pool full", "queued past its time"])
+def test_a_job_that_never_got_a_thread_is_503_not_422(max_pending: int) -> None:
+    """Busy is the server's state (503 and Retry-After), whether the pool is full or the job waited past its time;
+    only a job that ran too long gets the caller's own error, and an abandoned job counts until its thread ends."""
     release = threading.Event()
-    workers = Workers("test", threads=1, max_pending=4)
+    workers = Workers("test", threads=1, max_pending=max_pending)
     too_slow = ApiError(422, "the pattern search took too long")
 
     async def scenario() -> None:
         blocking = asyncio.ensure_future(workers.run(release.wait, 30, too_slow))
         await asyncio.sleep(0.05)
-        with pytest.raises(ApiError) as queued:
+        with pytest.raises(ApiError) as busy:
             await workers.run(lambda: 1, 0.1, too_slow)
-        assert queued.value.status == 503 and queued.value.headers == {"Retry-After": "2"}
+        assert busy.value.status == 503 and busy.value.headers == {"Retry-After": "2"}
         release.set()
         assert await blocking is True
         with pytest.raises(ApiError) as slow:
             await workers.run(lambda: time.sleep(0.3), 0.05, too_slow)
         assert slow.value is too_slow
+        await asyncio.sleep(0.4)
+        assert workers.pending == 0
 
     try:
         asyncio.run(scenario())
