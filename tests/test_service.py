@@ -8,7 +8,6 @@ import os
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,7 @@ from overturn.game import Game
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import LexiconError, load_lexicon
 from overturn.lexicon.sources import Entry
-from overturn.service import ApiError, BackgroundServer, Limits, create_app
+from overturn.service import BackgroundServer, Limits, create_app
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 ON_BOARD = {"ACCES", "TOUS", "SOU", "OSE", "ALEXIE", "ALLEZ", "SOUS"}
