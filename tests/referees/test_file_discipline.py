@@ -75,6 +75,8 @@ def test_huge_values_never_flood_the_message() -> None:
     path, message = first_difference({"k" * 70_000: 1}, {})
     assert len(path) <= 40 and path.endswith("…")
     assert shorten(10**5000).startswith("a huge integer")
+    with pytest.raises(StateFileError, match=r"^seed: a huge integer \(16,610 bits\) is out of range \(0 to 10\)$"):
+        Field(10**5000, "seed").integer(0, 10)  # str() of it would raise in Python 3.11+
     assert shorten("y" * 1000) == '"' + "y" * 78 + "…"
     assert shorten({"a": [1, True, None]}) == '{"a": [1, true, null]}'
 
