@@ -12,11 +12,16 @@ Reading: ``load_json(path)`` / ``loads_json(text, source=...)`` with caps on
 size, nesting depth, integer digits and string length; duplicate keys, NaN and
 invalid UTF-8 are refused. ``load_with(path, reader)`` adds the file name to
 every error of the reader and turns a stray IndexError/KeyError from deeper
-code into the same one-line error.
+code into the same one-line error; ``errors_named(source)`` does the same for
+data already in memory (a referee's ``from_json(data, origin)``).
 
 Validating: ``Field(value, "history[3]")`` reads one value strictly: booleans
 are not integers, integers and strings are bounded, objects list their keys
-(unknown ones refused) and errors name the field path.
+(unknown ones refused) and errors name the field path. A saved game is
+evidence, not authority: ``Field.require_equal(rebuilt)`` refuses a stored
+field that differs from the one rebuilt by replaying the recorded moves,
+naming the first differing path (``first_difference``); ``shorten`` keeps any
+value quoted in a message short.
 
 Writing: ``save_json_atomic(path, data)``: a symlink stays a symlink (the file
 it points to is replaced in its own directory); directories, FIFOs and devices
@@ -31,7 +36,8 @@ import math
 import os
 import re
 import stat
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import accumulate
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -195,6 +201,26 @@ def load_json(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, **lim
     return loads_json(b"".join(chunks), str(target), max_bytes=max_bytes, **limits)
 
 
+#: What a reader that slipped may raise on odd content; reported as one line, never a traceback.
+_STRAY_ERRORS = (LookupError, TypeError, ValueError, ArithmeticError, RecursionError)
+
+
+@contextmanager
+def errors_named(source: str) -> Iterator[None]:
+    """Prefix every StateFileError raised inside with ``source`` (once), and turn stray errors into one.
+
+    For readers of data already in memory (``Referee.from_json(data, origin)``);
+    ``load_with`` is this around ``reader(load_json(path))``.
+    """
+    try:
+        yield
+    except StateFileError as exc:
+        message = str(exc)
+        raise StateFileError(message if message.startswith(source) else f"{source}: {message}") from None
+    except _STRAY_ERRORS as exc:
+        raise StateFileError(f"{source}: inconsistent content ({type(exc).__name__}: {exc})") from None
+
+
 def load_with(path: str | os.PathLike[str], reader: Callable[[Any], T], **limits: int) -> T:
     """``reader(load_json(path))``; every error names the file, and stray lookup errors become StateFileError.
 
@@ -202,14 +228,8 @@ def load_with(path: str | os.PathLike[str], reader: Callable[[Any], T], **limits
     KeyError; if a combination slips through, the user still gets one line
     naming the file rather than a traceback.
     """
-    where = str(path)
-    try:
+    with errors_named(str(path)):
         return reader(load_json(path, **limits))
-    except StateFileError as exc:
-        message = str(exc)
-        raise StateFileError(message if message.startswith(where) else f"{where}: {message}") from None
-    except (LookupError, TypeError, ValueError, ArithmeticError, RecursionError) as exc:
-        raise StateFileError(f"{where}: inconsistent content ({type(exc).__name__}: {exc})") from None
 
 
 # ----- strict field reading ----------------------------------------------------------------
@@ -258,7 +278,7 @@ class Field:
         if not isinstance(value, int) or isinstance(value, bool):
             raise self._expected("an integer")
         if not low <= value <= high:
-            raise self.fail(f"{value} is out of range ({low} to {high})")
+            raise self.fail(f"{shorten(value)} is out of range ({low} to {high})")
         return value
 
     def boolean(self) -> bool:
@@ -327,8 +347,17 @@ class Field:
                 raise self.fail(f"a key of {len(key)} characters; the limit is {key_max_length}")
         return {key: Field(item, self._child(key)) for key, item in value.items()}
 
+    def require_equal(self, rebuilt: Any) -> None:
+        """Refuse a stored field that is not exactly ``rebuilt`` (the value replaying the recorded moves gives).
+
+        The error names the first differing path below this field (``turn.points``, ``pawns[1][3]``).
+        """
+        difference = first_difference(self.value, rebuilt, self.path)
+        if difference is not None:
+            raise Field(None, difference[0]).fail(difference[1])
+
     def _child(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
+        return _join(self.path, key)
 
 
 class Record(dict[str, Field]):
@@ -343,6 +372,66 @@ class Record(dict[str, Field]):
         if key in self.required:
             raise self.owner.fail(f"missing key {key!r}")
         raise KeyError(key)
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+#: How much of a value an error message quotes.
+SHORT_VALUE = 80
+
+
+def shorten(value: Any, limit: int = SHORT_VALUE) -> str:
+    """``value`` as JSON for an error message, at most ``limit`` characters (``…`` marks a cut).
+
+    A file's value may be a 5,000-digit number (``str`` of it raises in Python
+    3.11+) or a 64 KB string: neither may flood or break the message.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"a huge integer ({value.bit_length():,} bits)"
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, RecursionError):  # a huge integer nested in a list, or a cycle
+        return f"{_kind(value)} too large to quote"
+    return _clip(text, limit)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def first_difference(found: Any, rebuilt: Any, path: str = "") -> tuple[str, str] | None:
+    """The first place where a file's value differs from the rebuilt one: (path, what differs), or None.
+
+    Exact: types must match (``true`` is not ``1``, ``1.0`` is not ``1``), an
+    object must hold exactly the rebuilt keys (unknown keys first, then missing
+    ones in the rebuilt order), a list exactly as many entries. Recursion
+    follows the rebuilt value only, so its depth is that of the game's own data.
+    """
+    same_type = type(found) is type(rebuilt)
+    if same_type and isinstance(rebuilt, dict):
+        for key in found:
+            if key not in rebuilt:
+                return _join(path, _clip(key, 40)), "unknown key, not part of the game the recorded moves give"
+        for key, value in rebuilt.items():
+            if key not in found:
+                return _join(path, key), f"missing (the recorded moves give {shorten(value)})"
+            difference = first_difference(found[key], value, _join(path, key))
+            if difference is not None:
+                return difference
+        return None
+    if same_type and isinstance(rebuilt, list):
+        if len(found) != len(rebuilt):
+            return path, f"{len(found)} entries where the recorded moves give {len(rebuilt)}"
+        for index, (item, value) in enumerate(zip(found, rebuilt)):
+            difference = first_difference(item, value, f"{path}[{index}]")
+            if difference is not None:
+                return difference
+        return None
+    if not same_type or found != rebuilt:  # JSON shows the type: true, 1, 1.0 and "1" all read differently
+        return path, f"the file says {shorten(found)}, the recorded moves give {shorten(rebuilt)}"
+    return None
 
 
 # ----- atomic saving -------------------------------------------------------------------------
@@ -417,6 +506,7 @@ def _sync_directory(directory: Path) -> None:
 
 
 __all__ = [
-    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "Field", "Record", "SaveError", "StateFileError",
-    "load_json", "load_with", "loads_json", "save_json_atomic",
+    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "SHORT_VALUE", "Field", "Record", "SaveError",
+    "StateFileError", "errors_named", "first_difference", "load_json", "load_with", "loads_json", "save_json_atomic",
+    "shorten",
 ]

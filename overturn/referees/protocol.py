@@ -99,7 +99,11 @@ class Referee(ABC, Generic[GameT]):
 
     @abstractmethod
     def from_json(self, data: Any, origin: str) -> GameT:
-        """Rebuild and check a saved game; anything else raises StateFileError naming ``origin`` and the field."""
+        """Rebuild and check a saved game; anything else raises StateFileError naming ``origin`` and the field.
+
+        The three games read the file with ``jsonstore.Field`` and compare it with
+        ``Field.require_equal``, inside ``jsonstore.errors_named(origin)``.
+        """
 
     @abstractmethod
     def state(self, game: GameT) -> RefereeState[Any]:

@@ -163,7 +163,7 @@ def test_a_tampered_file_is_unreadable_exit_2_without_traceback(runner: CliRunne
     for command in ("show", "legal", "play walk", "undo"):
         result = run(runner, game, *command.split())
         assert result.exit_code == 2, command
-        assert "field 'pending'" in result.output and "Traceback" not in result.output
+        assert "g.json: pending: " in result.output and "Traceback" not in result.output
     assert game.read_bytes() == before
     missing = run(runner, game.parent / "none.json", "show")
     assert missing.exit_code == 2 and "overturn insider new" in missing.output

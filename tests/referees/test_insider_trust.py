@@ -57,7 +57,7 @@ def mid_game() -> dict:
 def test_a_steal_node_without_victims_is_refused(mid_game: dict) -> None:
     data = copy.deepcopy(mid_game)
     data["pending"] = [{"kind": "steal", "victims": []}]
-    assert "field 'pending'" in refused_field(data)
+    assert refused_field(data).startswith("pending: ")
 
 
 def test_a_steal_node_whose_victim_holds_no_card_is_refused(mid_game: dict) -> None:
@@ -67,7 +67,7 @@ def test_a_steal_node_whose_victim_holds_no_card_is_refused(mid_game: dict) -> N
     data["hands"][empty] = dict.fromkeys(data["hands"][empty], 0)
     data["pending"] = [{"kind": "steal", "victims": [empty]}]
     message = refused_field(data)
-    assert "field 'hands[1]" in message or "field 'pending'" in message
+    assert message.startswith(("hands[1]", "pending: "))
 
 
 @pytest.mark.parametrize("tamper, field", [
@@ -80,7 +80,7 @@ def test_a_steal_node_whose_victim_holds_no_card_is_refused(mid_game: dict) -> N
 def test_bodyguard_nodes_with_odd_arguments_are_refused(guard_game: dict, tamper: Callable, field: str) -> None:
     data = copy.deepcopy(guard_game)
     tamper(data["pending"][-1])
-    assert f"field 'pending[{len(data['pending']) - 1}].{field}" in refused_field(data)
+    assert refused_field(data).startswith(f"pending[{len(data['pending']) - 1}].{field}")
 
 
 def test_a_bodyguard_question_to_a_player_without_bodyguards_only_allows_pass(guard_game: dict) -> None:
@@ -99,24 +99,24 @@ def test_an_eval_node_with_an_empty_pile_is_refused(mid_game: dict) -> None:
     data = copy.deepcopy(mid_game)
     data["pending"] = [{"kind": "eval"}]
     data["evaluation"].update(hidden=0, bottom=[], card=None, tables=[])
-    assert "field 'evaluation." in refused_field(data)
+    assert refused_field(data).startswith("evaluation.")
 
 
 def test_duplicate_evaluation_cards_are_refused(mid_game: dict) -> None:
     data = copy.deepcopy(mid_game)
     unseen = data["evaluation"]["unseen"]
     unseen[1] = unseen[0]
-    assert "field 'evaluation.unseen[1]'" in refused_field(data)
+    assert refused_field(data).startswith("evaluation.unseen[1]: ")
 
 
 @pytest.mark.parametrize("key, value, message", [
-    ("version", True, "field 'version': expected an integer, got true/false"),
-    ("players", 4.0, "field 'players': expected an integer"),
-    ("seed", -1, "field 'seed': outside"),
-    ("seed", 10**40, "field 'seed': outside"),
-    ("auto_chance", 1, "field 'auto_chance': expected true/false"),
-    ("cheat", True, "field 'cheat': unknown field"),
-    ("history", "walk", "field 'history': expected a list"),
+    ("version", True, "version: expected an integer, found a boolean"),
+    ("players", 4.0, "players: expected an integer, found a number"),
+    ("seed", -1, "seed: -1 is out of range"),
+    ("seed", 10**40, f"seed: {10**40} is out of range"),
+    ("auto_chance", 1, "auto_chance: expected true or false, found an integer"),
+    ("cheat", True, "unknown key 'cheat' (allowed: "),
+    ("history", "walk", "history: expected a list, found a string"),
 ])
 def test_header_fields_are_typed_and_bounded(mid_game: dict, key: str, value: object, message: str) -> None:
     data = copy.deepcopy(mid_game)
@@ -133,7 +133,7 @@ def test_a_game_the_file_could_not_hold_is_never_started(seed: int) -> None:
 def test_unknown_keys_inside_are_refused(mid_game: dict) -> None:
     data = copy.deepcopy(mid_game)
     data["turn"]["cheat"] = True
-    assert "field 'turn.cheat': unknown field" in refused_field(data)
+    assert refused_field(data).startswith("turn.cheat: unknown key")
 
 
 def test_a_chance_outcome_the_seed_did_not_draw_is_refused(mid_game: dict) -> None:
@@ -141,7 +141,7 @@ def test_a_chance_outcome_the_seed_did_not_draw_is_refused(mid_game: dict) -> No
     index = next(i for i, action in enumerate(data["history"]) if action.startswith("dice "))
     data["history"][index] = "dice 6 6" if data["history"][index] != "dice 6 6" else "dice 5 5"
     message = refused_field(data)
-    assert f"field 'history[{index}]'" in message and "draws its dice and cards from its seed" in message
+    assert message.startswith(f"history[{index}]: ") and "draws its dice and cards from its seed" in message
 
 
 def test_a_table_game_accepts_any_legal_outcome_but_checks_the_rest() -> None:
@@ -153,13 +153,13 @@ def test_a_table_game_accepts_any_legal_outcome_but_checks_the_rest() -> None:
     data = state_to_json(state)
     assert state_to_json(state_from_json(data)) == data
     data["scores"][0] = 3
-    assert "field 'scores[0]'" in refused_field(data)
+    assert refused_field(data) == "scores[0]: the file says 3, the recorded moves give 0"
 
 
 def test_an_action_the_rules_refuse_names_its_place_in_the_history(mid_game: dict) -> None:
     data = copy.deepcopy(mid_game)
     data["history"][20] = "play heli 3 7"
-    assert "field 'history[20]'" in refused_field(data) and "refused by the rules" in refused_field(data)
+    assert refused_field(data).startswith("history[20]: ") and "refused by the rules" in refused_field(data)
 
 
 def test_deep_nesting_is_refused_without_recursion_error(tmp_path: Path, mid_game: dict) -> None:

@@ -184,7 +184,8 @@ def test_missing_tampered_and_hostile_files_are_one_line_exit_2(game: Path, tmp_
     game.write_text(json.dumps(data), encoding="utf-8")
     before = game.read_bytes()
     result = run("play", "C2-D3", "--state", str(game))
-    assert result.exit_code == 2 and "board:" in result.output and "Traceback" not in result.output
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "offboard.json: board.red: 13 entries where the recorded moves give 12" in result.output
     assert game.read_bytes() == before
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 200_000, encoding="utf-8")

@@ -13,6 +13,7 @@ import pytest
 
 from overturn.jsonstore import StateFileError
 from overturn.referees.overload import OverloadState, random_playout
+from overturn.referees.overload.referee import OverloadReferee
 from overturn.referees.overload.store import SavedGame, game_from_json, game_to_json, load_game, save_game
 
 
@@ -82,7 +83,7 @@ def test_a_tampered_file_is_refused_naming_the_field(
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     before = path.read_bytes()
-    with pytest.raises(StateFileError, match=re.escape(f"field '{field}'")):
+    with pytest.raises(StateFileError, match=re.escape(f"game.json: {field}: ")):
         load_game(path)
     assert path.read_bytes() == before
 
@@ -90,7 +91,7 @@ def test_a_tampered_file_is_refused_naming_the_field(
 def test_an_unknown_pawn_field_is_refused() -> None:
     data = midgame()
     data["pawns"]["purple1"] = {"space": 0, "discs": 0}
-    with pytest.raises(StateFileError, match="'pawns.purple1' is not part of this game"):
+    with pytest.raises(StateFileError, match=r"^pawns\.purple1: unknown key"):
         game_from_json(data)
 
 
@@ -102,7 +103,7 @@ def test_files_that_are_not_games_are_refused(tmp_path: Path) -> None:
     with pytest.raises(StateFileError, match="not valid JSON"):
         load_game(path)
     path.write_text("[1, 2]", encoding="utf-8")
-    with pytest.raises(StateFileError, match="not an Overload game file"):
+    with pytest.raises(StateFileError, match="game.json: expected an object, found a list"):
         load_game(path)
 
 
@@ -118,50 +119,51 @@ def basic_game() -> dict[str, Any]:
 
 def refusal(data: Any) -> str:
     with pytest.raises(StateFileError) as error:
-        game_from_json(data, "game.json")
+        OverloadReferee().from_json(data, "game.json")
     return str(error.value)
 
 
 def test_a_tampered_track_is_refused_even_when_consistent() -> None:
     data = basic_game()
     data["track"]["finish"] = 3
-    assert "field 'track.finish' is 3 but the rules and the game's history give 23" in refusal(data)
+    assert refusal(data) == "game.json: track.finish: the file says 3, the recorded moves give 23"
 
 
 def test_special_spaces_added_to_a_basic_game_are_refused() -> None:
     data = basic_game()
     data["track"]["specials"] = {"6": "+"}
-    assert "field 'track.specials.6'" in refusal(data)
+    assert refusal(data).startswith("game.json: track.specials.6: unknown key")
 
 
 @pytest.mark.parametrize("where", ["top", "pawn", "turn"])
 def test_unknown_keys_are_refused(where: str) -> None:
     data = basic_game()
+    path = {"top": "", "pawn": "pawns.red1", "turn": "turn"}[where]
     target = {"top": data, "pawn": data["pawns"]["red1"], "turn": data["turn"]}[where]
     target["cheat"] = True
-    assert "cheat' is not part of" in refusal(data)
+    assert refusal(data).startswith(("game.json: unknown key 'cheat'", f"game.json: {path}.cheat: unknown key"))
 
 
 @pytest.mark.parametrize("field", ["version", "players", "variant_sections", "die_seed", "cup"])
 def test_booleans_are_not_numbers(field: str) -> None:
     data = basic_game()
     data[field] = True
-    assert f"field '{field}'" in refusal(data)
+    assert refusal(data).startswith(f"game.json: {field}: ")
 
 
 def test_a_huge_die_counter_costs_no_time() -> None:
     """Issue 11: 'die.draws' of 1,000,000,000 made 'roll' run for minutes; no counter is stored now."""
     data = basic_game()
     data["die"] = {"seed": 7, "draws": 1_000_000_000}
-    assert "field 'die' is not part of an Overload game file" in refusal(data)
+    assert refusal(data).startswith("game.json: unknown key 'die' (allowed: ")
     data = basic_game()
     data["die_seed"] = 10**5000
-    assert "field 'die_seed'" in refusal(data) and "huge integer" in refusal(data)
+    assert refusal(data).startswith("game.json: die_seed: a huge integer (16,610 bits) is out of range")
 
 
 def test_a_missing_or_changed_custom_rules_file_is_refused(tmp_path: Path) -> None:
     data = basic_game()
     data["rules"] = {"path": str(tmp_path / "gone.json"), "sha256": "0" * 64}
-    assert "field 'rules.path'" in refusal(data)
+    assert refusal(data).startswith("game.json: rules.path: names unusable rules")
     data["rules"] = {"path": str(tmp_path / "gone.json")}
-    assert "field 'rules'" in refusal(data)
+    assert refusal(data) == "game.json: rules: missing key 'sha256'"

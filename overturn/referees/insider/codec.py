@@ -9,11 +9,10 @@ StateFileError naming the first field that differs (``turn.points``,
 
 from __future__ import annotations
 
-import json
 import os
-from typing import Any, NoReturn
+from typing import Any
 
-from overturn.jsonstore import StateFileError, load_json, save_json_atomic
+from overturn.jsonstore import Field, load_with, save_json_atomic, shorten
 from overturn.referees.base import IllegalAction
 from overturn.referees.insider.board import Material
 from overturn.referees.insider.state import SEED_MAX, InsiderState
@@ -21,6 +20,13 @@ from overturn.referees.insider.state import SEED_MAX, InsiderState
 VERSION = 1
 MAX_HISTORY = 100_000  # actions replayed at load; a real game has a few hundred
 MAX_ACTION_CHARS = 200
+#: What the replay starts from and the recorded actions; every other field is derived and checked.
+INPUT_KEYS = ("game", "version", "players", "seed", "auto_chance", "history")
+DERIVED_KEYS = (
+    "current", "game_over", "scores", "hands", "deck", "discard", "pawns", "total_out", "evaluation", "skips",
+    "one_die", "turn", "pending", "events",
+)
+FILE_KEYS = (*INPUT_KEYS, *DERIVED_KEYS)
 
 
 def state_to_json(state: InsiderState) -> dict[str, Any]:
@@ -71,30 +77,8 @@ def save_state(path: str | os.PathLike[str], state: InsiderState) -> None:
 
 
 def load_state(path: str | os.PathLike[str]) -> InsiderState:
-    data = load_json(path)
-    try:
-        return state_from_json(data)
-    except StateFileError as exc:
-        raise StateFileError(f"{path}: {exc}") from None
-
-
-def _fail(field: str, message: str) -> NoReturn:
-    raise StateFileError(f"field '{field}': {message}")
-
-
-def _header(data: dict, key: str, kind: type) -> Any:
-    """A top-level field the replay starts from, of exactly this type (``true`` is not 1)."""
-    if key not in data:
-        _fail(key, "missing")
-    value = data[key]
-    if type(value) is not kind:
-        _fail(key, f"expected {_type_name(kind)}, got {_type_name(type(value))}")
-    return value
-
-
-def _type_name(kind: type) -> str:
-    return {bool: "true/false", int: "an integer", str: "a string", list: "a list", dict: "an object",
-            type(None): "null"}.get(kind, kind.__name__)
+    """Read a saved game; StateFileError naming the file and the field if it is missing or wrong."""
+    return load_with(path, state_from_json)
 
 
 def state_from_json(data: Any, material: Material | None = None) -> InsiderState:
@@ -106,74 +90,24 @@ def state_from_json(data: Any, material: Material | None = None) -> InsiderState
     match the rest of the file exactly. Anything else is refused naming the
     first field that differs.
     """
-    if not isinstance(data, dict):
-        raise StateFileError("the file does not hold a JSON object")
-    if _header(data, "game", str) != "insider":
-        _fail("game", "this is not an Insider game")
-    if _header(data, "version", int) != VERSION:
-        _fail("version", f"version {data['version']} is not supported (expected {VERSION})")
-    players = _header(data, "players", int)
-    if not 2 <= players <= 4:
-        _fail("players", f"{players} is outside 2..4")
-    seed = _header(data, "seed", int)
-    if not 0 <= seed <= SEED_MAX:
-        _fail("seed", f"outside 0..{SEED_MAX}")
-    state = InsiderState(players, seed=seed, material=material)
-    state.auto_chance = _header(data, "auto_chance", bool)
-    history = _header(data, "history", list)
-    if len(history) > MAX_HISTORY:
-        _fail("history", f"{len(history)} actions, more than the {MAX_HISTORY} a saved game may hold")
-    for i, action in enumerate(history):
-        _replay(state, f"history[{i}]", action)
-    difference = _first_difference(data, state_to_json(state), "")
-    if difference is not None:
-        _fail(*difference)
+    fields = Field(data).object(FILE_KEYS)
+    fields["game"].string(choices=("insider",))
+    fields["version"].integer(VERSION, VERSION)
+    state = InsiderState(fields["players"].integer(2, 4), seed=fields["seed"].integer(0, SEED_MAX), material=material)
+    state.auto_chance = fields["auto_chance"].boolean()
+    for entry in fields["history"].items(max_length=MAX_HISTORY):
+        _replay(state, entry)
+    rebuilt = state_to_json(state)
+    for key in DERIVED_KEYS:
+        fields[key].require_equal(rebuilt[key])
     return state
 
 
-def _replay(state: InsiderState, field: str, action: Any) -> None:
-    if type(action) is not str or len(action) > MAX_ACTION_CHARS:
-        _fail(field, f"expected an action of at most {MAX_ACTION_CHARS} characters")
+def _replay(state: InsiderState, entry: Field) -> None:
+    action = entry.string(max_length=MAX_ACTION_CHARS)
     try:
         state.apply_action(action)
     except IllegalAction as refusal:
-        _fail(field, f"{action!r} is refused by the rules: {refusal.message}")
+        raise entry.fail(f"{shorten(action)} is refused by the rules: {refusal.message}") from None
     except (IndexError, KeyError, ValueError) as exc:  # a refusal the diagnosis did not foresee
-        _fail(field, f"{action!r} cannot be replayed ({type(exc).__name__})")
-
-
-def _first_difference(found: Any, expected: Any, field: str) -> tuple[str, str] | None:
-    """The first place where the file differs from the rebuilt game, as (field, what differs)."""
-    if type(found) is not type(expected):
-        return field, f"expected {_type_name(type(expected))}, got {_type_name(type(found))}"
-    if isinstance(expected, dict):
-        for key in found:
-            if key not in expected:
-                return _join(field, key), "unknown field"
-        for key, value in expected.items():
-            if key not in found:
-                return _join(field, key), "missing"
-            difference = _first_difference(found[key], value, _join(field, key))
-            if difference is not None:
-                return difference
-        return None
-    if isinstance(expected, list):
-        if len(found) != len(expected):
-            return field, f"{len(found)} entries where the recorded actions give {len(expected)}"
-        for i, (item, value) in enumerate(zip(found, expected)):
-            difference = _first_difference(item, value, f"{field}[{i}]")
-            if difference is not None:
-                return difference
-        return None
-    if found != expected:
-        return field, f"the file says {_short(found)}, the recorded actions give {_short(expected)}"
-    return None
-
-
-def _join(field: str, key: str) -> str:
-    return f"{field}.{key}" if field else key
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else text[:57] + "..."
+        raise entry.fail(f"{shorten(action)} cannot be replayed ({type(exc).__name__})") from None

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from overturn.jsonstore import StateFileError
+from overturn.jsonstore import errors_named
 from overturn.referees.insider.codec import state_from_json, state_to_json
 from overturn.referees.insider.notation import canonical_actions
 from overturn.referees.insider.render import describe_turn, legal_lines, render
@@ -43,10 +43,8 @@ class InsiderReferee(Referee[InsiderState]):
         return state_to_json(game)
 
     def from_json(self, data: Any, origin: str) -> InsiderState:
-        try:
+        with errors_named(origin):
             return state_from_json(data)
-        except StateFileError as exc:
-            raise StateFileError(f"{origin}: {exc}") from None
 
     def state(self, game: InsiderState) -> InsiderState:
         return game

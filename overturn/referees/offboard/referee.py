@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from overturn.jsonstore import StateFileError
+from overturn.jsonstore import StateFileError, errors_named
 from overturn.referees.offboard.geometry import Player
 from overturn.referees.offboard.layouts import Layout, layout_names, load_layout_file, named_layout
 from overturn.referees.offboard.render import describe_layout, render, status
@@ -61,10 +61,8 @@ class OffboardReferee(Referee[OffboardState]):
         return state_to_json(game)
 
     def from_json(self, data: Any, origin: str) -> OffboardState:
-        try:
+        with errors_named(origin):
             return state_from_json(data)
-        except StateFileError as exc:
-            raise StateFileError(f"{origin}: {exc}") from None
 
     def state(self, game: OffboardState) -> OffboardState:
         return game

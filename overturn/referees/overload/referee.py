@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from overturn.jsonstore import errors_named
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload.rules import RulesDataError, Special, load_rules, read_rules_file
 from overturn.referees.overload.state import (
@@ -67,7 +68,8 @@ class OverloadReferee(Referee[SavedGame]):
         return game_to_json(game)
 
     def from_json(self, data: Any, origin: str) -> SavedGame:
-        return game_from_json(data, origin)
+        with errors_named(origin):
+            return game_from_json(data)
 
     def state(self, game: SavedGame) -> OverloadState:
         return game.state

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable
 
+from overturn.jsonstore import shorten
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload.rules import OverloadRules, Special, Track, load_rules
 
@@ -146,7 +147,7 @@ class OverloadState:
             if self.pawn_name(index) == wanted:
                 return index
         names = ", ".join(self.pawn_name(index) for index in range(len(self.pawns)))
-        raise IllegalAction("unknown-pawn", f"there is no pawn {name!r} in this game (pawns: {names})")
+        raise IllegalAction("unknown-pawn", f"there is no pawn {shorten(name)} in this game (pawns: {names})")
 
     def action_to_string(self, action: Action) -> str:
         if action.kind in (Kind.MOVE, Kind.GIVE, Kind.TAKE):
@@ -160,24 +161,24 @@ class OverloadState:
         ``move red1``, ``step forward``/``step back``, ``give blue2``, ``take blue2``."""
         words = text.split()
         if len(words) != 2:
-            raise IllegalAction("notation", f"cannot read {text!r}: expected '<kind> <value>', e.g. 'move red1'")
+            raise IllegalAction("notation", f"cannot read {shorten(text)}: expected '<kind> <value>', e.g. 'move red1'")
         word, value = words[0].lower(), words[1].lower()
         try:
             kind = Kind(word)
         except ValueError:
             kinds = ", ".join(kind.value for kind in Kind)
-            raise IllegalAction("notation", f"unknown action {word!r} (one of: {kinds})") from None
+            raise IllegalAction("notation", f"unknown action {shorten(word)} (one of: {kinds})") from None
         if kind in (Kind.MOVE, Kind.GIVE, Kind.TAKE):
             return Action(kind, self.pawn_index(value))
         if kind is Kind.STEP:
             directions = {"forward": 1, "+1": 1, "+": 1, "back": -1, "-1": -1, "-": -1}
             if value not in directions:
-                raise IllegalAction("notation", f"a step is 'forward' or 'back', not {value!r}")
+                raise IllegalAction("notation", f"a step is 'forward' or 'back', not {shorten(value)}")
             return Action(kind, directions[value])
         try:
             return Action(kind, int(value))
         except ValueError:
-            raise IllegalAction("notation", f"{kind.value} needs a number, not {value!r}") from None
+            raise IllegalAction("notation", f"{kind.value} needs a number, not {shorten(value)}") from None
 
     # ----- OpenSpiel-style queries ------------------------------------------
 

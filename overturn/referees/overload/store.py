@@ -15,9 +15,9 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from overturn.jsonstore import StateFileError, load_json, save_json_atomic
+from overturn.jsonstore import MAX_BYTES, MAX_STRING, Field, load_with, save_json_atomic, shorten
 from overturn.referees.base import IllegalAction
-from overturn.referees.overload.rules import Fail, OverloadRules, RulesDataError, load_rules, read_rules_file
+from overturn.referees.overload.rules import OverloadRules, RulesDataError, load_rules, read_rules_file
 from overturn.referees.overload.state import OverloadState
 
 GAME_TAG = "overload"
@@ -82,95 +82,57 @@ def snapshot(state: OverloadState) -> dict[str, Any]:
     }
 
 
-def game_from_json(data: Any, origin: str = "state", rules: OverloadRules | None = None) -> SavedGame:
-    """Rebuild a game, raising StateFileError naming the first bad field.
+def game_from_json(data: Any, rules: OverloadRules | None = None) -> SavedGame:
+    """Rebuild a game, raising StateFileError naming the first bad field (``load_game`` adds the file name).
 
     ``rules`` overrides the rules the file names (tests, embedding).
     """
-
-    def fail(field: str, message: str) -> StateFileError:
-        return StateFileError(f"{origin}: field '{field}' {message}")
-
-    if not isinstance(data, dict):
-        raise StateFileError(f"{origin}: not an Overload game file (expected a JSON object)")
-    unknown = sorted(set(data) - set(FILE_KEYS))
-    if unknown:
-        raise fail(unknown[0], "is not part of an Overload game file")
-    missing = [key for key in FILE_KEYS if key not in data]
-    if missing:
-        raise fail(missing[0], "is missing")
-    if data["game"] != GAME_TAG:
-        raise fail("game", f"must be {GAME_TAG!r}, got {data['game']!r}")
-    if not _is_int(data["version"]) or data["version"] != FORMAT_VERSION:
-        raise fail("version", f"must be {FORMAT_VERSION}, got {data['version']!r}")
-    custom = _parse_custom_rules(data["rules"], fail)
+    fields = Field(data).object(FILE_KEYS)
+    fields["game"].string(choices=(GAME_TAG,))
+    fields["version"].integer(FORMAT_VERSION, FORMAT_VERSION)
+    custom = _read_custom_rules(fields["rules"])
     if rules is None:
-        rules = _rules_for(custom, fail)
-    players = data["players"]
-    if not _is_int(players) or players not in rules.layouts:
-        raise fail("players", f"must be one of {list(rules.player_counts)}, got {players!r}")
-    variant = data["variant_sections"]
-    if not _is_int(variant) or not 0 <= variant <= rules.special_capacity(players):
-        raise fail("variant_sections", f"must be 0 to {rules.special_capacity(players)}, got {variant!r}")
-    seed = data["die_seed"]
-    if not _is_int(seed) or not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
-        raise fail("die_seed", f"must be an integer from {SEED_RANGE[0]} to {SEED_RANGE[1]}, got {_brief(seed)}")
-    history = data["history"]
-    if not isinstance(history, list) or not all(isinstance(item, str) for item in history):
-        raise fail("history", "must be a list of actions such as 'move red1'")
+        rules = _rules_for(custom, fields["rules"])
+    counts = rules.player_counts
+    players = fields["players"].integer(counts[0], counts[-1])
+    if players not in counts:
+        raise fields["players"].fail(f"must be one of {list(counts)}")
+    variant = fields["variant_sections"].integer(0, rules.special_capacity(players))
+    seed = fields["die_seed"].integer(*SEED_RANGE)
     state = OverloadState.new(players, variant, rules)
-    for number, text in enumerate(history):
+    for entry in fields["history"].items(max_length=MAX_BYTES):  # no cap of its own: the file size bounds it
+        text = entry.string(max_length=MAX_STRING)
         try:
             state.apply_action(state.parse_action(text))
         except IllegalAction as refusal:
-            raise fail(f"history[{number}]", f"({_brief(text)}) is not a legal action there: {refusal.message}") from None
-    _require_same(snapshot(state), {key: data[key] for key in DERIVED_KEYS}, "", fail)
+            raise entry.fail(f"{shorten(text)} is not a legal action there: {refusal.message}") from None
+    rebuilt = snapshot(state)
+    for key in DERIVED_KEYS:
+        fields[key].require_equal(rebuilt[key])
     return SavedGame(state=state, die_seed=seed, custom_rules=custom)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _brief(value: Any) -> str:
-    """A value for an error message, cut short (a file may hold a 5,000-digit number)."""
-    text = repr(value) if not _is_int(value) or abs(value) < 10**30 else "a huge integer"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _parse_custom_rules(value: Any, fail: Fail) -> CustomRules | None:
-    if value is None:
+def _read_custom_rules(field: Field) -> CustomRules | None:
+    """Null (the packaged rules) or the ``path`` and ``sha256`` of the table's own rules file."""
+    if field.is_null:
         return None
-    if not isinstance(value, dict) or set(value) != {"path", "sha256"}:
-        raise fail("rules", "must be null (the packaged rules) or an object with 'path' and 'sha256'")
-    if not isinstance(value["path"], str) or not isinstance(value["sha256"], str):
-        raise fail("rules", "'path' and 'sha256' must be strings")
-    return CustomRules(path=value["path"], sha256=value["sha256"])
+    entries = field.object(("path", "sha256"))
+    path = entries["path"].string(max_length=MAX_STRING)
+    return CustomRules(path=path, sha256=entries["sha256"].string(max_length=64))
 
 
-def _rules_for(custom: CustomRules | None, fail: Fail) -> OverloadRules:
+def _rules_for(custom: CustomRules | None, field: Field) -> OverloadRules:
     """The packaged rules, or the custom file if it still holds exactly what the game started with."""
     if custom is None:
         return load_rules()
+    entries = field.object(("path", "sha256"))
     try:
         rules, digest = read_rules_file(custom.path)
     except RulesDataError as exc:
-        raise fail("rules.path", f"names unusable rules: {exc}") from None
+        raise entries["path"].fail(f"names unusable rules: {exc}") from None
     if digest != custom.sha256:
-        raise fail("rules.sha256", f"does not match {custom.path}: the rules file changed since the game started")
+        raise entries["sha256"].fail(f"does not match {custom.path}: the rules file changed since the game started")
     return rules
-
-
-def _require_same(expected: Any, stored: Any, path: str, fail: Fail) -> None:
-    if isinstance(expected, dict) and isinstance(stored, dict):
-        for key in expected:
-            _require_same(expected[key], stored.get(key), f"{path}.{key}" if path else key, fail)
-        extra = sorted(set(stored) - set(expected))
-        if extra:
-            raise fail(f"{path}.{extra[0]}" if path else extra[0], "is not part of this game")
-        return
-    if expected != stored or type(expected) is not type(stored):
-        raise fail(path, f"is {_brief(stored)} but the rules and the game's history give {_brief(expected)}")
 
 
 def save_game(path: str | os.PathLike[str], game: SavedGame) -> None:
@@ -178,4 +140,5 @@ def save_game(path: str | os.PathLike[str], game: SavedGame) -> None:
 
 
 def load_game(path: str | os.PathLike[str]) -> SavedGame:
-    return game_from_json(load_json(path), str(path))
+    """Read a saved game; StateFileError naming the file and the field if it is missing or wrong."""
+    return load_with(path, game_from_json)
