@@ -67,7 +67,7 @@ async def new_game(request: Request) -> Response:
     service = _service(request)
     data = await service.read_json(request)
     mode = data.get("mode") or "reuse"
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:  # a list or an object would not even hash
         raise ApiError(422, f"unknown mode {mode!r}: use {' or '.join(MODES)}", {"field": "mode"})
     name, lexicon = service.lexicon(data.get("lexicon"))
     if data.get("board") is not None:
