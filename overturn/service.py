@@ -1103,9 +1103,10 @@ def openapi_schema(service: Service) -> dict[str, Any]:
             }
         },
     }
-    from overturn import review_api  # built on this module: imported here, not at the top
+    from overturn import review_api, service_game  # built on this module: imported here, not at the top
 
     paths.update(review_api.review_openapi())
+    paths.update(service_game.game_openapi(service))
     schemas: dict[str, Any] = {
         "Error": {
             "type": "object",

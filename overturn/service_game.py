@@ -25,12 +25,45 @@ from starlette.routing import Route
 
 from overturn.board import MAX_SEED, Board, BoardError
 from overturn.computer import LEVELS, choose_move
-from overturn.game import MODES, Colour, Game, GameError, Move, PassMove, WordMove
+from overturn.game import (
+    FORMAT,
+    MAX_BOARD_TEXT,
+    MAX_WORD,
+    MODES,
+    VERSION,
+    Colour,
+    Game,
+    GameError,
+    Move,
+    PassMove,
+    WordMove,
+)
 from overturn.review import ranked_json
-from overturn.service import WEB_DIR, ApiError, Service, _int, _path_cells, _service, _text, claimed_player, saved_game
+from overturn.service import (
+    WEB_DIR,
+    ApiError,
+    Service,
+    _error_responses,
+    _int,
+    _path_cells,
+    _service,
+    _text,
+    claimed_player,
+    saved_game,
+)
 
 #: Most moves /api/game/moves lists (the count is always complete).
 MAX_LISTED_MOVES = 2000
+#: Fewest and most cells a board has in any mode: the length of ``rings``; at most that many moves in a game.
+MIN_CELLS, MAX_CELLS = min(rules.size for rules in MODES.values()), max(rules.size for rules in MODES.values())
+#: What a step's handler refuses (400) when absent: the word played, the cell passed on.
+REQUIRED_STEP_FIELDS = ("word", "cell")
+#: The computer's level when the request names none.
+DEFAULT_LEVEL = 2
+#: Most the computer's ``seed`` may be (a JavaScript integer, so the page can send any it makes).
+MAX_COMPUTER_SEED = 2**53
+#: The deal of the schema's example game (any seed: the example is a real answer of /api/game/new).
+EXAMPLE_SEED = 7
 
 
 def _game(service: Service, data: dict[str, Any]) -> Game:
@@ -67,7 +100,7 @@ async def new_game(request: Request) -> Response:
     service = _service(request)
     data = await service.read_json(request)
     mode = data.get("mode") or "reuse"
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:  # a list or an object would not even hash
         raise ApiError(422, f"unknown mode {mode!r}: use {' or '.join(MODES)}", {"field": "mode"})
     name, lexicon = service.lexicon(data.get("lexicon"))
     if data.get("board") is not None:
@@ -158,8 +191,8 @@ async def computer_move(request: Request) -> Response:
     service = _service(request)
     data = await service.read_json(request)
     game = _game(service, data)
-    level = _int(data.get("level"), "level", min(LEVELS), max(LEVELS), default=2)
-    seed = _int(data.get("seed"), "seed", 0, 2**53, default=random.SystemRandom().randrange(2**31))
+    level = _int(data.get("level"), "level", min(LEVELS), max(LEVELS), default=DEFAULT_LEVEL)
+    seed = _int(data.get("seed"), "seed", 0, MAX_COMPUTER_SEED, default=random.SystemRandom().randrange(2**31))
     if game.is_over():
         raise ApiError(422, "the game is over", {"field": "game", "reason": "game_over"})
 
@@ -187,3 +220,204 @@ PAGE_ROUTES = [
     Route("/api/game/moves", legal_moves, methods=["POST"]),
     Route("/api/game/computer", computer_move, methods=["POST"]),
 ]
+
+
+# --- the endpoints' entries in the hand-written OpenAPI schema -------------------------
+
+#: A cell as the page and the saved game give it: [row, col], 0-based, on the board (off it is refused).
+_CELL = {
+    "type": "array",
+    "items": {"type": "integer", "minimum": 0, "maximum": max(max(rules.rows, rules.cols) for rules in MODES.values()) - 1},
+    "minItems": 2,
+    "maxItems": 2,
+}
+_COLOUR = {"type": "string", "enum": [colour.value for colour in Colour]}
+#: A colour or null (no ring, no winner yet); OpenAPI 3.0 wants the null in the enum too.
+_COLOUR_OR_NULL = {**_COLOUR, "enum": [*_COLOUR["enum"], None], "nullable": True}
+_READINGS = {"type": "object", "additionalProperties": {"type": "string"}, "description": "Double face to its reading, e.g. {\"ZX\": \"X\"}."}
+
+
+def _saved_game_schema(service: Service) -> dict[str, Any]:
+    """The saved game (``Game.to_json``) as far as a schema can say it; the replay checks the rest (422).
+
+    The loader refuses unknown keys, so ``additionalProperties`` is false on the
+    game and on its moves; the lexicon must be one this server has.
+    """
+    word_move = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["player", "kind", "word", "path", "readings"],
+        "properties": {
+            "player": _COLOUR,
+            "kind": {"type": "string", "enum": ["word"]},
+            "word": {"type": "string", "pattern": "^[A-Z]+$", "minLength": 1, "maxLength": MAX_WORD},
+            "path": {"type": "array", "items": _CELL, "maxItems": MAX_WORD},
+            "readings": _READINGS,
+        },
+    }
+    pass_move = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["player", "kind", "cell"],
+        "properties": {"player": _COLOUR, "kind": {"type": "string", "enum": ["pass"]}, "cell": _CELL},
+    }
+    return {
+        "type": "object",
+        "description": "A saved game (overturn-game JSON, docs/game.md), replayed and checked move by move.",
+        "additionalProperties": False,
+        "required": ["format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves"],
+        "properties": {
+            "format": {"type": "string", "enum": [FORMAT]},
+            "version": {"type": "integer", "enum": [VERSION]},
+            "mode": {"type": "string", "enum": list(MODES)},
+            "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
+            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED, "nullable": True, "description": "The deal; null for a typed board."},
+            "layers": {"type": "array", "items": {"type": "string", "maxLength": MAX_BOARD_TEXT}, "minItems": 1, "maxItems": 2},
+            "layer": {"type": "integer", "minimum": 0, "maximum": 1},
+            "to_move": _COLOUR,
+            "rings": {"type": "array", "items": _COLOUR_OR_NULL, "minItems": MIN_CELLS, "maxItems": MAX_CELLS},
+            "fixed": _READINGS,
+            "moves": {"type": "array", "items": {"oneOf": [word_move, pass_move]}, "maxItems": MAX_CELLS},
+        },
+    }
+
+
+def _state_schema(game: dict[str, Any]) -> dict[str, Any]:
+    """The properties of every answer that holds a state (``_state``)."""
+    return {
+        "game": game,
+        "faces": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+        "result": {
+            "type": "object",
+            "required": ["green", "silver", "over", "winner", "to_move"],
+            "properties": {
+                "green": {"type": "integer", "minimum": 0},
+                "silver": {"type": "integer", "minimum": 0},
+                "over": {"type": "boolean"},
+                "winner": _COLOUR_OR_NULL,
+                "to_move": _COLOUR,
+            },
+        },
+        "has_next_layer": {"type": "boolean"},
+        "levels": {"type": "array", "items": {"type": "integer"}},
+    }
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _post(operation_id: str, summary: str, properties: dict[str, Any], example: dict[str, Any], ok: dict[str, Any], errors: tuple[int, ...]) -> dict[str, Any]:
+    """One POST operation: a JSON body (``game``, ``word`` and ``cell`` required where it has them) with a working example."""
+    required = [name for name in ("game", *REQUIRED_STEP_FIELDS) if name in properties]
+    body = {"type": "object", "properties": properties, **({"required": required} if required else {})}
+    return {
+        "post": {
+            "operationId": operation_id,
+            "summary": summary,
+            "requestBody": {"required": True, "content": {"application/json": {"schema": body, "example": example}}},
+            "responses": {"200": ok, **_error_responses(*errors)},
+        }
+    }
+
+
+def game_openapi(service: Service) -> dict[str, Any]:
+    """The game endpoints' entries in the hand-written OpenAPI schema (merged by ``overturn.service.openapi_schema``).
+
+    Each body's example is a request that works: its game is the answer of
+    /api/game/new for ``EXAMPLE_SEED`` (for undo, after a pass), so a
+    schema-driven fuzzer starts from requests that get past the replay.
+    """
+    name, lexicon = service.lexicon(None)
+    fresh = Game.new(EXAMPLE_SEED, "reuse", name, lexicon)
+    example = fresh.to_json()
+    fresh.push(PassMove(0))
+    game = _saved_game_schema(service)
+    with_game = {"game": game}
+    player = {**_COLOUR, "description": "The side claiming the move; refused (wrong_player) if not its turn."}
+    ranked = {
+        "type": "object",
+        "required": ["kind", "swing"],
+        "properties": {
+            "kind": {"type": "string", "enum": ["word", "pass"]},
+            "word": {"type": "string"},
+            "path": {"type": "array", "items": _CELL},
+            "cell": _CELL,
+            "swing": {"type": "integer"},
+            "readings": _READINGS,
+        },
+    }
+
+    def answer(description: str, **extra: Any) -> dict[str, Any]:
+        properties = {**_state_schema(game), **extra}
+        return _json({"type": "object", "required": list(properties), "properties": properties}, description)
+
+    verdict = {"$ref": "#/components/schemas/Verdict"}
+    moves = {"type": "object", "required": ["count", "moves"], "properties": {"count": {"type": "integer", "minimum": 0}, "moves": {"type": "array", "items": ranked, "maxItems": MAX_LISTED_MOVES}}}
+    errors = (400, 408, 413, 415, 422)
+    judged = (*errors, 503)  # the steps that run in the solver pool under its time limit
+    return {
+        "/api/game/new": _post(
+            "game_new",
+            "A new game on a seeded deal (random when absent) or a typed board.",
+            {
+                "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                "board": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "A typed board instead of a deal."},
+                "mode": {"type": "string", "enum": list(MODES), "default": "reuse"},
+                "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
+            },
+            {"seed": EXAMPLE_SEED, "mode": "reuse"},
+            answer("The new game's state."),
+            errors,
+        ),
+        "/api/game/play": _post(
+            "game_play",
+            "Judge a word in the game (the best path when none is given) and play it if legal.",
+            {
+                **with_game,
+                "word": {"type": "string", "minLength": 1, "maxLength": service.limits.max_word_length},
+                "path": {"type": "array", "items": _CELL, "minItems": 1, "maxItems": 4 * MAX_CELLS, "nullable": True},
+                "player": player,
+            },
+            {"game": example, "word": "ETE"},
+            answer("The verdict and the state after (unchanged when refused).", verdict=verdict),
+            judged,
+        ),
+        "/api/game/pass": _post(
+            "game_pass",
+            "No word: a ring of the opponent's colour on a new cell.",
+            {**with_game, "cell": _CELL, "player": player},
+            {"game": example, "cell": [0, 0]},
+            answer("The verdict and the state after (unchanged when refused).", verdict=verdict),
+            judged,
+        ),
+        "/api/game/undo": _post("game_undo", "The game without its last move.", with_game, {"game": fresh.to_json()}, answer("The state before the last move."), errors),
+        "/api/game/next-layer": _post(
+            "game_next_layer",
+            "The next game: the bottom layer, or a new deal from a seed derived from this one.",
+            with_game,
+            {"game": example},
+            answer("The next game's state."),
+            errors,
+        ),
+        "/api/game/moves": _post(
+            "game_moves",
+            "Every legal word now, best swing first; limit 0 only counts them.",
+            {**with_game, "limit": {"type": "integer", "minimum": 0, "maximum": MAX_LISTED_MOVES}},
+            {"game": example, "limit": 10},
+            _json(moves, "How many legal words, and the best of them."),
+            judged,
+        ),
+        "/api/game/computer": _post(
+            "game_computer",
+            "The computer plays for the side to move at a level; seed makes its choice replayable.",
+            {
+                **with_game,
+                "level": {"type": "integer", "minimum": min(LEVELS), "maximum": max(LEVELS), "default": DEFAULT_LEVEL},
+                "seed": {"type": "integer", "minimum": 0, "maximum": MAX_COMPUTER_SEED},
+            },
+            {"game": example, "level": DEFAULT_LEVEL, "seed": 1},
+            answer("The computer's move and the state after.", move=ranked),
+            judged,
+        ),
+    }

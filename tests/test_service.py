@@ -104,6 +104,8 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
     assert set(schema["paths"]) == {
         "/health", "/api/lexicons", "/api/words/{word}", "/api/pattern", "/api/prefix",
         "/api/anagrams", "/api/deal", "/api/solve", "/api/referee", "/api/review",
+        "/api/game/new", "/api/game/play", "/api/game/pass", "/api/game/undo", "/api/game/next-layer",
+        "/api/game/moves", "/api/game/computer",
     }
     assert "4096 bytes" in schema["info"]["description"]
 

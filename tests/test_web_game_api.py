@@ -120,6 +120,8 @@ def test_seeded_deal_next_layer_and_computer(client: httpx.Client) -> None:
     [
         ("new", {"board": "ABC"}, False, 422, "board"),
         ("new", {"mode": "chess"}, False, 422, "mode"),
+        ("new", {"mode": ["reuse"]}, False, 422, "mode"),  # was a 500 (unhashable), found by the schema fuzzing
+        ("new", {"board": ""}, False, 400, "board"),
         ("new", {"seed": -1}, False, 422, "seed"),
         ("play", {"word": "ACCES"}, False, 400, "game"),
         ("play", {"game": {"format": "overturn-game"}, "word": "ACCES"}, False, 422, "game"),
