@@ -26,6 +26,7 @@ Flags = dict[str, tuple[str, bool]]
 
 LEXICON: Values = {"--lexicon": "lexicon_spec", "-l": "lexicon_spec"}
 JSON: Flags = {"--json": ("as_json", True)}
+LOOKUP_DEFAULTS = {"lexicon_spec": "fr", "as_json": False}
 SOLVE_VALUES: Values = {
     **LEXICON,
     "--mode": "mode",
@@ -85,12 +86,12 @@ def _lookup(argv: list[str]) -> Callable[[], int] | None:
     parsed = _parse(argv, LEXICON, JSON)
     if parsed is None or not parsed[1]:
         return None
-    options, words = parsed
+    options, words = {**LOOKUP_DEFAULTS, **parsed[0]}, parsed[1]
 
     def command() -> int:
         from overturn_cli.lookup import lookup_words
 
-        return lookup_words(tuple(words), str(options.get("lexicon_spec", "fr")), bool(options.get("as_json", False)))
+        return lookup_words(tuple(words), str(options["lexicon_spec"]), bool(options["as_json"]))
 
     return command
 

@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from overturn_cli import entry
+from overturn_cli.dict_cmds import lookup
 from overturn_cli.main import main
 from overturn_cli.solve_cmds import solve
 
@@ -179,6 +180,14 @@ def test_the_parser_knows_click_s_solve_options() -> None:
     handled = {*entry.SOLVE_VALUES, *entry.SOLVE_FLAGS}
     left_to_click = {option for option in declared if option not in handled}
     assert left_to_click == {"--board-file", "--state"}
+
+
+def test_the_parser_knows_click_s_lookup_options() -> None:
+    """Every option of `dict lookup` is the fast path's, with the same keywords and defaults."""
+    options = [parameter for parameter in lookup.params if isinstance(parameter, click.Option)]
+    assert {option: parameter.name for parameter in options for option in parameter.opts} == {**entry.LEXICON, "--json": "as_json"}
+    defaults = lookup.make_context("lookup", ["roi"]).params
+    assert {keyword: defaults[keyword] for keyword in entry.LOOKUP_DEFAULTS} == entry.LOOKUP_DEFAULTS
 
 
 def test_the_fast_path_does_not_import_click() -> None:
