@@ -47,8 +47,6 @@ def state_option(default: str) -> Callable[[F], F]:
     )
 
 
-
-
 class BoundedInt(click.IntRange):
     """An IntRange that refuses a long digit string before converting it (and without echoing it whole)."""
 

@@ -110,14 +110,14 @@ def _solve(argv: list[str]) -> Callable[[], int] | None:
         options["min_len"] = int(min_len)
     if options["contains"] is not None and len(str(options["contains"])) > MAX_WORD_TEXT:
         return None
-    board_text = parsed[1][0]
+    board_text, preset, mode = parsed[1][0], str(options.pop("preset")), options.pop("mode")
 
     def command() -> int:
         from overturn.board import Board, BoardError
         from overturn_cli.solutions import board_rules, print_solutions
 
         try:
-            board = Board.parse(board_text, board_rules(str(options.pop("preset")), options.pop("mode")))  # type: ignore[arg-type]
+            board = Board.parse(board_text, board_rules(preset, mode))  # type: ignore[arg-type]
         except BoardError:
             raise CommandError("bad board") from None  # click says what is wrong with it
         print_solutions(board, None, **options)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ patterns, anagrams, near misses, and the letter-trie stepping the solver uses.""
 from __future__ import annotations
 
 import time
+from functools import cached_property
 from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
@@ -64,8 +65,9 @@ class Lexicon:
         compiled = CompiledLexicon(directory)
         return cls(compiled, name or compiled.meta.get("name", directory.name))
 
-    @property
+    @cached_property
     def _trie(self) -> marisa_trie.Trie:
+        """The key trie, mapped on the first look-up (a solve never needs it); then a plain attribute."""
         return self._compiled.trie
 
     @property
