@@ -12,11 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from overturn.jsonstore import Field, StateFileError, load_with, loads_json
 from overturn.referees.offboard.geometry import (
@@ -146,15 +146,7 @@ def _start_from_data(raw: Field) -> dict[Player, tuple[Hex, ...]]:
     colours = raw.object({"red", "yellow"})
     start: dict[Player, tuple[Hex, ...]] = {}
     for player in Player:
-        entries = colours[player.label].items(max_length=MARBLES_PER_PLAYER)
-        holes = []
-        for entry in entries:
-            name = entry.string(max_length=10)
-            try:
-                holes.append(parse_hex(name))
-            except ValueError as exc:
-                raise LayoutError(f"{entry.path}: {exc}") from None
-        start[player] = tuple(holes)
+        start[player] = _parse_each(colours[player.label].items(max_length=MARBLES_PER_PLAYER), parse_hex)
     _check_start(start, raw.path)
     return start
 
@@ -182,15 +174,23 @@ def _targets_from_data(raw: Field) -> tuple[Target, ...]:
         exit_fields = fields["exits"].items(max_length=len(outward_exits()))
         if not exit_fields:
             raise LayoutError(f"{fields['exits'].path}: expected a non-empty list like ['A1:SW']")
-        exits = []
-        for exit_field in exit_fields:
-            text = exit_field.string(max_length=10)
-            try:
-                exits.append(parse_exit(text))
-            except ValueError as exc:
-                raise LayoutError(f"{exit_field.path}: {exc}") from None
-        targets.append(Target(number=position + 1, value=value, edge=edge, exits=tuple(exits)))
+        targets.append(Target(number=position + 1, value=value, edge=edge, exits=_parse_each(exit_fields, parse_exit)))
     return tuple(targets)
+
+
+Parsed = TypeVar("Parsed")
+
+
+def _parse_each(entries: list[Field], parse: Callable[[str], Parsed]) -> tuple[Parsed, ...]:
+    """Each entry's short name (a hole, an exit) parsed; a name that does not parse is refused naming its entry."""
+    parsed = []
+    for entry in entries:
+        name = entry.string(max_length=10)
+        try:
+            parsed.append(parse(name))
+        except ValueError as exc:
+            raise LayoutError(f"{entry.path}: {exc}") from None
+    return tuple(parsed)
 
 
 def _resolve_exits(targets: tuple[Target, ...]) -> dict[Exit, int]:
