@@ -3,7 +3,7 @@
 Run with ``pytest benchmarks/bench_match.py -s``; ``MATCH_GAMES`` (default 200),
 ``MATCH_A`` (default 5) and ``MATCH_B`` (default 3) change the match. Games come
 in pairs on one deal with colours swapped, layers alternating by pair (see
-``overturn.match``). Target: A wins at least 70% of the games, every move of
+``overturn.game.match``). Target: A wins at least 70% of the games, every move of
 both within the documented 1 s budget. The levels search by time, so on a
 loaded machine they search less deep: the figure is this machine's, now. The
 same match from the command line: ``overturn game match --a 5 --b 3 --games 200 --seed 1``.
@@ -16,7 +16,7 @@ import os
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from overturn.match import MatchResult, play_match
+from overturn.game.match import MatchResult, play_match
 
 pytestmark = pytest.mark.lexicon
 

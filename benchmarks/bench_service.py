@@ -49,7 +49,7 @@ from urllib.parse import quote
 import pytest
 
 from overturn.lexicon.registry import load_lexicon
-from overturn.tiles import TileSet, deal
+from overturn.game.tiles import TileSet, deal
 
 HOST = "127.0.0.1"
 CLIENTS = 50

@@ -17,10 +17,10 @@ from collections.abc import Callable
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from overturn.board import OVERTURN, Board, Rules
+from overturn.game.board import OVERTURN, Board, Rules
 from overturn.lexicon.lexicon import Lexicon
-from overturn.solver import FREE, Solver, _native_search
-from overturn.tiles import deal
+from overturn.game.solver import FREE, Solver, _native_search
+from overturn.game.tiles import deal
 
 pytestmark = pytest.mark.lexicon
 
@@ -80,7 +80,7 @@ def test_solve_speed(
 ) -> None:
     solvers = [Solver(lexicon, board) for board in corpus(MODES[mode])]
     if _native_search(solvers[0], FREE) is None:
-        pytest.skip("the C extension overturn._search is not built")
+        pytest.skip("the C extension overturn.game._search is not built")
     for solver in solvers:  # page in the memory-mapped trie once, outside the timings
         solver.solve()
 

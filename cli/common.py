@@ -60,7 +60,7 @@ class BoundedInt(click.IntRange):
 
 def seed_option(help_text: str) -> Callable[[F], F]:
     """``--seed`` limited to the documented range (0 to 2**32 - 1), so a 5,000-digit seed is a usage error."""
-    from overturn.board import MAX_SEED
+    from overturn.game.board import MAX_SEED
 
     return click.option("--seed", type=BoundedInt(0, MAX_SEED), default=None, help=help_text)
 
@@ -100,7 +100,7 @@ def parse_cells(text: str, board: Any, param_hint: str, *, adjacent: bool = Fals
 
     Every error is a usage error in the board's own notation (``Z9 is off the board``).
     """
-    from overturn.board import BoardError, format_cell, parse_path
+    from overturn.game.board import BoardError, format_cell, parse_path
 
     try:
         cells = parse_path(bounded_text(text, MAX_PATH_TEXT, param_hint), board)

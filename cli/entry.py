@@ -113,7 +113,7 @@ def _solve(argv: list[str]) -> Callable[[], int] | None:
     board_text, preset, mode = parsed[1][0], str(options.pop("preset")), options.pop("mode")
 
     def command() -> int:
-        from overturn.board import Board, BoardError
+        from overturn.game.board import Board, BoardError
         from overturn_cli.solutions import board_rules, print_solutions
 
         try:

@@ -30,7 +30,7 @@ def lookup_words(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> in
     Raises CommandError (a lexicon that cannot be opened) before printing anything.
     """
     from overturn.lexicon.lexicon import WordTooLong
-    from overturn.normalize import InvalidWord, normalize_key
+    from overturn.lexicon.normalize import InvalidWord, normalize_key
 
     lexicon = open_lexicon(lexicon_spec)
     results = []

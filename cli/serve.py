@@ -78,7 +78,7 @@ def serve(
     import uvicorn
 
     from overturn.lexicon.registry import LexiconError, load_lexicon
-    from overturn.service import Limits, create_app, server_settings
+    from overturn.service.app import Limits, create_app, server_settings
 
     limits = Limits(
         max_body_bytes=max_body_bytes,

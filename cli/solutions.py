@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 from overturn_cli.console import CommandError, CommandUsageError, echo, echo_json, open_lexicon
 
 if TYPE_CHECKING:
-    from overturn.board import Board, Rules
+    from overturn.game.board import Board, Rules
     from overturn.lexicon.lexicon import Lexicon
-    from overturn.solver import Constraints, Found
+    from overturn.game.solver import Constraints, Found
 
 #: Seconds a --pattern may take over the words found (they are at most a few thousand).
 PATTERN_SECONDS = 2.0
@@ -18,7 +18,7 @@ PATTERN_SECONDS = 2.0
 
 def board_rules(preset: str, mode: str | None) -> Rules:
     """The preset's rules, with its reuse setting overridden by ``mode`` ("reuse" or "advanced") when given."""
-    from overturn.board import PRESETS
+    from overturn.game.board import PRESETS
 
     rules = PRESETS[preset]
     return rules.replace(reuse=(mode == "reuse")) if mode else rules
@@ -49,8 +49,8 @@ def print_solutions(
 
     Raises CommandError / CommandUsageError (lexicon, pattern, --contains) before printing anything.
     """
-    from overturn.normalize import InvalidWord, normalize_key
-    from overturn.solver import FREE, Solver
+    from overturn.lexicon.normalize import InvalidWord, normalize_key
+    from overturn.game.solver import FREE, Solver
 
     lexicon = open_lexicon(lexicon_spec)
     started = time.perf_counter()

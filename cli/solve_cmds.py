@@ -29,7 +29,7 @@ BOARD_HELP = (
 
 
 def _board_from(text: str | None, board_file: Path | None, rules):
-    from overturn.board import Board, BoardError
+    from overturn.game.board import Board, BoardError
 
     if board_file is not None:
         text = read_board_file(board_file)
@@ -106,8 +106,8 @@ def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> No
     """Deal the 18 tiles as two layers of a 6×6 board (top layer first)."""
     import random
 
-    from overturn.board import BoardError
-    from overturn.tiles import TileSet, deal
+    from overturn.game.board import BoardError
+    from overturn.game.tiles import TileSet, deal
 
     seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
     try:
@@ -131,8 +131,8 @@ def bench(boards: int, mode: str, lexicon_spec: str, as_json: bool) -> None:
     """Time the solver on seeded deals: median and worst time per board, words per board."""
     import statistics
 
-    from overturn.solver import Solver
-    from overturn.tiles import deal
+    from overturn.game.solver import Solver
+    from overturn.game.tiles import deal
 
     lexicon = open_lexicon(lexicon_spec)
     rules = board_rules("overturn", mode)
@@ -175,9 +175,9 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
       overturn show 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW' --word BOIRE
       overturn show BOARD --path "A1 B1 C1"
     """
-    from overturn.normalize import InvalidWord, normalize_key
-    from overturn.render import LEGEND, render_board
-    from overturn.solver import Solver
+    from overturn.lexicon.normalize import InvalidWord, normalize_key
+    from overturn.game.render import LEGEND, render_board
+    from overturn.game.solver import Solver
     from overturn_cli.common import use_color
 
     parsed = _board_from(board, None, board_rules("overturn", mode))

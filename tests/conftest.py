@@ -11,7 +11,7 @@ import pytest
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
-from overturn.normalize import normalize_key
+from overturn.lexicon.normalize import normalize_key
 
 _counter = itertools.count()
 

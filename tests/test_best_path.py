@@ -14,12 +14,12 @@ import random
 
 import pytest
 
-from overturn.board import DOUBLE_FACES, OVERTURN, Board, Rules
-from overturn.game import Game, WordMove
+from overturn.game.board import DOUBLE_FACES, OVERTURN, Board, Rules
+from overturn.game.state import Game, WordMove
 from overturn.lexicon.lexicon import Lexicon
-from overturn.referee import judge_path
-from overturn.solver import Constraints, Solver, _native_best_paths
-from overturn.tiles import deal
+from overturn.game.referee import judge_path
+from overturn.game.solver import Constraints, Solver, _native_best_paths
+from overturn.game.tiles import deal
 
 MODES = {"reuse": OVERTURN, "advanced": OVERTURN.replace(reuse=False)}
 SMALL = Rules(rows=4, cols=4, tile_rows=2, tile_cols=2)

@@ -4,8 +4,8 @@ from collections import Counter
 
 import pytest
 
-from overturn.board import BOGGLE_4X4, OVERTURN, Board, BoardError, Rules, format_cell, parse_path
-from overturn.tiles import TileSet, deal
+from overturn.game.board import BOGGLE_4X4, OVERTURN, Board, BoardError, Rules, format_cell, parse_path
+from overturn.game.tiles import TileSet, deal
 
 TEXT = "ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW"
 

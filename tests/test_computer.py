@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from overturn.board import Board, parse_path
-from overturn.computer import LEVELS, best_reply, choose_move
-from overturn.game import Game, GameError, PassMove, WordMove
-from overturn.tiles import deal
+from overturn.game.board import Board, parse_path
+from overturn.game.computer import LEVELS, best_reply, choose_move
+from overturn.game.state import Game, GameError, PassMove, WordMove
+from overturn.game.tiles import deal
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # see tests/test_game.py for the layout
 

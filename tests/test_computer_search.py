@@ -13,10 +13,10 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from overturn.computer import LEVEL_DESCRIPTIONS, LEVELS, PLANS, SearchPlan, _distinct, _Search, choose_move
-from overturn.game import Game, GameError, PassMove
-from overturn.match import play_match
-from overturn.tiles import deal
+from overturn.game.computer import LEVEL_DESCRIPTIONS, LEVELS, PLANS, SearchPlan, _distinct, _Search, choose_move
+from overturn.game.state import Game, GameError, PassMove
+from overturn.game.match import play_match
+from overturn.game.tiles import deal
 from overturn_cli.main import main as cli
 
 

@@ -18,8 +18,8 @@ import json
 
 import pytest
 
-from overturn.board import Board, parse_path
-from overturn.game import Colour, Game, GameError, IllegalMove, PassMove, Result, WordMove, derive_seed
+from overturn.game.board import Board, parse_path
+from overturn.game.state import Colour, Game, GameError, IllegalMove, PassMove, Result, WordMove, derive_seed
 from overturn.jsonstore import SaveError, StateFileError
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from overturn.game import Game, PassMove, WordMove
+from overturn.game.state import Game, PassMove, WordMove
 from overturn.lexicon.sources import Entry
-from overturn.tiles import deal
+from overturn.game.tiles import deal
 
 
 def walk_words(seed: int, count: int = 200) -> dict[str, list[Entry]]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from overturn.board import Board, Rules, parse_path
-from overturn.game import Colour
-from overturn.render import describe_path, render_board
+from overturn.game.board import Board, Rules, parse_path
+from overturn.game.state import Colour
+from overturn.game.render import describe_path, render_board
 
 BOARD = Board.parse("POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV")
 

@@ -18,7 +18,7 @@ WORDS = ["pêche", "péché", "pécher", "pêcher", "poche", "chien", "chine", "
 def lexicon(make_lexicon):
     table: dict[str, list[Entry]] = {}
     for word in WORDS:
-        from overturn.normalize import normalize_key
+        from overturn.lexicon.normalize import normalize_key
 
         table.setdefault(normalize_key(word), []).append(Entry(word, word, "N"))
     table["PECHE"].append(Entry("pêche", "pêcher", "V"))

@@ -1,4 +1,4 @@
-"""The native search (overturn/_search.c) against the pure-Python search it replaces.
+"""The native search (overturn/game/_search.c) against the pure-Python search it replaces.
 
 Random small boards (every size up to 6×6, tile shapes, double faces, both
 modes, every rule switch and constraint) on random small lexicons dense enough
@@ -18,15 +18,15 @@ from pathlib import Path
 
 import pytest
 
-from overturn.board import DOUBLE_FACES, Board, Rules
+from overturn.game.board import DOUBLE_FACES, Board, Rules
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
-from overturn.solver import Constraints, Solver, _native_search
+from overturn.game.solver import Constraints, Solver, _native_search
 
 pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("overturn._search") is None,
-    reason="the C extension overturn._search is not built (no compiler at install time): nothing to cross-check",
+    importlib.util.find_spec("overturn.game._search") is None,
+    reason="the C extension overturn.game._search is not built (no compiler at install time): nothing to cross-check",
 )
 
 Result = dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]]
@@ -191,7 +191,7 @@ def test_concurrent_searches_agree(tmp_path: Path) -> None:
 
 
 def test_a_corrupt_trie_raises_instead_of_reading_out_of_bounds() -> None:
-    from overturn import _search
+    from overturn.game import _search
 
     masks = array("I", [1, 1 << 26])  # the root continues by A ...
     first_child = array("I", [7, 0])  # ... to a node past the end

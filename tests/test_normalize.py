@@ -1,6 +1,6 @@
 import pytest
 
-from overturn.normalize import InvalidWord, fold, is_key, normalize_key
+from overturn.lexicon.normalize import InvalidWord, fold, is_key, normalize_key
 
 
 @pytest.mark.parametrize(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from overturn.board import Board, Rules, parse_path
-from overturn.game import Colour, Game, PassMove, WordMove
+from overturn.game.board import Board, Rules, parse_path
+from overturn.game.state import Colour, Game, PassMove, WordMove
 from overturn.lexicon.sources import Entry
-from overturn.referee import REASONS, Verdict, referee_word
+from overturn.game.referee import REASONS, Verdict, referee_word
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # see tests/test_game.py for the layout
 

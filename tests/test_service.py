@@ -15,12 +15,12 @@ from pathlib import Path
 import httpx
 import pytest
 
-from overturn.board import Board
-from overturn.game import Game
+from overturn.game.board import Board
+from overturn.game.state import Game
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import LexiconError, load_lexicon
 from overturn.lexicon.sources import Entry
-from overturn.service import BackgroundServer, Limits, create_app
+from overturn.service.app import BackgroundServer, Limits, create_app
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 ON_BOARD = {"ACCES", "TOUS", "SOU", "OSE", "ALEXIE", "ALLEZ", "SOUS"}

@@ -24,8 +24,8 @@ from schemathesis.specs.openapi.checks import (
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
-from overturn.normalize import normalize_key
-from overturn.service import BackgroundServer, Limits, create_app, openapi_schema
+from overturn.lexicon.normalize import normalize_key
+from overturn.service.app import BackgroundServer, Limits, create_app, openapi_schema
 
 WORDS = ["accès", "sou", "sous", "tous", "osé", "allez", "alexie", "été", "chien", "niche", "maison"]
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]

@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from test_service_fuzz import CHECKS, base_url, small_app  # noqa: F401 (base_url: a fixture, the server of this module's APP)
 
-from overturn.board import Board
-from overturn.game import Game, PassMove, WordMove
-from overturn.service import openapi_schema
-from overturn.service_game import EXAMPLE_SEED, PAGE_ROUTES
+from overturn.game.board import Board
+from overturn.game.state import Game, PassMove, WordMove
+from overturn.service.app import openapi_schema
+from overturn.service.game_routes import EXAMPLE_SEED, PAGE_ROUTES
 
 GAME_PATHS = sorted(route.path for route in PAGE_ROUTES if route.path.startswith("/api/game/"))
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"

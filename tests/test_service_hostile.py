@@ -31,7 +31,7 @@ from starlette.routing import Route
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import LexiconError
 from overturn.lexicon.sources import Entry
-from overturn.service import ApiError, BackgroundServer, Hardening, Limits, Workers, create_app
+from overturn.service.app import ApiError, BackgroundServer, Hardening, Limits, Workers, create_app
 from overturn_cli.serve import serve
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
@@ -295,7 +295,7 @@ def test_a_client_leaving_mid_body_is_not_an_internal_error(port: int, caplog: p
         raw.sendall(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
         time.sleep(0.1)
     time.sleep(0.3)  # the server sees the disconnect while reading the body
-    assert not [record for record in caplog.records if record.name == "overturn.service"]
+    assert not [record for record in caplog.records if record.name == "overturn.service.app"]
     assert Connection(port).request("GET", "/health")[0] == 200
 
 

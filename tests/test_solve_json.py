@@ -23,16 +23,16 @@ import httpx
 import pytest
 from test_native_search import random_board, random_constraints, random_lexicon, random_rules
 
-from overturn.board import DOUBLE_FACES, PRESETS, Board, Rules
+from overturn.game.board import DOUBLE_FACES, PRESETS, Board, Rules
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
-from overturn.solver import FREE, Constraints, Found, Solver, WordsJson, _native_search_arguments
-from overturn.tiles import TileSet, deal
+from overturn.game.solver import FREE, Constraints, Found, Solver, WordsJson, _native_search_arguments
+from overturn.game.tiles import TileSet, deal
 
 pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("overturn._search") is None,
-    reason="the C extension overturn._search is not built (no compiler at install time): nothing to cross-check",
+    importlib.util.find_spec("overturn.game._search") is None,
+    reason="the C extension overturn.game._search is not built (no compiler at install time): nothing to cross-check",
 )
 
 FRENCH_LETTERS = "EEEEEAAAIIINNOORRSSTTULDCMP"  # roughly French letter frequencies: boards with thousands of words
@@ -51,7 +51,7 @@ def reference(found: list[Found], cols: int, limit: int) -> WordsJson:
 
 def native(solver: Solver, limit: int, constraints: Constraints = FREE) -> WordsJson:
     """The C entry point itself, so a silent fallback to Python could not pass for it."""
-    from overturn import _search
+    from overturn.game import _search
 
     answer = _search.solve_json(*_native_search_arguments(solver, constraints), limit)
     assert answer is not None, "the native search should cover this board"
@@ -178,14 +178,14 @@ def test_the_python_fallback_writes_the_same_json(tmp_path: Path, monkeypatch: p
 def test_boards_over_64_cells_fall_back_to_python(tmp_path: Path) -> None:
     lexicon = random_lexicon(random.Random(8), tmp_path / "lexicon")
     solver = Solver(lexicon, Board(("A", "E", "I") * 27, Rules(rows=9, cols=9, tile_rows=3, tile_cols=3)))
-    from overturn import _search
+    from overturn.game import _search
 
     assert _search.solve_json(*_native_search_arguments(solver, FREE), 10) is None
     assert solver.solve_json(10) == reference(solver.solve(), 9, 10)
 
 
 def test_a_negative_limit_and_a_corrupt_trie_raise(tmp_path: Path) -> None:
-    from overturn import _search
+    from overturn.game import _search
 
     solver = Solver(random_lexicon(random.Random(3), tmp_path / "lexicon"), Board(("A",) * 4, Rules(rows=2, cols=2, tile_rows=1, tile_cols=1)))
     with pytest.raises(ValueError, match="limit"):
@@ -203,7 +203,7 @@ def test_a_negative_limit_and_a_corrupt_trie_raise(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def served(french: Lexicon) -> Iterator[str]:
-    from overturn.service import BackgroundServer, create_app
+    from overturn.service.app import BackgroundServer, create_app
 
     with BackgroundServer(create_app()) as url:
         yield url

@@ -12,8 +12,8 @@ from itertools import product
 
 import pytest
 
-from overturn.board import BOGGLE_4X4, Board, Rules
-from overturn.solver import Constraints, Solver
+from overturn.game.board import BOGGLE_4X4, Board, Rules
+from overturn.game.solver import Constraints, Solver
 
 DOUBLE = ("ZX", "QU")
 

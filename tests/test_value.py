@@ -1,4 +1,4 @@
-"""The value types without dataclasses (overturn.value): they behave as the frozen dataclasses they replace."""
+"""The value types without dataclasses (overturn.game.value): they behave as the frozen dataclasses they replace."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from overturn.board import OVERTURN, Board, Rules
-from overturn.solver import FREE, Constraints
-from overturn.value import Value
+from overturn.game.board import OVERTURN, Board, Rules
+from overturn.game.solver import FREE, Constraints
+from overturn.game.value import Value
 
 BOARD = "ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW"
 
@@ -54,7 +54,7 @@ def test_copies_and_pickles_keep_the_value_and_cached_masks() -> None:
 
 
 def test_the_model_does_not_import_dataclasses() -> None:
-    """The reason for overturn.value: the solve path stays clear of dataclasses (and inspect) at start-up."""
-    code = "import sys, overturn.board, overturn.solver; assert 'dataclasses' not in sys.modules and 'inspect' not in sys.modules"
+    """The reason for overturn.game.value: the solve path stays clear of dataclasses (and inspect) at start-up."""
+    code = "import sys, overturn.game.board, overturn.game.solver; assert 'dataclasses' not in sys.modules and 'inspect' not in sys.modules"
     result = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr

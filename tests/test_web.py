@@ -19,7 +19,7 @@ import pytest
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
-from overturn.service import BackgroundServer, create_app
+from overturn.service.app import BackgroundServer, create_app
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 ACCES_CELLS = {(1, 4), (0, 4), (0, 3), (1, 2)}  # A C C E S: the path repeats the C at row 1, column 5
@@ -301,10 +301,10 @@ def test_grid_rows_cells_and_labels_are_accessible(base: str, page: object) -> N
 
 
 def test_the_page_reads_boards_like_the_server(base: str, page: object) -> None:
-    """The page's parseBoard against overturn.board.parse_faces on random texts: same faces, or both refuse."""
+    """The page's parseBoard against overturn.game.board.parse_faces on random texts: same faces, or both refuse."""
     import random
 
-    from overturn.board import BoardError, parse_faces
+    from overturn.game.board import BoardError, parse_faces
 
     rng = random.Random(13)
     alphabet = "AEZXQUBqz[]/ 0-"

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from test_web import BOARD, CHROMIUM, LAPTOP, PHONE, TABLE, _faces, base, browser, page, shoot  # noqa: F401  (fixtures)
 
-from overturn.board import Board
-from overturn.computer import LEVELS
-from overturn.game import Game, PassMove, RankedMove, WordMove
+from overturn.game.board import Board
+from overturn.game.computer import LEVELS
+from overturn.game.state import Game, PassMove, RankedMove, WordMove
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import load_lexicon
 from overturn.lexicon.sources import Entry

@@ -1,4 +1,4 @@
-"""The game endpoints the table page uses (overturn/service_game.py): a stateless server, the game carried by the client.
+"""The game endpoints the table page uses (overturn/service/game_routes.py): a stateless server, the game carried by the client.
 
 Each answer is cross-checked against the same moves made on a ``Game`` in
 process, so the endpoints cannot drift from the model the CLI uses.
@@ -17,13 +17,13 @@ from typing import Any
 import httpx
 import pytest
 
-from overturn.board import Board
-from overturn.computer import LEVELS
-from overturn.game import Game, PassMove, WordMove
+from overturn.game.board import Board
+from overturn.game.computer import LEVELS
+from overturn.game.state import Game, PassMove, WordMove
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import load_lexicon
 from overturn.lexicon.sources import Entry
-from overturn.service import BackgroundServer, Limits, create_app
+from overturn.service.app import BackgroundServer, Limits, create_app
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 WORDS = ["ACCES", "TOUS", "SOU", "SOUS", "OSE", "ALLEZ", "MAISON", "SAC", "CASE", "ETE"]
@@ -174,7 +174,7 @@ def test_manifest_and_service_worker_are_served(client: httpx.Client) -> None:
 
 def test_every_seed_the_api_deals_gives_a_game_it_can_read_back(client: httpx.Client) -> None:
     """A seed beyond the game file's range would deal a board whose game every later request refuses."""
-    from overturn.board import MAX_SEED
+    from overturn.game.board import MAX_SEED
 
     game = _post(client, "new", seed=MAX_SEED)["game"]
     assert _post(client, "moves", game=game)["count"] > 0

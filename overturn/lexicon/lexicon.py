@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT, CompiledLexicon
 from overturn.lexicon.sources import Entry
-from overturn.normalize import InvalidWord, normalize_key
+from overturn.lexicon.normalize import InvalidWord, normalize_key
 
 __all__ = ["Entry", "Lexicon", "PatternError", "PatternMatches", "PatternTimeout", "ROOT", "WordTooLong"]
 

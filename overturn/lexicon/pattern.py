@@ -30,7 +30,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
-from overturn.normalize import fold
+from overturn.lexicon.normalize import fold
 
 __all__ = [
     "MAX_PATTERN_LENGTH",

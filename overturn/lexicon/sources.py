@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from overturn.normalize import InvalidWord, fold, is_key, normalize_key
+from overturn.lexicon.normalize import InvalidWord, fold, is_key, normalize_key
 
 #: Bumped whenever a filter changes, so every cached build is rebuilt.
 FILTER_VERSION = 2

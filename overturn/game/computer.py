@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from overturn.game import Game, GameError, PassMove, RankedMove, WordMove
+from overturn.game.state import Game, GameError, PassMove, RankedMove, WordMove
 
 #: Each level, one line each, for the CLI's help, the match command and the page.
 LEVEL_DESCRIPTIONS: dict[int, str] = {

@@ -23,9 +23,9 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from overturn.board import MAX_SEED, Board, BoardError
-from overturn.computer import LEVELS, choose_move
-from overturn.game import (
+from overturn.game.board import MAX_SEED, Board, BoardError
+from overturn.game.computer import LEVELS, choose_move
+from overturn.game.state import (
     FORMAT,
     MAX_BOARD_TEXT,
     MAX_WORD,
@@ -38,8 +38,8 @@ from overturn.game import (
     PassMove,
     WordMove,
 )
-from overturn.review import ranked_json
-from overturn.service import (
+from overturn.game.review import ranked_json
+from overturn.service.app import (
     WEB_DIR,
     ApiError,
     Service,

@@ -22,12 +22,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, NamedTuple, Union
 
-from overturn.board import MAX_SEED, OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
+from overturn.game.board import MAX_SEED, OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
 from overturn.jsonstore import Field, load_with, save_json_atomic
 from overturn.lexicon.lexicon import Lexicon
-from overturn.referee import Verdict, judge_path, referee_word
-from overturn.solver import Constraints, Solver
-from overturn.tiles import deal
+from overturn.game.moves import Colour, GameError, Move, PassMove, Played, RankedMove, Result, WordMove
+from overturn.game.referee import Verdict, judge_path, referee_word
+from overturn.game.solver import Constraints, Solver
+from overturn.game.tiles import deal
 
 FORMAT = "overturn-game"
 VERSION = 1
@@ -41,75 +42,8 @@ _MOVE_KEYS = {"word": ("player", "kind", "word", "path", "readings"), "pass": ("
 _ANY_MOVE_KEY = frozenset(key for keys in _MOVE_KEYS.values() for key in keys)
 
 
-class Colour(str, Enum):
-    """A side (a player or a team); a ring shows one of the two colours."""
-
-    GREEN = "green"
-    SILVER = "silver"
-
-    @property
-    def other(self) -> "Colour":
-        return Colour.SILVER if self is Colour.GREEN else Colour.GREEN
-
-
-@dataclass(frozen=True, slots=True)
-class WordMove:
-    """A word (any spelling; stored as its key) along a path of cells; ``path`` None lets the referee choose."""
-
-    word: str
-    path: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class PassMove:
-    """No word: a ring of the opponent's colour on a new cell."""
-
-    cell: int
-
-
-Move = Union[WordMove, PassMove]
-
-
-@dataclass(frozen=True)
-class Played:
-    """A move as it entered the game: who, what (path resolved) and the readings it fixed or relied on."""
-
-    player: Colour
-    move: Move
-    readings: tuple[tuple[str, str], ...] = ()
-
-
-class RankedMove(NamedTuple):
-    """A legal move, the ring swing it earns the mover, and the double-face readings its path fixes.
-
-    A named tuple: a position has thousands, and frozen dataclasses cost more to build than the search.
-    """
-
-    move: Move
-    swing: int
-    readings: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Result:
-    green: int
-    silver: int
-    over: bool
-
-    @property
-    def winner(self) -> Colour | None:
-        """The side with more rings of its colour; None for a tie."""
-        if self.green == self.silver:
-            return None
-        return Colour.GREEN if self.green > self.silver else Colour.SILVER
-
-
-class GameError(ValueError):
-    """A request the game cannot serve (nothing to undo, no lexicon, no layer left to deal)."""
-
-
 class IllegalMove(ValueError):
-    """A refused move; ``reason`` is a stable code (see ``overturn.referee``). The game is unchanged."""
+    """A refused move; ``reason`` is a stable code (see ``overturn.game.referee``). The game is unchanged."""
 
     def __init__(self, reason: str, message: str, verdict: Verdict | None = None) -> None:
         super().__init__(message)

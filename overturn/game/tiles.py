@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from overturn.board import OVERTURN, Board, BoardError, Rules, parse_faces
+from overturn.game.board import OVERTURN, Board, BoardError, Rules, parse_faces
 from overturn.jsonstore import Field, StateFileError, load_with
 
 DEFAULT_TILESET = Path(__file__).parent / "data" / "tiles-fr.json"

@@ -24,16 +24,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from overturn.board import DOUBLE_FACES, Board, Rules, format_cell
+from overturn.game.board import DOUBLE_FACES, Board, Rules, format_cell
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
-from overturn.normalize import InvalidWord, normalize_key
-from overturn.solver import Constraints, Solver
+from overturn.lexicon.normalize import InvalidWord, normalize_key
+from overturn.game.moves import Colour
+from overturn.game.solver import Constraints, Solver
 
-if TYPE_CHECKING:
-    from overturn.game import Colour, Game
+
+class Position(Protocol):
+    """What the referee needs of a game in progress (``overturn.game.state.Game`` is one).
+
+    Declared here so the referee depends on no game class: the game calls the
+    referee, never the other way round.
+    """
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def to_move(self) -> Colour: ...
+
+    def is_over(self) -> bool: ...
+
+    def constraints(self) -> Constraints: ...
+
+    def gains(self, mover: Colour) -> list[int]: ...
+
+    def swing_of(self, path: tuple[int, ...], mover: Colour) -> int: ...
+
 
 REASONS = (
     "ok",
@@ -110,9 +131,9 @@ def referee_word(
     board: Board,
     word: str,
     path: tuple[int, ...] | None = None,
-    game: "Game | None" = None,
+    game: Position | None = None,
     *,
-    player: "Colour | None" = None,
+    player: Colour | None = None,
 ) -> Verdict:
     """Judge ``word`` on ``board`` (in ``game``'s position if given), along ``path`` if the player traced one.
 
@@ -173,8 +194,8 @@ def judge_path(
     path: tuple[int, ...],
     constraints: Constraints,
     entries: list[Entry],
-    game: "Game | None",
-    mover: "Colour | None",
+    game: Position | None,
+    mover: Colour | None,
 ) -> Verdict:
     """The path checks alone (no lexicon): also what a saved game's moves are replayed with."""
     rules = board.rules
@@ -263,8 +284,8 @@ def legal_paths(
     solver: Solver,
     key: str,
     constraints: Constraints,
-    game: "Game | None" = None,
-    mover: "Colour | None" = None,
+    game: Position | None = None,
+    mover: Colour | None = None,
     limit: int = PATH_LIMIT,
 ) -> list[tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]]]:
     """(swing, path, readings) for each legal set of cells spelling ``key``, best swing first.
@@ -286,8 +307,8 @@ def best_word_path(
     solver: Solver,
     key: str,
     constraints: Constraints,
-    game: "Game | None" = None,
-    mover: "Colour | None" = None,
+    game: Position | None = None,
+    mover: Colour | None = None,
 ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]]:
     """The exact best-swing legal path of ``key`` (which must have one), as ``Game.legal_moves`` ranks it.
 
@@ -308,8 +329,8 @@ def _judge_word(
     key: str,
     constraints: Constraints,
     entries: list[Entry],
-    game: "Game | None",
-    mover: "Colour | None",
+    game: Position | None,
+    mover: Colour | None,
 ) -> Verdict:
     solver, unplayed = Solver(lexicon, board), constraints.replace(played=frozenset())  # paths: "already played" is its own reason
     if _some_path(solver, key, unplayed) is None:
@@ -330,7 +351,7 @@ def _judge_word(
     return Verdict(True, "ok", message, key, path, readings, entries, alternatives, swing)
 
 
-def path_swing(path: tuple[int, ...], game: "Game | None", mover: "Colour | None") -> int:
+def path_swing(path: tuple[int, ...], game: Position | None, mover: Colour | None) -> int:
     """How much the mover's lead grows: +1 per new cell ringed, +2 per opponent ring flipped (a cell counts once)."""
     if game is None or mover is None:
         return len(set(path))

@@ -1,5 +1,5 @@
 /*
- * overturn._search: the native word search behind overturn.solver.Solver.find_words.
+ * overturn.game._search: the native word search behind overturn.game.solver.Solver.find_words.
  *
  * It returns what the pure-Python search returns (that code stays the fallback
  * and the reference the tests cross-check against): every legal key of a
@@ -930,10 +930,10 @@ static PyObject *search_failed(const Search *s) {
         PyErr_Format(PyExc_ValueError, "the letter trie is deeper than %d letters", MAX_DEPTH);
         return NULL;
     case MISCOUNTED:
-        PyErr_SetString(PyExc_SystemError, "overturn._search: the JSON answer's size was miscounted");
+        PyErr_SetString(PyExc_SystemError, "overturn.game._search: the JSON answer's size was miscounted");
         return NULL;
     default:
-        PyErr_SetString(PyExc_SystemError, "overturn._search: a witness path has no predecessor");
+        PyErr_SetString(PyExc_SystemError, "overturn.game._search: a witness path has no predecessor");
         return NULL;
     }
 }
@@ -1495,8 +1495,8 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
-    "overturn._search",
-    "Native word search for overturn.solver (the pure-Python search is the fallback and the reference).",
+    "overturn.game._search",
+    "Native word search for overturn.game.solver (the pure-Python search is the fallback and the reference).",
     0,
     methods,
     NULL,

@@ -1,4 +1,4 @@
-"""``POST /api/review``: the post-game review of a saved game, for the page (mounted by overturn/service.py).
+"""``POST /api/review``: the post-game review of a saved game, for the page (mounted by overturn/service/app.py).
 
 The body is ``{"game": <saved overturn-game JSON>, "lexicon": name?}``; the
 answer is what ``overturn game review --json`` prints. The game is replayed and
@@ -13,8 +13,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from overturn.review import review_game, review_json
-from overturn.service import ApiError, _error_responses, _service, saved_game
+from overturn.game.review import review_game, review_json
+from overturn.service.app import ApiError, _error_responses, _service, saved_game
 
 
 async def review(request: Request) -> Response:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from overturn.value import Value
+from overturn.game.value import Value
 
 LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 DOUBLE_FACES = ("ZX", "QU")
 #: Seeds a deal, a game or the CLI accept: 32 bits (a random game draws below 2**31, a reshuffle derives 4 bytes).
-#: Here, not in overturn.tiles, so that --seed costs commands that never deal no import.
+#: Here, not in overturn.game.tiles, so that --seed costs commands that never deal no import.
 MAX_SEED = 2**32 - 1
 
 

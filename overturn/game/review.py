@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from overturn.board import Board
-from overturn.game import Colour, Game, PassMove, RankedMove, WordMove
-from overturn.referee import path_to_json
+from overturn.game.board import Board
+from overturn.game.state import Colour, Game, PassMove, RankedMove, WordMove
+from overturn.game.referee import path_to_json
 
 #: Words listed per move besides the best and the longest.
 NOTABLE = 3

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from overturn.computer import LEVELS, choose_move
-from overturn.game import Colour, Game
+from overturn.game.computer import LEVELS, choose_move
+from overturn.game.state import Colour, Game
 from overturn.lexicon.lexicon import Lexicon
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from overturn.board import Board, format_cell
+from overturn.game.board import Board, format_cell
 
 _RESET = "\033[0m"
 _RING_STYLE = {"green": "\033[30;42m", "silver": "\033[30;100m"}  # grey, not white (47): silver must not look unringed

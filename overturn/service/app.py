@@ -43,19 +43,19 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from overturn import __version__
-from overturn.board import MAX_SEED, PRESETS, Board, BoardError, Rules
-from overturn.game import Colour, Game, GameError
+from overturn.game.board import MAX_SEED, PRESETS, Board, BoardError, Rules
+from overturn.game.state import Colour, Game, GameError
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon, PatternError
 from overturn.lexicon.registry import DEFAULT_LEXICON, load_lexicon
-from overturn.normalize import InvalidWord, normalize_key
-from overturn.referee import REASONS, referee_word
-from overturn.solver import Solver
-from overturn.tiles import deal
+from overturn.lexicon.normalize import InvalidWord, normalize_key
+from overturn.game.referee import REASONS, referee_word
+from overturn.game.solver import Solver
+from overturn.game.tiles import deal
 
-WEB_DIR = Path(__file__).parent / "web"
+WEB_DIR = Path(__file__).parent.parent / "web"
 T = TypeVar("T")
-log = logging.getLogger("overturn.service")
+log = logging.getLogger("overturn.service.app")
 
 
 @dataclass(frozen=True)
@@ -751,7 +751,7 @@ def create_app(
         loaded[name] = lexicon
         descriptions[name] = _public_description(spec, lexicon)
     service = Service(loaded, next(iter(loaded)), limits, descriptions)
-    from overturn import review_api, service_game  # endpoint modules built on this one: imported here, not at the top
+    from overturn.service import game_routes as service_game, review_routes as review_api  # endpoint modules built on this one: imported here, not at the top
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -1103,7 +1103,7 @@ def openapi_schema(service: Service) -> dict[str, Any]:
             }
         },
     }
-    from overturn import review_api, service_game  # built on this module: imported here, not at the top
+    from overturn.service import game_routes as service_game, review_routes as review_api  # built on this module: imported here, not at the top
 
     paths.update(review_api.review_openapi())
     paths.update(service_game.game_openapi(service))

@@ -22,13 +22,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
 from typing import Any, NamedTuple
 
-from overturn.board import DOUBLE_FACES, Board
+from overturn.game.board import DOUBLE_FACES, Board
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT
 from overturn.lexicon.lexicon import ROOT, Lexicon
-from overturn.value import Value
+from overturn.game.value import Value
 
-try:  # the optional C extension (overturn/_search.c); the Python search below is its fallback and reference
-    from overturn import _search
+try:  # the optional C extension (overturn/game/_search.c); the Python search below is its fallback and reference
+    from overturn.game import _search
 except ImportError:  # pragma: no cover - an install without a C compiler
     _search = None  # type: ignore[assignment]
 
