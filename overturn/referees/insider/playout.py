@@ -16,8 +16,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
 
-from overturn.referees.insider.state import CHANCE, InsiderState
 from overturn.referees.insider.board import Board
+from overturn.referees.insider.state import CHANCE, InsiderState
 
 
 @cache

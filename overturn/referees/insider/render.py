@@ -12,28 +12,28 @@ from __future__ import annotations
 
 from collections import Counter
 
-from overturn.referees.insider.state import InsiderState
+from overturn.referees.insider.position import Position
 
 PAWN_COLUMNS = 4  # room for pawn digits in a drawn big square, widened for a crowded square
 
 
-def render(state: InsiderState, show_hands: bool = False) -> str:
+def render(state: Position, show_hands: bool = False) -> str:
     lines = _board_lines(state)
     lines.append("")
     lines += _status_lines(state, show_hands)
     return "\n".join(lines)
 
 
-def _occupant(state: InsiderState) -> dict[int, int]:
+def _occupant(state: Position) -> dict[int, int]:
     return {pos: p for p, pawns in enumerate(state.pawns) for pos in pawns if not state.board.is_square(pos)}
 
 
-def _pawn_digits(state: InsiderState, square: int) -> str:
+def _pawn_digits(state: Position, square: int) -> str:
     """One digit per pawn on the square, by player: ``001`` is two pawns of P0 and one of P1."""
     return "".join(str(p) * state.pawns[p].count(square) for p in range(state.players))
 
 
-def _cell(state: InsiderState, square: int, columns: int) -> str:
+def _cell(state: Position, square: int, columns: int) -> str:
     board = state.board
     name = board.name(square)
     if square in state.total_out:
@@ -48,11 +48,11 @@ def _cell(state: InsiderState, square: int, columns: int) -> str:
     return f"[{name} {pawns:<{columns}}]"
 
 
-def _path_text(state: InsiderState, spaces: tuple[int, ...], occupant: dict[int, int]) -> str:
+def _path_text(state: Position, spaces: tuple[int, ...], occupant: dict[int, int]) -> str:
     return "".join(str(occupant[s]) if s in occupant else "." for s in spaces)
 
 
-def _board_lines(state: InsiderState) -> list[str]:
+def _board_lines(state: Position) -> list[str]:
     board = state.board
     occupant = _occupant(state)
     links = {(a, b): spaces for a, b, spaces in board.links}
@@ -90,7 +90,7 @@ def _board_lines(state: InsiderState) -> list[str]:
     return lines
 
 
-def _status_lines(state: InsiderState, show_hands: bool) -> list[str]:
+def _status_lines(state: Position, show_hands: bool) -> list[str]:
     board = state.board
     m = state.material
     lines = []
@@ -122,7 +122,7 @@ def _status_lines(state: InsiderState, show_hands: bool) -> list[str]:
     return lines
 
 
-def describe_turn(state: InsiderState) -> str:
+def describe_turn(state: Position) -> str:
     """One line saying who must do what now."""
     if state.game_over:
         winners = ", ".join(f"P{p}" for p in state.winners())
@@ -166,7 +166,7 @@ def _either(choices: list[str]) -> str:
     return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
 
 
-def legal_lines(state: InsiderState) -> list[str]:
+def legal_lines(state: Position) -> list[str]:
     """The legal actions grouped for people: one line per kind, moves listed by starting place.
 
     Chance outcomes come with their probabilities. A kind with one action is

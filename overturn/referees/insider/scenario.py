@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from overturn.referees.insider.state import InsiderState, Turn
 from overturn.referees.insider.board import CARD_TYPES
+from overturn.referees.insider.position import Turn
+from overturn.referees.insider.state import InsiderState
 
 
 def scenario(

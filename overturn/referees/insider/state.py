@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass, field
 
 from overturn.referees.base import IllegalAction, seeded_rng
 from overturn.referees.insider.board import CARD_TYPES, Board, Material, default_material
+from overturn.referees.insider.notation import canonical_actions
+from overturn.referees.insider.position import PLAYABLE_TYPES, Turn
+from overturn.referees.insider.refusals import diagnose
+from overturn.referees.insider.render import render
 
 CHANCE = -1
 TERMINAL = -4
@@ -36,26 +39,9 @@ CHANCE_KINDS = frozenset({"draw", "steal", "dice", "eval"})
 # powers that a Bodyguard may cancel (marked with a star on the cards)
 STARRED = frozenset({("admin", 1), ("admin", 2), ("admin", 3), ("heli", 3), ("scandal", 1),
                      ("scandal", 2), ("scandal", 3), ("trend", 3)})
-PLAYABLE_TYPES = ("admin", "heli", "scandal", "trend")  # Bodyguard only answers, out of turn
 
 PHASES = ("choose", "move", "after", "ending")
 SEED_MAX = 2**63 - 1  # seeds are 0 .. 2**63 - 1, so every game saves and loads back
-
-
-@dataclass
-class Turn:
-    """What the active player has done so far this turn (reset at every turn)."""
-
-    phase: str = "choose"  # choose -> move -> after -> ending
-    main: str | None = None  # walk, roll, die or draw
-    points: int = 0
-    double: bool = False  # a double was rolled: one Total OUT may move instead of playing cards
-    totalout_moved: bool = False
-    cards_played: bool = False
-    cards_locked: bool = False  # the extra turn of a Trendsetter: no second card play
-    extra_turn: bool = False  # a Trendsetter 1 was resolved: play again
-    fresh: dict[str, int] = field(default_factory=dict)  # cards drawn this turn (not playable)
-    frozen: list[int] = field(default_factory=list)  # pawns that may not move again this turn
 
 
 class InsiderState:
@@ -109,8 +95,6 @@ class InsiderState:
         return copy.deepcopy(self, {id(self.material): self.material})
 
     def __str__(self) -> str:
-        from overturn.referees.insider.render import render
-
         return render(self)
 
     def current_player(self) -> int:
@@ -160,8 +144,6 @@ class InsiderState:
 
     def parse_action(self, text: str) -> str:
         """The one canonical action ``text`` stands for, in any notation ``notation.py`` reads."""
-        from overturn.referees.insider.notation import canonical_actions
-
         actions = canonical_actions(self, text)
         if len(actions) != 1:
             raise IllegalAction("notation", f"'{text}' stands for {len(actions)} steps: give them one by one")
@@ -768,8 +750,6 @@ class InsiderState:
         return not common
 
     def _refuse(self, text: str) -> None:
-        from overturn.referees.insider.refusals import diagnose
-
         rule, message = diagnose(self, text)
         raise IllegalAction(rule, message)
 

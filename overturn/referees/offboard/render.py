@@ -13,12 +13,38 @@ Every sign has one meaning, so nothing reads as something else:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from overturn.referees.offboard.geometry import HOLES, ROW_LETTERS, Hex, Player
+from overturn.referees.offboard.layouts import Layout
 
-if TYPE_CHECKING:
-    from overturn.referees.offboard.state import OffboardState
+
+class Position(Protocol):
+    """What the drawing reads of a position (``state.OffboardState`` is one).
+
+    The state draws itself through this module, so this module must not import the state.
+    """
+
+    layout: Layout
+
+    def marble_at(self, hole: Hex) -> Player | None: ...
+
+    def target_contents(self) -> list[Player | None]: ...
+
+    def not_in_play(self, player: Player) -> int: ...
+
+    def removed(self, player: Player) -> int: ...
+
+    def in_hand(self) -> Player | None: ...
+
+    def score(self, player: Player) -> int: ...
+
+    @property
+    def to_move(self) -> Player: ...
+
+    def winner(self) -> Player | None: ...
+
+    def win_reason(self) -> str | None: ...
 
 MARBLE_SYMBOLS = {Player.RED: "R", Player.YELLOW: "Y", None: "."}
 CUP_SYMBOLS = {Player.RED: "r", Player.YELLOW: "y"}
@@ -45,7 +71,7 @@ def _diagonal_labels() -> dict[Hex, str]:
     return labels
 
 
-def _target_cells(state: OffboardState) -> dict[Hex, str]:
+def _target_cells(state: Position) -> dict[Hex, str]:
     """The spots just off the board (value or occupant) and, one step further out, each target's number."""
     layout = state.layout
     contents = state.target_contents()
@@ -63,7 +89,7 @@ def _target_cells(state: OffboardState) -> dict[Hex, str]:
     return cells
 
 
-def render_board(state: OffboardState) -> list[str]:
+def render_board(state: Position) -> list[str]:
     """The hexagon with its target rings, row letters and diagonal numbers, top row first."""
     cells = {**_diagonal_labels(), **_target_cells(state)}
     for hole in HOLES:
@@ -80,7 +106,7 @@ def render_board(state: OffboardState) -> list[str]:
     return lines
 
 
-def render(state: OffboardState, legend: bool = True) -> str:
+def render(state: Position, legend: bool = True) -> str:
     """The board, a legend, the table of targets (numbered round from A1) and the status line."""
     layout = state.layout
     contents = state.target_contents()
@@ -96,7 +122,7 @@ def render(state: OffboardState, legend: bool = True) -> str:
     return "\n".join(lines)
 
 
-def describe_layout(state: OffboardState) -> str:
+def describe_layout(state: Position) -> str:
     """The layout's name, or 'custom' with its hash and the marbles it leaves out of the game."""
     layout = state.layout
     if not layout.is_custom:
@@ -105,7 +131,7 @@ def describe_layout(state: OffboardState) -> str:
     return f"CUSTOM, sha256 {layout.digest[:12]}… (marbles in this game: {counts})"
 
 
-def status(state: OffboardState) -> str:
+def status(state: Position) -> str:
     """Scores, marbles removed after a bounce, and what happens next (or why the game ended)."""
     scores = f"red {state.score(Player.RED)}, yellow {state.score(Player.YELLOW)}"
     removed = [f"{player.label} {state.removed(player)}" for player in Player if state.removed(player)]

@@ -48,6 +48,7 @@ from overturn.referees.offboard.geometry import (
     parse_hex,
 )
 from overturn.referees.offboard.layouts import Layout, default_layout
+from overturn.referees.offboard.render import render
 
 WIN_SCORE = 6
 EMPTY = -1
@@ -404,8 +405,6 @@ class OffboardState:
         return state
 
     def __str__(self) -> str:
-        from overturn.referees.offboard.render import render
-
         return render(self)
 
     # --- rules ------------------------------------------------------------------------

@@ -26,7 +26,13 @@ from overturn.jsonstore import errors_named
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload.rules import RulesDataError, Special, load_rules, read_rules_file
 from overturn.referees.overload.state import (
-    PHASE_OF_KIND, START, Action, Kind, OverloadState, Phase, seeded_face,
+    PHASE_OF_KIND,
+    START,
+    Action,
+    Kind,
+    OverloadState,
+    Phase,
+    seeded_face,
 )
 from overturn.referees.overload.store import SEED_RANGE, CustomRules, SavedGame, game_from_json, game_to_json, snapshot
 from overturn.referees.protocol import Played, Referee, UsageProblem
