@@ -78,7 +78,9 @@ def serve(
     import uvicorn
 
     from overturn.lexicon.registry import LexiconError, load_lexicon
-    from overturn.service.app import Limits, create_app, server_settings
+    from overturn.service.app import create_app
+    from overturn.service.httpguard import server_settings
+    from overturn.service.limits import Limits
 
     limits = Limits(
         max_body_bytes=max_body_bytes,

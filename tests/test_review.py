@@ -17,9 +17,11 @@ from click.testing import CliRunner
 
 from overturn.game.board import Board
 from overturn.game.computer import choose_move
-from overturn.game.state import Colour, Game, PassMove, WordMove
 from overturn.game.review import review_game, review_json
-from overturn.service.app import BackgroundServer, Limits, create_app
+from overturn.game.state import Colour, Game, PassMove, WordMove
+from overturn.service.app import create_app
+from overturn.service.limits import Limits
+from overturn.service.server import BackgroundServer
 from overturn_cli.main import main as cli
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # the board of tests/test_game.py
@@ -92,8 +94,8 @@ def test_review_command_text_and_json(lexicon, tmp_path: Path, monkeypatch: pyte
 
 def test_review_endpoint(lexicon, tmp_path: Path) -> None:
     from overturn.lexicon.compiled import write_build
-    from overturn.lexicon.sources import Entry
     from overturn.lexicon.normalize import normalize_key
+    from overturn.lexicon.sources import Entry
 
     table = {normalize_key(word): [Entry(word, word, "N")] for word in WORDS}
     directory = write_build(tmp_path / "small", table, {"name": "small"})

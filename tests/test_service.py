@@ -20,7 +20,9 @@ from overturn.game.state import Game
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import LexiconError, load_lexicon
 from overturn.lexicon.sources import Entry
-from overturn.service.app import BackgroundServer, Limits, create_app
+from overturn.service.app import create_app
+from overturn.service.limits import Limits
+from overturn.service.server import BackgroundServer
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 ON_BOARD = {"ACCES", "TOUS", "SOU", "OSE", "ALEXIE", "ALLEZ", "SOUS"}

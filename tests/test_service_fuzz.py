@@ -14,18 +14,20 @@ from pathlib import Path
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from starlette.applications import Starlette
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
     status_code_conformance,
 )
+from starlette.applications import Starlette
 
 from overturn.lexicon.compiled import write_build
-from overturn.lexicon.sources import Entry
 from overturn.lexicon.normalize import normalize_key
-from overturn.service.app import BackgroundServer, Limits, create_app, openapi_schema
+from overturn.lexicon.sources import Entry
+from overturn.service.app import create_app, openapi_schema
+from overturn.service.limits import Limits
+from overturn.service.server import BackgroundServer
 
 WORDS = ["accès", "sou", "sous", "tous", "osé", "allez", "alexie", "été", "chien", "niche", "maison"]
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]

@@ -24,7 +24,8 @@ from test_service_fuzz import CHECKS, base_url, small_app  # noqa: F401 (base_ur
 from overturn.game.board import Board
 from overturn.game.state import Game, PassMove, WordMove
 from overturn.service.app import openapi_schema
-from overturn.service.game_routes import EXAMPLE_SEED, PAGE_ROUTES
+from overturn.service.routers.game import EXAMPLE_SEED
+from overturn.service.routers.game import ROUTES as PAGE_ROUTES
 
 GAME_PATHS = sorted(route.path for route in PAGE_ROUTES if route.path.startswith("/api/game/"))
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"

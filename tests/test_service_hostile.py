@@ -31,7 +31,12 @@ from starlette.routing import Route
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import LexiconError
 from overturn.lexicon.sources import Entry
-from overturn.service.app import ApiError, BackgroundServer, Hardening, Limits, Workers, create_app
+from overturn.service.app import create_app
+from overturn.service.errors import ApiError
+from overturn.service.limits import Limits
+from overturn.service.middleware import Hardening
+from overturn.service.server import BackgroundServer
+from overturn.service.workers import Workers
 from overturn_cli.serve import serve
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
@@ -295,7 +300,7 @@ def test_a_client_leaving_mid_body_is_not_an_internal_error(port: int, caplog: p
         raw.sendall(b"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
         time.sleep(0.1)
     time.sleep(0.3)  # the server sees the disconnect while reading the body
-    assert not [record for record in caplog.records if record.name == "overturn.service.app"]
+    assert not [record for record in caplog.records if record.name == "overturn.service"]
     assert Connection(port).request("GET", "/health")[0] == 200
 
 

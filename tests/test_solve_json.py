@@ -24,11 +24,11 @@ import pytest
 from test_native_search import random_board, random_constraints, random_lexicon, random_rules
 
 from overturn.game.board import DOUBLE_FACES, PRESETS, Board, Rules
+from overturn.game.solver import FREE, Constraints, Found, Solver, WordsJson, _native_search_arguments
+from overturn.game.tiles import TileSet, deal
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
-from overturn.game.solver import FREE, Constraints, Found, Solver, WordsJson, _native_search_arguments
-from overturn.game.tiles import TileSet, deal
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("overturn.game._search") is None,
@@ -203,7 +203,8 @@ def test_a_negative_limit_and_a_corrupt_trie_raise(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def served(french: Lexicon) -> Iterator[str]:
-    from overturn.service.app import BackgroundServer, create_app
+    from overturn.service.app import create_app
+    from overturn.service.server import BackgroundServer
 
     with BackgroundServer(create_app()) as url:
         yield url

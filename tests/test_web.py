@@ -19,7 +19,8 @@ import pytest
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
-from overturn.service.app import BackgroundServer, create_app
+from overturn.service.app import create_app
+from overturn.service.server import BackgroundServer
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 ACCES_CELLS = {(1, 4), (0, 4), (0, 3), (1, 2)}  # A C C E S: the path repeats the C at row 1, column 5

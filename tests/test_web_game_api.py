@@ -1,4 +1,4 @@
-"""The game endpoints the table page uses (overturn/service/game_routes.py): a stateless server, the game carried by the client.
+"""The game endpoints the table page uses (overturn/service/routers/game.py): a stateless server, the game carried by the client.
 
 Each answer is cross-checked against the same moves made on a ``Game`` in
 process, so the endpoints cannot drift from the model the CLI uses.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections import Counter
 import re
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,9 @@ from overturn.game.state import Game, PassMove, WordMove
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.registry import load_lexicon
 from overturn.lexicon.sources import Entry
-from overturn.service.app import BackgroundServer, Limits, create_app
+from overturn.service.app import create_app
+from overturn.service.limits import Limits
+from overturn.service.server import BackgroundServer
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 WORDS = ["ACCES", "TOUS", "SOU", "SOUS", "OSE", "ALLEZ", "MAISON", "SAC", "CASE", "ETE"]

@@ -1,4 +1,4 @@
-"""``POST /api/review``: the post-game review of a saved game, for the page (mounted by overturn/service/app.py).
+"""``POST /api/review``: the post-game review of a saved game, for the page (mounted by overturn.service.app).
 
 The body is ``{"game": <saved overturn-game JSON>, "lexicon": name?}``; the
 answer is what ``overturn game review --json`` prints. The game is replayed and
@@ -11,14 +11,17 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from overturn.game.review import review_game, review_json
-from overturn.service.app import ApiError, _error_responses, _service, saved_game
+from overturn.service.context import Service, service_of
+from overturn.service.errors import ApiError
+from overturn.service.openapi import error_responses
+from overturn.service.routers.referee import saved_game
 
 
 async def review(request: Request) -> Response:
-    service = _service(request)
+    service = service_of(request)
     data = await service.read_json(request)
     name, lexicon = service.lexicon(data.get("lexicon"))
     if data.get("game") is None:
@@ -28,11 +31,10 @@ async def review(request: Request) -> Response:
     return JSONResponse({**answer, "lexicon": name})
 
 
-def review_routes() -> list[Route]:
-    return [Route("/api/review", review, methods=["POST"])]
+ROUTES: list[BaseRoute] = [Route("/api/review", review, methods=["POST"])]
 
 
-def review_openapi() -> dict[str, Any]:
+def openapi_paths(service: Service) -> dict[str, Any]:
     """The endpoint's entry in the hand-written OpenAPI schema."""
     move = {"type": "object", "description": "kind 'word' (word, path, swing, readings) or 'pass' (cell, swing)."}
     summary = {
@@ -94,8 +96,13 @@ def review_openapi() -> dict[str, Any]:
                             }
                         },
                     },
-                    **_error_responses(400, 413, 422, 503),
+                    **error_responses(400, 413, 422, 503),
                 },
             }
         }
     }
+
+
+def openapi_schemas(service: Service) -> dict[str, Any]:
+    """The review is described inline in its path: no shared component."""
+    return {}

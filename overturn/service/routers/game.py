@@ -20,11 +20,12 @@ import random
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Route
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
 
 from overturn.game.board import MAX_SEED, Board, BoardError
 from overturn.game.computer import LEVELS, choose_move
+from overturn.game.review import ranked_json
 from overturn.game.state import (
     FORMAT,
     MAX_BOARD_TEXT,
@@ -38,19 +39,11 @@ from overturn.game.state import (
     PassMove,
     WordMove,
 )
-from overturn.game.review import ranked_json
-from overturn.service.app import (
-    WEB_DIR,
-    ApiError,
-    Service,
-    _error_responses,
-    _int,
-    _path_cells,
-    _service,
-    _text,
-    claimed_player,
-    saved_game,
-)
+from overturn.service.context import Service, service_of
+from overturn.service.errors import ApiError
+from overturn.service.openapi import error_responses
+from overturn.service.params import int_param, path_cells, text_param
+from overturn.service.routers.referee import claimed_player, saved_game
 
 #: Most moves /api/game/moves lists (the count is always complete).
 MAX_LISTED_MOVES = 2000
@@ -97,20 +90,20 @@ def _state(game: Game) -> dict[str, Any]:
 
 async def new_game(request: Request) -> Response:
     """A game on a seeded deal (``seed``; random when absent) or on a typed ``board``, in ``mode`` reuse or advanced."""
-    service = _service(request)
+    service = service_of(request)
     data = await service.read_json(request)
     mode = data.get("mode") or "reuse"
     if not isinstance(mode, str) or mode not in MODES:  # a list or an object would not even hash
         raise ApiError(422, f"unknown mode {mode!r}: use {' or '.join(MODES)}", {"field": "mode"})
     name, lexicon = service.lexicon(data.get("lexicon"))
     if data.get("board") is not None:
-        text = _text(data.get("board"), "board", 1000)
+        text = text_param(data.get("board"), "board", 1000)
         try:
             game = Game.from_board(Board.parse(text, MODES[mode]), mode, name, lexicon)
         except BoardError as exc:
             raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
     else:
-        seed = _int(data.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
+        seed = int_param(data.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
         game = Game.new(seed, mode, name, lexicon)
     return JSONResponse(_state(game))
 
@@ -129,28 +122,28 @@ async def _answer(service: Service, game: Game, move: Move, player: Colour | Non
 
 async def play_word(request: Request) -> Response:
     """Judge a word in the game's context (``path`` optional: the referee then picks the best) and play it if legal."""
-    service = _service(request)
+    service = service_of(request)
     data = await service.read_json(request)
     game = _game(service, data)
-    word = _text(data.get("word"), "word", service.limits.max_word_length)
-    path = _path_cells(data["path"], game.board) if data.get("path") is not None else None
+    word = text_param(data.get("word"), "word", service.limits.max_word_length)
+    path = path_cells(data["path"], game.board) if data.get("path") is not None else None
     return await _answer(service, game, WordMove(word, path), claimed_player(data))
 
 
 async def pass_turn(request: Request) -> Response:
     """The side to move has no word: a ring of the opponent's colour on ``cell`` ([row, col], a new cell)."""
-    service = _service(request)
+    service = service_of(request)
     data = await service.read_json(request)
     game = _game(service, data)
     if data.get("cell") is None:
         raise ApiError(400, "'cell' is required: the new cell, as [row, col] (0-based), that gets the ring", {"field": "cell"})
-    (cell,) = _path_cells([data["cell"]], game.board)
+    (cell,) = path_cells([data["cell"]], game.board)
     return await _answer(service, game, PassMove(cell), claimed_player(data))
 
 
 async def undo(request: Request) -> Response:
     """The game without its last move."""
-    service = _service(request)
+    service = service_of(request)
     game = _game(service, await service.read_json(request))
     try:
         game.pop()
@@ -161,7 +154,7 @@ async def undo(request: Request) -> Response:
 
 async def next_layer(request: Request) -> Response:
     """The next game: the bottom layer of the deal, or a new deal from a seed derived from the first."""
-    service = _service(request)
+    service = service_of(request)
     game = _game(service, await service.read_json(request))
     try:
         following = game.next_layer()
@@ -172,10 +165,10 @@ async def next_layer(request: Request) -> Response:
 
 async def legal_moves(request: Request) -> Response:
     """Every legal word now, best swing first (``limit`` of them listed; ``count`` is all): hint, list, pass warning."""
-    service = _service(request)
+    service = service_of(request)
     data = await service.read_json(request)
     game = _game(service, data)
-    limit = _int(data.get("limit"), "limit", 0, MAX_LISTED_MOVES, default=MAX_LISTED_MOVES)
+    limit = int_param(data.get("limit"), "limit", 0, MAX_LISTED_MOVES, default=MAX_LISTED_MOVES)
 
     def job() -> dict[str, Any]:
         if limit == 0:  # the pass warning only counts: no best paths to rank
@@ -188,11 +181,11 @@ async def legal_moves(request: Request) -> Response:
 
 async def computer_move(request: Request) -> Response:
     """The computer plays for the side to move at ``level`` (one of ``levels``); ``seed`` makes its choice replayable."""
-    service = _service(request)
+    service = service_of(request)
     data = await service.read_json(request)
     game = _game(service, data)
-    level = _int(data.get("level"), "level", min(LEVELS), max(LEVELS), default=DEFAULT_LEVEL)
-    seed = _int(data.get("seed"), "seed", 0, MAX_COMPUTER_SEED, default=random.SystemRandom().randrange(2**31))
+    level = int_param(data.get("level"), "level", min(LEVELS), max(LEVELS), default=DEFAULT_LEVEL)
+    seed = int_param(data.get("seed"), "seed", 0, MAX_COMPUTER_SEED, default=random.SystemRandom().randrange(2**31))
     if game.is_over():
         raise ApiError(422, "the game is over", {"field": "game", "reason": "game_over"})
 
@@ -204,14 +197,7 @@ async def computer_move(request: Request) -> Response:
     return JSONResponse(await service.judge(job, "game step"))
 
 
-async def service_worker(_request: Request) -> Response:
-    """The page's service worker, served from the root so that it may control the whole page (``/``)."""
-    return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
-
-
-#: Mounted by ``overturn.service.create_app``.
-PAGE_ROUTES = [
-    Route("/sw.js", service_worker, methods=["GET"]),
+ROUTES: list[BaseRoute] = [
     Route("/api/game/new", new_game, methods=["POST"]),
     Route("/api/game/play", play_word, methods=["POST"]),
     Route("/api/game/pass", pass_turn, methods=["POST"]),
@@ -316,13 +302,13 @@ def _post(operation_id: str, summary: str, properties: dict[str, Any], example: 
             "operationId": operation_id,
             "summary": summary,
             "requestBody": {"required": True, "content": {"application/json": {"schema": body, "example": example}}},
-            "responses": {"200": ok, **_error_responses(*errors)},
+            "responses": {"200": ok, **error_responses(*errors)},
         }
     }
 
 
-def game_openapi(service: Service) -> dict[str, Any]:
-    """The game endpoints' entries in the hand-written OpenAPI schema (merged by ``overturn.service.openapi_schema``).
+def openapi_paths(service: Service) -> dict[str, Any]:
+    """The game endpoints' entries in the hand-written OpenAPI schema (merged by ``overturn.service.app.openapi_schema``).
 
     Each body's example is a request that works: its game is the answer of
     /api/game/new for ``EXAMPLE_SEED`` (for undo, after a pass), so a
@@ -421,3 +407,8 @@ def game_openapi(service: Service) -> dict[str, Any]:
             judged,
         ),
     }
+
+
+def openapi_schemas(service: Service) -> dict[str, Any]:
+    """The game answers are described inline in their paths: no shared component."""
+    return {}

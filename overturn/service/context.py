@@ -1,0 +1,100 @@
+"""The state every request shares (lexicons, limits, pools, cache) and request-body reading."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from starlette.requests import Request
+
+from overturn.game.board import PRESETS, Board, BoardError
+from overturn.lexicon.lexicon import Lexicon
+from overturn.service.errors import ApiError
+from overturn.service.limits import Limits
+from overturn.service.params import bool_param, check_json_value, int_param, text_param
+from overturn.service.workers import SolveCache, T, Workers
+
+
+class Service:
+    """The state every request shares: the lexicons, the limits, the pools and the solve cache."""
+
+    def __init__(self, lexicons: dict[str, Lexicon], default: str, limits: Limits, descriptions: Mapping[str, str] | None = None) -> None:
+        self.lexicons = lexicons
+        self.descriptions = dict(descriptions or {})
+        self.default = default
+        self.limits = limits
+        self.solvers = Workers("solve", limits.solve_threads, limits.max_pending)
+        self.searches = Workers("search", limits.search_threads, limits.max_pending)
+        self.cache = SolveCache(limits.solve_cache)
+
+    def lexicon(self, name: Any) -> tuple[str, Lexicon]:
+        if name is None or name == "":
+            return self.default, self.lexicons[self.default]
+        if not isinstance(name, str) or name not in self.lexicons:
+            raise ApiError(
+                422,
+                f"unknown lexicon {name!r}: this server has {', '.join(sorted(self.lexicons))}",
+                {"field": "lexicon", "available": sorted(self.lexicons)},
+            )
+        return name, self.lexicons[name]
+
+    async def search(self, job: Callable[[], T], what: str) -> T:
+        too_slow = ApiError(422, f"the {what} took more than {self.limits.search_timeout:g} s: this query is too slow to answer")
+        return await self.searches.run(job, self.limits.search_timeout, too_slow)
+
+    async def judge(self, job: Callable[[], T], what: str) -> T:
+        """A game-judging job (referee, game step, review) in the solver pool: 503 when it outlasts the limit."""
+        seconds = self.limits.solve_timeout
+        too_slow = ApiError(503, f"the {what} took more than {seconds:g} s; try again", None, {"Retry-After": "5"})
+        return await self.solvers.run(job, seconds, too_slow)
+
+    async def read_json(self, request: Request) -> dict[str, Any]:
+        """The JSON object of a body, refused with 413 as soon as it passes the size limit."""
+        limit = self.limits.max_body_bytes
+        too_large = ApiError(413, f"the request body is larger than {limit} bytes", {"max_body_bytes": limit})
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            if not declared.isdigit():
+                raise ApiError(400, "the Content-Length header is not a number")
+            raise too_large
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise too_large
+        if not body:
+            raise ApiError(400, "the request needs a JSON object body")
+        too_deep = ApiError(400, f"the body nests arrays and objects more than {self.limits.max_json_depth} deep", {"max_json_depth": self.limits.max_json_depth})
+        try:
+            data = json.loads(body)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ApiError(400, f"the body is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise too_deep from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "the body must be a JSON object")
+        check_json_value(data, self.limits.max_json_depth, too_deep)
+        return data
+
+    def board_and_rules(self, data: Mapping[str, Any]) -> Board:
+        mode = data.get("mode") or "overturn"
+        if not isinstance(mode, str) or mode not in PRESETS:
+            raise ApiError(422, f"unknown mode {mode!r}: use one of {', '.join(PRESETS)}", {"field": "mode"})
+        rules = PRESETS[mode]
+        switches: dict[str, Any] = {}
+        if data.get("reuse") is not None:
+            switches["reuse"] = bool_param(data["reuse"], "reuse")
+        if data.get("min_length") is not None:
+            switches["min_length"] = int_param(data["min_length"], "min_length", 1, rules.size)
+        if data.get("min_tiles") is not None:
+            switches["min_tiles"] = int_param(data["min_tiles"], "min_tiles", 1, 2)
+        rules = rules.replace(**switches)
+        text = text_param(data.get("board"), "board", 1000)
+        try:
+            return Board.parse(text, rules)
+        except BoardError as exc:
+            raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
+
+def service_of(request: Request) -> Service:
+    return request.app.state.service  # type: ignore[no-any-return]

@@ -1,0 +1,34 @@
+"""Answers other than 200: the exception handlers raise and the JSON shape every error takes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+
+class ApiError(Exception):
+    """An answer other than 200: the status, a message a person can act on, and optional detail."""
+
+    def __init__(self, status: int, message: str, detail: Any = None, headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.detail = detail
+        self.headers = dict(headers or {})
+
+def error_response(status: int, message: str, detail: Any = None, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message, "detail": detail}, status_code=status, headers=dict(headers or {}))
+
+async def api_error_handler(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status, exc.message, exc.detail, exc.headers)
+
+async def http_error_handler(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    messages = {404: "no such page or endpoint; see /openapi.json", 405: "this endpoint does not take that method"}
+    message = messages.get(exc.status_code, str(exc.detail))
+    return error_response(exc.status_code, message, None, exc.headers)

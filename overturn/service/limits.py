@@ -1,0 +1,37 @@
+"""Every bound the service enforces, in one value type the server and the app share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every bound the service enforces; the defaults suit one club on a small machine."""
+
+    max_body_bytes: int = 64 * 1024  #: request bodies larger than this get 413 before any parsing
+    max_results: int = 1000  #: most words a prefix, pattern or anagram search returns
+    max_solve_words: int = 10_000  #: most words a solve returns (longest first)
+    max_word_length: int = 64
+    max_pattern_length: int = 200
+    max_anagram_letters: int = 15  #: letters plus wildcards
+    max_wildcards: int = 2
+    pattern_timeout: float = 2.0  #: seconds a pattern scan may take (the lexicon enforces it)
+    search_timeout: float = 5.0  #: seconds any search job may take before the client gets an answer
+    solve_timeout: float = 20.0
+    solve_threads: int = 2
+    search_threads: int = 2
+    max_pending: int = 64  #: jobs queued or running per pool before new ones get 503
+    solve_cache: int = 64  #: boards whose solutions are kept (every phone at a table asks for the same one)
+    max_json_depth: int = 32  #: deepest nesting of arrays and objects a body may have (a saved game needs about 6)
+    body_timeout: float = 10.0  #: seconds a client has to send a whole request body (it may declare more than it sends)
+    header_timeout: float = 10.0  #: seconds a client has to send a request's headers (slowloris)
+    max_header_bytes: int = 16 * 1024  #: request line plus headers; larger requests get 400 and the connection closes
+    keep_alive_timeout: int = 5  #: seconds an idle keep-alive connection stays open (uvicorn's timeout_keep_alive)
+    max_connections: int = 1000  #: open connections or running requests before new requests get 503 (uvicorn's limit_concurrency)
+    gzip_min_bytes: int = 1024  #: answers at least this large are gzipped for clients that accept it
+
+    def __post_init__(self) -> None:
+        for name, value in vars(self).items():
+            if value < 0 or (value == 0 and name != "solve_cache"):
+                raise ValueError(f"limit {name} must be positive, got {value}")

@@ -1,0 +1,100 @@
+"""Pieces of the OpenAPI document that every router uses; each router declares its own paths and schemas.
+
+The document is assembled by ``overturn.service.app.openapi_schema`` from the
+routers' ``openapi_paths`` and ``openapi_schemas``; the schema-driven tests
+hold the code to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from overturn import __version__
+from overturn.game.board import PRESETS
+from overturn.service.limits import Limits
+
+ENTRY: dict[str, Any] = {
+    "type": "object",
+    "required": ["form", "lemma", "pos"],
+    "properties": {"form": {"type": "string"}, "lemma": {"type": "string"}, "pos": {"type": "string"}},
+}
+CELL: dict[str, Any] = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
+FACES: dict[str, Any] = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}
+RULES: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "rows": {"type": "integer"},
+        "cols": {"type": "integer"},
+        "reuse": {"type": "boolean"},
+        "min_length": {"type": "integer"},
+        "min_tiles": {"type": "integer"},
+    },
+}
+ERROR: dict[str, Any] = {
+    "type": "object",
+    "required": ["error", "detail"],
+    "properties": {"error": {"type": "string"}, "detail": {"nullable": True}},
+}
+
+
+def error_responses(*codes: int) -> dict[str, Any]:
+    reasons = {
+        400: "The request is malformed (bad JSON, wrong type, missing field, nested too deep, lone surrogate).",
+        408: "The body did not arrive within the server's time limit; the connection is closed.",
+        413: "The body is larger than the server's limit.",
+        415: "The body was not sent as Content-Type: application/json.",
+        422: "Well-formed but unusable: bad board, word, pattern, lexicon or game.",
+        503: "Busy or too slow; retry after the Retry-After seconds.",
+    }
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    responses: dict[str, Any] = {str(code): {"description": reasons[code], "content": error} for code in codes}
+    responses["default"] = {"description": "Any other error (unknown path, wrong method).", "content": error}
+    return responses
+
+
+def ok_response(schema: str, description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+
+
+def query_param(name: str, schema: dict[str, Any], description: str, required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
+
+
+def lexicon_param(lexicons: list[str]) -> dict[str, Any]:
+    return query_param("lexicon", {"type": "string", "enum": sorted(lexicons)}, "Lexicon name (default: the server's first).")
+
+
+def limit_param(limits: Limits) -> dict[str, Any]:
+    return query_param("limit", {"type": "integer", "minimum": 1, "maximum": limits.max_results}, "Most words returned.")
+
+
+def board_properties(lexicons: list[str]) -> dict[str, Any]:
+    """The body fields that name a board and its rules (solve, referee)."""
+    return {
+        "board": {
+            "type": "string",
+            "maxLength": 1000,
+            "description": "Faces row by row; '/' and spaces ignored; [QU] [ZX] double faces.",
+            "example": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC",
+        },
+        "mode": {"type": "string", "enum": list(PRESETS), "default": "overturn"},
+        "reuse": {"type": "boolean", "description": "A cell may repeat in a word (overrides the mode)."},
+        "min_length": {"type": "integer", "minimum": 1, "maximum": 36},
+        "min_tiles": {"type": "integer", "minimum": 1, "maximum": 2},
+        "lexicon": {"type": "string", "enum": sorted(lexicons)},
+    }
+
+
+def document(limits: Limits, paths: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI 3.0 document from the routers' paths and schemas, with the server's limits in its description."""
+    return {
+        "openapi": "3.0.3",
+        "info": {
+            "title": "Overturn dictionary, solver and referee",
+            "version": __version__,
+            "description": f"Limits: bodies up to {limits.max_body_bytes} bytes, searches up to {limits.max_results} words, "
+            f"patterns {limits.pattern_timeout:g} s, solves {limits.solve_timeout:g} s.",
+        },
+        "paths": paths,
+        "components": {"schemas": {"Error": ERROR, **schemas}},
+    }

@@ -1,0 +1,183 @@
+"""The dictionary area: look-ups and pattern, prefix and anagram searches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from overturn.lexicon.lexicon import PatternError
+from overturn.service.answers import entries_json
+from overturn.service.context import Service, service_of
+from overturn.service.errors import ApiError
+from overturn.service.openapi import (
+    ENTRY,
+    error_responses,
+    lexicon_param,
+    limit_param,
+    ok_response,
+    query_param,
+)
+from overturn.service.params import bool_param, int_param, text_param, word_key
+
+
+async def lookup(request: Request) -> Response:
+    service = service_of(request)
+    params = request.query_params
+    word = text_param(request.path_params["word"], "word", service.limits.max_word_length)
+    name, lexicon = service.lexicon(params.get("lexicon"))
+    suggest = bool_param(params.get("suggest"), "suggest")
+    key = word_key(word)
+    entries = entries_json(lexicon, key)
+    answer: dict[str, Any] = {"word": word, "key": key, "lexicon": name, "valid": bool(entries), "entries": entries}
+    if suggest and not entries:
+        answer["suggestions"] = await service.search(lambda: lexicon.near(key), "suggestion search")
+    return JSONResponse(answer)
+
+def _listing(name: str, query: str, words: list[str], limit: int) -> dict[str, Any]:
+    return {"query": query, "lexicon": name, "count": min(len(words), limit), "truncated": len(words) > limit, "words": words[:limit]}
+
+async def pattern_search(request: Request) -> Response:
+    service = service_of(request)
+    limits = service.limits
+    params = request.query_params
+    pattern = text_param(params.get("q"), "q", limits.max_pattern_length)
+    limit = int_param(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
+    name, lexicon = service.lexicon(params.get("lexicon"))
+
+    def job() -> list[str]:
+        return lexicon.match(pattern, limit=limit + 1, timeout=limits.pattern_timeout)
+
+    try:
+        words = await service.search(job, "pattern search")
+    except PatternError as exc:
+        raise ApiError(422, str(exc), {"field": "q"}) from None
+    except MemoryError:  # compiling a huge repetition under the server's memory cap
+        raise ApiError(422, f"pattern {pattern!r} needs too much memory to compile", {"field": "q"}) from None
+    return JSONResponse(_listing(name, pattern, words, limit))
+
+async def prefix_search(request: Request) -> Response:
+    service = service_of(request)
+    limits = service.limits
+    params = request.query_params
+    prefix = text_param(params.get("q"), "q", limits.max_word_length)
+    key = word_key(prefix, "q")
+    limit = int_param(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
+    name, lexicon = service.lexicon(params.get("lexicon"))
+    words = await service.search(lambda: lexicon.completions(key, limit + 1), "prefix search")
+    return JSONResponse(_listing(name, prefix, words, limit))
+
+async def anagram_search(request: Request) -> Response:
+    service = service_of(request)
+    limits = service.limits
+    params = request.query_params
+    letters = text_param(params.get("letters"), "letters", limits.max_anagram_letters * 4)
+    wildcards = sum(letters.count(mark) for mark in "?*.")
+    plain = "".join(ch for ch in letters if ch not in "?*.")
+    key = word_key(plain, "letters") if plain else ""
+    if len(key) + wildcards > limits.max_anagram_letters or wildcards > limits.max_wildcards:
+        raise ApiError(
+            422,
+            f"at most {limits.max_anagram_letters} letters with at most {limits.max_wildcards} wildcards (?)",
+            {"field": "letters"},
+        )
+    partial = bool_param(params.get("partial"), "partial")
+    limit = int_param(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
+    name, lexicon = service.lexicon(params.get("lexicon"))
+    words = await service.search(lambda: lexicon.anagrams(key, wildcards, partial=partial), "anagram search")
+    return JSONResponse(_listing(name, letters, words, limit))
+
+
+ROUTES: list[BaseRoute] = [  # the look-up first: it is the most frequent request, and routes are matched in order
+    Route("/api/words/{word}", lookup, methods=["GET"]),
+    Route("/api/pattern", pattern_search, methods=["GET"]),
+    Route("/api/prefix", prefix_search, methods=["GET"]),
+    Route("/api/anagrams", anagram_search, methods=["GET"]),
+]
+
+
+def openapi_paths(service: Service) -> dict[str, Any]:
+    """This area's entries in the OpenAPI document, with this server's limits in them."""
+    limits = service.limits
+    return {
+        "/api/words/{word}": {
+            "get": {
+                "operationId": "lookup",
+                "summary": "Look a word up: its accented forms with lemma and part of speech.",
+                "parameters": [
+                    {"name": "word", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}},
+                    lexicon_param(list(service.lexicons)),
+                    query_param("suggest", {"type": "boolean"}, "For a word that is not in the lexicon, add the nearest words."),
+                ],
+                "responses": {"200": ok_response("Lookup", "The verdict; 'valid' is false for a non-word."), **error_responses(400, 422, 503)},
+            }
+        },
+        "/api/pattern": {
+            "get": {
+                "operationId": "pattern",
+                "summary": "Words fully matching a regular expression (case and accents ignored), time-bounded.",
+                "parameters": [
+                    query_param("q", {"type": "string", "minLength": 1, "maxLength": limits.max_pattern_length}, "Pattern, e.g. PE.HE or ^[AEIOU]{2}", True),
+                    limit_param(limits),
+                    lexicon_param(list(service.lexicons)),
+                ],
+                "responses": {"200": ok_response("WordList", "The matching keys."), **error_responses(400, 422, 503)},
+            }
+        },
+        "/api/prefix": {
+            "get": {
+                "operationId": "prefix",
+                "summary": "Words starting with a prefix, shortest first.",
+                "parameters": [
+                    query_param("q", {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}, "The prefix.", True),
+                    limit_param(limits),
+                    lexicon_param(list(service.lexicons)),
+                ],
+                "responses": {"200": ok_response("WordList", "The matching keys."), **error_responses(400, 422, 503)},
+            }
+        },
+        "/api/anagrams": {
+            "get": {
+                "operationId": "anagrams",
+                "summary": "Words using exactly the letters (or, with partial, some of them); '?' is a wildcard.",
+                "parameters": [
+                    query_param("letters", {"type": "string", "minLength": 1, "maxLength": limits.max_anagram_letters * 4}, "Letters, e.g. AEIRST or CHI?N", True),
+                    query_param("partial", {"type": "boolean"}, "Also words using only some of the letters."),
+                    limit_param(limits),
+                    lexicon_param(list(service.lexicons)),
+                ],
+                "responses": {"200": ok_response("WordList", "The matching keys."), **error_responses(400, 422, 503)},
+            }
+        },
+    }
+
+
+def openapi_schemas(service: Service) -> dict[str, Any]:
+    """The component schemas this area's answers refer to."""
+    return {
+        "Lookup": {
+            "type": "object",
+            "required": ["word", "key", "lexicon", "valid", "entries"],
+            "properties": {
+                "word": {"type": "string"},
+                "key": {"type": "string", "pattern": "^[A-Z]+$"},
+                "lexicon": {"type": "string"},
+                "valid": {"type": "boolean"},
+                "entries": {"type": "array", "items": ENTRY},
+                "suggestions": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+        "WordList": {
+            "type": "object",
+            "required": ["query", "lexicon", "count", "truncated", "words"],
+            "properties": {
+                "query": {"type": "string"},
+                "lexicon": {"type": "string"},
+                "count": {"type": "integer", "minimum": 0},
+                "truncated": {"type": "boolean"},
+                "words": {"type": "array", "items": {"type": "string"}},
+            },
+        },
+    }

@@ -1,0 +1,45 @@
+"""A real uvicorn server on loopback in a background thread, for tests and benchmarks."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from overturn.service.httpguard import server_settings
+
+
+class BackgroundServer:
+    """uvicorn serving ``app`` from a daemon thread on a loopback port (0: any free one).
+
+    For tests, benchmarks and programs that embed the service: ``with
+    BackgroundServer(app) as url:`` gives the base URL once the port is open
+    and stops the server on leaving. The connection limits are those of the
+    app's ``Limits``, as ``overturn serve`` sets them.
+    """
+
+    def __init__(self, app: Any, host: str = "127.0.0.1", port: int = 0, **config: Any) -> None:
+        import uvicorn
+
+        config.setdefault("log_level", "warning")
+        service = getattr(getattr(app, "state", None), "service", None)
+        if service is not None:
+            config = {**server_settings(service.limits), **config}
+        self._server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, **config))
+        self._thread = threading.Thread(target=self._server.run, name="overturn-uvicorn", daemon=True)
+        self.url = ""
+
+    def __enter__(self) -> str:
+        self._thread.start()
+        deadline = time.monotonic() + 30
+        while not self._server.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+        host, port = self._server.servers[0].sockets[0].getsockname()[:2]
+        self.url = f"http://{host}:{port}"
+        return self.url
+
+    def __exit__(self, *_exc: object) -> None:
+        self._server.should_exit = True
+        self._thread.join(timeout=15)

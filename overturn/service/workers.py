@@ -1,0 +1,105 @@
+"""Bounded work off the event loop: thread pools that answer 503 when full, and the solve cache."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from overturn.service.errors import ApiError
+
+T = TypeVar("T")
+
+class Workers:
+    """A fixed thread pool with a cap on jobs in flight.
+
+    A job that outlives its time limit is abandoned by the request, not by the
+    pool: it keeps its thread and its place in the count until it ends, so a
+    run of slow jobs can never grow the number of threads or the queue.
+    """
+
+    def __init__(self, name: str, threads: int, max_pending: int) -> None:
+        self._pool = ThreadPoolExecutor(threads, thread_name_prefix=f"overturn-{name}")
+        self._max_pending = max_pending
+        self._pending = 0
+        self._lock = threading.Lock()
+
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    def _release(self, _future: Future[Any]) -> None:
+        with self._lock:
+            self._pending -= 1
+
+    async def run(self, job: Callable[[], T], timeout: float, too_slow: ApiError) -> T:
+        """The job's result; ``too_slow`` if it ran past ``timeout``, 503 if it waited that long for a thread.
+
+        A job that never started was not the client's fault: the pool was busy.
+        """
+        with self._lock:
+            if self._pending >= self._max_pending:
+                raise self._busy()
+            self._pending += 1
+        started = threading.Event()
+
+        def run_job() -> T:
+            started.set()
+            return job()
+
+        try:
+            future = self._pool.submit(run_job)
+        except RuntimeError:  # the pool is shutting down
+            with self._lock:
+                self._pending -= 1
+            raise ApiError(503, "the server is shutting down", None, {"Retry-After": "5"}) from None
+        future.add_done_callback(self._release)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+        except asyncio.TimeoutError:
+            if not started.is_set():
+                raise self._busy() from None
+            raise too_slow from None
+
+    def _busy(self) -> ApiError:
+        return ApiError(503, "the server is busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"})
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+class SolveCache:
+    """Encoded solutions of recent boards, and one shared computation per board being solved.
+
+    Players at one table all ask for the same board within seconds; the first
+    request solves it and the others wait for that result instead of queueing
+    their own copies. Lives on the event loop: no lock needed.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._done: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self._running: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+
+    async def get(self, key: tuple[Any, ...], compute: Callable[[], Awaitable[bytes]]) -> tuple[bytes, bool]:
+        """The solution and whether it was already known (cached or being computed)."""
+        known = self._done.get(key)
+        if known is not None:
+            self._done.move_to_end(key)
+            return known, True
+        running = self._running.get(key)
+        shared = running is not None
+        if running is None:
+            running = asyncio.ensure_future(compute())
+            self._running[key] = running
+            running.add_done_callback(lambda future: self._finish(key, future))
+        return await asyncio.shield(running), shared
+
+    def _finish(self, key: tuple[Any, ...], future: asyncio.Future[bytes]) -> None:
+        self._running.pop(key, None)
+        if self._size and not future.cancelled() and future.exception() is None:
+            self._done[key] = future.result()
+            while len(self._done) > self._size:
+                self._done.popitem(last=False)
