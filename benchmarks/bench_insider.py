@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from overturn.referees.insider.state import InsiderState
 from overturn.referees.insider.playout import check_invariants, random_playout
+from overturn.referees.insider.state import InsiderState
 
 PLAYOUTS = int(os.environ.get("INSIDER_PLAYOUTS", "10000"))
 

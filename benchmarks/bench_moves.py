@@ -20,9 +20,9 @@ from functools import partial
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
+from overturn.game.solver import Solver
 from overturn.game.state import Game
 from overturn.lexicon.lexicon import Lexicon
-from overturn.game.solver import Solver
 
 pytestmark = pytest.mark.lexicon
 

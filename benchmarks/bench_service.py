@@ -48,8 +48,8 @@ from urllib.parse import quote
 
 import pytest
 
-from overturn.lexicon.registry import load_lexicon
 from overturn.game.tiles import TileSet, deal
+from overturn.lexicon.registry import load_lexicon
 
 HOST = "127.0.0.1"
 CLIENTS = 50
@@ -313,7 +313,7 @@ async def _slowloris(port: int, stop: asyncio.Event, outcomes: Counter[str]) -> 
                 await writer.drain()
                 try:
                     answer = await asyncio.wait_for(reader.read(64), 0.01)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     continue
                 outcomes[f"slowloris {_status_of(answer)}"] += 1
                 break
@@ -332,7 +332,7 @@ async def _one_shot(port: int, request: bytes, name: str, stop: asyncio.Event, o
             head = await asyncio.wait_for(reader.read(64), 120)
             outcomes[f"{name} {_status_of(head)}"] += 1
             writer.close()
-        except (OSError, asyncio.TimeoutError):
+        except (TimeoutError, OSError):
             outcomes[f"{name} error"] += 1
             await asyncio.sleep(0.1)
 

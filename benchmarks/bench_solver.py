@@ -18,9 +18,9 @@ import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
 from overturn.game.board import OVERTURN, Board, Rules
-from overturn.lexicon.lexicon import Lexicon
 from overturn.game.solver import FREE, Solver, _native_search
 from overturn.game.tiles import deal
+from overturn.lexicon.lexicon import Lexicon
 
 pytestmark = pytest.mark.lexicon
 

@@ -21,6 +21,9 @@ import click
 
 from overturn.game.board import Board, BoardError, parse_path
 from overturn.game.computer import LEVELS, choose_move
+from overturn.game.referee import Verdict
+from overturn.game.render import LEGEND, describe_path, render_board
+from overturn.game.review import ranked_json as _ranked_json
 from overturn.game.state import MODES, Colour, Game, GameError, IllegalMove, Move, PassMove, RankedMove, Result, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
@@ -28,9 +31,6 @@ from overturn_cli.common import bounded_text, bounded_word, json_option, open_le
 from overturn_cli.common import state_option as _state_option
 from overturn_cli.console import MAX_BOARD_TEXT
 from overturn_cli.lazy import LazyGroup
-from overturn.game.referee import Verdict
-from overturn.game.render import LEGEND, describe_path, render_board
-from overturn.game.review import ranked_json as _ranked_json
 
 DEFAULT_STATE = Path("overturn-game.json")
 HINT_SHOWN = 20

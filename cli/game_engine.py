@@ -11,10 +11,10 @@ import click
 
 from overturn.game.board import Board, format_cell
 from overturn.game.computer import LEVEL_DESCRIPTIONS, LEVELS
-from overturn.game.state import MODES, PassMove, RankedMove
-from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn.game.match import GameRecord, play_match
 from overturn.game.review import review_game, review_json
+from overturn.game.state import MODES, PassMove, RankedMove
+from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import json_option, open_lexicon
 from overturn_cli.console import echo_json
 from overturn_cli.game import load_game, state_option

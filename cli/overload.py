@@ -18,7 +18,11 @@ from overturn.referees.protocol import IllegalAction
 from overturn_cli.common import json_option, state_option
 from overturn_cli.console import echo_json
 from overturn_cli.referee_app import (
-    RefereeCommands, build_referee_group, load_game, play_and_save, refused,
+    RefereeCommands,
+    build_referee_group,
+    load_game,
+    play_and_save,
+    refused,
 )
 
 REFEREE = OverloadReferee()

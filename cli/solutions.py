@@ -9,8 +9,8 @@ from overturn_cli.console import CommandError, CommandUsageError, echo, echo_jso
 
 if TYPE_CHECKING:
     from overturn.game.board import Board, Rules
-    from overturn.lexicon.lexicon import Lexicon
     from overturn.game.solver import Constraints, Found
+    from overturn.lexicon.lexicon import Lexicon
 
 #: Seconds a --pattern may take over the words found (they are at most a few thousand).
 PATTERN_SECONDS = 2.0
@@ -49,8 +49,8 @@ def print_solutions(
 
     Raises CommandError / CommandUsageError (lexicon, pattern, --contains) before printing anything.
     """
-    from overturn.lexicon.normalize import InvalidWord, normalize_key
     from overturn.game.solver import FREE, Solver
+    from overturn.lexicon.normalize import InvalidWord, normalize_key
 
     lexicon = open_lexicon(lexicon_spec)
     started = time.perf_counter()

@@ -175,9 +175,9 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
       overturn show 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW' --word BOIRE
       overturn show BOARD --path "A1 B1 C1"
     """
-    from overturn.lexicon.normalize import InvalidWord, normalize_key
     from overturn.game.render import LEGEND, render_board
     from overturn.game.solver import Solver
+    from overturn.lexicon.normalize import InvalidWord, normalize_key
     from overturn_cli.common import use_color
 
     parsed = _board_from(board, None, board_rules("overturn", mode))

@@ -38,8 +38,8 @@ from collections.abc import Container, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from overturn.lexicon.sources import keep_dela_entry, read_blocklist, read_dela
 from overturn.lexicon.normalize import InvalidWord, normalize_key
+from overturn.lexicon.sources import keep_dela_entry, read_blocklist, read_dela
 
 if TYPE_CHECKING:
     from spylls.hunspell.data.aff import Aff, Prefix, Suffix

@@ -308,7 +308,7 @@ class Field:
             raise self.fail(f"{value!r} is not in the expected form")
         return value
 
-    def items(self, *, max_length: int = 10_000, length: int | None = None) -> list["Field"]:
+    def items(self, *, max_length: int = 10_000, length: int | None = None) -> list[Field]:
         """The elements of a list as Fields (``path[i]``), its length bounded or exact."""
         value = self.value
         if not isinstance(value, list):
@@ -319,7 +319,7 @@ class Field:
             raise self.fail(f"{len(value)} entries; the limit is {max_length}")
         return [Field(item, f"{self.path}[{index}]") for index, item in enumerate(value)]
 
-    def object(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> "Record":
+    def object(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> Record:
         """An object with the ``required`` keys, possibly ``optional`` ones, and no other key.
 
         Unknown keys are refused at once; a missing required key when the reader
@@ -335,7 +335,7 @@ class Field:
                 raise self.fail(f"unknown key {key[:40]!r} (allowed: {', '.join(sorted(allowed))})")
         return Record({key: Field(item, self._child(key)) for key, item in value.items()}, self, required)
 
-    def mapping(self, *, max_length: int = 1000, key_max_length: int = 200) -> dict[str, "Field"]:
+    def mapping(self, *, max_length: int = 1000, key_max_length: int = 200) -> dict[str, Field]:
         """An object used as a dictionary (arbitrary keys): each key bounded, values as Fields."""
         value = self.value
         if not isinstance(value, dict):

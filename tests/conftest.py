@@ -10,8 +10,8 @@ import pytest
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
-from overturn.lexicon.sources import Entry
 from overturn.lexicon.normalize import normalize_key
+from overturn.lexicon.sources import Entry
 
 _counter = itertools.count()
 

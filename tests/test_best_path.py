@@ -15,11 +15,11 @@ import random
 import pytest
 
 from overturn.game.board import DOUBLE_FACES, OVERTURN, Board, Rules
-from overturn.game.state import Game, WordMove
-from overturn.lexicon.lexicon import Lexicon
 from overturn.game.referee import judge_path
 from overturn.game.solver import Constraints, Solver, _native_best_paths
+from overturn.game.state import Game, WordMove
 from overturn.game.tiles import deal
+from overturn.lexicon.lexicon import Lexicon
 
 MODES = {"reuse": OVERTURN, "advanced": OVERTURN.replace(reuse=False)}
 SMALL = Rules(rows=4, cols=4, tile_rows=2, tile_cols=2)

@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from overturn.game.computer import LEVEL_DESCRIPTIONS, LEVELS, PLANS, SearchPlan, _distinct, _Search, choose_move
-from overturn.game.state import Game, GameError, PassMove
 from overturn.game.match import play_match
+from overturn.game.state import Game, GameError, PassMove
 from overturn.game.tiles import deal
 from overturn_cli.main import main as cli
 

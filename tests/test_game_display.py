@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from overturn.game.board import Board, parse_path
-from overturn.game.state import Game, PassMove, WordMove
 from overturn.game.render import LEGEND
+from overturn.game.state import Game, PassMove, WordMove
 from overturn_cli.main import main
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # the board of tests/test_game_cli.py

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from overturn.game.state import Game, PassMove, WordMove
-from overturn.lexicon.sources import Entry
 from overturn.game.tiles import deal
+from overturn.lexicon.sources import Entry
 
 
 def walk_words(seed: int, count: int = 200) -> dict[str, list[Entry]]:

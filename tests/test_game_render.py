@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from overturn.game.board import Board, Rules, parse_path
-from overturn.game.state import Colour
 from overturn.game.render import describe_path, render_board
+from overturn.game.state import Colour
 
 BOARD = Board.parse("POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV")
 

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from overturn.game.board import DOUBLE_FACES, Board, Rules
+from overturn.game.solver import Constraints, Solver, _native_search
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
-from overturn.game.solver import Constraints, Solver, _native_search
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("overturn.game._search") is None,

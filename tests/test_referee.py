@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from overturn.game.board import Board, Rules, parse_path
+from overturn.game.referee import REASONS, Verdict, referee_word
 from overturn.game.state import Colour, Game, PassMove, WordMove
 from overturn.lexicon.sources import Entry
-from overturn.game.referee import REASONS, Verdict, referee_word
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # see tests/test_game.py for the layout
 

@@ -30,11 +30,11 @@ from hypothesis import strategies as st
 from json_mutations import Mutant, mutants
 
 from overturn.game.board import MAX_SEED, Board, BoardError, parse_path
+from overturn.game.solver import Solver
 from overturn.game.state import MODES, Game, IllegalMove, PassMove
+from overturn.game.tiles import deal
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon
-from overturn.game.solver import Solver
-from overturn.game.tiles import deal
 from overturn_cli.main import main
 
 FUZZ_CASES = int(os.environ.get("OVERTURN_FUZZ_CASES", "240"))

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from overturn.game.board import MAX_SEED
 from overturn.game.state import Game, PassMove
 from overturn.jsonstore import StateFileError
-from overturn.game.board import MAX_SEED
 from overturn_cli.main import main
 
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # the layout of tests/test_game.py

@@ -142,7 +142,7 @@ class Board(Value):
                 raise BoardError(f"row {row + 1}, column {col + 1}: {face!r} is not a face")
 
     @classmethod
-    def parse(cls, text: str, rules: Rules = OVERTURN) -> "Board":
+    def parse(cls, text: str, rules: Rules = OVERTURN) -> Board:
         return cls(parse_faces(text, rules), rules)
 
     def __str__(self) -> str:
@@ -152,7 +152,7 @@ class Board(Value):
         cols = self.rules.cols
         return "".join(format_face(face) for face in self.faces[row * cols : (row + 1) * cols])
 
-    def with_rules(self, rules: Rules) -> "Board":
+    def with_rules(self, rules: Rules) -> Board:
         return Board(self.faces, rules)
 
     def coords(self, cell: int) -> tuple[int, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 
 class Colour(str, Enum):
@@ -18,7 +18,7 @@ class Colour(str, Enum):
     SILVER = "silver"
 
     @property
-    def other(self) -> "Colour":
+    def other(self) -> Colour:
         return Colour.SILVER if self is Colour.GREEN else Colour.GREEN
 
 
@@ -37,7 +37,7 @@ class PassMove:
     cell: int
 
 
-Move = Union[WordMove, PassMove]
+Move = WordMove | PassMove
 
 
 @dataclass(frozen=True)

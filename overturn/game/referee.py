@@ -27,11 +27,11 @@ from itertools import product
 from typing import Any, Protocol
 
 from overturn.game.board import DOUBLE_FACES, Board, Rules, format_cell
-from overturn.lexicon.lexicon import Lexicon
-from overturn.lexicon.sources import Entry
-from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.game.moves import Colour
 from overturn.game.solver import Constraints, Solver
+from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.normalize import InvalidWord, normalize_key
+from overturn.lexicon.sources import Entry
 
 
 class Position(Protocol):

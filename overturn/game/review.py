@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from overturn.game.board import Board
-from overturn.game.state import Colour, Game, PassMove, RankedMove, WordMove
 from overturn.game.referee import path_to_json
+from overturn.game.state import Colour, Game, PassMove, RankedMove, WordMove
 
 #: Words listed per move besides the best and the longest.
 NOTABLE = 3

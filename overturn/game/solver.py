@@ -23,14 +23,14 @@ from itertools import product
 from typing import Any, NamedTuple
 
 from overturn.game.board import DOUBLE_FACES, Board
+from overturn.game.value import Value
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT
 from overturn.lexicon.lexicon import ROOT, Lexicon
-from overturn.game.value import Value
 
 try:  # the optional C extension (overturn/game/_search.c); the Python search below is its fallback and reference
     from overturn.game import _search
 except ImportError:  # pragma: no cover - an install without a C compiler
-    _search = None  # type: ignore[assignment]
+    _search = None  # type: ignore[assignment]  # the fallback: the Python search below
 
 MULTI, NEW, USED = 1, 2, 4
 
@@ -74,7 +74,7 @@ class WordsJson(NamedTuple):
     """A solve as the service answers it (``Solver.solve_json``): the word list's JSON and the counts around it."""
 
     words: bytes  #: UTF-8 JSON array of {"word", "path": [[row, col], ...], "readings": {face: reading}}, longest first
-    count: int  #: legal words in all, before the limit
+    count: int  # type: ignore[assignment]  # shadows tuple.count: the name the service answers with  #: legal words in all, before the limit
     lengths: dict[int, int]  #: word length → legal words of that length, shortest first
 
 
@@ -163,7 +163,7 @@ class Solver:
                     same |= reached & tile
                     cross |= reached & ~tile
                     rest &= ~tile
-                moves = ((klass, same & cells), (klass | MULTI, cross & cells))
+                moves: tuple[tuple[int, int], ...] = ((klass, same & cells), (klass | MULTI, cross & cells))
             else:
                 moves = ((klass, self.dilate(mask) & cells),)
             for target, reached in moves:
@@ -180,10 +180,10 @@ class Solver:
         The readings a word needs are the non-None entries of its minimal
         combination: each of those faces is needed, so it is on the path.
         """
-        native = _native_search(self, constraints, Found)
+        native: list[Found] | None = _native_search(self, constraints, Found)
         if native is not None:
             return native
-        results = []
+        results: list[Found] = []
         append = results.append
         for word, (combination, path) in sorted(self.find_words(constraints).items()):
             if path is None:
@@ -230,7 +230,7 @@ class Solver:
         In the reading combination, ``None`` marks a double face the path does
         not need (its cells are left out when the witness is traced).
         """
-        native = _native_search(self, constraints)
+        native: dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] | None = _native_search(self, constraints)
         if native is not None:
             return native
         found: dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]] = {}
@@ -382,9 +382,9 @@ class Solver:
         klass, position = tracked, len(word)
         path = [cell]
         while True:
-            reading = combination.get(self.board.faces[cell], self.board.faces[cell])
-            assert reading, "the forward pass never ends on a left-out face"
-            start = position - len(reading)
+            read = combination.get(self.board.faces[cell], self.board.faces[cell])
+            assert read, "the forward pass never ends on a left-out face"
+            start = position - len(read)
             if start == 0:
                 break
             previous = self._predecessor(forward[start], cell, klass, tracked, ringed)
@@ -427,7 +427,7 @@ class Solver:
         for combination in combinations or self.reading_combinations(constraints):
             cell_reading = [combination.get(face, face) or "\0" for face in board.faces]
             viable = self._viable_cells(word, cell_reading)
-            stack = [(len(cell_reading[cell]), (cell,), 1 << cell) for cell in _cells_of(viable[0])]
+            stack: list[tuple[int, tuple[int, ...], int]] = [(len(cell_reading[cell]), (cell,), 1 << cell) for cell in _cells_of(viable[0])]
             while stack:
                 position, path, visited = stack.pop()
                 if position == len(word):
@@ -503,7 +503,7 @@ class Solver:
         self, words: Sequence[str], constraints: Constraints, gain: Sequence[int]
     ) -> list[tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None]:
         """``best_path`` for each word (gains 0, 1 or 2), by the native search when it covers the board."""
-        native = _native_best_paths(self, words, constraints, gain)
+        native: list[tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None] | None = _native_best_paths(self, words, constraints, gain)
         if native is not None:
             return native
         return [self.best_path(word, constraints, gain) for word in words]

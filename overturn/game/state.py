@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
-from typing import Any, NamedTuple, Union
+from typing import Any
 
 from overturn.game.board import MAX_SEED, OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
-from overturn.jsonstore import Field, load_with, save_json_atomic
-from overturn.lexicon.lexicon import Lexicon
 from overturn.game.moves import Colour, GameError, Move, PassMove, Played, RankedMove, Result, WordMove
 from overturn.game.referee import Verdict, judge_path, referee_word
 from overturn.game.solver import Constraints, Solver
 from overturn.game.tiles import deal
+from overturn.jsonstore import Field, load_with, save_json_atomic
+from overturn.lexicon.lexicon import Lexicon
 
 FORMAT = "overturn-game"
 VERSION = 1
@@ -92,7 +90,7 @@ class Game:
     @classmethod
     def new(
         cls, seed: int | None = None, mode: str = "reuse", lexicon_name: str = "fr", lexicon: Lexicon | None = None
-    ) -> "Game":
+    ) -> Game:
         """A game on the top layer of a fresh deal (a random seed if none is given, so it can be replayed)."""
         if mode not in MODES:
             raise GameError(f"unknown mode {mode!r}: use {' or '.join(MODES)}")
@@ -105,11 +103,11 @@ class Game:
     @classmethod
     def from_board(
         cls, board: Board, mode: str = "reuse", lexicon_name: str = "fr", lexicon: Lexicon | None = None
-    ) -> "Game":
+    ) -> Game:
         """A game on a board typed in by hand (one layer, no seed)."""
         return cls((board,), mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
 
-    def next_layer(self) -> "Game":
+    def next_layer(self) -> Game:
         """The next game: the bottom layer, or once both are played a new deal from a derived seed."""
         if self.layer + 1 < len(self.layers):
             return Game(
@@ -292,7 +290,7 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: Any, lexicon: Lexicon | None = None) -> "Game":
+    def from_json(cls, data: Any, lexicon: Lexicon | None = None) -> Game:
         """Rebuild a game from what the rules derive and replay its moves; the stored rest is only checked.
 
         The seed (or the typed board), the mode and the layer rebuild the deal;
@@ -366,7 +364,7 @@ class Game:
         save_json_atomic(path, self.to_json())
 
     @classmethod
-    def load(cls, path: str | Path, lexicon: Lexicon | None = None) -> "Game":
+    def load(cls, path: str | Path, lexicon: Lexicon | None = None) -> Game:
         """Read a saved game; every problem is one StateFileError naming the file and the field."""
         return load_with(path, lambda data: cls.from_json(data, lexicon))
 

@@ -29,7 +29,7 @@ class TileSet:
     tiles: tuple[tuple[str, ...], ...]
 
     @classmethod
-    def load(cls, path: str | Path = DEFAULT_TILESET) -> "TileSet":
+    def load(cls, path: str | Path = DEFAULT_TILESET) -> TileSet:
         """Read a tile set through the shared file layer; any problem is a BoardError naming file and field."""
         try:
             return load_with(path, lambda data: cls.from_json(data, Path(path).stem), max_bytes=MAX_TILESET_BYTES)
@@ -37,7 +37,7 @@ class TileSet:
             raise BoardError(f"tile set {exc}") from None
 
     @classmethod
-    def from_json(cls, data: object, default_name: str) -> "TileSet":
+    def from_json(cls, data: object, default_name: str) -> TileSet:
         fields = Field(data).object({"tile_rows", "tile_cols", "tiles"}, optional={"name", "description"})
         rows = fields["tile_rows"].integer(1, MAX_TILE_SIDE)
         cols = fields["tile_cols"].integer(1, MAX_TILE_SIDE)

@@ -27,10 +27,10 @@ import mmap
 import os
 from array import array
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from itertools import compress
 from operator import itemgetter
 from pathlib import Path
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from overturn.lexicon.sources import Entry

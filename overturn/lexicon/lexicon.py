@@ -4,17 +4,18 @@ patterns, anagrams, near misses, and the letter-trie stepping the solver uses.""
 from __future__ import annotations
 
 import time
-from functools import cached_property
 from collections.abc import Iterator
+from functools import cached_property
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT, CompiledLexicon
-from overturn.lexicon.sources import Entry
 from overturn.lexicon.normalize import InvalidWord, normalize_key
+from overturn.lexicon.sources import Entry
 
-__all__ = ["Entry", "Lexicon", "PatternError", "PatternMatches", "PatternTimeout", "ROOT", "WordTooLong"]
+# PatternError and PatternTimeout come lazily through __getattr__ below.
+__all__ = ["Entry", "Lexicon", "PatternError", "PatternMatches", "PatternTimeout", "ROOT", "WordTooLong"]  # noqa: F822
 
 if TYPE_CHECKING:
     import marisa_trie
@@ -61,7 +62,7 @@ class Lexicon:
         self.first_child = compiled.first_child
 
     @classmethod
-    def open(cls, directory: Path, name: str | None = None) -> "Lexicon":
+    def open(cls, directory: Path, name: str | None = None) -> Lexicon:
         compiled = CompiledLexicon(directory)
         return cls(compiled, name or compiled.meta.get("name", directory.name))
 

@@ -262,7 +262,9 @@ class _ShapeParser:
         ), index
 
     def sequence(self, index: int, groups: dict[int, _Shape]) -> tuple[_Shape, int]:
-        shortest, longest, literals, run = 0, 0, [], ""
+        shortest, run = 0, ""
+        longest: int | None = 0
+        literals: list[str] = []
         first: frozenset[str] | None = frozenset()
         first_known = False  # a non-empty atom has fixed where matches start
         pattern = self.pattern

@@ -15,8 +15,8 @@ import re
 import sys
 import zlib
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 from overturn.lexicon import sources
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build

@@ -1,8 +1,16 @@
-"""What every referee shares: the refusal type and the seeded chance source."""
+"""What every referee shares: the player markers, the refusal type, the returns convention and the chance source."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+ActionT = TypeVar("ActionT")
+
+#: ``current_player()`` at a chance node (dice, card draws) and once the game is over, as in OpenSpiel.
+CHANCE = -1
+TERMINAL = -4
 
 
 class IllegalAction(ValueError):
@@ -19,6 +27,35 @@ class IllegalAction(ValueError):
 
     def __str__(self) -> str:
         return f"{self.message} [{self.rule}]"
+
+
+class BaseState(Generic[ActionT]):
+    """Defaults for what the three states would otherwise each repeat (see ``protocol.State``).
+
+    A game without chance keeps ``chance_outcomes`` empty and never reports
+    ``CHANCE``; a game whose actions are their own notation keeps ``action_to_string``.
+    """
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[ActionT, float]]:
+        """The chance node's outcomes with their probabilities (summing to 1); empty elsewhere."""
+        return []
+
+    def action_to_string(self, action: ActionT) -> str:
+        return str(action)
+
+
+def win_returns(players: int, winners: Sequence[int]) -> list[float]:
+    """The one ``returns()`` convention: +1 for each winner, -1 for every other player; all zeros
+    while the game goes on (no winners yet) or when every player shares the win."""
+    if not winners or len(winners) == players:
+        return [0.0] * players
+    return [1.0 if player in winners else -1.0 for player in range(players)]
 
 
 def seeded_rng(seed: int | None) -> random.Random:

@@ -2,12 +2,20 @@
 
 Two layers, so the rules never depend on the command line:
 
-* ``RefereeState``: the OpenSpiel-style state every game implements.
-  ``current_player()``, ``legal_actions()``, ``apply_action(action)`` (raises
+* ``State``: the OpenSpiel-style state every game implements (``base.BaseState``
+  holds the defaults). ``current_player()`` is a seat number from 0, or
+  ``CHANCE`` at a chance node, or ``TERMINAL`` once the game is over;
+  ``legal_actions()``, ``apply_action(action)`` (raises
   ``IllegalAction(rule, message)`` and leaves the state untouched),
-  ``is_terminal()``, ``returns()``, ``action_to_string(action)``,
-  ``parse_action(text)`` (the game's notation; unreadable text raises
-  ``IllegalAction("notation", ...)``) and ``clone()``.
+  ``is_terminal()``, ``returns()`` (``base.win_returns``: +1 per winner, -1 per
+  other player, zeros while the game goes on or on a full tie),
+  ``is_chance_node()`` and ``chance_outcomes()`` (outcome, probability) pairs
+  summing to 1, ``clone()`` (independent of the original). Actions: each game's
+  action is a hashable value of its own type (Insider: its notation string;
+  Overload: ``Action``; offboard: ``Step``/``Place``/``Remove``), written by
+  ``action_to_string(action)`` and read back by ``parse_action(text)``
+  (unreadable text raises ``IllegalAction("notation", ...)``), so that
+  ``parse_action(action_to_string(a)) == a``.
 * ``Referee[G]``: what the CLI needs from one game, where ``G`` is the game
   record a file holds (the state plus the inputs it was built from: player
   count, variant, seed, the hash of a custom rules or layout file). A game
@@ -35,9 +43,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from overturn.referees.base import IllegalAction
+from overturn.referees.base import CHANCE, TERMINAL, IllegalAction
 
-__all__ = ["IllegalAction", "Played", "Referee", "RefereeState", "UsageProblem"]
+__all__ = ["CHANCE", "TERMINAL", "IllegalAction", "Played", "Referee", "State", "UsageProblem"]
 
 ActionT = TypeVar("ActionT")
 GameT = TypeVar("GameT")
@@ -47,10 +55,14 @@ class UsageProblem(ValueError):
     """A request that is not a move at all (bad option, nothing to play, undo past the start): exit 2."""
 
 
-class RefereeState(Protocol[ActionT]):
-    """The OpenSpiel-style state API shared by the three referees."""
+class State(Protocol[ActionT]):
+    """The OpenSpiel-style state API shared by the three referees (conventions in the module docstring)."""
 
     def current_player(self) -> int: ...
+
+    def is_chance_node(self) -> bool: ...
+
+    def chance_outcomes(self) -> list[tuple[ActionT, float]]: ...
 
     def legal_actions(self) -> list[ActionT]: ...
 
@@ -64,7 +76,7 @@ class RefereeState(Protocol[ActionT]):
 
     def parse_action(self, text: str) -> ActionT: ...
 
-    def clone(self) -> RefereeState[ActionT]: ...
+    def clone(self) -> State[ActionT]: ...
 
 
 @dataclass(frozen=True)
@@ -106,7 +118,7 @@ class Referee(ABC, Generic[GameT]):
         """
 
     @abstractmethod
-    def state(self, game: GameT) -> RefereeState[Any]:
+    def state(self, game: GameT) -> State[Any]:
         """The rules state inside a game record."""
 
     @abstractmethod

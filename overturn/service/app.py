@@ -24,7 +24,7 @@ from overturn.service.routers import dictionary, game, page, referee, review, so
 
 
 def create_app(
-    lexicon_spec: str | Sequence[str] | None = None, limits: Limits = Limits(), allowed_hosts: Sequence[str] | None = None
+    lexicon_spec: str | Sequence[str] | None = None, limits: Limits | None = None, allowed_hosts: Sequence[str] | None = None
 ) -> Starlette:
     """The ASGI app serving the given lexicons (names or paths; the first is the default).
 
@@ -41,6 +41,7 @@ def create_app(
         name = _served_name(spec, lexicon, loaded)
         loaded[name] = lexicon
         descriptions[name] = _public_description(spec, lexicon)
+    limits = limits or Limits()
     service = Service(loaded, next(iter(loaded)), limits, descriptions)
 
     @asynccontextmanager

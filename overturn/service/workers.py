@@ -59,7 +59,7 @@ class Workers:
         future.add_done_callback(self._release)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if not started.is_set():
                 raise self._busy() from None
             raise too_slow from None

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from overturn.jsonstore import StateFileError
-from overturn.referees.base import IllegalAction
-from overturn.referees.insider.state import CHANCE, TERMINAL, InsiderState
+from overturn.referees.base import CHANCE, TERMINAL, IllegalAction
 from overturn.referees.insider.board import CARD_TYPES, default_material
 from overturn.referees.insider.codec import load_state, state_to_json
 from overturn.referees.insider.render import describe_turn, render
 from overturn.referees.insider.scenario import scenario
+from overturn.referees.insider.state import InsiderState
 
 
 def refused(state: InsiderState, action: str) -> str:

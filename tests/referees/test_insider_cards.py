@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from overturn.referees.base import IllegalAction
-from overturn.referees.insider.state import CHANCE, InsiderState
+from overturn.referees.base import CHANCE, IllegalAction
 from overturn.referees.insider.codec import state_to_json
 from overturn.referees.insider.scenario import scenario
+from overturn.referees.insider.state import InsiderState
 
 
 def refused(state: InsiderState, action: str) -> str:

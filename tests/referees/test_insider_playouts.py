@@ -12,9 +12,9 @@ import random
 import pytest
 
 from overturn.referees.base import IllegalAction
-from overturn.referees.insider.state import InsiderState
 from overturn.referees.insider.codec import state_from_json, state_to_json
 from overturn.referees.insider.playout import check_invariants, random_playout
+from overturn.referees.insider.state import InsiderState
 
 REGULAR_PLAYOUTS = 30
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from overturn.jsonstore import StateFileError
-from overturn.referees.base import IllegalAction, seeded_rng
+from overturn.referees.base import TERMINAL, IllegalAction, seeded_rng
 from overturn.referees.offboard import (
     REMOVE,
     OffboardState,
@@ -520,7 +520,7 @@ def test_reaching_six_points_wins_at_once() -> None:
     play(state, "C2-B2")  # A2 pushed south-west: target 1, worth 3
     assert state.score(RED) == 7
     assert state.is_terminal() and state.winner() is RED
-    assert state.returns() == [1.0, -1.0] and state.current_player() is None and state.legal_actions() == []
+    assert state.returns() == [1.0, -1.0] and state.current_player() == TERMINAL and state.legal_actions() == []
     assert refusal(state, "I9-I8") == "game-over"
 
 

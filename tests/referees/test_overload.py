@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from overturn.referees.base import CHANCE as CHANCE_PLAYER
+from overturn.referees.base import TERMINAL as TERMINAL_PLAYER
 from overturn.referees.base import IllegalAction
+from overturn.referees.overload.rules import RulesDataError, Special, load_rules
 from overturn.referees.overload.state import (
-    CHANCE_PLAYER,
-    TERMINAL_PLAYER,
     Action,
     Kind,
     OverloadState,
     Phase,
     seeded_face,
 )
-from overturn.referees.overload.rules import RulesDataError, Special, load_rules
 from overturn.referees.overload.store import SavedGame, game_to_json
 
 RULES = load_rules()
@@ -375,7 +375,7 @@ def test_the_game_ends_as_soon_as_the_target_is_reached() -> None:
     state = arrange({"red1": (20, 2), "red2": (1, 0)}, scores={"red": 38, "blue": 39})
     play(state, "roll 3", "move red1")
     assert state.is_terminal() and state.winner == 0
-    assert state.returns() == [1.0, 0.0, 0.0]
+    assert state.returns() == [1.0, -1.0, -1.0]
     assert state.current_player() == TERMINAL_PLAYER and state.legal_actions() == []
     assert refused(state, "roll 3") == "game-over"
 

@@ -43,7 +43,7 @@ def test_the_root_command_reaches_the_group_and_help_teaches() -> None:
 
 def test_no_short_option_has_two_meanings() -> None:
     meanings: dict[str, set[str]] = {}
-    for name, command in overload.commands.items():
+    for command in overload.commands.values():
         for param in command.params:
             for option in param.opts:
                 if not option.startswith("--"):

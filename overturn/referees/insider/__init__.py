@@ -5,6 +5,7 @@ why an action is refused, ``codec`` the save file, ``render`` the text drawing,
 ``playout`` random games, ``scenario`` hand-built positions.
 """
 
-from overturn.referees.insider.state import CHANCE, TERMINAL, InsiderState
+from overturn.referees.base import CHANCE, TERMINAL
+from overturn.referees.insider.state import InsiderState
 
 __all__ = ["CHANCE", "TERMINAL", "InsiderState"]

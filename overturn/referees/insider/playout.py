@@ -16,8 +16,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
 
+from overturn.referees.base import CHANCE
 from overturn.referees.insider.board import Board
-from overturn.referees.insider.state import CHANCE, InsiderState
+from overturn.referees.insider.state import InsiderState
 
 
 @cache

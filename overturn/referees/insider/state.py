@@ -25,15 +25,12 @@ from __future__ import annotations
 import copy
 import random
 
-from overturn.referees.base import IllegalAction, seeded_rng
+from overturn.referees.base import CHANCE, TERMINAL, BaseState, IllegalAction, seeded_rng, win_returns
 from overturn.referees.insider.board import CARD_TYPES, Board, Material, default_material
 from overturn.referees.insider.notation import canonical_actions
 from overturn.referees.insider.position import PLAYABLE_TYPES, Turn
 from overturn.referees.insider.refusals import diagnose
 from overturn.referees.insider.render import render
-
-CHANCE = -1
-TERMINAL = -4
 
 CHANCE_KINDS = frozenset({"draw", "steal", "dice", "eval"})
 # powers that a Bodyguard may cancel (marked with a star on the cards)
@@ -44,7 +41,7 @@ PHASES = ("choose", "move", "after", "ending")
 SEED_MAX = 2**63 - 1  # seeds are 0 .. 2**63 - 1, so every game saves and loads back
 
 
-class InsiderState:
+class InsiderState(BaseState[str]):
     """A whole game of Insider, from the deal to the last evaluation."""
 
     def __init__(self, players: int = 2, seed: int | None = None, material: Material | None = None) -> None:
@@ -108,20 +105,12 @@ class InsiderState:
                 return node["responders"][0]
         return self.current
 
-    def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
-
     def is_terminal(self) -> bool:
         return self.game_over
 
     def returns(self) -> list[float]:
         """+1 for the player(s) highest on the staircase, -1 for the others; 0 for all on a full tie."""
-        if not self.game_over:
-            return [0.0] * self.players
-        best = max(self.scores)
-        if all(s == best for s in self.scores):
-            return [0.0] * self.players
-        return [1.0 if s == best else -1.0 for s in self.scores]
+        return win_returns(self.players, self.winners())
 
     def winners(self) -> list[int]:
         best = max(self.scores)

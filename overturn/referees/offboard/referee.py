@@ -76,7 +76,7 @@ class OffboardReferee(Referee[OffboardState]):
         return status(game)
 
     def view_json(self, game: OffboardState, **_: Any) -> dict[str, Any]:
-        current = game.current_player()
+        current = None if game.is_terminal() else game.to_move
         return {
             **state_to_json(game),
             "layout": {**layout_json(game.layout), "custom": game.layout.is_custom, "label": describe_layout(game)},

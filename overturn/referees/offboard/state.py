@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from overturn.referees.base import IllegalAction
+from overturn.referees.base import TERMINAL, BaseState, IllegalAction, win_returns
 from overturn.referees.offboard.geometry import (
     HOLE_COUNT,
     HOLE_INDEX,
@@ -190,7 +190,7 @@ class _StepPlan(NamedTuple):
     ejects: bool
 
 
-class OffboardState:
+class OffboardState(BaseState[Move]):
     """A position plus whose turn it is; mutable, ``clone()`` for search and playouts."""
 
     __slots__ = (
@@ -312,9 +312,9 @@ class OffboardState:
         """The player whose turn it is or would be (also defined once the game is over)."""
         return self._to_move
 
-    def current_player(self) -> Player | None:
-        """Whose turn it is; None once the game is over."""
-        return None if self.is_terminal() else self._to_move
+    def current_player(self) -> int:
+        """Whose turn it is (a ``Player``, which is an int); ``TERMINAL`` once the game is over."""
+        return TERMINAL if self.is_terminal() else self._to_move
 
     def legal_actions(self) -> list[Move]:
         if self._legal is None:
@@ -349,9 +349,7 @@ class OffboardState:
     def returns(self) -> list[float]:
         """[red, yellow]: +1 for the winner, -1 for the loser, zeros while the game goes on."""
         winner = self.winner()
-        if winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if winner is Player.RED else [-1.0, 1.0]
+        return win_returns(len(Player), [] if winner is None else [winner])
 
     def check(self, move: Move) -> MoveReport:
         """What ``move`` would do; IllegalAction naming the broken rule if it is not allowed."""

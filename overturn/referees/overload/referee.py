@@ -138,7 +138,7 @@ class OverloadReferee(Referee[SavedGame]):
             "awaiting": self.awaiting(game),
             "legal": self.legal(game),
         }
-        for name, pawn in view["pawns"].items():
+        for pawn in view["pawns"].values():
             pawn["to_finish"] = state.track.finish - pawn["space"]
         return view
 

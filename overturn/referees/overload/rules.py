@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 DATA_PACKAGE = "overturn.referees.overload"
 DATA_FILE = "overload.json"

@@ -41,16 +41,14 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable
 
 from overturn.jsonstore import shorten
-from overturn.referees.base import IllegalAction
+from overturn.referees.base import CHANCE, TERMINAL, BaseState, IllegalAction, win_returns
 from overturn.referees.overload.rules import OverloadRules, Special, Track, load_rules
 
-CHANCE_PLAYER = -1
-TERMINAL_PLAYER = -4
 START = 0
 
 
@@ -100,7 +98,7 @@ class Pawn:
     discs: int = 0
 
 
-class OverloadState:
+class OverloadState(BaseState["Action"]):
     """A whole game: board, cup, scores and whose decision it is."""
 
     def __init__(self, rules: OverloadRules, players: int, track: Track, variant_sections: int = 0) -> None:
@@ -184,9 +182,9 @@ class OverloadState:
 
     def current_player(self) -> int:
         if self.phase is Phase.OVER:
-            return TERMINAL_PLAYER
+            return TERMINAL
         if self.phase is Phase.ROLL:
-            return CHANCE_PLAYER
+            return CHANCE
         return self.current
 
     def is_chance_node(self) -> bool:
@@ -201,7 +199,7 @@ class OverloadState:
         return [(action, 1 / len(self._roll_actions)) for action in self._roll_actions]
 
     def returns(self) -> list[float]:
-        return [1.0 if player == self.winner else 0.0 for player in range(self.players)]
+        return win_returns(self.players, [] if self.winner is None else [self.winner])
 
     def legal_actions(self) -> list[Action]:
         if self.phase is Phase.LOAD:
