@@ -49,7 +49,7 @@ def play_games(count: int, first_seed: int = 0) -> Counter[str]:
         assert state.is_terminal() and state.phase is Phase.OVER
         winners = [player for player, score in enumerate(state.scores) if score >= state.target]
         assert winners == [state.winner], "exactly one player reaches the target"
-        assert state.returns()[state.winner] == 1.0 and sum(state.returns()) == 1.0
+        assert state.returns() == [1.0 if seat == state.winner else -1.0 for seat in range(state.players)]
         totals.update(watcher.events)
         totals["actions"] += actions
         totals["games"] += 1
