@@ -28,24 +28,14 @@ from overturn.game.state import MODES, Colour, Game, GameError, IllegalMove, Mov
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option
-from overturn_cli.common import state_option as _state_option
 from overturn_cli.console import MAX_BOARD_TEXT
+from overturn_cli.game_files import UsageFailure, load_game, state_option
 from overturn_cli.lazy import LazyGroup
 
-DEFAULT_STATE = Path("overturn-game.json")
 HINT_SHOWN = 20
 
 #: The clock the per-turn timer reads; a module attribute so tests can replace it.
 clock: Callable[[], float] = time.monotonic
-
-
-class UsageFailure(click.ClickException):
-    """A request that cannot be served (bad file, unknown lexicon): exit code 2, apart from a refused word's 1."""
-
-    exit_code = 2
-
-
-state_option = _state_option(str(DEFAULT_STATE))
 
 
 def color_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -64,18 +54,6 @@ def player_option(command: Callable[..., Any]) -> Callable[..., Any]:
 
 
 # ----- helpers ---------------------------------------------------------------------------
-
-
-def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.ClickException] = UsageFailure) -> Game:
-    """The saved game, with its lexicon loaded; a missing or broken file is a ``failure`` (exit 2) naming the problem."""
-    try:
-        game = Game.load(state_path)
-    except StateFileError as exc:
-        hint = " (start one with 'overturn game new')" if not state_path.exists() else ""
-        raise failure(f"{exc}{hint}") from None
-    if with_lexicon:
-        game.lexicon = open_lexicon(game.lexicon_name, failure)
-    return game
 
 
 def _start_game(seed: int | None, mode: str, lexicon_spec: str, board_text: str | None) -> Game:

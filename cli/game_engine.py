@@ -17,7 +17,7 @@ from overturn.game.state import MODES, PassMove, RankedMove
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import json_option, open_lexicon
 from overturn_cli.console import echo_json
-from overturn_cli.game import load_game, state_option
+from overturn_cli.game_files import load_game, state_option
 
 LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text in LEVEL_DESCRIPTIONS.items())
 

@@ -83,7 +83,7 @@ def solve(
     """
     constraints = None
     if state_file is not None:
-        from overturn_cli.game import load_game
+        from overturn_cli.game_files import load_game
 
         game = load_game(state_file, with_lexicon=False)
         parsed, constraints, lexicon_spec = game.board, game.constraints(), game.lexicon_name

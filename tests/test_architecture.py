@@ -1,0 +1,149 @@
+"""The layout the checks keep: no import cycle anywhere, and the native search built where CI says it must be.
+
+Imports are read from the source with ``ast``: top-level ones, those inside
+functions, those under ``if TYPE_CHECKING`` and ``importlib.import_module``
+calls with a literal name all count, because each of them is an arrow a
+reader has to follow. The CLI's lazy command table (names as strings) counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Installed package name -> folder in the checkout (pyproject's package-dir).
+PACKAGES = {"overturn": ROOT / "overturn", "overturn_cli": ROOT / "cli", "overturn_lexicons": ROOT / "lexicons"}
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package, folder in PACKAGES.items():
+        for path in folder.rglob("*.py"):
+            parts = path.relative_to(folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join((package, *parts))] = path
+    return found
+
+
+def _resolve(module: str, is_package: bool, level: int, name: str | None) -> str:
+    if level == 0:
+        return name or ""
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join([*base, name] if name else base)
+
+
+def _imports(module: str, path: Path, known: set[str]) -> set[str]:
+    """Every module of the project that ``module`` imports, wherever in the file the import stands."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_package = path.name == "__init__.py"
+    targets: set[str] = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve(module, is_package, node.level, node.module)
+            names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "import_module":
+            if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                names = [node.args[0].value]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("overturn_cli."):
+            names = [node.value.split(":")[0]]  # lazy command tables name modules as strings
+        for name in names:
+            # the deepest project module the name reaches (``from a.b import c`` may name module a.b.c or a name in a.b)
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name and name != module:
+                targets.add(name)
+    return targets
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = set(modules)
+    graph = {module: _imports(module, path, known) for module, path in modules.items()}
+    # importing a.b.c from outside package a runs a/__init__ and a/b/__init__ first, so a package's
+    # face is part of every import into it (from inside, the face is already running: no new arrow)
+    for module, targets in graph.items():
+        for target in list(targets):
+            parts = target.split(".")
+            for n in range(1, len(parts)):
+                face = ".".join(parts[:n])
+                if face in known and not module.startswith(face + "."):
+                    targets.add(face)
+        targets.discard(module)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                components.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return components
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    assert _cycles(_graph()) == []
+
+
+def test_the_cycle_finder_sees_cycles_in_functions_and_type_checking_blocks(tmp_path: Path) -> None:
+    """The finder itself: a cycle hidden in a function body or under TYPE_CHECKING is still a cycle."""
+    (tmp_path / "a.py").write_text("def f():\n    from pkg import b\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import f\n", encoding="utf-8")
+    known = {"pkg.a", "pkg.b"}
+    graph = {"pkg.a": _imports("pkg.a", tmp_path / "a.py", known), "pkg.b": _imports("pkg.b", tmp_path / "b.py", known)}
+    assert _cycles(graph) == [["pkg.a", "pkg.b"]]
+
+
+def test_arrows_run_down_from_the_service_and_the_cli() -> None:
+    """The games and the lexicon never import the service or the CLI; the lexicon never imports a game."""
+    graph = _graph()
+    for module, targets in graph.items():
+        if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon", "overturn.jsonstore")):
+            assert not {t for t in targets if t.startswith(("overturn.service", "overturn_cli"))}, module
+        if module.startswith("overturn.lexicon"):
+            assert not {t for t in targets if t.startswith(("overturn.game", "overturn.referees"))}, module
+
+
+def test_the_native_search_is_built_where_it_is_required() -> None:
+    """CI sets OVERTURN_REQUIRE_NATIVE=1 and compiles with -Werror: a C build that fails must fail CI,
+    not quietly fall back to the pure-Python search (whose own tests force it with OVERTURN_PURE_PYTHON)."""
+    if os.environ.get("OVERTURN_REQUIRE_NATIVE") != "1":
+        pytest.skip("OVERTURN_REQUIRE_NATIVE is not set (.ci/run sets it)")
+    native = importlib.import_module("overturn.game._search")
+    assert callable(native.solve_json)
