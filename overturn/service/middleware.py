@@ -95,5 +95,5 @@ class Hardening:
 def _media_type(scope: Scope) -> str:
     for name, value in scope["headers"]:
         if name == b"content-type":
-            return value.decode("latin-1").split(";", 1)[0].strip().lower()
+            return str(value.decode("latin-1")).split(";", 1)[0].strip().lower()
     return ""

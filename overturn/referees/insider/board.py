@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 CARD_TYPES: tuple[str, ...] = ("admin", "heli", "scandal", "trend", "guard")
 
@@ -41,7 +42,7 @@ class Staircase:
 class Board:
     """The graph of big squares and path spaces, with the moves and checks that depend only on it."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict[str, Any]) -> None:
         columns: str = data["columns"]
         rows: int = data["rows"]
         self.columns = columns
@@ -179,8 +180,9 @@ class Material:
         return tuple(c.card_id for c in self.evaluation_cards.values() if len(c.tables) in sizes)
 
 
-def _read(name: str) -> dict:
-    return json.loads(resources.files("overturn.referees.insider").joinpath("data", name).read_text(encoding="utf-8"))
+def _read(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(resources.files("overturn.referees.insider").joinpath("data", name).read_text(encoding="utf-8"))
+    return data
 
 
 @cache

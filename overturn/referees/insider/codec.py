@@ -68,7 +68,7 @@ def state_to_json(state: InsiderState) -> dict[str, Any]:
     }
 
 
-def _copy(node: dict) -> dict:
+def _copy(node: dict[str, Any]) -> dict[str, Any]:
     return {k: (_copy(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v) for k, v in node.items()}
 
 

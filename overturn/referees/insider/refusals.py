@@ -7,6 +7,8 @@ name the rule it breaks.
 
 from __future__ import annotations
 
+from typing import Any
+
 from overturn.referees.insider.board import CARD_TYPES
 from overturn.referees.insider.position import Position
 
@@ -52,7 +54,7 @@ def diagnose(state: Position, text: str) -> Reason:
     return handlers[verb](state, words)
 
 
-def _diagnose_node(state: Position, node: dict, words: list[str]) -> Reason:
+def _diagnose_node(state: Position, node: dict[str, Any], words: list[str]) -> Reason:
     kind = node["kind"]
     expected = {"draw": "card", "steal": "steal", "eval": "eval", "seat": "seat", "guard": "guard",
                 "vip": "vip", "totalout": "totalout"}.get(kind)
@@ -175,7 +177,7 @@ def _diagnose_admin(state: Position, power: int, args: list[str]) -> Reason:
     board = state.board
     if len(args) != 2:
         return "syntax", "play admin N PAWN PAWN, a pawn being SQUARE:PLAYER (b2:1) or tN (the pawn at table N)"
-    places = []
+    places: list[tuple[int | None, tuple[str, int] | int]] = []
     for ref in args:
         if ref.startswith("t") and ref[1:].isdigit():
             table = int(ref[1:]) - 1

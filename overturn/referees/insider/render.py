@@ -63,8 +63,8 @@ def _board_lines(state: Position) -> list[str]:
     horizontal = max(len(s) for s in links.values()) + 2
     lines = []
     header = "   "
-    for c in board.columns:
-        header += c.center(cell) + " " * horizontal
+    for column in board.columns:
+        header += column.center(cell) + " " * horizontal
     lines.append(header.rstrip())
     for r in range(board.rows, 0, -1):
         row = f"{r}  "

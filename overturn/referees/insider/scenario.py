@@ -42,6 +42,7 @@ def scenario(
     if card is not None:
         state.evaluation_unseen = [c for c in material.evaluation_pool(players) if c != card]
         state.evaluation_card = card
+    assert state.evaluation_card is not None
     state.tables = list(tables) if tables is not None else [None] * len(material.evaluation_cards[state.evaluation_card].tables)
     for player in range(players):
         placed = [board.parse(name) for name in (pawns or {}).get(player, [])]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import random
+from typing import Any
 
 from overturn.referees.base import CHANCE, TERMINAL, BaseState, IllegalAction, seeded_rng, win_returns
 from overturn.referees.insider.board import CARD_TYPES, Board, Material, default_material
@@ -73,7 +74,7 @@ class InsiderState(BaseState[str]):
         self.current = 0
         self.turn = Turn()
         self.game_over = False
-        self.pending: list[dict] = [{"kind": "eval"}]
+        self.pending: list[dict[str, Any]] = [{"kind": "eval"}]
         for p in reversed(range(players)):
             self.pending.append({"kind": "draw", "player": p, "left": m.starting_hand, "fresh": False})
         self.history: list[str] = []
@@ -102,7 +103,7 @@ class InsiderState(BaseState[str]):
             if node["kind"] in CHANCE_KINDS:
                 return CHANCE
             if node["kind"] == "guard":
-                return node["responders"][0]
+                return int(node["responders"][0])
         return self.current
 
     def is_terminal(self) -> bool:
@@ -162,7 +163,7 @@ class InsiderState(BaseState[str]):
         if not outcomes:
             raise IllegalAction("not-chance", "no chance outcome is awaited now")
         actions, weights = zip(*outcomes)
-        return rng.choices(actions, weights)[0]
+        return str(rng.choices(actions, weights)[0])
 
     def auto_rng(self) -> random.Random:
         """The generator for the next chance node, derived from the seed so a saved game replays the same."""
@@ -274,7 +275,7 @@ class InsiderState(BaseState[str]):
 
     # ------------------------------------------------------------ pending nodes
 
-    def _on_draw(self, node: dict, words: list[str]) -> None:
+    def _on_draw(self, node: dict[str, Any], words: list[str]) -> None:
         card = words[1]
         player = node["player"]
         self.deck[card] -= 1
@@ -283,7 +284,7 @@ class InsiderState(BaseState[str]):
             self.turn.fresh[card] = self.turn.fresh.get(card, 0) + 1
         node["left"] -= 1
 
-    def _on_meet(self, node: dict, words: list[str]) -> None:
+    def _on_meet(self, node: dict[str, Any], words: list[str]) -> None:
         """Taking is optional (rule book: "il peut retirer"); only a pawn that takes ends its move."""
         self.pending.pop()
         if words[0] == "decline":
@@ -292,14 +293,14 @@ class InsiderState(BaseState[str]):
         self.turn.frozen.append(node["pawn"])
         self.pending.append({"kind": "steal", "victims": list(node["victims"])})
 
-    def _on_steal(self, node: dict, words: list[str]) -> None:
+    def _on_steal(self, node: dict[str, Any], words: list[str]) -> None:
         card = words[1]
         victim = node["victims"].pop(0)
         self.hands[victim][card] -= 1
         self.hands[self.current][card] += 1
         self._log(f"P{self.current} takes a card from P{victim}")
 
-    def _on_dice(self, node: dict, words: list[str]) -> None:
+    def _on_dice(self, node: dict[str, Any], words: list[str]) -> None:
         values = [int(w) for w in words[1:]]
         if sum(values) == 7 and len(values) == 2:
             self._log(f"P{self.current} rolled 7: rolls again")
@@ -309,7 +310,7 @@ class InsiderState(BaseState[str]):
         self.turn.double = len(values) == 2 and values[0] == values[1]
         self._log(f"P{self.current} rolled {'+'.join(map(str, values))}" + (" (double)" if self.turn.double else ""))
 
-    def _on_eval(self, node: dict, words: list[str]) -> None:
+    def _on_eval(self, node: dict[str, Any], words: list[str]) -> None:
         card = words[1]
         self.pending.pop()
         if self.evaluation_hidden > 0:
@@ -321,13 +322,13 @@ class InsiderState(BaseState[str]):
         self.tables = [None] * len(self.material.evaluation_cards[card].tables)
         self._log(f"evaluation card {card} turned: tables {list(self.material.evaluation_cards[card].tables)}")
 
-    def _on_seat(self, node: dict, words: list[str]) -> None:
+    def _on_seat(self, node: dict[str, Any], words: list[str]) -> None:
         self.pending.pop()
         self.tables[int(words[1]) - 1] = node["player"]
         if None not in self.tables:
             self._evaluate("the last table is taken")
 
-    def _on_guard(self, node: dict, words: list[str]) -> None:
+    def _on_guard(self, node: dict[str, Any], words: list[str]) -> None:
         responder = node["responders"].pop(0)
         if words[0] == "guard":
             node["pledged"][str(responder)] = int(words[1])
@@ -343,14 +344,14 @@ class InsiderState(BaseState[str]):
             self.pending.pop()
             self._resolve(node["play"])
 
-    def _on_vip(self, node: dict, words: list[str]) -> None:
+    def _on_vip(self, node: dict[str, Any], words: list[str]) -> None:
         if words[0] == "done":
             self.pending.pop()
             return
         a, b = int(words[1]) - 1, int(words[2]) - 1
         self.tables[a], self.tables[b] = self.tables[b], self.tables[a]
 
-    def _on_totalout(self, node: dict, words: list[str]) -> None:
+    def _on_totalout(self, node: dict[str, Any], words: list[str]) -> None:
         if words[0] == "done":
             self.pending.pop()
             return
@@ -361,7 +362,7 @@ class InsiderState(BaseState[str]):
 
     # ------------------------------------------------------------ card powers
 
-    def _announce(self, play: dict) -> None:
+    def _announce(self, play: dict[str, Any]) -> None:
         """A starred power waits for the opponents' Bodyguards, asked in turn order."""
         power = play["power"]
         pooled = (play["card"], power) == ("admin", 3)  # players may join forces against a Special VIP
@@ -374,7 +375,7 @@ class InsiderState(BaseState[str]):
         self.pending.append({"kind": "guard", "play": play, "responders": responders, "pledged": {},
                              "pooled": pooled})
 
-    def _resolve(self, play: dict) -> None:
+    def _resolve(self, play: dict[str, Any]) -> None:
         card, power, args, player = play["card"], play["power"], play["args"], play["player"]
         board = self.board
         if card == "admin" and power < 3:
@@ -398,6 +399,7 @@ class InsiderState(BaseState[str]):
         elif card == "scandal":
             for p in range(self.players):
                 self._send_home(p)
+            assert self.evaluation_card is not None, "a card is face up from the first evaluation on"
             self.evaluation_bottom.append(self.evaluation_card)
             self._log(f"bomb alert: every pawn goes home, card {self.evaluation_card} goes under the pile")
             self.evaluation_card, self.tables = None, []
@@ -415,8 +417,9 @@ class InsiderState(BaseState[str]):
         """``b2:1`` (player 1's pawn on b2) or ``t3`` (the pawn at table 3) -> (player, pawn index)."""
         if ref.startswith("t"):
             table = int(ref[1:]) - 1
-            owner = self.tables[table]
-            return owner, self._seated_pawns(owner)[self._table_rank(table)]
+            seated = self.tables[table]
+            assert seated is not None, "legal actions name only seated pawns"
+            return seated, self._seated_pawns(seated)[self._table_rank(table)]
         square, owner = ref.split(":")
         position = self.board.parse(square)
         return int(owner), self.pawns[int(owner)].index(position)
@@ -479,6 +482,7 @@ class InsiderState(BaseState[str]):
             self.pending.append({"kind": "meet", "pawn": pawn, "victims": victims})
 
     def _evaluate(self, reason: str) -> None:
+        assert self.evaluation_card is not None, "an evaluation needs its card face up"
         card = self.material.evaluation_cards[self.evaluation_card]
         stairs = self.material.staircase
         gains = [sum(card.tables[t] for t, o in enumerate(self.tables) if o == p) if self.seated(p) else card.penalty
@@ -507,7 +511,7 @@ class InsiderState(BaseState[str]):
             if self.pending:
                 node = self.pending[-1]
                 if node["kind"] == "draw":
-                    if self.deck_size() == 0 and sum(self.discard.values()):
+                    if self.deck_size() == 0 and sum(self.discard.values()) > 0:
                         self.deck, self.discard = self.discard, dict.fromkeys(CARD_TYPES, 0)
                         self._log("the action deck is empty: the discard pile is shuffled into a new deck")
                     full = self.hand_size(node["player"]) >= self.material.hand_limit
@@ -557,7 +561,8 @@ class InsiderState(BaseState[str]):
             return []
         if self.pending:
             node = self.pending[-1]
-            return getattr(self, f"_legal_{node['kind']}")(node)
+            legal: list[str] = getattr(self, f"_legal_{node['kind']}")(node)
+            return legal
         turn = self.turn
         if turn.phase == "choose":
             choices = ["roll", "draw"] if self.one_die[self.current] else ["walk", "roll", "draw"]
@@ -576,7 +581,7 @@ class InsiderState(BaseState[str]):
             actions.append("end")
         return actions
 
-    def _legal_draw(self, node: dict) -> list[str]:
+    def _legal_draw(self, node: dict[str, Any]) -> list[str]:
         """At a chance node: every possible outcome from the table, or the one the game's seed draws."""
         if self.auto_chance:
             return [self.sample_chance(self.auto_rng())]
@@ -584,13 +589,13 @@ class InsiderState(BaseState[str]):
 
     _legal_steal = _legal_eval = _legal_dice = _legal_draw
 
-    def _legal_meet(self, node: dict) -> list[str]:
+    def _legal_meet(self, node: dict[str, Any]) -> list[str]:
         return ["take", "decline"]
 
-    def _legal_seat(self, node: dict) -> list[str]:
+    def _legal_seat(self, node: dict[str, Any]) -> list[str]:
         return [f"seat {t + 1}" for t, owner in enumerate(self.tables) if owner is None]
 
-    def _legal_guard(self, node: dict) -> list[str]:
+    def _legal_guard(self, node: dict[str, Any]) -> list[str]:
         responder = node["responders"][0]
         if not node["pooled"]:
             power = node["play"]["power"]
@@ -598,12 +603,12 @@ class InsiderState(BaseState[str]):
         missing = node["play"]["power"] - sum(node["pledged"].values())
         return [f"guard {k}" for k in range(1, min(missing, self.hands[responder]["guard"]) + 1)] + ["pass"]
 
-    def _legal_vip(self, node: dict) -> list[str]:
+    def _legal_vip(self, node: dict[str, Any]) -> list[str]:
         tables = self.tables
         return [f"vip {a + 1} {b + 1}" for a in range(len(tables)) for b in range(a + 1, len(tables))
                 if tables[a] != tables[b]] + ["done"]
 
-    def _legal_totalout(self, node: dict) -> list[str]:
+    def _legal_totalout(self, node: dict[str, Any]) -> list[str]:
         name = self.board.name
         return [f"totalout {name(a)} {name(b)}" for a, b in self._total_out_moves()] + ["done"]
 
@@ -751,7 +756,7 @@ def _swap_admin_refs(text: str) -> str:
     return text
 
 
-def _describe(play: dict) -> str:
+def _describe(play: dict[str, Any]) -> str:
     card, power, args = play["card"], play["power"], play["args"]
     names = {
         ("admin", 1): "swap {0} and {1}", ("admin", 2): "swap {0} and {1}", ("admin", 3): "special VIP",

@@ -219,7 +219,8 @@ def _resolve_exits(targets: tuple[Target, ...]) -> dict[Exit, int]:
 @cache
 def _packaged() -> dict[str, Any]:
     text = resources.files("overturn.referees.offboard").joinpath("data/layouts.json").read_text(encoding="utf-8")
-    return loads_json(text, "data/layouts.json")
+    data: dict[str, Any] = loads_json(text, "data/layouts.json")
+    return data
 
 
 def layout_names() -> tuple[str, ...]:

@@ -442,7 +442,8 @@ class OffboardState(BaseState[Move]):
         if self._winner is not None:
             return []
         if self._in_hand is not None:
-            return [_PLACES[index] for index, cell in enumerate(self._board) if cell == EMPTY] + [REMOVE]
+            placements: list[Move] = [_PLACES[index] for index, cell in enumerate(self._board) if cell == EMPTY]
+            return [*placements, REMOVE]
         board = self._board
         player = self._to_move
         legal: list[Move] = []

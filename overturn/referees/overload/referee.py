@@ -53,7 +53,7 @@ class OverloadReferee(Referee[SavedGame]):
     # ----- the file ---------------------------------------------------------
 
     def new_game(self, players: int = 3, variant: int = 0, seed: int | None = None,
-                 rules_path: Path | None = None) -> SavedGame:
+                 rules_path: Path | None = None, **_: Any) -> SavedGame:
         custom = None
         try:
             if rules_path is None:
