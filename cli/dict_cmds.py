@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import click
 
 from overturn_cli.common import click_errors, json_option, lexicon_option, open_lexicon
@@ -39,7 +41,7 @@ def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
         raise SystemExit(status)
 
 
-def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str, extra: dict[str, object] | None = None) -> None:
+def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str, extra: Mapping[str, object] | None = None) -> None:
     if as_json:
         echo_json({"lexicon": lexicon_name, "query": label, "count": len(words), **(extra or {}), "words": words})
     else:

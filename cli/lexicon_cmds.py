@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -43,7 +44,7 @@ def list_lexicons(as_json: bool) -> None:
 def info(name: str, as_json: bool) -> None:
     """Counts, sources and checksums of a lexicon (building it if needed)."""
     loaded = open_lexicon(name)
-    meta = dict(loaded.meta)
+    meta: dict[str, Any] = dict(loaded.meta)
     meta["directory"] = str(loaded.directory)
     if as_json:
         echo_json(meta)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from overturn_cli.console import echo, echo_json, open_lexicon
 
 POS_NAMES = {
@@ -33,7 +35,7 @@ def lookup_words(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> in
     from overturn.lexicon.normalize import InvalidWord, normalize_key
 
     lexicon = open_lexicon(lexicon_spec)
-    results = []
+    results: list[dict[str, Any]] = []
     for word in words:
         try:
             key = normalize_key(word)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -138,7 +139,7 @@ def bench(boards: int, mode: str, lexicon_spec: str, as_json: bool) -> None:
     rules = board_rules("overturn", mode)
     times: list[float] = []
     counts: list[int] = []
-    with click.progressbar(range(boards), label="solving", file=click.get_text_stream("stderr")) as seeds:
+    with click.progressbar(range(boards), label="solving", file=sys.stderr) as seeds:
         for seed in seeds:
             board = deal(seed).layers[0].with_rules(rules)
             started = time.perf_counter()
