@@ -1,7 +1,7 @@
 """Lexicon figures: load time, look-ups per second, memory after load, first build, CLI start-up.
 
-Targets (issue 2): load <= 20 ms, resident memory <= 80 MB, build <= 15 s.
-Whole-process start-up is measured in bench_startup.py (issue 12: 50 ms over
+Targets: load <= 20 ms, resident memory <= 80 MB, build <= 15 s.
+Whole-process start-up is measured in bench_startup.py (50 ms over
 `python -c pass`). Times are reported next to a baseline measured in the same run.
 """
 

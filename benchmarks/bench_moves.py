@@ -1,4 +1,4 @@
-"""``Game.legal_moves()`` on mid-game positions of the 200 seeded deals, both modes (issue 14 item 1).
+"""``Game.legal_moves()`` on mid-game positions of the 200 seeded deals, both modes.
 
 Run with ``pytest benchmarks/bench_moves.py -s``. Each deal is played 3 to 8
 moves deep by always taking the best-ranked move, then ``legal_moves()`` (every

@@ -1,6 +1,6 @@
 """Pattern search on the default lexicon: the engine against a per-key scan, measured in the same run.
 
-Run with ``pytest benchmarks/bench_pattern.py -s``. Target (issue 12): at most
+Run with ``pytest benchmarks/bench_pattern.py -s``. Target: at most
 100 ms median per ordinary pattern (``ORDINARY``; ``HEAVY`` ones are reported
 without a target). The baseline is the former engine: one
 ``fullmatch`` per key of the marisa-trie (``BASELINE_ROUNDS`` runs per pattern:

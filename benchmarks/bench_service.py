@@ -19,7 +19,7 @@ asserts zero errors, and the server's CPU time per request against the budget
 the targets imply: the rates themselves depend on what else the two cores are
 running (other test suites on a shared machine), the CPU cost does not.
 
-A fourth run (``test_service_under_hostile_clients``, issue 12) plays the table
+A fourth run (``test_service_under_hostile_clients``) plays the table
 mix (look-ups, the table's solves, referee calls) at 50 honest clients while
 hostile ones attack: slowloris headers, bodies shorter than their
 Content-Length, 20,000-deep JSON, and pathological patterns (``(.*?){9}E``,
@@ -287,7 +287,7 @@ def test_service_load(benchmark, server: Server) -> None:  # type: ignore[no-unt
         assert figures[name]["server_cpu_ms_per_request"] <= budget, (name, figures[name])
 
 
-# ----- hostile clients (issue 12) -------------------------------------------------------------------
+# ----- hostile clients -------------------------------------------------------------------------------
 
 
 async def _read_until_closed(reader: asyncio.StreamReader) -> bytes:
@@ -414,7 +414,7 @@ def test_service_under_hostile_clients(benchmark, server: Server) -> None:  # ty
     assert not any(key.endswith(" 500") for key in outcomes), outcomes
 
 
-# ----- distinct-board solves against a baseline tree (issue 14, item 4) ------------------------------------------
+# ----- distinct-board solves against a baseline tree (target: 300/s) ------------------------------------------
 
 
 BASELINE_ROUNDS, BASELINE_SOLVES = 3, 1_000

@@ -1,6 +1,6 @@
 """Whole-process start-up of `overturn dict lookup maison` and `overturn solve BOARD` against `python -c pass`.
 
-Run with ``pytest benchmarks/bench_startup.py -s``. Target (issue 12): at most
+Run with ``pytest benchmarks/bench_startup.py -s``. Target: at most
 50 ms over the bare interpreter, both measured in this run. The commands and
 the bare interpreter alternate (A B A B ...), so a machine whose load drifts
 affects both alike; wall time and CPU time (user + system, from the kernel's

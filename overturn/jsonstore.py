@@ -27,6 +27,8 @@ Writing: ``save_json_atomic(path, data)``: a symlink stays a symlink (the file
 it points to is replaced in its own directory); directories, FIFOs and devices
 are refused; an existing file keeps its permission bits, a new one follows the
 umask; any failure is a one-line ``SaveError`` and the old file is intact.
+
+Long because it is the one place every file format goes through: bounded reading, the Field reader with its error paths, the comparer and the atomic save belong together.
 """
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ def test_words_left_counts_the_words_legal_moves_ranks(default_lexicon: Lexicon)
                 assert game.words_left() == sum(isinstance(move.move, WordMove) for move in ranked)
                 game.push(rng.choice(ranked[:5]).move)
 
-# ----- issue 13: a play with no path plays the exact best path -------------------------------------
+# ----- found at the table: a play with no path plays the exact best path -------------------------------------
 
 
 def test_play_without_a_path_swings_what_hint_promised(default_lexicon: Lexicon) -> None:

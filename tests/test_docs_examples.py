@@ -1,4 +1,4 @@
-"""Every `overturn …` command shown in README.md and docs/*.md runs as documented (issue 13).
+"""Every `overturn …` command shown in README.md and docs/*.md runs as documented.
 
 The fenced shell blocks are parsed; each block runs in order in its own
 temporary directory (a block is a small session: `game new` then `game play`

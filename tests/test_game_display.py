@@ -1,4 +1,4 @@
-"""The terminal game's display (issue 13): the pass warning, the message after an opening pass, the last path, the legend."""
+"""The terminal game's display (found when it was play-tested): the pass warning, the message after an opening pass, the last path, the legend."""
 
 from __future__ import annotations
 

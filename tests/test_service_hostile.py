@@ -1,4 +1,4 @@
-"""The HTTP service under hostile clients (issue 12, item 3), over real HTTP on loopback.
+"""The HTTP service under hostile clients (the attacks found when the service was tried as an attacker would), over real HTTP on loopback.
 
 Each reproduction of the issue is a test here: deep nesting, lone surrogates and
 wrong types answer 4xx and leave the keep-alive connection usable; slow or

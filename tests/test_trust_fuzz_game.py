@@ -1,4 +1,4 @@
-"""Fuzzing the Overturn game file and the Overturn command arguments (issue 11, item 4).
+"""Fuzzing the Overturn game file and the Overturn command arguments.
 
 The campaign starts from real saves at several stages of seeded random
 playouts, mutates them (tests/json_mutations.py) and drives ``game show``,

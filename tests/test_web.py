@@ -2,7 +2,7 @@
 
 Skipped with a reason when no chromium binary is installed; CI installs it.
 Screenshots are kept in test-artifacts/ for a person to look at. Each bug of
-issue 13 about the page has a regression test here; the whole game is in
+play-testing found on the page has a regression test here; the whole game is in
 test_web_game.py, which shares these fixtures.
 """
 

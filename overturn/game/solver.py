@@ -13,6 +13,8 @@ Advanced mode (each cell once) is a depth-first search with a visited mask.
 Double faces (ZX, Qu) read one way within a word: each combination of readings
 of the unfixed double faces is searched on its own, and a result names the
 readings its path needs.
+
+Long because it holds the pure-Python search that is both the fallback and the reference the C search is checked against; the two halves (reuse and advanced) share their helpers.
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ Game end (rule 4): all rings placed, or neither side could find a word, i.e.
 two passes in a row. A pass is accepted whenever the player says they have no
 word (the rule book trusts the table); ``legal_moves`` offers passes only when
 no word is left.
+
+Long because it holds the game and its save format (written, read and replayed together, so a change to one shows in the other).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Importing `dataclasses` pulls in `inspect` (and with it ast, dis and tokenize):
 about 15 ms of start-up on a small machine, nearly a third of what `overturn
-solve BOARD` may add to a bare interpreter (issue 12). Rules, Board and
+solve BOARD` may add to a bare interpreter. Rules, Board and
 Constraints are built on :class:`Value` instead; the rest of the code, loaded
 later, keeps dataclasses.
 """

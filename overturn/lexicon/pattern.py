@@ -21,6 +21,8 @@ every search bounded, whoever sends the pattern:
   (``.*OUX``) is located with a substring search first. Patterns whose meaning
   depends on what surrounds a key (look-arounds, ``\\A``, inline flags) are
   checked key by key instead, under the same deadline.
+
+Long because the pattern's shape analysis (lengths, first letters, literals) and the bounded scan it drives are one algorithm; split, each half would need the other's internals.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Save-file fuzzing for the referees on the shared scaffold (issue 11, "fuzzing that proves it").
+"""Save-file fuzzing for the referees on the shared scaffold ("fuzzing that proves it").
 
 Real saves, taken at several stages of seeded random playouts, are mutated
 with tests/json_mutations.py; each mutant is driven through `show`, `legal`

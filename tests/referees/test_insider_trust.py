@@ -1,4 +1,4 @@
-"""Insider save files are evidence, not authority (issue 11): every reproduction is refused naming the field.
+"""Insider save files are evidence, not authority: every reproduction is refused naming the field.
 
 A file is rebuilt from players, seed and chance mode plus its recorded actions;
 anything that differs from the rebuilt game is refused. Every state reached in

@@ -144,7 +144,7 @@ def test_the_first_default_start_is_kept_as_the_contact_layout() -> None:
     state = OffboardState(named_layout("contact"))
     assert names(state.marbles(RED)) == set("A1 A2 A3 B2 B3 C3 G4 G5 G6 H5 H6 I6".split())
     assert names(state.marbles(YELLOW)) == set("A4 B4 B5 C4 C5 C6 G7 H7 H8 I7 I8 I9".split())
-    assert state.check(parse_move("G5-H6")).points == 3  # why it is no longer the default (issue 15)
+    assert state.check(parse_move("G5-H6")).points == 3  # why it is no longer the default (the 3-point start made first moves too strong)
 
 
 def test_default_start_is_apart_with_red_to_play() -> None:

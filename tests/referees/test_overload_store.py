@@ -108,7 +108,7 @@ def test_files_that_are_not_games_are_refused(tmp_path: Path) -> None:
         load_game(path)
 
 
-# ----- issue 11: the file is evidence, not authority ---------------------------------
+# ----- the file is evidence, not authority ---------------------------------
 
 
 def basic_game() -> dict[str, Any]:

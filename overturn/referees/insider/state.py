@@ -18,6 +18,8 @@ Why the turn is cut into small decisions:
 Interrupts (take or decline after meeting opponents, a table to choose, a
 Bodyguard round, a chance draw...) are kept on a small stack of JSON-ready nodes
 above the turn phase, so the whole state saves.
+
+Long because it is the rule book: the turn phases, the cards, the evaluations and the staircase interact, and the legal-action generator must see them all.
 """
 
 from __future__ import annotations

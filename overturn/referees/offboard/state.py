@@ -23,6 +23,8 @@ Rules as implemented, including where the rule book is silent (docs/offboard.md)
 * A player reaching 6 points wins at once (checked after every move). A player who
   cannot move when their turn comes loses (the rule book does not say; this way every
   position that is not final has a legal move, and a blocked game still has a winner).
+
+Long because it is the rule book: every rule that decides a push, a bounce or a win lives here, where the legal-move generator can see them all.
 """
 
 from __future__ import annotations

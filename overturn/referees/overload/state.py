@@ -35,6 +35,8 @@ Interpretations where the rule book is silent (also in docs/overload.md):
   just overtook may be met), ``x2`` doubles the discs of an overtake on that
   space and of each give or take there (as far as the discs allow). A space's
   action is done before the pawns met there are settled.
+
+Long because it is the rule book: loading, the roll, the moves with their give/take choices and the variants are one state machine.
 """
 
 from __future__ import annotations
