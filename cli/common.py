@@ -142,3 +142,31 @@ def click_errors() -> Iterator[None]:
 
 def use_color() -> bool:
     return sys.stdout.isatty()
+
+
+def updates_state(command: F) -> F:
+    """Run a command that loads and saves its ``state_path`` under the file's update lock.
+
+    Two commands on one file then take turns (the second reads what the first saved)
+    instead of one silently overwriting the other's move; see ``jsonstore.update_lock``.
+    """
+    import functools
+
+    from overturn.jsonstore import SaveError, update_lock
+
+    @functools.wraps(command)
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        state_path = kwargs.get("state_path")
+        if state_path is None:
+            return command(*args, **kwargs)
+        lock = update_lock(state_path)
+        try:
+            lock.__enter__()
+        except SaveError as exc:
+            raise click.ClickException(f"{exc}; the file on disk is unchanged") from None  # exit 1, as a failed save
+        try:
+            return command(*args, **kwargs)
+        finally:
+            lock.__exit__(None, None, None)
+
+    return locked  # type: ignore[return-value]

@@ -24,10 +24,10 @@ from overturn.game.computer import LEVELS, choose_move
 from overturn.game.referee import Verdict
 from overturn.game.render import LEGEND, describe_path, render_board
 from overturn.game.review import ranked_json as _ranked_json
-from overturn.game.state import MODES, Colour, Game, GameError, IllegalMove, Move, PassMove, RankedMove, Result, WordMove
+from overturn.game.state import ENDINGS, MODES, Colour, Game, GameError, IllegalMove, Move, PassMove, RankedMove, Result, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
-from overturn_cli.common import bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option
+from overturn_cli.common import bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option, updates_state
 from overturn_cli.console import MAX_BOARD_TEXT
 from overturn_cli.game_files import UsageFailure, load_game, state_option
 from overturn_cli.lazy import LazyGroup
@@ -56,15 +56,15 @@ def player_option(command: Callable[..., Any]) -> Callable[..., Any]:
 # ----- helpers ---------------------------------------------------------------------------
 
 
-def _start_game(seed: int | None, mode: str, lexicon_spec: str, board_text: str | None) -> Game:
+def _start_game(seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, ending: str = "position") -> Game:
     """A new game on a seeded deal, or on a typed board; a bad board or seed is a usage error."""
     if board_text is not None:
         bounded_text(board_text, MAX_BOARD_TEXT, "--board")
     lexicon = open_lexicon(lexicon_spec)
     try:
         if board_text is not None:
-            return Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon)
-        return Game.new(seed, mode, lexicon_spec, lexicon)
+            return Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon, ending)
+        return Game.new(seed, mode, lexicon_spec, lexicon, ending)
     except (BoardError, GameError) as exc:
         raise click.BadParameter(str(exc), param_hint="--board" if board_text else "--seed") from None
 
@@ -185,16 +185,21 @@ def game() -> None:
 @click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path used to settle words.")
 @click.option("--board", "board_text", default=None, help="Play on a board typed in (36 faces, rows split by '/') instead of a deal.")
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
+@click.option(
+    "--ending", type=click.Choice(list(ENDINGS)), default="position", show_default=True,
+    help="position: over when no legal word is left (rule 4); passes: over after two passes in a row (an older house rule).",
+)
 @state_option
 @color_option
+@updates_state
 def new_command(
-    seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, force: bool, state_path: Path,
+    seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, force: bool, ending: str, state_path: Path,
     color: bool | None,
 ) -> None:
     """Start a game: a seeded deal of two layers (the top one first) or a typed board."""
     if state_path.exists() and not force:
         raise click.ClickException(f"{state_path} already holds a game; use --force to replace it or --state for another file")
-    new_game = _start_game(seed, mode, lexicon_spec, board_text)
+    new_game = _start_game(seed, mode, lexicon_spec, board_text, ending)
     _save(new_game, state_path)
     origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
     click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")
@@ -225,6 +230,7 @@ def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
 @state_option
 @json_option
 @color_option
+@updates_state
 def play_command(
     word: str, path_text: str | None, player: str | None, state_path: Path, as_json: bool, color: bool | None
 ) -> None:
@@ -253,6 +259,7 @@ def play_command(
 @click.argument("cell")
 @player_option
 @state_option
+@updates_state
 def pass_command(cell: str, player: str | None, state_path: Path) -> None:
     """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left."""
     current = load_game(state_path)
@@ -274,6 +281,7 @@ def pass_command(cell: str, player: str | None, state_path: Path) -> None:
 
 @game.command("undo")
 @state_option
+@updates_state
 def undo_command(state_path: Path) -> None:
     """Take back the last move."""
     current = load_game(state_path, with_lexicon=False)
@@ -329,6 +337,7 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
 @click.option("--force", is_flag=True, help="Discard the current game even if it is not over.")
 @state_option
 @color_option
+@updates_state
 def next_layer_command(force: bool, state_path: Path, color: bool | None) -> None:
     """Start the next game: lift the top layer (or reshuffle once both layers are played).
 
@@ -417,18 +426,20 @@ Type a word to play it (the best path is chosen), or a word and its cells: BOIRE
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse")
 @click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
 @click.option("--board", "board_text", default=None, help="Play on a typed board instead of a deal.")
+@click.option("--ending", type=click.Choice(list(ENDINGS)), default="position", help="position: over when no word is left (rule 4); passes: over after two passes in a row.")
 @click.option("--state", "state_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Keep the game in this file (resumed if it exists).")
 @click.option("--timer", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds per turn; a late move is flagged (the rule book lets players agree on one).")
 @color_option
+@updates_state
 def play(
     vs: str, level: int, computer_side: str, seed: int | None, mode: str, lexicon_spec: str, board_text: str | None,
-    state_path: Path | None, timer: float | None, color: bool | None,
+    ending: str, state_path: Path | None, timer: float | None, color: bool | None,
 ) -> None:
     """Play Overturn at the terminal: two people taking turns, or against the computer."""
     if state_path is not None and state_path.exists():
         current = load_game(state_path)
     else:
-        current = _start_game(seed, mode, lexicon_spec, board_text)
+        current = _start_game(seed, mode, lexicon_spec, board_text, ending)
     computer = Colour(computer_side) if vs == "computer" else None
     rng = random.Random(seed if seed is not None else current.seed)
     session = Session(current, computer, level, rng, state_path, timer, _use_color(color))

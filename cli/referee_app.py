@@ -36,7 +36,7 @@ import click
 
 from overturn.jsonstore import SaveError, StateFileError, load_json, save_json_atomic
 from overturn.referees.protocol import IllegalAction, Played, Referee, UsageProblem
-from overturn_cli.common import json_option, state_option
+from overturn_cli.common import json_option, state_option, updates_state
 from overturn_cli.console import echo_json
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -173,6 +173,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
     def group() -> None:
         pass
 
+    @updates_state
     def new(force: bool, state_path: Path, as_json: bool, **options: Any) -> None:
         if state_path.exists() and not force:
             raise click.UsageError(f"{state_path} already holds a game; pass --force to replace it, or --state for another file")
@@ -214,6 +215,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
             click.echo(referee.awaiting(game))
             click.echo("\n".join(actions) if actions else "(none)")
 
+    @updates_state
     def play(moves: tuple[str, ...], state_path: Path, as_json: bool, **options: Any) -> None:
         play_and_save(referee, state_path, moves, as_json, commands.start_hint, **options)
 
@@ -228,6 +230,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
     @click.option("--count", "-n", type=click.IntRange(1), default=1, help="How many actions to take back.")
     @state
     @json_option
+    @updates_state
     def undo(count: int, state_path: Path, as_json: bool) -> None:
         game = load(state_path)
         try:
@@ -243,6 +246,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
 
     new_names = _option_names(commands.new_options)
 
+    @updates_state
     def session(start_new: bool, force: bool, state_path: Path, **options: Any) -> None:
         session_options = {name: value for name, value in options.items() if name not in new_names}
         if start_new:

@@ -33,11 +33,13 @@ Long because it is the one place every file format goes through: bounded reading
 
 from __future__ import annotations
 
+import fcntl
 import json
 import math
 import os
 import re
 import stat
+import time
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import accumulate
@@ -453,14 +455,112 @@ def _save_target(path: Path) -> tuple[Path, os.stat_result | None]:
     return real, info
 
 
+#: How long a command waits for another one working on the same file before it gives up.
+LOCK_WAIT_SECONDS = 10.0
+#: Files this process holds the update lock of -> what the file was when the lock was taken.
+_held: dict[Path, tuple[int, int, int] | None] = {}
+
+
+def _fingerprint(path: Path) -> tuple[int, int, int] | None:
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+@contextmanager
+def update_lock(path: str | os.PathLike[str], wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
+    """Hold ``path``'s update lock from load to rename, so two commands on one file take turns.
+
+    The lock is ``flock`` on a sidecar ``.NAME.lock`` beside the file (the file itself is replaced by
+    every save, so it cannot carry the lock). While it is held, ``save_json_atomic`` refuses the file
+    if anything else changed it since the lock was taken (a program that does not lock), and
+    temporary files a killed save left behind are removed. SaveError if the lock cannot be had
+    within ``wait`` seconds or the directory does not allow it.
+    """
+    requested = Path(path)
+    target = Path(os.path.realpath(requested))
+    lock_path = target.parent / f".{target.name}.lock"
+    fd = _acquire(requested, lock_path, time.monotonic() + wait)
+    try:
+        _remove_leftovers(target)
+        _held[target] = _fingerprint(target)
+        try:
+            yield
+        finally:
+            _held.pop(target, None)
+            try:  # removed while still held, so the folder keeps only the game; see _acquire for why that is safe
+                os.unlink(lock_path)
+            except OSError:
+                pass
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _acquire(requested: Path, lock_path: Path, deadline: float) -> int:
+    """The locked descriptor of ``lock_path``, created if need be.
+
+    A holder removes the lock file before releasing it, so a waiter may get the lock on a file
+    that no longer has a name; it then sees that the name is gone or another file's and tries again.
+    """
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+    while True:
+        try:
+            lock_path.parent.mkdir(parents=True, exist_ok=True)  # as the save would: a new game may name a new folder
+            fd = os.open(lock_path, flags, 0o666)
+        except OSError as exc:
+            raise SaveError(f"{requested}: cannot save (no lock for the update: {exc.strerror or exc})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if time.monotonic() >= deadline:
+                raise SaveError(f"{requested}: another command is still using this file; try again") from None
+            time.sleep(0.01)
+            continue
+        try:
+            same = os.stat(lock_path).st_ino == os.fstat(fd).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return fd
+        os.close(fd)
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Temporary files of saves that were killed before their rename (only ever ours: the lock is held)."""
+    try:
+        for leftover in target.parent.glob(f".{_glob_escape(target.name)}.*.tmp"):
+            try:
+                leftover.unlink()
+            except OSError:
+                pass
+    except OSError:
+        pass
+
+
+def _glob_escape(name: str) -> str:
+    """``name`` with glob's special characters taken literally."""
+    return re.sub(r"([*?\[])", r"[\1]", name)
+
+
 def save_json_atomic(path: str | os.PathLike[str], data: Any) -> None:
-    """Write ``data`` as JSON atomically; SaveError (one line) on any failure, the old file intact."""
+    """Write ``data`` as JSON atomically; SaveError (one line) on any failure, the old file intact.
+
+    Under ``update_lock`` the file must still be what it was when the lock was taken.
+    """
     requested = Path(path)
     text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False) + "\n"
+    held = Path(os.path.realpath(requested))
+    if held in _held and _fingerprint(held) != _held[held]:
+        raise SaveError(f"{requested}: changed by another program since it was read; nothing saved (run the command again)")
     try:
         target, existing = _save_target(requested)
         target.parent.mkdir(parents=True, exist_ok=True)
         _replace(target, existing, text.encode("utf-8"))
+        if target in _held:
+            _held[target] = _fingerprint(target)  # our own save: later saves in the same lock compare with it
     except SaveError:
         raise
     except OSError as exc:

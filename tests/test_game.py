@@ -37,7 +37,8 @@ def board() -> Board:
 
 
 def new_game(lexicon, mode: str = "reuse") -> Game:
-    return Game.from_board(Board.parse(BOARD_TEXT), mode=mode, lexicon_name="test", lexicon=lexicon)
+    # The older "two passes" ending: these tests play the pass mechanics on a lexicon of a few words.
+    return Game.from_board(Board.parse(BOARD_TEXT), mode=mode, lexicon_name="test", lexicon=lexicon, ending="passes")
 
 
 def cells(game: Game, text: str) -> tuple[int, ...]:
@@ -186,7 +187,7 @@ def test_legal_moves_are_ranked_by_swing_and_passes_come_only_without_words(lexi
     game.push(WordMove("ZEN", cells(game, "E3 D2 C3")))
     swings = [move.swing for move in game.legal_moves()]
     assert swings == sorted(swings, reverse=True)
-    lone = Game.from_board(Board.parse(BOARD_TEXT), lexicon=lexicon)
+    lone = Game.from_board(Board.parse(BOARD_TEXT), lexicon=lexicon, ending="passes")
     lone.push(WordMove("ROI"))
     lone.push(WordMove("BOIRE"))
     lone.push(WordMove("ZEN"))

@@ -23,7 +23,7 @@ def lexicon_dir(make_lexicon) -> str:
 @pytest.fixture
 def state(tmp_path: Path, lexicon_dir: str) -> Path:
     path = tmp_path / "game.json"
-    result = run("game", "new", "--board", BOARD_TEXT, "--lexicon", lexicon_dir, "--state", str(path))
+    result = run("game", "new", "--board", BOARD_TEXT, "--lexicon", lexicon_dir, "--ending", "passes", "--state", str(path))
     assert result.exit_code == 0, result.output
     return path
 

@@ -49,7 +49,7 @@ def test_interactive_pass_asks_while_words_remain(lexicon, tmp_path: Path) -> No
 def test_no_question_when_no_word_is_left(lexicon, tmp_path: Path) -> None:
     empty = tmp_path / "empty.txt"
     empty.write_text("zzzz\n", encoding="utf-8")
-    result = run("play", "--board", BOARD_TEXT, "--lexicon", str(empty), input="pass A6\nquit\n")
+    result = run("play", "--board", BOARD_TEXT, "--lexicon", str(empty), "--ending", "passes", input="pass A6\nquit\n")
     assert result.exit_code == 0, result.output
     assert "pass anyway" not in result.output and "green passes" in result.output
 

@@ -36,7 +36,7 @@ def board() -> Board:
 
 
 def game_after(lexicon, *words: str) -> Game:
-    game = Game.from_board(Board.parse(BOARD_TEXT), lexicon=lexicon)
+    game = Game.from_board(Board.parse(BOARD_TEXT), lexicon=lexicon, ending="passes")
     for word in words:
         game.push(WordMove(word))
     return game

@@ -79,7 +79,7 @@ def test_review_command_text_and_json(lexicon, tmp_path: Path, monkeypatch: pyte
     game = played_game(lexicon, {Colour.GREEN: 1, Colour.SILVER: 1}, seed=3)
     state = tmp_path / "game.json"
     game.save(state)
-    monkeypatch.setattr("overturn_cli.game.open_lexicon", lambda spec, failure=None: lexicon)
+    monkeypatch.setattr("overturn_cli.game_files.open_lexicon", lambda spec, failure=None: lexicon)
     runner = CliRunner()
     text = runner.invoke(cli, ["game", "review", "--state", str(state)])
     assert text.exit_code == 0, text.output

@@ -27,7 +27,7 @@ def lexicon_dir(make_lexicon) -> str:
 @pytest.fixture
 def seeded(tmp_path: Path, lexicon_dir: str) -> Path:
     path = tmp_path / "game.json"
-    result = run("game", "new", "--seed", "7", "--lexicon", lexicon_dir, "--state", str(path))
+    result = run("game", "new", "--ending", "passes", "--seed", "7", "--lexicon", lexicon_dir, "--state", str(path))
     assert result.exit_code == 0, result.output
     return path
 
@@ -79,7 +79,7 @@ def test_a_tampered_seeded_file_is_refused_naming_the_field_and_left_alone(seede
 
 def test_a_typed_board_game_has_no_seed_and_one_board(tmp_path, lexicon_dir):
     path = tmp_path / "typed.json"
-    assert run("game", "new", "--board", BOARD_TEXT, "--lexicon", lexicon_dir, "--state", str(path)).exit_code == 0
+    assert run("game", "new", "--ending", "passes", "--board", BOARD_TEXT, "--lexicon", lexicon_dir, "--state", str(path)).exit_code == 0
     assert Game.load(path).seed is None
     edit(path, lambda data: data["layers"].append(BOARD_TEXT))
     with pytest.raises(StateFileError, match="layers: a game without a seed is played on one typed board"):
@@ -116,10 +116,10 @@ def test_a_lexicon_name_too_long_for_a_path_is_one_line(seeded):
 def test_the_seed_range_is_enforced_when_starting_a_game(tmp_path, lexicon_dir):
     path = tmp_path / "game.json"
     for seed in ("-1", str(MAX_SEED + 1), "9" * 5000):
-        result = run("game", "new", "--seed", seed, "--lexicon", lexicon_dir, "--state", str(path))
+        result = run("game", "new", "--ending", "passes", "--seed", seed, "--lexicon", lexicon_dir, "--state", str(path))
         assert result.exit_code == 2 and "--seed" in result.output and len(result.output) < 400
     assert not path.exists()
-    assert run("game", "new", "--seed", str(MAX_SEED), "--lexicon", lexicon_dir, "--state", str(path)).exit_code == 0
+    assert run("game", "new", "--ending", "passes", "--seed", str(MAX_SEED), "--lexicon", lexicon_dir, "--state", str(path)).exit_code == 0
     assert Game.load(path).seed == MAX_SEED
 
 
@@ -176,7 +176,7 @@ def test_next_layer_needs_force_to_discard_an_unfinished_game(seeded):
 
 def test_new_over_an_existing_game_needs_force(seeded, lexicon_dir):
     before = seeded.read_bytes()
-    result = run("game", "new", "--seed", "8", "--lexicon", lexicon_dir, "--state", str(seeded))
+    result = run("game", "new", "--ending", "passes", "--seed", "8", "--lexicon", lexicon_dir, "--state", str(seeded))
     assert result.exit_code == 1 and "--force" in result.output and seeded.read_bytes() == before
 
 
@@ -195,7 +195,7 @@ def test_a_symlinked_game_file_stays_a_symlink(seeded, tmp_path):
 def test_a_fifo_state_is_refused_even_with_force(tmp_path, lexicon_dir):
     fifo = tmp_path / "null.json"
     os.mkfifo(fifo)
-    result = run("game", "new", "--force", "--seed", "1", "--lexicon", lexicon_dir, "--state", str(fifo))
+    result = run("game", "new", "--ending", "passes", "--force", "--seed", "1", "--lexicon", lexicon_dir, "--state", str(fifo))
     assert result.exit_code == 1 and "not a regular file" in result.output
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 

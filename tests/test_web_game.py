@@ -107,6 +107,8 @@ def test_a_whole_game_at_phone_size(base: str, page: object, web_lexicon: Path) 
     local = Game.from_board(Board.parse(BOARD), "reuse", "web", load_lexicon(str(web_lexicon)))
     page.goto(base + "/")  # type: ignore[attr-defined]
     page.fill("#board-text", BOARD)  # type: ignore[attr-defined]
+    page.select_option("#ending", "passes")  # type: ignore[attr-defined]  # this game ends on two passes
+    local.ending = "passes"
     page.click("#start-board")  # type: ignore[attr-defined]
     expect(page.locator("#turn")).to_have_text("au tour de Vert")  # type: ignore[attr-defined]
     expect(page.locator("#hint")).to_be_hidden()  # type: ignore[attr-defined]

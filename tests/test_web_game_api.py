@@ -79,8 +79,9 @@ def test_a_game_played_over_http_matches_the_model(client: httpx.Client, lexicon
 
 
 def test_pass_moves_and_the_end_of_the_game(client: httpx.Client, lexicon_dir: Path) -> None:
-    state = _post(client, "new", board=BOARD)
+    state = _post(client, "new", board=BOARD, ending="passes")  # the older ending: two passes end the game
     local = _local(lexicon_dir)
+    local.ending = "passes"
     moves = _post(client, "moves", game=state["game"], limit=3)
     expected = [ranked for ranked in local.legal_moves() if isinstance(ranked.move, WordMove)]
     assert moves["count"] == len(expected) > 3

@@ -7,10 +7,18 @@ the opponent's colour on a new cell). The saved form is JSON with a version;
 loading replays the moves and checks them against the stored rings, so a
 tampered file is refused with the field that is wrong.
 
-Game end (rule 4): all rings placed, or neither side could find a word, i.e.
-two passes in a row. A pass is accepted whenever the player says they have no
-word (the rule book trusts the table); ``legal_moves`` offers passes only when
-no word is left.
+Game end (rule 4: « Lorsque les 36 anneaux ont été utilisés ou lorsqu'aucun
+joueur ne peut trouver de nouveau mot, la partie est terminée »): by default
+(``ending="position"``) the game is over when every ring is placed or when no
+word can be played any more, now or after passes: a word still to be found is
+one not yet played with a path through at least one new cell (a pass rings a
+cell, so a path of new cells can gain the used cell it lacks). The solver
+knows, and the answer does not depend on who is to move. A pass never ends the
+game by itself: it is the player's declaration that they see no word, accepted
+at any time (the rule book trusts the table), and its ring may open new words. A table may
+keep the older ending, ``ending="passes"``: over after two passes in a row.
+``legal_moves`` offers passes only when no word is left, which under the
+default ending means never before the end.
 
 Long because it holds the game and its save format (written, read and replayed together, so a change to one shows in the other).
 """
@@ -30,6 +38,13 @@ from overturn.game.tiles import deal
 from overturn.jsonstore import Field, load_with, save_json_atomic
 from overturn.lexicon.lexicon import Lexicon
 
+#: How a game ends besides the 36th ring: when the position has no legal word (rule 4, the
+#: default), or after two passes in a row (the older house rule, for tables that want it).
+ENDINGS = ("position", "passes")
+#: Files written before the ending was recorded were played with two passes ending the game.
+LEGACY_ENDING = "passes"
+#: Positions whose legal-word count is remembered (the computer's search asks again and again).
+WORD_COUNT_CACHE = 4096
 FORMAT = "overturn-game"
 VERSION = 1
 MODES: dict[str, Rules] = {"reuse": OVERTURN, "advanced": OVERTURN_ADVANCED}
@@ -38,6 +53,7 @@ MAX_WORD = 64
 MAX_BOARD_TEXT = 400
 MAX_LEXICON_NAME = 4096
 _SAVED_KEYS = ("format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves")
+_OPTIONAL_KEYS = ("ending",)
 _MOVE_KEYS = {"word": ("player", "kind", "word", "path", "readings"), "pass": ("player", "kind", "cell")}
 _ANY_MOVE_KEY = frozenset(key for keys in _MOVE_KEYS.values() for key in keys)
 
@@ -69,9 +85,12 @@ class Game:
         mode: str = "reuse",
         lexicon_name: str = "fr",
         lexicon: Lexicon | None = None,
+        ending: str = "position",
     ) -> None:
         if mode not in MODES:
             raise GameError(f"unknown mode {mode!r}: use {' or '.join(MODES)}")
+        if ending not in ENDINGS:
+            raise GameError(f"unknown ending {ending!r}: use {' or '.join(ENDINGS)}")
         if not 0 <= layer < len(layers):
             raise GameError(f"layer {layer} does not exist (the deal has {len(layers)})")
         rules = MODES[mode]
@@ -79,6 +98,7 @@ class Game:
         self.layer = layer
         self.seed = seed
         self.mode = mode
+        self.ending = ending
         self.lexicon_name = lexicon_name
         self.lexicon = lexicon
         self.rings: list[Colour | None] = [None] * self.board.rules.size
@@ -86,12 +106,18 @@ class Game:
         self.fixed: dict[str, str] = {}
         self.history: list[Played] = []
         self._undo: list[tuple[tuple[Colour | None, ...], Colour, dict[str, str]]] = []
+        self._word_counts: dict[tuple[int, bool, tuple[tuple[str, str], ...], frozenset[str]], int] = {}
 
     # ----- construction -------------------------------------------------------------
 
     @classmethod
     def new(
-        cls, seed: int | None = None, mode: str = "reuse", lexicon_name: str = "fr", lexicon: Lexicon | None = None
+        cls,
+        seed: int | None = None,
+        mode: str = "reuse",
+        lexicon_name: str = "fr",
+        lexicon: Lexicon | None = None,
+        ending: str = "position",
     ) -> Game:
         """A game on the top layer of a fresh deal (a random seed if none is given, so it can be replayed)."""
         if mode not in MODES:
@@ -100,25 +126,30 @@ class Game:
         if not 0 <= seed <= MAX_SEED:
             raise GameError(f"a seed is a whole number from 0 to {MAX_SEED}")
         dealt = deal(seed, rules=MODES[mode])
-        return cls(dealt.layers, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
+        return cls(dealt.layers, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon, ending=ending)
 
     @classmethod
     def from_board(
-        cls, board: Board, mode: str = "reuse", lexicon_name: str = "fr", lexicon: Lexicon | None = None
+        cls,
+        board: Board,
+        mode: str = "reuse",
+        lexicon_name: str = "fr",
+        lexicon: Lexicon | None = None,
+        ending: str = "position",
     ) -> Game:
         """A game on a board typed in by hand (one layer, no seed)."""
-        return cls((board,), mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
+        return cls((board,), mode=mode, lexicon_name=lexicon_name, lexicon=lexicon, ending=ending)
 
     def next_layer(self) -> Game:
         """The next game: the bottom layer, or once both are played a new deal from a derived seed."""
         if self.layer + 1 < len(self.layers):
             return Game(
                 self.layers, layer=self.layer + 1, seed=self.seed, mode=self.mode,
-                lexicon_name=self.lexicon_name, lexicon=self.lexicon,
+                lexicon_name=self.lexicon_name, lexicon=self.lexicon, ending=self.ending,
             )
         if self.seed is None:
             raise GameError("this board was typed in by hand: there is no other layer to deal")
-        return Game.new(derive_seed(self.seed), self.mode, self.lexicon_name, self.lexicon)
+        return Game.new(derive_seed(self.seed), self.mode, self.lexicon_name, self.lexicon, self.ending)
 
     # ----- the position ---------------------------------------------------------------
 
@@ -167,10 +198,29 @@ class Game:
         return Result(green, silver, self.is_over())
 
     def is_over(self) -> bool:
+        """Rule 4: every ring placed, or no word left to find, now or after passes (two passes in a row under ``ending="passes"``).
+
+        Without a lexicon the words cannot be counted, so only the rings (or the passes) can end the game.
+        """
         if all(ring is not None for ring in self.rings):
             return True
-        last_two = self.history[-2:]
-        return len(last_two) == 2 and all(isinstance(played.move, PassMove) for played in last_two)
+        if self.ending == "passes":
+            last_two = self.history[-2:]
+            return len(last_two) == 2 and all(isinstance(played.move, PassMove) for played in last_two)
+        if self.lexicon is None:
+            return False
+        return self._word_count(self.constraints().replace(need_used=False)) == 0
+
+    def _word_count(self, constraints: Constraints) -> int:
+        """How many words ``constraints`` allow on this board (the same for either side), remembered per position."""
+        key = (constraints.ringed, constraints.need_used, tuple(sorted(constraints.fixed.items())), constraints.played)
+        count = self._word_counts.get(key)
+        if count is None:
+            count = len(Solver(self._need_lexicon(), self.board).solve(constraints))
+            if len(self._word_counts) >= WORD_COUNT_CACHE:
+                self._word_counts.clear()
+            self._word_counts[key] = count
+        return count
 
     # ----- moves ------------------------------------------------------------------------
 
@@ -261,7 +311,7 @@ class Game:
         """How many words the side to move could play: ``legal_moves()``'s words, without ranking their paths."""
         if self.is_over():
             return 0
-        return len(Solver(self._need_lexicon(), self.board).solve(self.constraints()))
+        return self._word_count(self.constraints())
 
     def best_swing(self) -> int:
         """The largest swing the side to move can make: ``legal_moves()[0].swing`` (0 once over), several times faster."""
@@ -281,6 +331,7 @@ class Game:
             "format": FORMAT,
             "version": VERSION,
             "mode": self.mode,
+            "ending": self.ending,
             "lexicon": self.lexicon_name,
             "seed": self.seed,
             "layers": [str(board) for board in self.layers],
@@ -299,7 +350,7 @@ class Game:
         every stored board, ring, reading and turn must then equal what the
         replayed moves give. StateFileError names the first field that is wrong.
         """
-        fields = Field(data).object(_SAVED_KEYS)
+        fields = Field(data).object(_SAVED_KEYS, _OPTIONAL_KEYS)
         fields["format"].string(choices=(FORMAT,))
         if fields["version"].integer(0, 2**31) != VERSION:
             raise fields["version"].fail(f"this program reads version {VERSION}, found {fields['version'].value}")
@@ -308,7 +359,8 @@ class Game:
         seed = None if fields["seed"].is_null else fields["seed"].integer(0, MAX_SEED)
         layers = _saved_layers(fields["layers"], seed, MODES[mode])
         layer = fields["layer"].integer(0, len(layers) - 1)
-        game = cls(layers, layer=layer, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon)
+        ending = fields["ending"].string(choices=ENDINGS) if "ending" in data else LEGACY_ENDING
+        game = cls(layers, layer=layer, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon, ending=ending)
         for entry in fields["moves"].items(max_length=game.board.rules.size):
             game._replay(entry)
         game._expect(fields["to_move"], game.to_move.value)

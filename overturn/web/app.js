@@ -20,6 +20,7 @@ const TEXT = {
     startTitle: "Nouvelle partie", seedLabel: "Numéro de donne", seedPlaceholder: "n° de donne (vide : au hasard)", deal: "Distribuer",
     pasteLabel: "Ou taper / coller une grille", pastePlaceholder: "AMRECD / ETSOAU / …", modeLabel: "Mode",
     modeReuse: "Base (lettres réutilisables)", modeAdvanced: "Avancé (chaque lettre une fois)",
+    endingLabel: "Fin de partie", endingPosition: "Fin : plus aucun mot possible (règle 4)", endingPasses: "Fin : deux « passe » de suite",
     startBoard: "Jouer cette grille", solve: "Tous les mots", clear: "Effacer", resume: "Reprendre la partie",
     refereeTitle: "Mot contesté (hors partie)", disputePlaceholder: "Mot contesté, ex. ACCÈS", judge: "Arbitrer",
     dictTitle: "Dictionnaire", dictPlaceholder: "Un mot, ex. PÊCHE", lookup: "Chercher",
@@ -69,6 +70,7 @@ const TEXT = {
     startTitle: "New game", seedLabel: "Deal number", seedPlaceholder: "deal no. (empty: random)", deal: "Deal",
     pasteLabel: "Or type / paste a board", pastePlaceholder: "AMRECD / ETSOAU / …", modeLabel: "Mode",
     modeReuse: "Basic (letters may repeat)", modeAdvanced: "Advanced (each letter once)",
+    endingLabel: "End of the game", endingPosition: "Ends when no word is left (rule 4)", endingPasses: "Ends after two passes in a row",
     startBoard: "Play this board", solve: "All words", clear: "Clear", resume: "Resume the game",
     refereeTitle: "Disputed word (no game)", disputePlaceholder: "Disputed word, e.g. ACCÈS", judge: "Referee",
     dictTitle: "Dictionary", dictPlaceholder: "A word, e.g. PÊCHE", lookup: "Look up",
@@ -637,7 +639,7 @@ function fillLevels() {
 async function startGame(data) {
   showError(null);
   try {
-    const answer = await postJson("/api/game/new", { mode: $("mode").value, ...data });
+    const answer = await postJson("/api/game/new", { mode: $("mode").value, ending: $("ending").value, ...data });
     shown = {}; $("verdict").hidden = true; $("help-output").replaceChildren();
     setGame(answer);
   } catch (error) {

@@ -29,6 +29,7 @@ from overturn.game.board import MAX_SEED, Board, BoardError
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.review import ranked_json
 from overturn.game.state import (
+    ENDINGS,
     FORMAT,
     MAX_BOARD_TEXT,
     MAX_WORD,
@@ -97,16 +98,19 @@ async def new_game(request: Request) -> Response:
     mode = data.get("mode") or "reuse"
     if not isinstance(mode, str) or mode not in MODES:  # a list or an object would not even hash
         raise ApiError(422, f"unknown mode {mode!r}: use {' or '.join(MODES)}", {"field": "mode"})
+    ending = data.get("ending") or "position"
+    if not isinstance(ending, str) or ending not in ENDINGS:
+        raise ApiError(422, f"unknown ending {ending!r}: use {' or '.join(ENDINGS)}", {"field": "ending"})
     name, lexicon = service.lexicon(data.get("lexicon"))
     if data.get("board") is not None:
         text = text_param(data.get("board"), "board", 1000)
         try:
-            game = Game.from_board(Board.parse(text, MODES[mode]), mode, name, lexicon)
+            game = Game.from_board(Board.parse(text, MODES[mode]), mode, name, lexicon, ending)
         except BoardError as exc:
             raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
     else:
         seed = int_param(data.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
-        game = Game.new(seed, mode, name, lexicon)
+        game = Game.new(seed, mode, name, lexicon, ending)
     return JSONResponse(_state(game))
 
 
@@ -258,6 +262,7 @@ def _saved_game_schema(service: Service) -> dict[str, Any]:
             "format": {"type": "string", "enum": [FORMAT]},
             "version": {"type": "integer", "enum": [VERSION]},
             "mode": {"type": "string", "enum": list(MODES)},
+            "ending": {"type": "string", "enum": list(ENDINGS), "description": "position: over when no legal word is left (rule 4); passes: after two passes in a row. Absent in older files: passes."},
             "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
             "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED, "nullable": True, "description": "The deal; null for a typed board."},
             "layers": {"type": "array", "items": {"type": "string", "maxLength": MAX_BOARD_TEXT}, "minItems": 1, "maxItems": 2},
@@ -352,6 +357,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
                 "board": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "A typed board instead of a deal."},
                 "mode": {"type": "string", "enum": list(MODES), "default": "reuse"},
+                "ending": {"type": "string", "enum": list(ENDINGS), "default": "position"},
                 "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
             },
             {"seed": EXAMPLE_SEED, "mode": "reuse"},
