@@ -11,6 +11,17 @@ import ipaddress
 import click
 
 
+#: The Host names a browser on this machine uses for a loopback server.
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def hosts_to_allow(host: str, given: tuple[str, ...]) -> list[str] | None:
+    """The Host allow-list: the ones given, else the loopback names for a loopback server, else none (any Host)."""
+    if given:
+        return list(given)
+    return list(LOOPBACK_NAMES) if _is_loopback(host) else None
+
+
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -40,7 +51,8 @@ def _is_loopback(host: str) -> bool:
     "--allowed-host",
     "allowed_hosts",
     multiple=True,
-    help="Answer only requests naming this Host (repeat; '*.club.example' allowed). Default: any.",
+    help="Answer only requests naming this Host (repeat; '*.club.example' allowed). "
+    "Default: the loopback names when listening on loopback (a web page cannot reach the service by DNS rebinding); any otherwise.",
 )
 @click.option("--max-connections", default=1000, show_default=True, type=click.IntRange(1), help="Open connections before new requests get 503.")
 @click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's headers.")
@@ -99,7 +111,7 @@ def serve(
     try:
         for spec in lexicons or (None,):
             load_lexicon(spec, progress=say)  # builds on first use, with progress, before the port opens
-        app = create_app(list(lexicons) or None, limits, allowed_hosts)
+        app = create_app(list(lexicons) or None, limits, hosts_to_allow(host, allowed_hosts))
     except LexiconError as exc:
         raise click.ClickException(str(exc)) from None
     if not _is_loopback(host):

@@ -13,6 +13,7 @@ import asyncio
 import gzip
 import http.client
 import json
+import select
 import socket
 import threading
 import time
@@ -266,6 +267,27 @@ def test_headers_too_large_are_refused(port: int) -> None:
         assert _read_all(raw).startswith(b"HTTP/1.1 400")
 
 
+def test_a_header_line_that_never_ends_is_cut_off_at_the_limit(port: int) -> None:
+    """The parser buffers a header line until it ends: the bytes are counted before it sees them."""
+    with _raw(port) as raw:
+        started = time.monotonic()
+        raw.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Pad: ")
+        sent = 0
+        while sent < 64 * 1024:  # no line end, ever: up to 16 times the limit, until the server answers
+            raw.sendall(b"a" * 1024)
+            sent += 1024
+            if select.select([raw], [], [], 0.02)[0]:
+                break
+        answer = raw.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 400") and b"larger than 4096 bytes" in answer
+        assert time.monotonic() - started < 0.9  # at the limit, not at the 1 s header deadline
+    honest = Connection(port)  # and the server still answers everyone else
+    try:
+        assert honest.request("GET", "/health")[0] == 200
+    finally:
+        honest.close()
+
+
 def test_a_body_shorter_than_its_length_is_not_waited_on(port: int) -> None:
     with _raw(port) as raw:
         started = time.monotonic()
@@ -369,3 +391,20 @@ def test_lexicons_show_names_never_server_paths(tmp_path: Path) -> None:
     assert status == 200
     assert "secret-dir" not in body.decode() and str(tmp_path) not in body.decode()
     assert json.loads(body)["lexicons"][0]["words"] == 3
+
+
+def test_a_loopback_server_answers_only_loopback_host_names(lexicon_dir: Path) -> None:
+    """DNS rebinding: a page on another site that resolves its name to 127.0.0.1 names its own Host."""
+    from overturn_cli.serve import hosts_to_allow
+
+    assert hosts_to_allow("0.0.0.0", ()) is None and hosts_to_allow("127.0.0.1", ("club.local",)) == ["club.local"]
+    allowed = hosts_to_allow("127.0.0.1", ())
+    assert allowed is not None and "localhost" in allowed
+    with BackgroundServer(create_app(str(lexicon_dir), LIMITS, allowed_hosts=allowed)) as url:
+        connection = Connection(int(url.rsplit(":", 1)[1]))
+        try:
+            assert connection.request("GET", "/health", headers={"Host": "localhost:8000"})[0] == 200
+            assert connection.request("GET", "/health", headers={"Host": "127.0.0.1:8000"})[0] == 200
+            assert connection.request("GET", "/health", headers={"Host": "rebind.attacker.example"})[0] == 400
+        finally:
+            connection.close()

@@ -17,12 +17,39 @@ def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type:
     a request's headers must complete within ``header_timeout`` seconds of the
     connection opening or the previous answer ending (else the connection is
     closed with a 408), and may not exceed ``max_header_bytes`` (else 400 and closed).
+
+    The size is counted on the raw bytes as they arrive, before the parser sees
+    them: httptools buffers a header line until it ends, so counting in its
+    callbacks let one never-ending line grow the server by the megabyte.
     """
     from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
     class GuardedHttpToolsProtocol(HttpToolsProtocol):
         _header_timer: asyncio.TimerHandle | None = None
         _header_bytes = 0
+        _raw_header_bytes = 0
+        _reading_headers = True
+
+        def data_received(self, data: bytes) -> None:
+            if self._reading_headers:
+                end = data.find(b"\r\n\r\n")
+                self._raw_header_bytes += len(data) if end < 0 else end + 4
+                if self._raw_header_bytes > max_header_bytes + 4:  # the blank line that ends them is not a header
+                    self._refuse_headers()
+                    return
+                if end >= 0:
+                    self._reading_headers = False
+            super().data_received(data)
+
+        def _refuse_headers(self) -> None:
+            self._disarm_header_timer()
+            if not self.transport.is_closing():
+                message = f"request headers larger than {max_header_bytes} bytes".encode()
+                self.transport.write(
+                    b"HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+                    + b"content-length: " + str(len(message)).encode() + b"\r\n\r\n" + message
+                )
+                self.transport.close()
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -44,6 +71,10 @@ def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type:
             self._disarm_header_timer()
             self._header_bytes = 0
             super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            super().on_message_complete()
+            self._reading_headers, self._raw_header_bytes = True, 0  # the next request on this connection
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
