@@ -10,7 +10,6 @@ import ipaddress
 
 import click
 
-
 #: The Host names a browser on this machine uses for a loopback server.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
 
