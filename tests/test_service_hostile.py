@@ -408,3 +408,15 @@ def test_a_loopback_server_answers_only_loopback_host_names(lexicon_dir: Path) -
             assert connection.request("GET", "/health", headers={"Host": "rebind.attacker.example"})[0] == 400
         finally:
             connection.close()
+
+
+def test_a_body_after_headers_whose_end_straddles_two_reads_is_not_counted_as_headers(port: int) -> None:
+    """The blank line ending the headers split over two packets: the large body after it is a body."""
+    body = json.dumps({"board": BOARD, "pad": "x" * 20000}).encode()
+    head = f"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r".encode()
+    with _raw(port) as raw:
+        raw.sendall(head)
+        time.sleep(0.1)  # two reads on the server: "...\r\n\r" then "\n" and the body
+        raw.sendall(b"\n" + body)
+        answer = raw.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 200"), answer[:200]

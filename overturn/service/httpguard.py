@@ -29,16 +29,20 @@ def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type:
         _header_bytes = 0
         _raw_header_bytes = 0
         _reading_headers = True
+        _header_tail = b""
 
         def data_received(self, data: bytes) -> None:
             if self._reading_headers:
-                end = data.find(b"\r\n\r\n")
-                self._raw_header_bytes += len(data) if end < 0 else end + 4
-                if self._raw_header_bytes > max_header_bytes + 4:  # the blank line that ends them is not a header
+                window = self._header_tail + data  # the blank line that ends the headers may straddle two reads
+                end = window.find(b"\r\n\r\n")
+                self._raw_header_bytes += len(data) if end < 0 else end + 4 - len(self._header_tail)
+                if self._raw_header_bytes > max_header_bytes + 4:  # the blank line itself is not a header
                     self._refuse_headers()
                     return
                 if end >= 0:
-                    self._reading_headers = False
+                    self._reading_headers, self._header_tail = False, b""
+                else:
+                    self._header_tail = window[-3:]
             super().data_received(data)
 
         def _refuse_headers(self) -> None:
@@ -74,7 +78,7 @@ def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type:
 
         def on_message_complete(self) -> None:
             super().on_message_complete()
-            self._reading_headers, self._raw_header_bytes = True, 0  # the next request on this connection
+            self._reading_headers, self._raw_header_bytes, self._header_tail = True, 0, b""  # the next request on this connection
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
