@@ -39,8 +39,12 @@ def _path_words(board: str, count: int) -> list[str]:
         path = [cell]
         for _ in range(chooser.randrange(3, 6)):
             row, col = divmod(path[-1], 6)
-            around = [r * 6 + c for r in range(row - 1, row + 2) for c in range(col - 1, col + 2)
-                      if 0 <= r < 6 and 0 <= c < 6 and (r, c) != (row, col) and r * 6 + c not in path]
+            around = [
+                r * 6 + c
+                for r in range(row - 1, row + 2)
+                for c in range(col - 1, col + 2)
+                if 0 <= r < 6 and 0 <= c < 6 and (r, c) != (row, col) and r * 6 + c not in path
+            ]
             if not around:
                 break
             path.append(chooser.choice(around))
@@ -69,49 +73,49 @@ def _score(game: Game) -> str:
     return f"Vert {result.green} · Argent {result.silver}"
 
 
-def _tap(page: Any, cell: int) -> None:
+def _tap(tab: Any, cell: int) -> None:
     row, col = divmod(cell, 6)
-    page.click(f"#grid .cell[data-row='{row}'][data-col='{col}']")
+    tab.click(f"#grid .cell[data-row='{row}'][data-col='{col}']")
 
 
-def _start(page: Any, base: str, board: str = BOARD, computer_level: int | None = None) -> None:
+def _start(tab: Any, url: str, board: str = BOARD, computer_level: int | None = None) -> None:
     from playwright.sync_api import expect
 
-    page.goto(base + "/")
+    tab.goto(url + "/")
     if computer_level is not None:
-        page.check("input[name=opponent][value=computer]")
-        page.select_option("#start-level", str(computer_level))
-    page.fill("#board-text", board)
-    page.click("#start-board")
-    expect(page.locator("#turn")).to_have_text("au tour de Vert")
+        tab.check("input[name=opponent][value=computer]")
+        tab.select_option("#start-level", str(computer_level))
+    tab.fill("#board-text", board)
+    tab.click("#start-board")
+    expect(tab.locator("#turn")).to_have_text("au tour de Vert")
 
 
 def _best_word(game: Game) -> RankedMove:
     return next(ranked for ranked in game.legal_moves() if isinstance(ranked.move, WordMove))
 
 
-def _play_best(page: Any, game: Game) -> None:
+def _play_best(tab: Any, game: Game) -> None:
     """Tap the best word's path and play it; mirrored on ``game``."""
     from playwright.sync_api import expect
 
     best = _best_word(game)
     assert best.move.path is not None
     for cell in best.move.path:
-        _tap(page, cell)
-    page.click("#play")
+        _tap(tab, cell)
+    tab.click("#play")
     game.push(best.move)
-    expect(page.locator("#played li")).to_have_count(len(game.history))
-    expect(page.locator("#score")).to_have_text(_score(game))
+    expect(tab.locator("#played li")).to_have_count(len(game.history))
+    expect(tab.locator("#score")).to_have_text(_score(game))
 
 
-def _in_view(page: Any, selector: str) -> None:
-    box = page.locator(selector).bounding_box()
+def _in_view(tab: Any, selector: str) -> None:
+    box = tab.locator(selector).bounding_box()
     assert box is not None, f"{selector} is not displayed"
     assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT_HEIGHT, f"{selector} is off screen: {box}"
 
 
-def _ringed(page: Any) -> tuple[int, int]:
-    return page.locator("#grid .cell.ring-green").count(), page.locator("#grid .cell.ring-silver").count()
+def _ringed(tab: Any) -> tuple[int, int]:
+    return tab.locator("#grid .cell.ring-green").count(), tab.locator("#grid .cell.ring-silver").count()
 
 
 def _rings_of(game: Game) -> tuple[int, int]:
@@ -247,11 +251,11 @@ def test_stepping_through_the_moves_shows_the_rings_as_they_were(base: str, page
     expect(page.locator("#score")).to_have_text(_score(local))
 
 
-def _computer_helps(page: Any) -> None:
+def _computer_helps(tab: Any) -> None:
     """One move played by the help's computer (a two-player game), whatever the words of the deal."""
-    if page.locator("#helps").get_attribute("open") is None:
-        page.click("#helps summary")
-    page.click("#computer")
+    if tab.locator("#helps").get_attribute("open") is None:
+        tab.click("#helps summary")
+    tab.click("#computer")
 
 
 def test_destructive_actions_ask_first_and_keep_the_old_game(base: str, page: Any) -> None:  # noqa: F811
