@@ -347,3 +347,20 @@ def _pass_move(game: Game) -> Any:
     from overturn.game.state import PassMove
 
     return PassMove(game.rings.index(None))
+
+
+def test_after_a_failed_reply_jouer_lets_the_computer_play_not_you(base: str, page: Any, local: Game) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    _start(page, base, computer_level=1)
+    page.route("**/api/game/computer", lambda route: route.abort())
+    _play_best(page, local)  # the player's word is played; the computer's reply cannot reach the server
+    expect(page.locator("#offline")).to_contain_text("Le serveur ne répond pas")
+    expect(page.locator("#turn")).to_have_text("au tour d'Argent")
+    page.unroute("**/api/game/computer")
+    page.fill("#move-word", "acces")
+    page.click("#play")  # Silver is the computer's side: it replies now, the typed word is not played for it
+    expect(page.locator("#played li")).to_have_count(2)
+    expect(page.locator("#played li").last).to_contain_text("Ordinateur (Argent)")
+    expect(page.locator("#move-word")).to_have_value("acces")
+    expect(page.locator("#turn")).to_have_text("au tour de Vert")

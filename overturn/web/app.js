@@ -456,7 +456,15 @@ function archive(state) {
   const same = JSON.stringify(state.game);
   const list = recentGames().filter((item) => JSON.stringify(item.game) !== same);
   list.unshift({ ...state, archived: Date.now() });
-  localStorage.setItem(STORE_RECENT, JSON.stringify(list.slice(0, MAX_RECENT)));
+  // A full storage drops the oldest games rather than failing the action that replaced this one.
+  for (let keep = MAX_RECENT; keep > 0; keep--) {
+    try {
+      localStorage.setItem(STORE_RECENT, JSON.stringify(list.slice(0, keep)));
+      break;
+    } catch (error) {
+      if (keep === 1) localStorage.removeItem(STORE_RECENT);
+    }
+  }
   renderRecent();
 }
 
@@ -813,6 +821,11 @@ function showVerdict(verdict) {
   renderVerdict($("verdict"), verdict);
 }
 
+function computerToMove() {
+  const opponent = tableOf(current).opponent;
+  return Boolean(opponent && !current.result.over && current.result.to_move === opponent.side);
+}
+
 // Against the computer, it replies by itself whenever its side is to move (never for the player's side).
 async function computerReplies() {
   const opponent = tableOf(current).opponent;
@@ -829,6 +842,7 @@ async function computerReplies() {
 function playMove(event) {
   event.preventDefault();
   return whileBusy(async () => {
+    if (computerToMove()) { await computerReplies(); return; }  // its reply failed earlier: it plays now, not you
     showNote(null);
     let word = $("move-word").value.trim();
     if (!word) { showError(["noWord"]); return; }
@@ -850,6 +864,7 @@ function playMove(event) {
 
 function passTurn() {
   return whileBusy(async () => {
+    if (computerToMove()) { await computerReplies(); return; }
     if (tapped.length !== 1) { showError(["passNeedsCell"]); return; }
     const cell = [Math.floor(tapped[0] / SIZE), tapped[0] % SIZE];
     if (!passWarned) {
