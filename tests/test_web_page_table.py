@@ -180,6 +180,7 @@ def test_against_the_computer_it_replies_by_itself(base: str, page: Any, local: 
 
     page.goto(base + "/")
     expect(page.locator("input[name=opponent][value=table]")).to_be_disabled()  # one phone each: coming
+    expect(page.locator("#start-level")).to_be_disabled()  # a level only against the computer
     requests: list[dict[str, Any]] = []
     page.on("request", lambda request: requests.append(request.post_data_json) if "/api/game/computer" in request.url else None)
     _start(page, base, computer_level=1)
@@ -201,6 +202,9 @@ def test_against_the_computer_it_replies_by_itself(base: str, page: Any, local: 
     shoot(page, "page-table-computer-390x844")
     page.reload()  # the opponent is part of the saved game
     expect(page.locator("#played li").last).to_contain_text("Ordinateur (Argent)")
+    page.click("#lang")
+    expect(page.locator("#played li").last).to_contain_text("Computer (Silver): ")
+    page.click("#lang")
     page.click("#undo")  # the computer's reply and the player's move go back together
     expect(page.locator("#played li")).to_have_count(0)
     expect(page.locator("#turn")).to_have_text("au tour de Vert")

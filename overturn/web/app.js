@@ -1268,6 +1268,9 @@ function init() {
     if (saved) { setGame(saved, tableOf(saved)); await computerReplies(); }
   }));
   $("mode").addEventListener("change", () => { if (solution) solve(); });
+  const levelFollowsChoice = () => { $("start-level").disabled = !document.querySelector("input[name=opponent][value=computer]").checked; };
+  document.querySelectorAll("input[name=opponent]").forEach((radio) => radio.addEventListener("change", levelFollowsChoice));
+  levelFollowsChoice();
   $("referee-form").addEventListener("submit", refereeOutOfGame);
   $("dict-form").addEventListener("submit", lookupWord);
   $("move-form").addEventListener("submit", playMove);
