@@ -368,3 +368,21 @@ def test_after_a_failed_reply_jouer_lets_the_computer_play_not_you(base: str, pa
     expect(page.locator("#played li").last).to_contain_text("Ordinateur (Argent)")
     expect(page.locator("#move-word")).to_have_value("acces")
     expect(page.locator("#turn")).to_have_text("au tour de Vert")
+
+
+def test_junk_in_local_storage_leaves_the_page_working(base: str, page: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    page.goto(base + "/")
+    junk = [
+        '[{"game": {}, "faces": [], "result": {}}, 7, null, "x"]',
+        '{"game": 1}',
+        "not json",
+    ]
+    for value in junk:
+        page.evaluate("value => { localStorage.setItem('overturn-recent', value); localStorage.setItem('overturn-game', value); }", value)
+        page.reload()
+        expect(page.locator("#start-section")).to_be_visible()
+        expect(page.locator("#recent-games")).to_be_hidden()
+    page.evaluate("() => localStorage.setItem('overturn-recent', JSON.stringify(Array.from({length: 30}, () => ({table: {past: 'x'}}))))")
+    _start(page, base)  # a game still starts, and the page throws nothing (the fixture checks)

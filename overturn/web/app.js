@@ -424,7 +424,17 @@ function saveGame() {
   if (current) localStorage.setItem(STORE_GAME, JSON.stringify(current)); else localStorage.removeItem(STORE_GAME);
 }
 
-function validState(saved) { return saved && saved.game && saved.faces && saved.result ? saved : null; }
+// A stored state the page can show (local storage may hold anything: an old version, an edit by hand);
+// the server checks the game itself on the next request.
+function validState(saved) {
+  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  if (!isObject(saved) || !isObject(saved.game) || !isObject(saved.result) || !Array.isArray(saved.faces)) return null;
+  const game = saved.game;
+  if (!Array.isArray(game.moves) || !Array.isArray(game.rings) || !Array.isArray(game.layers) || !isObject(game.fixed)) return null;
+  const flat = saved.faces.flat();
+  if (flat.length !== SIZE * SIZE || !flat.every((face) => typeof face === "string")) return null;
+  return saved;
+}
 
 function loadSaved() {
   try {
@@ -434,7 +444,15 @@ function loadSaved() {
   }
 }
 
-function tableOf(state) { return (state && state.table) || { opponent: null, past: [] }; }
+// The table around a game: the computer opponent (or none) and the scores of the layers before this one.
+function tableOf(state) {
+  const table = (state && state.table) || {};
+  const opponent = table.opponent && ["green", "silver"].includes(table.opponent.side) && Number.isInteger(table.opponent.level)
+    ? { side: table.opponent.side, level: table.opponent.level } : null;
+  const past = Array.isArray(table.past)
+    ? table.past.filter((layer) => layer && Number.isInteger(layer.green) && Number.isInteger(layer.silver)) : [];
+  return { opponent, past };
+}
 
 // A game worth keeping: one with a move, or the later layer of a game (its total).
 function worthKeeping(state) { return state && (state.game.moves.length > 0 || tableOf(state).past.length > 0); }
