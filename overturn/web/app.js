@@ -7,6 +7,8 @@
 const SIZE = 6;
 const STORE_GAME = "overturn-game";
 const STORE_LANG = "overturn-lang";
+const STORE_RECENT = "overturn-recent";
+const MAX_RECENT = 10;   // recent games kept on this phone, newest first
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 const TEXT = {
@@ -59,6 +61,20 @@ const TEXT = {
       wrong_player: "Ce n'est pas ton tour.", game_over: "La partie est finie.",
       bad_cell: "Cette case n'est pas sur la grille.", cell_not_new: "Cette case a déjà un anneau : on passe sur une lettre nouvelle.",
     },
+    busyLabel: "Réponse attendue", stepBack: "Coup précédent", stepForward: "Coup suivant", stepLive: "Position actuelle",
+    stepLabel: (n, total) => `Après le coup ${n} / ${total}`, stepStart: (total) => `Début de la couche (0 / ${total})`,
+    opponentLabel: "Qui joue ?", opponentTwo: "Deux joueurs sur ce téléphone", opponentComputer: "Contre l'ordinateur (vous jouez Vert)",
+    opponentTable: "Un téléphone chacun (bientôt)", recentTitle: "Parties récentes", reviewTitle: "Bilan de la partie",
+    computerName: "Ordinateur", computerMove: (c, w) => `Ordinateur (${c}) : ${w}`, computerPass: (c, cell) => `Ordinateur (${c}) passe (anneau adverse en ${cell})`,
+    total: (g, s, n) => `Total des ${n} couches : Vert ${g} · Argent ${s}`, layerScore: (n, g, s) => `couche ${n} : ${g}–${s}`,
+    confirmNewGame: "Quitter cette partie pour en commencer une autre ? Elle restera dans « Parties récentes ».",
+    confirmNextLayer: "Cette couche n'est pas finie. Passer quand même à la couche suivante ? Son score sera gardé dans le total, et la partie dans « Parties récentes ».",
+    confirmOpenLink: "Ouvrir la partie de ce lien ? La partie en cours sur ce téléphone restera dans « Parties récentes ».",
+    recentItem: (name, moves, g, s, when) => `${name} · ${moves} coup${moves > 1 ? "s" : ""} · Vert ${g} – Argent ${s} · ${when}`,
+    dealName: (seed, layer) => `Donne ${seed}${layer ? `, couche ${layer + 1}` : ""}`, typedName: "Grille tapée", vsComputer: (n) => ` · contre l'ordinateur (niveau ${n})`,
+    reviewPlayer: (c, p) => `${c} : ${p.moves} coup${p.moves > 1 ? "s" : ""} dont ${p.passes} passe${p.passes > 1 ? "s" : ""}, gain d'anneaux ${p.swing} sur ${p.best_swing} possibles, ${p.best_moves} meilleur${p.best_moves > 1 ? "s" : ""} coup${p.best_moves > 1 ? "s" : ""}${p.longest_played ? `, mot le plus long ${p.longest_played}` : ""}.`,
+    reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — meilleur : ${best} (${missed} de plus)` : " — le meilleur coup"}`,
+    passWord: "passe",
   },
   en: {
     gridLabel: "Board", green: "Green", silver: "Silver", pathKey: "path",
@@ -109,6 +125,20 @@ const TEXT = {
       wrong_player: "It is not your turn.", game_over: "The game is over.",
       bad_cell: "This cell is not on the board.", cell_not_new: "This cell already has a ring: a pass rings a new letter.",
     },
+    busyLabel: "Waiting for the answer", stepBack: "Previous move", stepForward: "Next move", stepLive: "Current position",
+    stepLabel: (n, total) => `After move ${n} / ${total}`, stepStart: (total) => `Start of the layer (0 / ${total})`,
+    opponentLabel: "Who plays?", opponentTwo: "Two players on this phone", opponentComputer: "Against the computer (you play Green)",
+    opponentTable: "One phone each (coming)", recentTitle: "Recent games", reviewTitle: "Game review",
+    computerName: "Computer", computerMove: (c, w) => `Computer (${c}): ${w}`, computerPass: (c, cell) => `Computer (${c}) passes (opponent's ring on ${cell})`,
+    total: (g, s, n) => `Total over ${n} layers: Green ${g} · Silver ${s}`, layerScore: (n, g, s) => `layer ${n}: ${g}–${s}`,
+    confirmNewGame: "Leave this game to start another? It stays under \"Recent games\".",
+    confirmNextLayer: "This layer is not finished. Go on to the next layer anyway? Its score is kept in the total, and the game under \"Recent games\".",
+    confirmOpenLink: "Open this link's game? The game in progress on this phone stays under \"Recent games\".",
+    recentItem: (name, moves, g, s, when) => `${name} · ${moves} move${moves === 1 ? "" : "s"} · Green ${g} – Silver ${s} · ${when}`,
+    dealName: (seed, layer) => `Deal ${seed}${layer ? `, layer ${layer + 1}` : ""}`, typedName: "Typed board", vsComputer: (n) => ` · against the computer (level ${n})`,
+    reviewPlayer: (c, p) => `${c}: ${p.moves} move${p.moves === 1 ? "" : "s"} (${p.passes} pass${p.passes === 1 ? "" : "es"}), ring swing ${p.swing} of ${p.best_swing} possible, ${p.best_moves} best move${p.best_moves === 1 ? "" : "s"}${p.longest_played ? `, longest word ${p.longest_played}` : ""}.`,
+    reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — best: ${best} (${missed} more)` : " — the best move"}`,
+    passWord: "pass",
   },
 };
 
@@ -118,7 +148,10 @@ let current = null;      // the game: the last /api/game answer ({game, faces, r
 let tapped = [];         // cells tapped for the move being entered
 let passWarned = false;  // the pass warning was shown for this turn: the next tap on Pass passes
 let solution = null;     // the last /api/solve answer (no game)
-let shown = {};          // what to re-render on a language switch: {verdict, disputeVerdict, dict, error, help}
+let shown = {};          // what to re-render on a language switch: {verdict, disputeVerdict, dict, error, help, note}
+let busy = false;        // a request is in flight: the buttons that would race it are disabled
+let viewing = null;      // stepping through the move list: the number of moves shown (null: the current position)
+let reviewed = null;     // {key, answer}: the post-game review of the game whose moves are key
 
 function t(key, ...args) {
   const value = TEXT[lang][key];
@@ -136,6 +169,8 @@ function applyLanguage() {
   document.querySelectorAll("[data-i18n-label]").forEach((node) => { node.setAttribute("aria-label", t(node.dataset.i18nLabel)); });
   if (passWarned) $("pass").textContent = t("passAnyway");
   fillLevels();
+  if (shown.note) showNote(shown.note);
+  renderRecent();
   if (solution) renderWords();
   if (current) renderGame();
   if (shown.verdict) renderVerdict($("verdict"), shown.verdict);
@@ -382,19 +417,113 @@ function showError(problem) {
   $("error").hidden = !problem;
 }
 
-// ----- the game ---------------------------------------------------------------------------------------
+// ----- the game held on this phone ---------------------------------------------------------------------
+// Everything that keeps, replaces or archives the game goes through these few functions, so a game held
+// by the server can later take the local one's place: `current` is the last answer of /api/game/* with
+// `table` added ({opponent, past}), kept in local storage; replaced games go to a bounded recent list.
 
 function saveGame() {
   if (current) localStorage.setItem(STORE_GAME, JSON.stringify(current)); else localStorage.removeItem(STORE_GAME);
 }
 
+// A stored state the page can show (local storage may hold anything: an old version, an edit by hand);
+// the server checks the game itself on the next request.
+function validState(saved) {
+  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+  if (!isObject(saved) || !isObject(saved.game) || !isObject(saved.result) || !Array.isArray(saved.faces)) return null;
+  const game = saved.game;
+  if (!Array.isArray(game.moves) || !Array.isArray(game.rings) || !Array.isArray(game.layers) || !isObject(game.fixed)) return null;
+  const flat = saved.faces.flat();
+  if (flat.length !== SIZE * SIZE || !flat.every((face) => typeof face === "string")) return null;
+  return saved;
+}
+
 function loadSaved() {
   try {
-    const saved = JSON.parse(localStorage.getItem(STORE_GAME) || "null");
-    return saved && saved.game && saved.faces && saved.result ? saved : null;
+    return validState(JSON.parse(localStorage.getItem(STORE_GAME) || "null"));
   } catch (error) {
     return null;
   }
+}
+
+// The table around a game: the computer opponent (or none) and the scores of the layers before this one.
+function tableOf(state) {
+  const table = (state && state.table) || {};
+  const opponent = table.opponent && ["green", "silver"].includes(table.opponent.side) && Number.isInteger(table.opponent.level)
+    ? { side: table.opponent.side, level: table.opponent.level } : null;
+  const past = Array.isArray(table.past)
+    ? table.past.filter((layer) => layer && Number.isInteger(layer.green) && Number.isInteger(layer.silver)) : [];
+  return { opponent, past };
+}
+
+// A game worth keeping: one with a move, or the later layer of a game (its total).
+function worthKeeping(state) { return state && (state.game.moves.length > 0 || tableOf(state).past.length > 0); }
+// A game one would regret losing without being asked: moves played and not over.
+function inProgress(state) { return state && state.game.moves.length > 0 && !state.result.over; }
+
+function recentGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE_RECENT) || "[]");
+    return Array.isArray(list) ? list.filter(validState).slice(0, MAX_RECENT) : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+// Keeps a game that is being replaced at the head of the recent list (once, at most MAX_RECENT games).
+function archive(state) {
+  if (!worthKeeping(state)) return;
+  const same = JSON.stringify(state.game);
+  const list = recentGames().filter((item) => JSON.stringify(item.game) !== same);
+  list.unshift({ ...state, archived: Date.now() });
+  // A full storage drops the oldest games rather than failing the action that replaced this one.
+  for (let keep = MAX_RECENT; keep > 0; keep--) {
+    try {
+      localStorage.setItem(STORE_RECENT, JSON.stringify(list.slice(0, keep)));
+      break;
+    } catch (error) {
+      if (keep === 1) localStorage.removeItem(STORE_RECENT);
+    }
+  }
+  renderRecent();
+}
+
+function gameName(state) {
+  const game = state.game;
+  const name = game.seed !== null && game.seed !== undefined ? t("dealName", game.seed, game.layer) : t("typedName");
+  const opponent = tableOf(state).opponent;
+  return name + (opponent ? t("vsComputer", opponent.level) : "");
+}
+
+function renderRecent() {
+  const list = $("recent");
+  const games = recentGames();
+  $("recent-games").hidden = !games.length;
+  list.replaceChildren(...games.map((state, index) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button"; button.className = "played-move recent-game";
+    const when = new Date(state.archived || 0).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "short", timeStyle: "short" });
+    button.textContent = t("recentItem", gameName(state), state.game.moves.length, state.result.green, state.result.silver, when);
+    button.disabled = busy;
+    button.addEventListener("click", () => reopenRecent(index));
+    item.append(button);
+    return item;
+  }));
+}
+
+// A recent game becomes the game again; the one it replaces takes its place in the list.
+function reopenRecent(index) {
+  if (busy) return;
+  const games = recentGames();
+  const chosen = games[index];
+  if (!chosen) return;
+  games.splice(index, 1);
+  localStorage.setItem(STORE_RECENT, JSON.stringify(games));
+  archive(loadSaved());
+  clearMessages();
+  setGame(chosen, tableOf(chosen));
+  computerReplies();
 }
 
 // The link that opens the same board on another phone: the seed (and layer) of a deal, or the board itself.
@@ -426,14 +555,54 @@ function drawQr(url) {
   box.append(svg);
 }
 
-function setGame(state) {
-  current = state;
+// The one place the game changes: an answer of the server (or a saved or recent game) with its table.
+function setGame(state, table = tableOf(current)) {
+  current = { ...state, table };
   tapped = [];
   passWarned = false;
+  viewing = null;
   saveGame();
   fillLevels();  // the levels this server's computer offers come with each answer
   renderGame();
 }
+
+// ----- requests in flight: one at a time, the racing buttons disabled, a busy mark shown ---------------
+
+const RACING = ["play", "pass", "undo", "back", "hint", "all-legal", "computer", "next-layer", "new-game",
+  "deal", "start-board", "resume", "step-back", "step-forward", "step-live"];
+
+// Runs one user action's requests with the page busy; a second action while one runs is ignored.
+async function whileBusy(work) {
+  if (busy) return undefined;
+  setBusy(true);
+  try {
+    return await work();
+  } finally {
+    setBusy(false);
+  }
+}
+
+function setBusy(on) {
+  busy = on;
+  $("busy").hidden = !on;
+  ["board-view", "game-section", "start-section"].forEach((id) => $(id).setAttribute("aria-busy", on ? "true" : "false"));
+  refreshButtons();
+}
+
+function refreshButtons() {
+  const over = !current || current.result.over;
+  const moves = current ? current.game.moves.length : 0;
+  RACING.forEach((id) => { $(id).disabled = busy; });
+  ["play", "pass", "back", "hint", "all-legal", "computer"].forEach((id) => { if (over) $(id).disabled = true; });
+  if (!moves) $("undo").disabled = true;
+  if (viewing === null || viewing <= 0) $("step-back").disabled = true;
+  if (viewing === null || viewing >= moves) $("step-forward").disabled = true;
+  document.querySelectorAll(".recent-game").forEach((button) => { button.disabled = busy; });
+}
+
+// ----- showing the game ----------------------------------------------------------------------------------
+
+function opponentSide() { const opponent = tableOf(current).opponent; return opponent ? opponent.side : null; }
 
 function renderGame() {
   const game = current.game;
@@ -443,7 +612,6 @@ function renderGame() {
   $("status").hidden = false; $("legend").hidden = false;
   setFaces(current.faces.flat());
   inputs().forEach((input) => { input.readOnly = true; });
-  showRings(game.rings);
   const result = current.result;
   $("score").textContent = t("score", result.green, result.silver);
   $("turn").textContent = result.over ? "" : t("toMove", result.to_move);
@@ -455,8 +623,8 @@ function renderGame() {
       ? t("winner", TEXT[lang].colour[result.winner], Math.max(result.green, result.silver), Math.min(result.green, result.silver))
       : t("tie", result.green);
   }
-  ["play", "pass", "back", "hint", "all-legal", "computer"].forEach((id) => { $(id).disabled = result.over; });
-  $("undo").disabled = !game.moves.length;
+  renderTotal();
+  $("computer-help").hidden = Boolean(opponentSide());  // against the computer it is an opponent, not a help for your side
   $("next-layer").hidden = !current.has_next_layer;
   $("pass").textContent = passWarned ? t("passAnyway") : t("pass");
   renderPlayed(game);
@@ -467,45 +635,177 @@ function renderGame() {
   $("share-link").href = url; $("share-link").textContent = url;
   if (location.href !== url) history.replaceState(null, "", url);
   drawQr(url);
-  if (tapped.length) showPath(tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+  showPosition();
+  refreshButtons();
+  renderReview();
+}
+
+// The total over the layers played so far: the finished (or left) layers' scores kept, plus this one's.
+function renderTotal() {
+  const past = tableOf(current).past;
+  const box = $("total");
+  box.hidden = !past.length;
+  if (!past.length) return;
+  const green = past.reduce((sum, layer) => sum + layer.green, current.result.green);
+  const silver = past.reduce((sum, layer) => sum + layer.silver, current.result.silver);
+  const layers = [...past, { green: current.result.green, silver: current.result.silver }];
+  box.textContent = `${t("total", green, silver, layers.length)} (${layers.map((layer, n) => t("layerScore", n + 1, layer.green, layer.silver)).join(", ")})`;
+}
+
+// The rings after the first `count` moves of the layer, replayed here: a word rings every cell of its path in
+// the mover's colour (new cells and flipped ones alike), a pass gives the opponent a ring on its cell.
+function ringsAfter(moves, count) {
+  const rings = Array(current.faces.flat().length).fill(null);
+  moves.slice(0, count).forEach((move) => {
+    if (move.kind === "word") move.path.forEach(([row, col]) => { rings[row * SIZE + col] = move.player; });
+    else rings[move.cell[0] * SIZE + move.cell[1]] = move.player === "green" ? "silver" : "green";
+  });
+  return rings;
+}
+
+// The board as it is now, or as it was after move `viewing` while stepping through the move list.
+function showPosition() {
+  const moves = current.game.moves;
+  const nav = $("history-nav");
+  document.body.classList.toggle("viewing", viewing !== null);
+  nav.hidden = viewing === null;
+  if (viewing === null) {
+    showRings(current.game.rings);
+    clearPath();
+    if (tapped.length) showPath(tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+    return;
+  }
+  showRings(ringsAfter(moves, viewing));
+  const move = moves[viewing - 1];
+  if (move) showPath(move.kind === "word" ? move.path : [move.cell]); else clearPath();
+  $("step-label").textContent = viewing ? t("stepLabel", viewing, moves.length) : t("stepStart", moves.length);
+  document.querySelectorAll("#played .played-move").forEach((button, index) => button.classList.toggle("selected", index === viewing - 1));
+}
+
+function stepTo(count) {
+  viewing = count === null ? null : Math.max(0, Math.min(current.game.moves.length, count));
+  tapped = []; $("move-word").value = "";
+  showPosition();
+  refreshButtons();
 }
 
 function renderPlayed(game) {
   const list = $("played");
   list.replaceChildren();
-  game.moves.forEach((move) => {
+  const computer = opponentSide();
+  game.moves.forEach((move, index) => {
     const item = document.createElement("li");
     const colour = TEXT[lang].colour[move.player];
     const button = document.createElement("button");
     button.type = "button";
-    button.className = `played-move ${move.player}`;
-    button.textContent = move.kind === "word" ? t("played", colour, move.word) : t("passed", colour, cellName(...move.cell));
+    const byComputer = move.player === computer;
+    button.className = `played-move ${move.player}${byComputer ? " computer" : ""}`;
+    const cell = move.kind === "pass" ? cellName(...move.cell) : "";
+    button.textContent = byComputer
+      ? (move.kind === "word" ? t("computerMove", colour, move.word) : t("computerPass", colour, cell))
+      : (move.kind === "word" ? t("played", colour, move.word) : t("passed", colour, cell));
     button.dataset.word = move.word || "";
-    button.addEventListener("click", () => {
-      tapped = []; $("move-word").value = "";
-      showPath(move.kind === "word" ? move.path : [move.cell]);
-      button.classList.add("selected");
-    });
+    button.addEventListener("click", () => stepTo(index + 1));
     item.append(button);
     list.append(item);
   });
+}
+
+function clearMessages() {
+  shown.verdict = null; $("verdict").hidden = true;
+  showNote(null);
+  showError(null);
+  $("help-output").replaceChildren(); shown.help = null;
+}
+
+function showNote(note) {
+  shown.note = note;
+  $("note").hidden = !note;
+  $("note").textContent = note ? note() : "";
+}
+
+// The post-game review, asked once per finished game and shown under the moves.
+function renderReview() {
+  const box = $("review");
+  if (!current.result.over) { box.hidden = true; return; }
+  const key = JSON.stringify(current.game.moves) + current.game.layers.join("|");
+  if (!reviewed || reviewed.key !== key) {
+    box.hidden = true;
+    reviewed = { key, answer: null };
+    postJson("/api/review", { game: current.game })
+      .then((answer) => { if (reviewed && reviewed.key === key) { reviewed.answer = answer; renderReview(); } })
+      .catch(() => { if (reviewed && reviewed.key === key) reviewed = null; });
+    return;
+  }
+  if (!reviewed.answer) return;
+  const answer = reviewed.answer;
+  const body = $("review-body");
+  body.replaceChildren();
+  ["green", "silver"].forEach((side) => {
+    if (!answer.players[side]) return;
+    const line = document.createElement("p");
+    line.className = `review-player ${side}`;
+    line.textContent = t("reviewPlayer", TEXT[lang].colour[side], answer.players[side]);
+    body.append(line);
+  });
+  const list = document.createElement("ol");
+  list.className = "review-moves";
+  answer.moves.forEach((item) => {
+    const line = document.createElement("li");
+    line.textContent = t("reviewMove", item.number, TEXT[lang].colour[item.player], rankedText(item.played), rankedText(item.best), item.missed);
+    list.append(line);
+  });
+  body.append(list);
+  box.hidden = false;
+}
+
+function rankedText(move) {
+  const swing = `${move.swing > 0 ? "+" : ""}${move.swing}`;
+  return move.kind === "word" ? `${move.word} (${swing})` : `${t("passWord")} ${cellName(...move.cell)} (${swing})`;
 }
 
 function gameRequest(action, extra = {}) {
   return postJson(`/api/game/${action}`, { game: current.game, ...extra });
 }
 
-// The letters of the tapped cells, double faces read as the game fixed them (else Z and QU; the player may edit).
-function tappedWord() {
-  const fixed = current.game.fixed;
-  return tapped.map((cell) => {
-    const face = current.faces.flat()[cell];
-    return face.length > 1 ? (fixed[face] || (face === "ZX" ? "Z" : "QU")) : face;
-  }).join("");
+// ----- entering a move ------------------------------------------------------------------------------
+
+// A double face's reading: as the game fixed it, else every reading the rules allow (U or QU, Z or X).
+const READINGS = { QU: ["QU", "U"], ZX: ["Z", "X"] };
+function faceReadings(face) {
+  if (face.length < 2) return [face];
+  const fixed = current.game.fixed[face];
+  return fixed ? [fixed] : READINGS[face] || [face];
+}
+
+// Every spelling of the tapped cells (one per reading of their unfixed double faces; a face reads alike throughout).
+function tappedSpellings() {
+  const all = current.faces.flat();
+  const doubles = [...new Set(tapped.map((cell) => all[cell]).filter((face) => face.length > 1))];
+  let choices = [{}];
+  doubles.forEach((face) => { choices = choices.flatMap((choice) => faceReadings(face).map((reading) => ({ ...choice, [face]: reading }))); });
+  return choices.map((choice) => tapped.map((cell) => choice[all[cell]] || all[cell]).join(""));
+}
+
+// The letters of the tapped cells, double faces read as the game fixed them, else QU and Z (edit the box for U or X;
+// Jouer also tries the other readings against the lexicon).
+function tappedWord() { return tappedSpellings()[0] || ""; }
+
+// The spelling to play for tapped cells: the first of their readings that is a word of the game's lexicon.
+async function spellingToPlay(word) {
+  const spellings = tappedSpellings();
+  if (!tapped.length || spellings.length < 2 || word !== spellings[0]) return word;
+  const lexicon = encodeURIComponent(current.game.lexicon);
+  for (const spelling of spellings) {
+    const answer = await api(`/api/words/${encodeURIComponent(spelling)}?lexicon=${lexicon}`);
+    if (answer.valid) return spelling;
+  }
+  return word;
 }
 
 function tapCell(index) {
-  if (current.result.over) return;
+  if (current.result.over || busy) return;
+  if (viewing !== null) stepTo(null);
   tapped.push(index);
   passWarned = false; $("pass").textContent = t("pass");
   $("move-word").value = tappedWord();
@@ -518,7 +818,7 @@ function takeBack() {
   showPath(tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
 }
 
-// One game request; the answer becomes the game. False (and the game untouched) when it failed.
+// One game request; the answer becomes the game. The answer, or null (and the game untouched) when it failed.
 async function gameStep(action, extra, after) {
   showError(null);
   try {
@@ -529,10 +829,10 @@ async function gameStep(action, extra, after) {
     setGame(answer);
     if (answer.verdict && answer.verdict.path) showPath(answer.verdict.path);
     if (after) after(answer);
-    return true;
+    return answer;
   } catch (error) {
     showError(problemOf(error));
-    return false;
+    return null;
   }
 }
 
@@ -541,37 +841,83 @@ function showVerdict(verdict) {
   renderVerdict($("verdict"), verdict);
 }
 
-async function playMove(event) {
-  event.preventDefault();
-  const word = $("move-word").value.trim();
-  if (!word) { showError(["noWord"]); return; }
-  const path = tapped.length ? tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]) : undefined;
-  if (await gameStep("play", { word, path })) $("move-word").value = "";
+function computerToMove() {
+  const opponent = tableOf(current).opponent;
+  return Boolean(opponent && !current.result.over && current.result.to_move === opponent.side);
 }
 
-async function passTurn() {
-  if (tapped.length !== 1) { showError(["passNeedsCell"]); return; }
-  const cell = [Math.floor(tapped[0] / SIZE), tapped[0] % SIZE];
-  if (!passWarned) {
+// Against the computer, it replies by itself whenever its side is to move (never for the player's side).
+async function computerReplies() {
+  const opponent = tableOf(current).opponent;
+  if (!opponent || current.result.over || current.result.to_move !== opponent.side) return;
+  const playersVerdict = shown.verdict;  // the verdict on the player's word stays in view next to the computer's reply
+  await gameStep("computer", { level: opponent.level }, (answer) => {
+    if (playersVerdict) showVerdict(playersVerdict);
+    const move = answer.move;
+    showNote(() => (move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellName(...move.cell))));
+    showPath(move.kind === "word" ? move.path : [move.cell]);
+  });
+}
+
+function playMove(event) {
+  event.preventDefault();
+  return whileBusy(async () => {
+    if (computerToMove()) { await computerReplies(); return; }  // its reply failed earlier: it plays now, not you
+    showNote(null);
+    let word = $("move-word").value.trim();
+    if (!word) { showError(["noWord"]); return; }
     try {
-      const moves = await gameRequest("moves", { limit: 0 });
-      if (moves.count > 0) {
-        passWarned = true;
-        $("pass").textContent = t("passAnyway");
-        showError(["passWarning", moves.count]);
-        return;
-      }
+      word = await spellingToPlay(word);
     } catch (error) {
       showError(problemOf(error));
       return;
     }
-  }
-  if (await gameStep("pass", { cell })) $("move-word").value = "";
+    $("move-word").value = word;
+    const path = tapped.length ? tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]) : undefined;
+    const answer = await gameStep("play", { word, path });
+    if (!answer) return;
+    if (!answer.verdict.legal) { $("move-word").value = word; return; }  // refused: the word stays to be corrected
+    $("move-word").value = "";
+    await computerReplies();
+  });
 }
 
-async function undoMove() {
-  shown.verdict = null; $("verdict").hidden = true;
-  await gameStep("undo", {});
+function passTurn() {
+  return whileBusy(async () => {
+    if (computerToMove()) { await computerReplies(); return; }
+    if (tapped.length !== 1) { showError(["passNeedsCell"]); return; }
+    const cell = [Math.floor(tapped[0] / SIZE), tapped[0] % SIZE];
+    if (!passWarned) {
+      try {
+        const moves = await gameRequest("moves", { limit: 0 });
+        if (moves.count > 0) {
+          passWarned = true;
+          $("pass").textContent = t("passAnyway");
+          showError(["passWarning", moves.count]);
+          return;
+        }
+      } catch (error) {
+        showError(problemOf(error));
+        return;
+      }
+    }
+    showNote(null);
+    const answer = await gameStep("pass", { cell });
+    if (!answer) return;
+    $("move-word").value = "";
+    if (answer.verdict.legal) await computerReplies();
+  });
+}
+
+// Undo takes back the last move; against the computer, its reply and the player's move together.
+function undoMove() {
+  return whileBusy(async () => {
+    shown.verdict = null; $("verdict").hidden = true; showNote(null);
+    const moves = current.game.moves;
+    const computer = opponentSide();
+    const both = computer && moves.length >= 2 && moves[moves.length - 1].player === computer;
+    if (await gameStep("undo", {}) && both) await gameStep("undo", {});
+  });
 }
 
 function helpOutput(render) {
@@ -579,69 +925,102 @@ function helpOutput(render) {
   render();
 }
 
-async function hint() {
-  try {
-    const moves = await gameRequest("moves", { limit: 1 });
-    const best = moves.moves[0];
-    helpOutput(() => { $("help-output").textContent = best ? t("hintIs", best.word, best.swing) : t("noMove"); });
-    if (best) showPath(best.path);
-  } catch (error) {
-    showError(problemOf(error));
-  }
+function hint() {
+  return whileBusy(async () => {
+    try {
+      const moves = await gameRequest("moves", { limit: 1 });
+      const best = moves.moves[0];
+      helpOutput(() => { $("help-output").textContent = best ? t("hintIs", best.word, best.swing) : t("noMove"); });
+      if (best) showPath(best.path);
+    } catch (error) {
+      showError(problemOf(error));
+    }
+  });
 }
 
-async function allLegal() {
-  try {
-    const moves = await gameRequest("moves", {});
-    helpOutput(() => {
-      const box = $("help-output");
-      box.replaceChildren();
-      const title = document.createElement("p");
-      title.textContent = moves.count ? t("words", moves.count) : t("noMove");
-      const list = document.createElement("div");
-      list.className = "words";
-      moves.moves.forEach((move) => {
-        const button = document.createElement("button");
-        button.type = "button"; button.className = "word"; button.dataset.word = move.word;
-        button.textContent = `${move.word} ${move.swing > 0 ? "+" : ""}${move.swing}`;
-        button.addEventListener("click", () => { showPath(move.path); button.classList.add("selected"); });
-        list.append(button);
+function allLegal() {
+  return whileBusy(async () => {
+    try {
+      const moves = await gameRequest("moves", {});
+      helpOutput(() => {
+        const box = $("help-output");
+        box.replaceChildren();
+        const title = document.createElement("p");
+        title.textContent = moves.count ? t("words", moves.count) : t("noMove");
+        const list = document.createElement("div");
+        list.className = "words";
+        moves.moves.forEach((move) => {
+          const button = document.createElement("button");
+          button.type = "button"; button.className = "word"; button.dataset.word = move.word;
+          button.textContent = `${move.word} ${move.swing > 0 ? "+" : ""}${move.swing}`;
+          button.addEventListener("click", () => { showPath(move.path); button.classList.add("selected"); });
+          list.append(button);
+        });
+        box.append(title, list);
       });
-      box.append(title, list);
-    });
-  } catch (error) {
-    showError(problemOf(error));
-  }
+    } catch (error) {
+      showError(problemOf(error));
+    }
+  });
 }
 
-async function computerMove() {
-  await gameStep("computer", { level: Number($("level").value) }, (answer) => {
+// The help of a two-player game: the computer plays the side to move once.
+function computerMove() {
+  return whileBusy(() => gameStep("computer", { level: Number($("level").value) }, (answer) => {
     const move = answer.move;
     helpOutput(() => {
       $("help-output").textContent = move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellName(...move.cell));
     });
     showPath(move.kind === "word" ? move.path : [move.cell]);
+  }));
+}
+
+// The next layer keeps this one's score in the total and this layer in the recent games; asked first if unfinished.
+function nextLayer() {
+  if (busy) return undefined;
+  if (inProgress(current) && !window.confirm(t("confirmNextLayer"))) return undefined;
+  return whileBusy(async () => {
+    const before = current;
+    const table = tableOf(before);
+    clearMessages();
+    const answer = await gameStep("next-layer", {});
+    if (!answer) return;
+    archive(before);
+    setGame(answer, { ...table, past: [...table.past, { layer: before.game.layer, green: before.result.green, silver: before.result.silver }] });
+    await computerReplies();
   });
 }
 
 function fillLevels() {
-  const levels = (current && current.levels) || [1, 2, 3];
-  const select = $("level");
-  const chosen = select.value || "2";
-  select.replaceChildren(...levels.map((level) => {
-    const option = document.createElement("option");
-    option.value = level; option.textContent = t("level", level);
-    return option;
-  }));
-  select.value = chosen;
+  const levels = (current && current.levels) || [1, 2, 3, 4, 5];
+  [["level", "2"], ["start-level", "1"]].forEach(([id, fallback]) => {
+    const select = $(id);
+    const chosen = select.value || fallback;
+    select.replaceChildren(...levels.map((level) => {
+      const option = document.createElement("option");
+      option.value = level; option.textContent = t("level", level);
+      return option;
+    }));
+    select.value = levels.map(String).includes(chosen) ? chosen : String(levels[0]);
+  });
 }
 
-async function startGame(data) {
+// The start panel's choice: two players on this phone, or the computer as Silver at the chosen level.
+function chosenTable() {
+  const choice = document.querySelector("input[name=opponent]:checked");
+  const opponent = choice && choice.value === "computer" ? { side: "silver", level: Number($("start-level").value) } : null;
+  return { opponent, past: [] };
+}
+
+// A new game replaces the saved one, which goes to the recent games.
+async function startGame(data, table = chosenTable()) {
   showError(null);
   try {
     const answer = await postJson("/api/game/new", { mode: $("mode").value, ending: $("ending").value, ...data });
-    shown = {}; $("verdict").hidden = true; $("help-output").replaceChildren();
-    setGame(answer);
+    archive(loadSaved());
+    shown = {}; clearMessages();
+    setGame(answer, table);
+    await computerReplies();
   } catch (error) {
     showError(problemOf(error));
   }
@@ -649,49 +1028,63 @@ async function startGame(data) {
 
 function dealGame() {
   const seed = $("seed").value.trim();
-  if (seed && !/^\d+$/.test(seed)) { showError(["fields", "seed"]); return; }
-  startGame(seed ? { seed: Number(seed) } : {});
+  if (seed && !/^\d+$/.test(seed)) { showError(["fields", "seed"]); return undefined; }
+  return whileBusy(() => startGame(seed ? { seed: Number(seed) } : {}));
 }
 
 function startTypedBoard() {
-  if (!completeBoard()) return;
-  startGame({ board: boardText() });
+  if (!completeBoard()) return undefined;
+  return whileBusy(() => startGame({ board: boardText() }));
 }
 
-// Back to the start panel; the game stays saved until another one starts (Reprendre brings it back).
+// Back to the start panel (asked first in a game under way); the game stays saved until another one
+// starts (Reprendre brings it back), and then stays in the recent games.
 function leaveGame() {
+  if (busy) return;
+  if (inProgress(current) && !window.confirm(t("confirmNewGame"))) return;
   current = null;
-  document.body.classList.remove("in-game");
+  viewing = null;
+  document.body.classList.remove("in-game", "viewing");
   $("game-section").hidden = true; $("start-section").hidden = false; $("results-section").hidden = false;
   $("status").hidden = true; $("legend").hidden = true; $("resume").hidden = !loadSaved();
+  $("history-nav").hidden = true; $("total").hidden = true; $("game-over").hidden = true;
+  clearMessages();
   inputs().forEach((input) => { input.readOnly = false; });
   showRings([]);
   clearPath();
+  renderRecent();
+  refreshButtons();
   history.replaceState(null, "", location.pathname);
 }
 
 // Opening the page: the URL's board wins (a shared link), resuming this phone's game when it is the same one.
+// Another game's link asks first when a game is under way here; either way the saved game stays reachable.
 async function openFromUrl() {
   const params = new URLSearchParams(location.search);
   const saved = loadSaved();
   const mode = params.get("mode") === "advanced" ? "advanced" : "reuse";
   $("mode").value = mode;
   if (params.has("seed") || params.has("board")) {
-    if (saved && shareUrl(saved.game) === shareUrl(requestedGame(params, mode))) { setGame(saved); return; }
+    if (saved && shareUrl(saved.game) === shareUrl(requestedGame(params, mode))) { setGame(saved, tableOf(saved)); await computerReplies(); return; }
     if (params.has("board")) {
       const parsed = parseBoard(params.get("board"));
       if (parsed.problem) { showError(parsed.problem); return; }
+      if (inProgress(saved) && !window.confirm(t("confirmOpenLink"))) { setGame(saved, tableOf(saved)); return; }
       setFaces(parsed.faces);
-      await startGame({ board: boardText(), mode });
+      await startGame({ board: boardText(), mode }, { opponent: null, past: [] });
     } else {
       if (!/^\d+$/.test(params.get("seed"))) { showError(["fields", "seed"]); return; }
-      await startGame({ seed: Number(params.get("seed")), mode });
+      if (inProgress(saved) && !window.confirm(t("confirmOpenLink"))) { setGame(saved, tableOf(saved)); return; }
+      await startGame({ seed: Number(params.get("seed")), mode }, { opponent: null, past: [] });
       const layer = Number(params.get("layer") || 0);
-      if (current && layer > 0 && current.game.layer < layer) await gameStep("next-layer", {});
+      if (current && layer > 0 && current.game.layer < layer) {
+        const answer = await gameStep("next-layer", {});
+        if (answer) setGame(answer, { opponent: null, past: [] });
+      }
     }
     return;
   }
-  if (saved) setGame(saved);
+  if (saved) { setGame(saved, tableOf(saved)); await computerReplies(); }
 }
 
 // The parts of a game a link names, to compare a saved game with the one a link asks for.
@@ -890,8 +1283,14 @@ function init() {
     setFaces([]); boardChanged(); shown = {};
     $("board-text").value = ""; showError(null);
   });
-  $("resume").addEventListener("click", () => { const saved = loadSaved(); if (saved) setGame(saved); });
+  $("resume").addEventListener("click", () => whileBusy(async () => {
+    const saved = loadSaved();
+    if (saved) { setGame(saved, tableOf(saved)); await computerReplies(); }
+  }));
   $("mode").addEventListener("change", () => { if (solution) solve(); });
+  const levelFollowsChoice = () => { $("start-level").disabled = !document.querySelector("input[name=opponent][value=computer]").checked; };
+  document.querySelectorAll("input[name=opponent]").forEach((radio) => radio.addEventListener("change", levelFollowsChoice));
+  levelFollowsChoice();
   $("referee-form").addEventListener("submit", refereeOutOfGame);
   $("dict-form").addEventListener("submit", lookupWord);
   $("move-form").addEventListener("submit", playMove);
@@ -901,13 +1300,16 @@ function init() {
   $("hint").addEventListener("click", hint);
   $("all-legal").addEventListener("click", allLegal);
   $("computer").addEventListener("click", computerMove);
-  $("next-layer").addEventListener("click", () => gameStep("next-layer", {}));
+  $("next-layer").addEventListener("click", nextLayer);
+  $("step-back").addEventListener("click", () => stepTo(viewing - 1));
+  $("step-forward").addEventListener("click", () => stepTo(viewing + 1));
+  $("step-live").addEventListener("click", () => stepTo(null));
   $("new-game").addEventListener("click", leaveGame);
   window.addEventListener("offline", () => setOffline(true));
   window.addEventListener("online", () => setOffline(false));
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   applyLanguage();
-  openFromUrl();
+  whileBusy(openFromUrl);
 }
 
 document.addEventListener("DOMContentLoaded", init);

@@ -3,7 +3,7 @@
 // API calls are never cached: the page tells the player the server is unreachable and keeps the game.
 "use strict";
 
-const CACHE = "overturn-page-v2";
+const CACHE = "overturn-page-v3";
 const PAGE = ["/", "/static/app.js", "/static/style.css", "/static/vendor/qrcode.js", "/static/manifest.webmanifest", "/static/icon.svg"];
 
 self.addEventListener("install", (event) => {
