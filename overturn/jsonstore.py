@@ -23,6 +23,13 @@ field that differs from the one rebuilt by replaying the recorded moves,
 naming the first differing path (``first_difference``); ``shorten`` keeps any
 value quoted in a message short.
 
+Typed formats: ``convert(data, SavedType)`` checks loaded data against a
+msgspec type (a Struct with unknown fields forbidden, bounds as ``Meta``
+constraints) and words msgspec's refusal the way ``Field`` does: the field
+path first, then what was expected and what was found (``moves[3].cell[1]:
+expected an integer, found a boolean``), bounds and choices read from the
+type's own JSON schema.
+
 Writing: ``save_json_atomic(path, data)``: a symlink stays a symlink (the file
 it points to is replaced in its own directory); directories, FIFOs and devices
 are refused; an existing file keeps its permission bits, a new one follows the
@@ -41,6 +48,8 @@ from contextlib import contextmanager
 from itertools import accumulate
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
+
+import msgspec
 
 T = TypeVar("T")
 
@@ -308,7 +317,7 @@ class Field:
             raise self.fail(f"{value!r} is not in the expected form")
         return value
 
-    def items(self, *, max_length: int = 10_000, length: int | None = None) -> list["Field"]:
+    def items(self, *, max_length: int = 10_000, length: int | None = None) -> list[Field]:
         """The elements of a list as Fields (``path[i]``), its length bounded or exact."""
         value = self.value
         if not isinstance(value, list):
@@ -319,7 +328,7 @@ class Field:
             raise self.fail(f"{len(value)} entries; the limit is {max_length}")
         return [Field(item, f"{self.path}[{index}]") for index, item in enumerate(value)]
 
-    def object(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> "Record":
+    def object(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> Record:
         """An object with the ``required`` keys, possibly ``optional`` ones, and no other key.
 
         Unknown keys are refused at once; a missing required key when the reader
@@ -335,7 +344,7 @@ class Field:
                 raise self.fail(f"unknown key {key[:40]!r} (allowed: {', '.join(sorted(allowed))})")
         return Record({key: Field(item, self._child(key)) for key, item in value.items()}, self, required)
 
-    def mapping(self, *, max_length: int = 1000, key_max_length: int = 200) -> dict[str, "Field"]:
+    def mapping(self, *, max_length: int = 1000, key_max_length: int = 200) -> dict[str, Field]:
         """An object used as a dictionary (arbitrary keys): each key bounded, values as Fields."""
         value = self.value
         if not isinstance(value, dict):
@@ -424,7 +433,7 @@ def first_difference(found: Any, rebuilt: Any, path: str = "") -> tuple[str, str
     if same_type and isinstance(rebuilt, list):
         if len(found) != len(rebuilt):
             return path, f"{len(found)} entries where the recorded moves give {len(rebuilt)}"
-        for index, (item, value) in enumerate(zip(found, rebuilt)):
+        for index, (item, value) in enumerate(zip(found, rebuilt, strict=True)):
             difference = first_difference(item, value, f"{path}[{index}]")
             if difference is not None:
                 return difference
@@ -432,6 +441,138 @@ def first_difference(found: Any, rebuilt: Any, path: str = "") -> tuple[str, str
     if not same_type or found != rebuilt:  # JSON shows the type: true, 1, 1.0 and "1" all read differently
         return path, f"the file says {shorten(found)}, the recorded moves give {shorten(rebuilt)}"
     return None
+
+
+# ----- typed formats -------------------------------------------------------------------------
+
+
+def convert(data: Any, kind: type[T]) -> T:
+    """``data`` (as ``loads_json`` gives it) as the typed format ``kind``, or StateFileError naming the field.
+
+    Strict: no coercion (``true`` is not ``1``, ``"7"`` is not ``7``). The
+    size, depth and number caps were applied by ``loads_json`` before.
+    """
+    try:
+        return msgspec.convert(data, kind, strict=True)
+    except msgspec.ValidationError as exc:
+        raise StateFileError(describe_refusal(str(exc), data, kind)) from None
+
+
+_AT = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+_PATH_STEP = re.compile(r"\.(\w+)|\[(\d+|\.\.\.)\]")
+_TYPE_NAMES = {
+    "int": "an integer", "float": "a number", "str": "a string", "bool": "true or false", "null": "null",
+    "array": "a list", "object": "an object",
+}
+_MISSING = object()
+
+
+def describe_refusal(message: str, data: Any, kind: Any) -> str:
+    """msgspec's ``Expected `int` >= 0 - at `$.seed``` as ``seed: -1 is out of range (0 to 4294967295)``."""
+    match = _AT.match(message)
+    assert match is not None  # the pattern matches any text
+    text, path = match["message"], match["path"] or ""
+    steps: list[str | int | None] = [
+        name if name else (None if index == "..." else int(index)) for name, index in _PATH_STEP.findall(path)
+    ]
+    shown = path.lstrip(".").replace("[...]", "[…]")
+    value = _value_at(data, steps)
+    schema = _schema_at(kind, data, steps)
+    return f"{shown}: {_reworded(text, value, schema)}" if shown else _reworded(text, value, schema)
+
+
+def _value_at(data: Any, steps: list[str | int | None]) -> Any:
+    """The raw value at a msgspec path, or _MISSING (a dictionary key msgspec shows as ``[...]``)."""
+    for step in steps:
+        if isinstance(step, str) and isinstance(data, dict) and step in data:
+            data = data[step]
+        elif isinstance(step, int) and isinstance(data, list) and step < len(data):
+            data = data[step]
+        else:
+            return _MISSING
+    return data
+
+
+def _schema_at(kind: Any, data: Any, steps: list[str | int | None]) -> dict[str, Any]:
+    """The JSON schema of the value at a msgspec path (bounds, choices, known keys), {} when it cannot tell."""
+    schema = msgspec.json.schema(kind)
+    definitions = schema.get("$defs", {})
+
+    def resolve(node: dict[str, Any], value: Any) -> dict[str, Any]:
+        while True:
+            if "$ref" in node:
+                node = definitions.get(node["$ref"].rsplit("/", 1)[-1], {})
+            elif "anyOf" in node:
+                tag = node.get("discriminator", {})
+                chosen = value.get(tag["propertyName"]) if tag and isinstance(value, dict) else None
+                if isinstance(chosen, str) and chosen in tag["mapping"]:
+                    node = {"$ref": tag["mapping"][chosen]}
+                    continue
+                choices = [option for option in node["anyOf"] if option.get("type") != "null"]
+                if tag or len(choices) != 1:
+                    return node
+                node = choices[0]
+            else:
+                return node
+
+    node = resolve(schema, data)
+    for step in steps:
+        if isinstance(step, str):
+            tag = node.get("discriminator", {})
+            if tag and step == tag["propertyName"]:
+                return {"enum": sorted(tag["mapping"])}
+            node = node.get("properties", {}).get(step, {})
+            data = data.get(step) if isinstance(data, dict) else None
+        elif isinstance(step, int):
+            prefix = node.get("prefixItems", [])
+            node = prefix[step] if step < len(prefix) else node.get("items") or {}
+            data = data[step] if isinstance(data, list) and step < len(data) else None
+        else:
+            node = node.get("additionalProperties") or {}
+            data = None
+        node = resolve(node, data)
+    return node
+
+
+def _quoted(value: Any) -> str:
+    """A string as Python shows it (``'turbo'``, as ``Field`` did), anything else as JSON; short either way."""
+    return _clip(repr(value), SHORT_VALUE) if isinstance(value, str) else shorten(value)
+
+
+def _reworded(text: str, value: Any, schema: dict[str, Any]) -> str:
+    """One msgspec message in the project's words, the value quoted short from the file itself."""
+    known = value is not _MISSING
+    if match := re.fullmatch(r"Expected `([^`]+)`, got `(\w+)`", text):
+        expected = " or ".join(_TYPE_NAMES.get(name, name) for name in match[1].split(" | "))
+        return f"expected {expected}, found {_kind(value) if known else _TYPE_NAMES.get(match[2], match[2])}"
+    if match := re.fullmatch(r"Expected `(?:int|float)` (?:>=|<=|>|<) (\S+)", text):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        bounds = f" ({low} to {high})" if low is not None and high is not None else ""
+        return f"{shorten(value) if known else 'the number'} is out of range{bounds}"
+    if match := re.fullmatch(r"Expected `str` of length ([<>]=) (\d+)", text):
+        if match[1] == ">=":
+            return f"expected at least {match[2]} character(s)"
+        size = f"{len(value)} characters" if isinstance(value, str) else "too many characters"
+        return f"a string of {size}; the limit is {match[2]}"
+    if match := re.fullmatch(r"Expected `(array|object)` of length ([<>]=)? ?(\d+)(?:, got (\d+))?", text):
+        unit = "entries" if match[1] == "array" else "keys"
+        count = len(value) if isinstance(value, (list, dict)) else match[4]
+        if match[2] == "<=":
+            return f"{count} {unit}; the limit is {match[3]}"
+        qualifier = "at least " if match[2] == ">=" else ""
+        return f"expected {qualifier}{match[3]} {unit}, found {count}"
+    if text.startswith(("Invalid enum value", "Invalid value")):
+        choices = schema.get("enum", [])
+        quoted = _quoted(value) if known else "the value"
+        return f"{quoted} is not one of {', '.join(map(repr, choices))}" if choices else f"{quoted} is not allowed"
+    if match := re.fullmatch(r"Expected `str` matching regex .*", text, re.DOTALL):
+        return f"{_quoted(value) if known else 'the string'} is not in the expected form"
+    if match := re.fullmatch(r"Object contains unknown field `(.*)`", text, re.DOTALL):
+        allowed = ", ".join(sorted(schema.get("properties", {})))
+        return f"unknown key {match[1][:40]!r}" + (f" (allowed: {allowed})" if allowed else "")
+    if match := re.fullmatch(r"Object missing required field `(.*)`", text, re.DOTALL):
+        return f"missing key {match[1]!r}"
+    return _clip(text[:1].lower() + text[1:], 200)
 
 
 # ----- atomic saving -------------------------------------------------------------------------
@@ -507,6 +648,6 @@ def _sync_directory(directory: Path) -> None:
 
 __all__ = [
     "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "SHORT_VALUE", "Field", "Record", "SaveError",
-    "StateFileError", "errors_named", "first_difference", "load_json", "load_with", "loads_json", "save_json_atomic",
+    "StateFileError", "convert", "describe_refusal", "errors_named", "first_difference", "load_json", "load_with", "loads_json", "save_json_atomic",
     "shorten",
 ]
