@@ -458,7 +458,7 @@ def convert(data: Any, kind: type[T]) -> T:
         raise StateFileError(describe_refusal(str(exc), data, kind)) from None
 
 
-_AT = re.compile(r"^(?P<message>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.DOTALL)
+_AT = re.compile(r"^(?P<message>.*?)(?: - at (?P<key>`key` in )?`\$(?P<path>[^`]*)`)?$", re.DOTALL)
 _PATH_STEP = re.compile(r"\.(\w+)|\[(\d+|\.\.\.)\]")
 _TYPE_NAMES = {
     "int": "an integer", "float": "a number", "str": "a string", "bool": "true or false", "null": "null",
@@ -476,6 +476,8 @@ def describe_refusal(message: str, data: Any, kind: Any) -> str:
         name if name else (None if index == "..." else int(index)) for name, index in _PATH_STEP.findall(path)
     ]
     shown = path.lstrip(".").replace("[...]", "[…]")
+    if match["key"]:  # a dictionary's key: msgspec does not say which one
+        return f"{shown or 'the top level'}: a key is refused ({_reworded(text, _MISSING, {})})"
     value = _value_at(data, steps)
     schema = _schema_at(kind, data, steps)
     return f"{shown}: {_reworded(text, value, schema)}" if shown else _reworded(text, value, schema)
@@ -552,8 +554,9 @@ def _reworded(text: str, value: Any, schema: dict[str, Any]) -> str:
     if match := re.fullmatch(r"Expected `str` of length ([<>]=) (\d+)", text):
         if match[1] == ">=":
             return f"expected at least {match[2]} character(s)"
-        size = f"{len(value)} characters" if isinstance(value, str) else "too many characters"
-        return f"a string of {size}; the limit is {match[2]}"
+        if not isinstance(value, str):
+            return f"longer than the limit of {match[2]} characters"
+        return f"a string of {len(value)} characters; the limit is {match[2]}"
     if match := re.fullmatch(r"Expected `(array|object)` of length ([<>]=)? ?(\d+)(?:, got (\d+))?", text):
         unit = "entries" if match[1] == "array" else "keys"
         count = len(value) if isinstance(value, (list, dict)) else match[4]
