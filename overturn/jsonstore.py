@@ -43,6 +43,8 @@ import math
 import os
 import re
 import stat
+import types
+import typing
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import accumulate
@@ -475,12 +477,109 @@ def describe_refusal(message: str, data: Any, kind: Any) -> str:
     steps: list[str | int | None] = [
         name if name else (None if index == "..." else int(index)) for name, index in _PATH_STEP.findall(path)
     ]
-    shown = path.lstrip(".").replace("[...]", "[…]")
-    if match["key"]:  # a dictionary's key: msgspec does not say which one
-        return f"{shown or 'the top level'}: a key is refused ({_reworded(text, _MISSING, {})})"
+    bad_key = _find_dictionary_keys(kind, data, steps, bool(match["key"]))
+    shown = "".join(
+        "[…]" if step is None else f"[{step}]" if isinstance(step, int) else f".{_clip(step, 40)}" for step in steps
+    ).lstrip(".")
+    if match["key"]:
+        what = f"the key {_quoted(bad_key)}" if bad_key is not _MISSING else "a key"
+        refusal = f"{what} is refused ({_reworded(text, bad_key, {})})"
+        return f"{shown}: {refusal}" if shown else refusal
     value = _value_at(data, steps)
     schema = _schema_at(kind, data, steps)
     return f"{shown}: {_reworded(text, value, schema)}" if shown else _reworded(text, value, schema)
+
+
+def _find_dictionary_keys(kind: Any, data: Any, steps: list[str | int | None], in_key: bool) -> Any:
+    """Put the real keys in place of msgspec's ``[...]`` (it does not say which key); return the bad key if ``in_key``.
+
+    The key is the first entry of the dictionary whose value (or key) the
+    declared type refuses, found by converting the entries one by one.
+    """
+    kind_here: Any = kind
+    for position, step in enumerate(steps):
+        kind_here = _branch(kind_here, data)
+        if step is None and isinstance(data, dict):
+            step = _first_refused(data, _dictionary_args(kind_here), keys=False)
+            steps[position] = step
+        kind_here = _child_type(kind_here, step)
+        data = _value_at(data, [step]) if step is not None else _MISSING
+        if kind_here is None or data is _MISSING:
+            return _MISSING
+    if in_key and isinstance(data, dict):
+        key = _first_refused(data, _dictionary_args(_branch(kind_here, data)), keys=True)
+        return _MISSING if key is None else key
+    return _MISSING
+
+
+def _strip(kind: Any) -> Any:
+    while typing.get_origin(kind) is typing.Annotated:
+        kind = typing.get_args(kind)[0]
+    return kind
+
+
+def _branch(kind: Any, value: Any) -> Any:
+    """The member of a union the value is read as (a tagged Struct by its tag, else the one of its shape)."""
+    bare = _strip(kind)
+    if typing.get_origin(bare) not in (typing.Union, types.UnionType):
+        return kind
+    members = [member for member in typing.get_args(bare) if member is not type(None)]
+    for member in members:
+        config = getattr(_strip(member), "__struct_config__", None)
+        if config is not None and config.tag_field is not None and isinstance(value, dict):
+            if value.get(config.tag_field) == config.tag:
+                return member
+    shaped = [
+        member for member in members
+        if (isinstance(value, dict) and (typing.get_origin(_strip(member)) is dict or _is_struct(member)))
+        or (isinstance(value, list) and typing.get_origin(_strip(member)) in (list, tuple))
+    ]
+    return (shaped or members or [kind])[0]
+
+
+def _is_struct(kind: Any) -> bool:
+    bare = _strip(kind)
+    return isinstance(bare, type) and issubclass(bare, msgspec.Struct)
+
+
+def _dictionary_args(kind: Any) -> tuple[Any, Any] | None:
+    bare = _strip(kind)
+    if typing.get_origin(bare) is dict:
+        key_kind, value_kind = typing.get_args(bare)
+        return key_kind, value_kind
+    return None
+
+
+def _child_type(kind: Any, step: str | int | None) -> Any:
+    """The declared type one step down (a Struct field, a list item, a tuple position, a dictionary value)."""
+    bare = _strip(kind)
+    origin = typing.get_origin(bare)
+    if isinstance(step, str) and _is_struct(bare):
+        for field in msgspec.structs.fields(bare):
+            if field.encode_name == step:
+                return field.type
+    if isinstance(step, str) and origin is dict:
+        return typing.get_args(bare)[1]
+    if isinstance(step, int) and origin is list:
+        return typing.get_args(bare)[0]
+    if isinstance(step, int) and origin is tuple:
+        members = typing.get_args(bare)
+        if len(members) == 2 and members[1] is Ellipsis:
+            return members[0]
+        return members[step] if step < len(members) else None
+    return None
+
+
+def _first_refused(data: dict[Any, Any], args: tuple[Any, Any] | None, *, keys: bool) -> Any:
+    """The first key whose value (or the key itself) the declared type refuses, or None."""
+    if args is None:
+        return None
+    for key, value in data.items():
+        try:
+            msgspec.convert(key if keys else value, args[0] if keys else args[1], strict=True)
+        except msgspec.ValidationError:
+            return key
+    return None
 
 
 def _value_at(data: Any, steps: list[str | int | None]) -> Any:
@@ -523,7 +622,8 @@ def _schema_at(kind: Any, data: Any, steps: list[str | int | None]) -> dict[str,
             tag = node.get("discriminator", {})
             if tag and step == tag["propertyName"]:
                 return {"enum": sorted(tag["mapping"])}
-            node = node.get("properties", {}).get(step, {})
+            properties = node.get("properties", {})
+            node = properties[step] if step in properties else node.get("additionalProperties") or {}
             data = data.get(step) if isinstance(data, dict) else None
         elif isinstance(step, int):
             prefix = node.get("prefixItems", [])

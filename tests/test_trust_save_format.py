@@ -89,7 +89,8 @@ def test_the_modes_of_the_type_are_the_games_modes():
         (lambda data: data.pop("rings"), "missing key 'rings'"),
         (lambda data: data.update(rings="green"), "rings: expected a list, found a string"),
         (lambda data: data.update(layers=["A"] * 3), "layers: 3 entries; the limit is 2"),
-        (lambda data: data["fixed"].update({"x" * 300: "X"}), "fixed: a key is refused (longer than the limit of 200 characters)"),
+        (lambda data: data["fixed"].update({"x" * 300: "X"}), "fixed: the key 'xxxxxxxx"),
+        (lambda data: data["fixed"].update({"x" * 300: "X"}), "is refused (a string of 300 characters; the limit is 200)"),
         (lambda data: data["moves"][0].update(kind="jump"), "moves[0].kind: 'jump' is not one of 'pass', 'word'"),
         (lambda data: data["moves"][0].update(kind=["word"]), "moves[0].kind: expected a string, found a list"),
         (lambda data: data["moves"][0].pop("kind"), "moves[0]: missing key 'kind'"),
@@ -100,7 +101,7 @@ def test_the_modes_of_the_type_are_the_games_modes():
         (lambda data: data["moves"][0]["path"][0].__setitem__(0, 2**70), "is out of range"),
         (lambda data: data["moves"][0]["path"][0].__setitem__(0, 9), "moves[0].path[0]: [9, "),
         (lambda data: data["moves"][0].update(extra=1), "moves[0]: unknown key 'extra' (allowed: "),
-        (lambda data: data["moves"][0]["readings"].update(E=1), "moves[0].readings[…]: expected a string, found"),
+        (lambda data: data["moves"][0]["readings"].update(E=1), "moves[0].readings.E: expected a string, found an integer"),
     ],
 )
 def test_refusals_name_the_field_in_the_projects_words(saved_games, change, message):
