@@ -66,6 +66,15 @@ class StateFileError(ValueError):
     """A file that cannot be read back: missing, not JSON, too big, or a field that is wrong."""
 
 
+class FieldError(StateFileError):
+    """A value of a typed format that its type refuses: ``field`` is its path (``moves[3].cell``), ``reason`` the rest."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}" if field else reason)
+        self.field = field
+        self.reason = reason
+
+
 class SaveError(StateFileError, OSError):
     """A file that could not be written; the previous file, if any, is untouched.
 
@@ -457,7 +466,7 @@ def convert(data: Any, kind: type[T]) -> T:
     try:
         return msgspec.convert(data, kind, strict=True)
     except msgspec.ValidationError as exc:
-        raise StateFileError(describe_refusal(str(exc), data, kind)) from None
+        raise FieldError(*describe_refusal(str(exc), data, kind)) from None
 
 
 _AT = re.compile(r"^(?P<message>.*?)(?: - at (?P<key>`key` in )?`\$(?P<path>[^`]*)`)?$", re.DOTALL)
@@ -469,8 +478,8 @@ _TYPE_NAMES = {
 _MISSING = object()
 
 
-def describe_refusal(message: str, data: Any, kind: Any) -> str:
-    """msgspec's ``Expected `int` >= 0 - at `$.seed``` as ``seed: -1 is out of range (0 to 4294967295)``."""
+def describe_refusal(message: str, data: Any, kind: Any) -> tuple[str, str]:
+    """msgspec's ``Expected `int` >= 0 - at `$.seed``` as ``("seed", "-1 is out of range (0 to 4294967295)")``."""
     match = _AT.match(message)
     assert match is not None  # the pattern matches any text
     text, path = match["message"], match["path"] or ""
@@ -483,11 +492,8 @@ def describe_refusal(message: str, data: Any, kind: Any) -> str:
     ).lstrip(".")
     if match["key"]:
         what = f"the key {_quoted(bad_key)}" if bad_key is not _MISSING else "a key"
-        refusal = f"{what} is refused ({_reworded(text, bad_key, {})})"
-        return f"{shown}: {refusal}" if shown else refusal
-    value = _value_at(data, steps)
-    schema = _schema_at(kind, data, steps)
-    return f"{shown}: {_reworded(text, value, schema)}" if shown else _reworded(text, value, schema)
+        return shown, f"{what} is refused ({_reworded(text, bad_key, {})})"
+    return shown, _reworded(text, _value_at(data, steps), _schema_at(kind, data, steps))
 
 
 def _find_dictionary_keys(kind: Any, data: Any, steps: list[str | int | None], in_key: bool) -> Any:
@@ -750,7 +756,7 @@ def _sync_directory(directory: Path) -> None:
 
 
 __all__ = [
-    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "SHORT_VALUE", "Field", "Record", "SaveError",
-    "StateFileError", "convert", "describe_refusal", "errors_named", "first_difference", "load_json", "load_with", "loads_json", "save_json_atomic",
-    "shorten",
+    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "SHORT_VALUE", "Field", "FieldError", "Record",
+    "SaveError", "StateFileError", "convert", "describe_refusal", "errors_named", "first_difference", "load_json",
+    "load_with", "loads_json", "save_json_atomic", "shorten",
 ]
