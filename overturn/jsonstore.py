@@ -664,8 +664,9 @@ def _reworded(text: str, value: Any, schema: dict[str, Any]) -> str:
             return f"longer than the limit of {match[2]} characters"
         return f"a string of {len(value)} characters; the limit is {match[2]}"
     if match := re.fullmatch(r"Expected `(array|object)` of length ([<>]=)? ?(\d+)(?:, got (\d+))?", text):
-        unit = "entries" if match[1] == "array" else "keys"
+        units = ("entries", "entry") if match[1] == "array" else ("keys", "key")
         count = len(value) if isinstance(value, (list, dict)) else match[4]
+        unit = units[match[3] == "1" and match[2] != "<="]
         if match[2] == "<=":
             return f"{count} {unit}; the limit is {match[3]}"
         qualifier = "at least " if match[2] == ">=" else ""
