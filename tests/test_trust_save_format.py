@@ -138,3 +138,19 @@ def test_convert_refuses_coercion():
         convert(1.0, int)
     with pytest.raises(StateFileError, match="expected an integer, found a string"):
         convert("1", int)
+
+
+def test_every_file_format_has_a_schema_for_the_service():
+    import msgspec
+
+    from overturn.referees.insider.codec import InsiderFile
+    from overturn.referees.offboard.layouts import LayoutFile
+    from overturn.referees.offboard.store import OffboardFile
+    from overturn.referees.overload.rules import RulesFile
+    from overturn.referees.overload.store import OverloadFile
+
+    formats = [SavedGame, OverloadFile, InsiderFile, OffboardFile, RulesFile, LayoutFile]
+    _, components = msgspec.json.schema_components(formats, ref_template="#/components/schemas/{name}")
+    for kind in formats:
+        assert components[kind.__name__]["additionalProperties"] is False
+    assert components["RulesFile"]["properties"]["total_discs"]["minimum"] == 1

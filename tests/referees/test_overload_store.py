@@ -185,6 +185,8 @@ PACKAGED_RULES_DATA = Path(__file__).resolve().parents[2] / "overturn" / "refere
         (lambda data: data["targets"].update(three=40), "field 'targets': the key 'three' is refused"),
         (lambda data: data["exact_load_bonus"].pop("points"), "field 'exact_load_bonus': missing key 'points'"),
         (lambda data: data["layouts"].update({"3": ["start"]}), "field 'layouts.3': expected at least 2 entries, found 1"),
+        # a list where a section name belongs was a TypeError (unhashable) before the type was declared
+        (lambda data: data["layouts"].update({"3": [["start"], "finish"]}), "field 'layouts.3[0]': expected a string, found a list"),
     ],
 )
 def test_a_rules_file_is_refused_naming_the_field(
