@@ -4,14 +4,15 @@ A saved game is JSON with a format name and a version::
 
     {"format": "overturn-game", "version": 1, "mode": "reuse", "lexicon": "fr", "seed": 7,
      "layers": ["POKROB/...", "..."], "layer": 0, "to_move": "silver", "rings": [null, "green", ...],
-     "fixed": {"[QU]": "QU"}, "moves": [{"kind": "word", "player": "green", "word": "ROI",
-     "path": [[0, 3], [0, 4], [1, 3]], "readings": {}}, {"kind": "pass", "player": "silver", "cell": [5, 5]}]}
+     "fixed": {"[QU]": "QU"}, "moves": [{"player": "green", "kind": "word", "word": "ROI",
+     "path": [[0, 3], [0, 4], [1, 3]], "readings": {}}, {"player": "silver", "kind": "pass", "cell": [5, 5]}]}
 
 ``SavedGame`` holds what a type can say (keys, kinds, bounds, choices); what
 needs the rules (the seed's deal, the replay of the moves against the stored
 rings) is checked after decoding by ``Game.from_json``. A new optional setting
 is one more field with a default at the end of ``SavedGame`` (files without it
-stay readable); ``to_builtins`` leaves it out while it holds its default.
+stay readable); ``omit_defaults`` leaves it out of the file while it holds its
+default, so games that do not use it are written exactly as before.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def colour_name(colour: Colour) -> ColourName:
     return "green" if colour is Colour.GREEN else "silver"
 
 
-class SavedGame(Struct, forbid_unknown_fields=True):
+class SavedGame(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One Overturn game file (version 1). Stored rings, readings and turn must equal what the moves give."""
 
     format: Literal["overturn-game"]

@@ -286,6 +286,7 @@ class Game:
         return encode_saved_game(self.to_saved())
 
     def to_saved(self) -> SavedGame:
+        """The game as the typed save (``overturn.game.save``)."""
         cols = self.board.rules.cols
         return SavedGame(
             format=FORMAT,
@@ -314,6 +315,7 @@ class Game:
 
     @classmethod
     def from_saved(cls, saved: SavedGame, lexicon: Lexicon | None = None) -> Game:
+        """``from_json`` after decoding: the deal rebuilt, the moves replayed, the stored rest compared."""
         layers = saved_layers(saved)
         if saved.layer >= len(layers):
             raise StateFileError(f"layer: {saved.layer} is out of range (0 to {len(layers) - 1})")
