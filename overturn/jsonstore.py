@@ -487,13 +487,22 @@ def describe_refusal(message: str, data: Any, kind: Any) -> tuple[str, str]:
         name if name else (None if index == "..." else int(index)) for name, index in _PATH_STEP.findall(path)
     ]
     bad_key = _find_dictionary_keys(kind, data, steps, bool(match["key"]))
-    shown = "".join(
-        "[…]" if step is None else f"[{step}]" if isinstance(step, int) else f".{_clip(step, 40)}" for step in steps
-    ).lstrip(".")
+    shown = "".join(_path_step(step) for step in steps).lstrip(".")
     if match["key"]:
         what = f"the key {_quoted(bad_key)}" if bad_key is not _MISSING else "a key"
         return shown, f"{what} is refused ({_reworded(text, bad_key, {})})"
     return shown, _reworded(text, _value_at(data, steps), _schema_at(kind, data, steps))
+
+
+def _path_step(step: str | int | None) -> str:
+    """One step of a shown path: ``.name``, ``[3]``, or a key that would mislead (``.``, a newline) quoted."""
+    if step is None:
+        return "[…]"
+    if isinstance(step, int):
+        return f"[{step}]"
+    if step.isprintable() and step.strip() == step and not any(char in step for char in ".[]:'\"") and step:
+        return f".{_clip(step, 40)}"
+    return f"[{_quoted(step)}]"
 
 
 def _find_dictionary_keys(kind: Any, data: Any, steps: list[str | int | None], in_key: bool) -> Any:

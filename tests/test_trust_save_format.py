@@ -102,6 +102,8 @@ def test_the_modes_of_the_type_are_the_games_modes():
         (lambda data: data["moves"][0]["path"][0].__setitem__(0, 9), "moves[0].path[0]: [9, "),
         (lambda data: data["moves"][0].update(extra=1), "moves[0]: unknown key 'extra' (allowed: "),
         (lambda data: data["moves"][0]["readings"].update(E=1), "moves[0].readings.E: expected a string, found an integer"),
+        (lambda data: data["moves"][0]["readings"].update({"a\nb": 1}), "moves[0].readings['a\\nb']: expected a string"),
+        (lambda data: data["moves"][0]["readings"].update({"[QU]": 1}), "moves[0].readings['[QU]']: expected a string"),
     ],
 )
 def test_refusals_name_the_field_in_the_projects_words(saved_games, change, message):
@@ -111,7 +113,7 @@ def test_refusals_name_the_field_in_the_projects_words(saved_games, change, mess
         Game.from_json(data)
     assert message in str(caught.value)
     assert "`" not in str(caught.value) and "$." not in str(caught.value)  # msgspec's own wording never leaks
-    assert len(str(caught.value)) < 400
+    assert len(str(caught.value)) < 400 and "\n" not in str(caught.value)
 
 
 def test_a_refusal_inside_a_file_names_the_file_first(tmp_path, saved_games):
