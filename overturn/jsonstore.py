@@ -38,6 +38,7 @@ umask; any failure is a one-line ``SaveError`` and the old file is intact.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -609,9 +610,16 @@ def _value_at(data: Any, steps: list[str | int | None]) -> Any:
     return data
 
 
+@functools.lru_cache(maxsize=64)
+def _schema_of(kind: Any) -> dict[str, Any]:
+    """The JSON schema of a format, made once per type (a fuzzing loop refuses thousands of files)."""
+    schema: dict[str, Any] = msgspec.json.schema(kind)
+    return schema
+
+
 def _schema_at(kind: Any, data: Any, steps: list[str | int | None]) -> dict[str, Any]:
     """The JSON schema of the value at a msgspec path (bounds, choices, known keys), {} when it cannot tell."""
-    schema = msgspec.json.schema(kind)
+    schema = _schema_of(kind)
     definitions = schema.get("$defs", {})
 
     def resolve(node: dict[str, Any], value: Any) -> dict[str, Any]:
