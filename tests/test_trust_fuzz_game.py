@@ -97,7 +97,7 @@ def rebuild(loaded: Game, lexicon: Lexicon) -> Game:
     """An independent rebuild: the seed's deal (or the typed board) and every move through the full referee."""
     layers = deal(loaded.seed, rules=MODES[loaded.mode]).layers if loaded.seed is not None else loaded.layers
     fresh = Game(layers, layer=loaded.layer, seed=loaded.seed, mode=loaded.mode,
-                 lexicon_name=loaded.lexicon_name, lexicon=lexicon)
+                 lexicon_name=loaded.lexicon_name, lexicon=lexicon, ending=loaded.ending)
     for played in loaded.history:
         fresh.push(played.move, played.player)
     return fresh

@@ -3,8 +3,8 @@
 One model serves the referee, the CLI, the computer and the HTTP service, in
 the style of python-chess: ``legal_moves()``, ``push(move)``, ``pop()``,
 ``is_over()``, ``result()``. A move is a word along a path or a pass (a ring of
-the opponent's colour on a new cell). The saved form is JSON with a version;
-loading replays the moves and checks them against the stored rings, so a
+the opponent's colour on a new cell). The saved form is JSON with a version,
+declared in ``overturn.game.save``; loading replays the moves and checks them against the stored rings, so a
 tampered file is refused with the field that is wrong.
 
 Game end (rule 4: « Lorsque les 36 anneaux ont été utilisés ou lorsqu'aucun
@@ -26,36 +26,41 @@ Long because it holds the game and its save format (written, read and replayed t
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from overturn.game.board import MAX_SEED, OVERTURN, OVERTURN_ADVANCED, Board, BoardError, Rules, format_cell
+from overturn.game.board import MAX_SEED, Board, format_cell
 from overturn.game.moves import Colour, GameError, Move, PassMove, Played, RankedMove, Result, WordMove
 from overturn.game.referee import Verdict, judge_path, referee_word
+from overturn.game.save import (
+    ENDINGS,
+    FORMAT,
+    MAX_BOARD_TEXT,
+    MAX_LEXICON_NAME,
+    MAX_WORD,
+    MODES,
+    VERSION,
+    EndingName,
+    ModeName,
+    SavedGame,
+    SavedMove,
+    SavedPass,
+    SavedWord,
+    colour_name,
+    decode_saved_game,
+    encode_saved_game,
+    saved_layers,
+)
 from overturn.game.solver import Constraints, Solver
 from overturn.game.tiles import deal
-from overturn.jsonstore import Field, load_with, save_json_atomic
+from overturn.jsonstore import StateFileError, load_with, save_json_atomic
 from overturn.lexicon.lexicon import Lexicon
 
-#: How a game ends besides the 36th ring: when the position has no legal word (rule 4, the
-#: default), or after two passes in a row (the older house rule, for tables that want it).
-ENDINGS = ("position", "passes")
-#: Files written before the ending was recorded were played with two passes ending the game.
-LEGACY_ENDING = "passes"
 #: Positions whose legal-word count is remembered (the computer's search asks again and again).
 WORD_COUNT_CACHE = 4096
-FORMAT = "overturn-game"
-VERSION = 1
-MODES: dict[str, Rules] = {"reuse": OVERTURN, "advanced": OVERTURN_ADVANCED}
-#: Bounds on what a saved file may hold; far above real games (French words stay under 30 letters).
-MAX_WORD = 64
-MAX_BOARD_TEXT = 400
-MAX_LEXICON_NAME = 4096
-_SAVED_KEYS = ("format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves")
-_OPTIONAL_KEYS = ("ending",)
-_MOVE_KEYS = {"word": ("player", "kind", "word", "path", "readings"), "pass": ("player", "kind", "cell")}
-_ANY_MOVE_KEY = frozenset(key for keys in _MOVE_KEYS.values() for key in keys)
 
 
 class IllegalMove(ValueError):
@@ -326,91 +331,99 @@ class Game:
     # ----- the saved form ----------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """The saved form (``overturn.game.save.SavedGame``) as JSON-ready data."""
+        return encode_saved_game(self.to_saved())
+
+    def to_saved(self) -> SavedGame:
+        """The game as the typed save (``overturn.game.save``)."""
         cols = self.board.rules.cols
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "mode": self.mode,
-            "ending": self.ending,
-            "lexicon": self.lexicon_name,
-            "seed": self.seed,
-            "layers": [str(board) for board in self.layers],
-            "layer": self.layer,
-            "to_move": self.to_move.value,
-            "rings": [None if ring is None else ring.value for ring in self.rings],
-            "fixed": dict(sorted(self.fixed.items())),
-            "moves": [_played_to_json(played, cols) for played in self.history],
-        }
+        return SavedGame(
+            format=FORMAT,
+            version=VERSION,
+            mode=_mode_name(self.mode),
+            ending=_ending_name(self.ending),
+            lexicon=self.lexicon_name,
+            seed=self.seed,
+            layers=[str(board) for board in self.layers],
+            layer=self.layer,
+            to_move=colour_name(self.to_move),
+            rings=[None if ring is None else colour_name(ring) for ring in self.rings],
+            fixed=dict(sorted(self.fixed.items())),
+            moves=[_saved_move(played, cols) for played in self.history],
+        )
 
     @classmethod
     def from_json(cls, data: Any, lexicon: Lexicon | None = None) -> Game:
         """Rebuild a game from what the rules derive and replay its moves; the stored rest is only checked.
 
-        The seed (or the typed board), the mode and the layer rebuild the deal;
+        The file is first decoded as ``SavedGame`` (keys, kinds, bounds). The
+        seed (or the typed board), the mode and the layer rebuild the deal;
         every stored board, ring, reading and turn must then equal what the
         replayed moves give. StateFileError names the first field that is wrong.
         """
-        fields = Field(data).object(_SAVED_KEYS, _OPTIONAL_KEYS)
-        fields["format"].string(choices=(FORMAT,))
-        if fields["version"].integer(0, 2**31) != VERSION:
-            raise fields["version"].fail(f"this program reads version {VERSION}, found {fields['version'].value}")
-        mode = fields["mode"].string(choices=tuple(MODES))
-        lexicon_name = fields["lexicon"].string(min_length=1, max_length=MAX_LEXICON_NAME)
-        seed = None if fields["seed"].is_null else fields["seed"].integer(0, MAX_SEED)
-        layers = _saved_layers(fields["layers"], seed, MODES[mode])
-        layer = fields["layer"].integer(0, len(layers) - 1)
-        ending = fields["ending"].string(choices=ENDINGS) if "ending" in data else LEGACY_ENDING
-        game = cls(layers, layer=layer, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon, ending=ending)
-        for entry in fields["moves"].items(max_length=game.board.rules.size):
-            game._replay(entry)
-        game._expect(fields["to_move"], game.to_move.value)
-        game._expect_rings(fields["rings"])
-        game._expect(fields["fixed"], dict(sorted(game.fixed.items())))
+        return cls.from_saved(decode_saved_game(data), lexicon)
+
+    @classmethod
+    def from_saved(cls, saved: SavedGame, lexicon: Lexicon | None = None) -> Game:
+        """``from_json`` after decoding: the deal rebuilt, the moves replayed, the stored rest compared."""
+        layers = saved_layers(saved)
+        if saved.layer >= len(layers):
+            raise StateFileError(f"layer: {saved.layer} is out of range (0 to {len(layers) - 1})")
+        game = cls(
+            layers, layer=saved.layer, seed=saved.seed, mode=saved.mode, lexicon_name=saved.lexicon, lexicon=lexicon,
+            ending=saved.ending,
+        )
+        if len(saved.moves) > game.board.rules.size:
+            raise StateFileError(f"moves: {len(saved.moves)} entries; the limit is {game.board.rules.size}")
+        for index, entry in enumerate(saved.moves):
+            game._replay(entry, f"moves[{index}]")
+        if saved.to_move != game.to_move.value:
+            raise StateFileError(f"to_move: {saved.to_move!r} does not match what the moves give ({game.to_move.value!r})")
+        game._expect_rings(saved.rings)
+        fixed = dict(sorted(game.fixed.items()))
+        if saved.fixed != fixed:
+            raise StateFileError(f"fixed: {_shown(saved.fixed)} does not match what the moves give ({fixed!r})")
         return game
 
-    def _expect(self, stored: Field, derived: Any) -> None:
-        if stored.value != derived:
-            raise stored.fail(f"{_shown(stored.value)} does not match what the moves give ({derived!r})")
-
-    def _expect_rings(self, stored: Field) -> None:
+    def _expect_rings(self, stored: Sequence[str | None]) -> None:
         derived = [None if ring is None else ring.value for ring in self.rings]
-        for cell, (saved, replayed) in enumerate(zip(stored.items(length=len(derived)), derived)):
-            if saved.value != replayed:
-                raise stored.fail(
-                    f"cell {format_cell(self.board, cell)} holds {_shown(saved.value)} but the moves give {replayed!r}"
+        if len(stored) != len(derived):
+            raise StateFileError(f"rings: expected {len(derived)} entries, found {len(stored)}")
+        for cell, (saved, replayed) in enumerate(zip(stored, derived, strict=True)):
+            if saved != replayed:
+                raise StateFileError(
+                    f"rings: cell {format_cell(self.board, cell)} holds {_shown(saved)} but the moves give {replayed!r}"
                 )
 
-    def _replay(self, entry: Field) -> None:
+    def _replay(self, entry: SavedMove, where: str) -> None:
         """Re-check one saved move without the lexicon (it was judged when played) and apply it."""
-        kind = entry.object(optional=_ANY_MOVE_KEY).get("kind")
-        if kind is None:
-            raise entry.fail("missing key 'kind'")
-        is_pass = kind.string(choices=tuple(_MOVE_KEYS)) == "pass"
-        fields = entry.object(_MOVE_KEYS["pass" if is_pass else "word"])
         board = self.board
-        player = Colour(fields["player"].string(choices=[colour.value for colour in Colour]))
+        player = Colour(entry.player)
         if self.is_over():
-            raise entry.fail("the game was already over")
+            raise StateFileError(f"{where}: the game was already over")
         if player is not self.to_move:
-            raise fields["player"].fail(f"it was {self.to_move.value}'s turn")
-        if is_pass:
-            cell = _cell(board, fields["cell"])
+            raise StateFileError(f"{where}.player: it was {self.to_move.value}'s turn")
+        if isinstance(entry, SavedPass):
+            cell = _cell(board, entry.cell, f"{where}.cell")
             verdict = self._check_pass(PassMove(cell), player)
             if not verdict.legal:
-                raise fields["cell"].fail(verdict.message)
+                raise StateFileError(f"{where}.cell: {verdict.message}")
             self._apply(Played(player, PassMove(cell)))
             return
-        word = fields["word"].string(max_length=MAX_WORD, pattern="[A-Z]+")
-        path = tuple(_cell(board, step) for step in fields["path"].items(max_length=MAX_WORD))
+        word = entry.word
+        if not re.fullmatch("[A-Z]+", word):  # the type's pattern lets "ROI\n" through ($ before a final newline)
+            raise StateFileError(f"{where}.word: {_shown(word)} is not in the expected form")
+        path = tuple(_cell(board, step, f"{where}.path[{index}]") for index, step in enumerate(entry.path))
         constraints = self.constraints()
         if len(word) < board.rules.min_length or word in constraints.played:
-            raise fields["word"].fail(f"{word} is too short or was already played")
+            raise StateFileError(f"{where}.word: {word} is too short or was already played")
         verdict = judge_path(board, word, path, constraints, [], self, player)
         if not verdict.legal:
-            raise fields["path"].fail(verdict.message)
-        readings = {key: value.value for key, value in fields["readings"].mapping().items()}
-        if readings != dict(verdict.readings):
-            raise fields["readings"].fail(f"{_shown(readings)} does not match the path ({dict(verdict.readings)!r})")
+            raise StateFileError(f"{where}.path: {verdict.message}")
+        if entry.readings != dict(verdict.readings):
+            raise StateFileError(
+                f"{where}.readings: {_shown(entry.readings)} does not match the path ({dict(verdict.readings)!r})"
+            )
         self._apply(Played(player, WordMove(word, path), verdict.readings))
 
     def save(self, path: str | Path) -> None:
@@ -429,48 +442,44 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _saved_layers(stored: Field, seed: int | None, rules: Rules) -> tuple[Board, ...]:
-    """The boards of a saved game: the seed's deal (stored texts must match it) or one typed board."""
-    texts = stored.items(max_length=2)
-    if seed is None:
-        if len(texts) != 1:
-            raise stored.fail("a game without a seed is played on one typed board")
-        try:
-            return (Board.parse(texts[0].string(max_length=MAX_BOARD_TEXT), rules),)
-        except BoardError as exc:
-            raise texts[0].fail(str(exc)) from None
-    dealt = deal(seed, rules=rules).layers
-    if len(texts) != len(dealt):
-        raise stored.fail(f"the deal of seed {seed} has {len(dealt)} layers, the file {len(texts)}")
-    for text, board in zip(texts, dealt):
-        if text.string(max_length=MAX_BOARD_TEXT) != str(board):
-            raise text.fail(f"does not match the deal of seed {seed} ({board})")
-    return dealt
-
-
-def _cell(board: Board, stored: Field) -> int:
+def _cell(board: Board, stored: tuple[int, int], where: str) -> int:
     """A saved [row, col] (0-based) on the board."""
-    row, col = (part.integer(-(2**63), 2**63) for part in stored.items(length=2))
+    row, col = stored
     if not (0 <= row < board.rules.rows and 0 <= col < board.rules.cols):
-        raise stored.fail(f"[{row}, {col}] is off the board")
+        raise StateFileError(f"{where}: [{row}, {col}] is off the board")
     return board.cell(row, col)
 
 
-def _played_to_json(played: Played, cols: int) -> dict[str, Any]:
+def _ending_name(ending: str) -> EndingName:
+    if ending == "position":
+        return "position"
+    assert ending == "passes", ending  # __init__ refuses any other ending
+    return "passes"
+
+
+def _mode_name(mode: str) -> ModeName:
+    if mode == "advanced":
+        return "advanced"
+    assert mode == "reuse", mode  # __init__ refuses any other mode
+    return "reuse"
+
+
+def _saved_move(played: Played, cols: int) -> SavedMove:
     move = played.move
+    player = colour_name(played.player)
     if isinstance(move, PassMove):
-        return {"player": played.player.value, "kind": "pass", "cell": list(divmod(move.cell, cols))}
+        return SavedPass(player=player, cell=divmod(move.cell, cols))
     assert move.path is not None
-    return {
-        "player": played.player.value,
-        "kind": "word",
-        "word": move.word,
-        "path": [list(divmod(cell, cols)) for cell in move.path],
-        "readings": dict(played.readings),
-    }
+    return SavedWord(
+        player=player,
+        word=move.word,
+        path=[divmod(cell, cols) for cell in move.path],
+        readings=dict(played.readings),
+    )
 
 
 __all__ = [
+    "ENDINGS", "FORMAT", "MAX_BOARD_TEXT", "MAX_LEXICON_NAME", "MAX_WORD", "MODES", "VERSION",  # re-exported from game.save
     "Colour", "Game", "GameError", "IllegalMove", "Move", "PassMove", "Played", "RankedMove",
     "Result", "WordMove", "derive_seed",
 ]

@@ -168,3 +168,48 @@ def test_a_missing_or_changed_custom_rules_file_is_refused(tmp_path: Path) -> No
     assert refusal(data).startswith("game.json: rules.path: names unusable rules")
     data["rules"] = {"path": str(tmp_path / "gone.json")}
     assert refusal(data) == "game.json: rules: missing key 'sha256'"
+
+
+# ----- the rules data file, read through its declared type ----------------------------
+
+PACKAGED_RULES_DATA = Path(__file__).resolve().parents[2] / "overturn" / "referees" / "overload" / "data" / "overload.json"
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda data: data.update(die_faces=True), "field 'die_faces': expected an integer, found a boolean"),
+        (lambda data: data.update(die_faces=10**30), "field 'die_faces': 1000000000000000000000000000000 is out of range"),
+        (lambda data: data.update(cheat=1), "unknown key 'cheat'"),
+        (lambda data: data["sections"]["curve-1"].update(spaces=1), "field 'sections.curve-1.spaces': 1 is out of range (2 to"),
+        (lambda data: data["targets"].update(three=40), "field 'targets': the key 'three' is refused"),
+        (lambda data: data["exact_load_bonus"].pop("points"), "field 'exact_load_bonus': missing key 'points'"),
+        (lambda data: data["layouts"].update({"3": ["start"]}), "field 'layouts.3': expected at least 2 entries, found 1"),
+        # a list where a section name belongs was a TypeError (unhashable) before the type was declared
+        (lambda data: data["layouts"].update({"3": [["start"], "finish"]}), "field 'layouts.3[0]': expected a string, found a list"),
+    ],
+)
+def test_a_rules_file_is_refused_naming_the_field(
+    tmp_path: Path, edit: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    from overturn.referees.overload.rules import RulesDataError, load_rules
+
+    data = json.loads(PACKAGED_RULES_DATA.read_text(encoding="utf-8"))
+    edit(data)
+    custom = tmp_path / "rules.json"
+    custom.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RulesDataError) as caught:
+        load_rules(custom)
+    assert str(caught.value).startswith(f"{custom}: ") and message in str(caught.value)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize("text", ['{"total_discs": NaN}', '{"a": 1, "a": 2}', "[" * 200, "\ud800"])
+def test_a_hostile_rules_file_is_one_line(tmp_path: Path, text: str) -> None:
+    from overturn.referees.overload.rules import RulesDataError, load_rules
+
+    custom = tmp_path / "rules.json"
+    custom.write_text(text, encoding="utf-8", errors="surrogatepass")
+    with pytest.raises(RulesDataError) as caught:
+        load_rules(custom)
+    assert str(caught.value).startswith(f"{custom}: ") and "\n" not in str(caught.value)

@@ -10,9 +10,11 @@ StateFileError naming the first field that differs (``turn.points``,
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from overturn.jsonstore import Field, load_with, save_json_atomic, shorten
+from msgspec import Meta, Struct
+
+from overturn.jsonstore import Field, StateFileError, convert, load_with, save_json_atomic, shorten
 from overturn.referees.base import IllegalAction
 from overturn.referees.insider.board import Material
 from overturn.referees.insider.state import SEED_MAX, InsiderState
@@ -27,6 +29,32 @@ DERIVED_KEYS = (
     "one_die", "turn", "pending", "events",
 )
 FILE_KEYS = (*INPUT_KEYS, *DERIVED_KEYS)
+
+
+class InsiderFile(Struct, forbid_unknown_fields=True):
+    """An Insider game file (version 1): the rules' inputs and the actions, typed and bounded; the derived
+    fields (``current`` to ``events``) are kept as read and must equal what replaying ``history`` gives."""
+
+    game: Literal["insider"]
+    version: Annotated[int, Meta(ge=VERSION, le=VERSION)]
+    players: Annotated[int, Meta(ge=2, le=4)]
+    seed: Annotated[int, Meta(ge=0, le=SEED_MAX)]
+    auto_chance: bool
+    current: Any
+    game_over: Any
+    scores: Any
+    hands: Any
+    deck: Any
+    discard: Any
+    pawns: Any
+    total_out: Any
+    evaluation: Any
+    skips: Any
+    one_die: Any
+    turn: Any
+    pending: Any
+    history: Annotated[list[Annotated[str, Meta(max_length=MAX_ACTION_CHARS)]], Meta(max_length=MAX_HISTORY)]
+    events: Any
 
 
 def state_to_json(state: InsiderState) -> dict[str, Any]:
@@ -90,24 +118,21 @@ def state_from_json(data: Any, material: Material | None = None) -> InsiderState
     match the rest of the file exactly. Anything else is refused naming the
     first field that differs.
     """
-    fields = Field(data).object(FILE_KEYS)
-    fields["game"].string(choices=("insider",))
-    fields["version"].integer(VERSION, VERSION)
-    state = InsiderState(fields["players"].integer(2, 4), seed=fields["seed"].integer(0, SEED_MAX), material=material)
-    state.auto_chance = fields["auto_chance"].boolean()
-    for entry in fields["history"].items(max_length=MAX_HISTORY):
-        _replay(state, entry)
+    saved = convert(data, InsiderFile)
+    state = InsiderState(saved.players, seed=saved.seed, material=material)
+    state.auto_chance = saved.auto_chance
+    for index, action in enumerate(saved.history):
+        _replay(state, action, f"history[{index}]")
     rebuilt = state_to_json(state)
     for key in DERIVED_KEYS:
-        fields[key].require_equal(rebuilt[key])
+        Field(getattr(saved, key), key).require_equal(rebuilt[key])
     return state
 
 
-def _replay(state: InsiderState, entry: Field) -> None:
-    action = entry.string(max_length=MAX_ACTION_CHARS)
+def _replay(state: InsiderState, action: str, where: str) -> None:
     try:
         state.apply_action(action)
     except IllegalAction as refusal:
-        raise entry.fail(f"{shorten(action)} is refused by the rules: {refusal.message}") from None
+        raise StateFileError(f"{where}: {shorten(action)} is refused by the rules: {refusal.message}") from None
     except (IndexError, KeyError, ValueError) as exc:  # a refusal the diagnosis did not foresee
-        raise entry.fail(f"{shorten(action)} cannot be replayed ({type(exc).__name__})") from None
+        raise StateFileError(f"{where}: {shorten(action)} cannot be replayed ({type(exc).__name__})") from None

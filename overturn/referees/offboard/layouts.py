@@ -16,9 +16,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from overturn.jsonstore import Field, StateFileError, load_with, loads_json
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from overturn.jsonstore import FieldError, StateFileError, convert, load_with, loads_json
 from overturn.referees.offboard.geometry import (
     HOLES,
     MARBLES_PER_PLAYER,
@@ -41,6 +43,37 @@ LAYOUT_FORMAT_VERSION = 1
 
 class LayoutError(StateFileError):
     """Layout data that does not describe a playable board; the message names the field."""
+
+
+#: A hole (``E5``) or an exit (``A1:SW``) as written; parsed after decoding, the message naming the entry.
+ShortName = Annotated[str, Meta(max_length=10)]
+MAX_EXITS = len(outward_exits())
+
+
+class StartHoles(Struct, forbid_unknown_fields=True):
+    red: Annotated[list[ShortName], Meta(max_length=MARBLES_PER_PLAYER)]
+    yellow: Annotated[list[ShortName], Meta(max_length=MARBLES_PER_PLAYER)]
+
+
+class TargetEntry(Struct, forbid_unknown_fields=True):
+    """A cup: its ``number`` (its place in the list, from 1), its value and the exits that fall into it."""
+
+    number: Annotated[int, Meta(ge=1, le=MAX_EXITS)]
+    value: Annotated[int, Meta(ge=1, le=MAX_TARGET_VALUE)]
+    exits: Annotated[list[ShortName], Meta(min_length=1, max_length=MAX_EXITS)]
+    edge: Annotated[str, Meta(max_length=20)] = ""
+
+
+Targets = Annotated[list[TargetEntry], Meta(min_length=1, max_length=MAX_EXITS)]
+
+
+class LayoutFile(Struct, forbid_unknown_fields=True):
+    """A ``--layout FILE``: the start holes and, optionally, the targets (the packaged ones otherwise)."""
+
+    version: Annotated[int, Meta(ge=LAYOUT_FORMAT_VERSION, le=LAYOUT_FORMAT_VERSION)]
+    start: StartHoles
+    targets: Targets | UnsetType = UNSET
+    description: Annotated[str, Meta(max_length=2000)] | UnsetType = UNSET
 
 
 @dataclass(frozen=True)
@@ -129,25 +162,23 @@ def layout_from_data(data: Any, name: str | None = None, default_targets: Any = 
     (the packaged targets' data).
     """
     try:
-        fields = Field(data).object({"version", "start"}, {"targets", "description"})
-        fields["version"].integer(LAYOUT_FORMAT_VERSION, LAYOUT_FORMAT_VERSION)
-        if "description" in fields:
-            fields["description"].string(max_length=2000)
-        start = _start_from_data(fields["start"])
-        raw_targets = fields["targets"] if "targets" in fields else Field(default_targets, "targets")
-        return _build(start, _targets_from_data(raw_targets), name)
-    except LayoutError:
-        raise
-    except StateFileError as exc:  # a Field read: the same message, as the layout's own error
+        layout = convert(data, LayoutFile)
+        targets = layout.targets if not isinstance(layout.targets, UnsetType) else _default_targets(default_targets)
+    except FieldError as exc:  # the same message, as the layout's own error
         raise LayoutError(str(exc)) from None
+    return _build(_start_from_data(layout.start), _targets_from_data(targets), name)
 
 
-def _start_from_data(raw: Field) -> dict[Player, tuple[Hex, ...]]:
-    colours = raw.object({"red", "yellow"})
-    start: dict[Player, tuple[Hex, ...]] = {}
-    for player in Player:
-        start[player] = _parse_each(colours[player.label].items(max_length=MARBLES_PER_PLAYER), parse_hex)
-    _check_start(start, raw.path)
+def _default_targets(data: Any) -> list[TargetEntry]:
+    try:
+        return convert(data, Targets)
+    except FieldError as exc:
+        raise LayoutError(f"targets{'' if exc.field.startswith('[') else '.'}{exc.field}: {exc.reason}") from None
+
+
+def _start_from_data(holes: StartHoles) -> dict[Player, tuple[Hex, ...]]:
+    start = {player: _parse_each(getattr(holes, player.label), f"start.{player.label}", parse_hex) for player in Player}
+    _check_start(start, "start")
     return start
 
 
@@ -161,35 +192,27 @@ def _check_start(start: dict[Player, tuple[Hex, ...]], field: str) -> None:
         raise LayoutError(f"{field}: {', '.join(repeated)} listed twice")
 
 
-def _targets_from_data(raw: Field) -> tuple[Target, ...]:
-    entries = raw.items(max_length=len(outward_exits()))
-    if not entries:
-        raise LayoutError(f"{raw.path}: expected a non-empty list")
+def _targets_from_data(entries: list[TargetEntry]) -> tuple[Target, ...]:
     targets = []
-    for position, entry in enumerate(entries):
-        fields = entry.object({"number", "value", "exits"}, {"edge"})
-        fields["number"].integer(position + 1, position + 1)
-        value = fields["value"].integer(1, MAX_TARGET_VALUE)
-        edge = fields["edge"].string(max_length=20) if "edge" in fields else ""
-        exit_fields = fields["exits"].items(max_length=len(outward_exits()))
-        if not exit_fields:
-            raise LayoutError(f"{fields['exits'].path}: expected a non-empty list like ['A1:SW']")
-        targets.append(Target(number=position + 1, value=value, edge=edge, exits=_parse_each(exit_fields, parse_exit)))
+    for position, entry in enumerate(entries, start=1):
+        if entry.number != position:
+            raise LayoutError(f"targets[{position - 1}].number: {entry.number} is out of range ({position} to {position})")
+        exits = _parse_each(entry.exits, f"targets[{position - 1}].exits", parse_exit)
+        targets.append(Target(number=position, value=entry.value, edge=entry.edge, exits=exits))
     return tuple(targets)
 
 
 Parsed = TypeVar("Parsed")
 
 
-def _parse_each(entries: list[Field], parse: Callable[[str], Parsed]) -> tuple[Parsed, ...]:
-    """Each entry's short name (a hole, an exit) parsed; a name that does not parse is refused naming its entry."""
+def _parse_each(names: list[str], field: str, parse: Callable[[str], Parsed]) -> tuple[Parsed, ...]:
+    """Each short name (a hole, an exit) parsed; a name that does not parse is refused naming its entry."""
     parsed = []
-    for entry in entries:
-        name = entry.string(max_length=10)
+    for index, name in enumerate(names):
         try:
             parsed.append(parse(name))
         except ValueError as exc:
-            raise LayoutError(f"{entry.path}: {exc}") from None
+            raise LayoutError(f"{field}[{index}]: {exc}") from None
     return tuple(parsed)
 
 

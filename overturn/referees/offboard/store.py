@@ -11,9 +11,11 @@ set-ups no game starts from are refused too. See docs/offboard.md, "Saved games"
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from overturn.jsonstore import Field, StateFileError, load_with, save_json_atomic
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from overturn.jsonstore import Field, StateFileError, convert, load_with, save_json_atomic
 from overturn.referees.base import IllegalAction
 from overturn.referees.offboard.geometry import Player
 from overturn.referees.offboard.layouts import Layout, LayoutError, named_layout, read_layout
@@ -25,6 +27,56 @@ MAX_HISTORY = 100_000
 #: Fields written for readers and checked against the replay; the layout and the history are the truth.
 DERIVED_FIELDS = ("to_move", "board", "targets", "in_hand", "removed", "scores", "winner")
 _V1_LAYOUT = "contact"  # version 1 files had no layout field: they were played on the first default
+
+History = Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(max_length=MAX_HISTORY)]
+
+
+class _Versioned(Struct):
+    """Only the version, read first: it says which of the two file types follows."""
+
+    version: Annotated[int, Meta(ge=1, le=STATE_VERSION)]
+
+
+class SavedLayout(Struct, forbid_unknown_fields=True):
+    """A packaged layout by ``name``, or a custom one by content (``start``, ``targets``) and its ``sha256``."""
+
+    name: Annotated[str, Meta(max_length=40)] | UnsetType = UNSET
+    sha256: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")] | UnsetType = UNSET
+    start: Any = UNSET
+    targets: Any = UNSET
+
+
+class OffboardFile(Struct, forbid_unknown_fields=True):
+    """An offboard game file (version 2): the layout and the moves; the other fields are kept as read and
+    must equal what replaying ``history`` on the layout gives."""
+
+    version: Literal[2]
+    game: Literal["offboard"]
+    layout: SavedLayout
+    to_move: Any
+    board: Any
+    targets: Any
+    in_hand: Any
+    removed: Any
+    scores: Any
+    winner: Any
+    history: History
+
+
+class OffboardFileV1(Struct, forbid_unknown_fields=True):
+    """A version 1 file: no layout (the first default), and a ``setup`` that must be null."""
+
+    version: Literal[1]
+    game: Literal["offboard"]
+    setup: Any
+    to_move: Any
+    board: Any
+    targets: Any
+    in_hand: Any
+    removed: Any
+    scores: Any
+    winner: Any
+    history: History
 
 
 def layout_json(layout: Layout) -> dict[str, Any]:
@@ -56,48 +108,46 @@ def state_to_json(state: OffboardState) -> dict[str, Any]:
     }
 
 
-def _read_layout(field: Field) -> Layout:
-    entries = field.object((), {"name", "sha256", "start", "targets"})
+def _read_layout(saved: SavedLayout) -> Layout:
+    present = {key for key in ("name", "sha256", "start", "targets") if getattr(saved, key) is not UNSET}
     try:
-        if "name" in entries:
-            if set(entries) != {"name"}:
-                raise field.fail("a named layout holds only 'name'")
-            return named_layout(entries["name"].string(max_length=40))
+        if not isinstance(saved.name, UnsetType):
+            if present != {"name"}:
+                raise StateFileError("layout: a named layout holds only 'name'")
+            return named_layout(saved.name)
         for key in ("sha256", "start", "targets"):
-            if key not in entries:
-                raise field.fail(f"missing key {key!r} (a custom layout holds 'sha256', 'start' and 'targets')")
-        stored = entries["sha256"].string(pattern="[0-9a-f]{64}")
-        layout = read_layout({"version": 1, "start": field.value["start"], "targets": field.value["targets"]})
+            if key not in present:
+                raise StateFileError(
+                    f"layout: missing key {key!r} (a custom layout holds 'sha256', 'start' and 'targets')"
+                )
+        layout = read_layout({"version": 1, "start": saved.start, "targets": saved.targets})
     except LayoutError as exc:
-        raise StateFileError(f"{field.path}: {exc}") from None
-    if layout.digest != stored:
-        raise entries["sha256"].fail(f"does not match the layout it names (its content hashes to {layout.digest})")
+        raise StateFileError(f"layout: {exc}") from None
+    if layout.digest != saved.sha256:
+        raise StateFileError(f"layout.sha256: does not match the layout it names (its content hashes to {layout.digest})")
     return layout
 
 
 def state_from_json(data: Any) -> OffboardState:
     """Rebuild a game from its layout and moves, then insist every stored field agrees with it."""
-    root = Field(data)
-    version = root.object({"version"}, {*DERIVED_FIELDS, "game", "layout", "setup", "history"})["version"]
-    if version.integer(1, STATE_VERSION) == 1:
-        fields = root.object({"version", "game", "setup", "history", *DERIVED_FIELDS})
-        if not fields["setup"].is_null:
-            raise fields["setup"].fail("set-up start positions are not accepted; start from a --layout FILE instead")
+    saved: OffboardFile | OffboardFileV1
+    if convert(data, _Versioned).version == 1:
+        saved = convert(data, OffboardFileV1)
+        if saved.setup is not None:
+            raise StateFileError("setup: set-up start positions are not accepted; start from a --layout FILE instead")
         layout = named_layout(_V1_LAYOUT)
     else:
-        fields = root.object({"version", "game", "layout", "history", *DERIVED_FIELDS})
-        layout = _read_layout(fields["layout"])
-    fields["game"].string(choices=("offboard",))
+        saved = convert(data, OffboardFile)
+        layout = _read_layout(saved.layout)
     state = OffboardState(layout)
-    for entry in fields["history"].items(max_length=MAX_HISTORY):
-        text = entry.string(max_length=40)
+    for index, text in enumerate(saved.history):
         try:
             state.apply_action(parse_move(text))
         except IllegalAction as exc:
-            raise entry.fail(f"{text!r} is not legal there: {exc}") from None
+            raise StateFileError(f"history[{index}]: {text!r} is not legal there: {exc}") from None
     replayed = state_to_json(state)
     for name in DERIVED_FIELDS:
-        stored, rebuilt = fields[name], replayed[name]
+        stored, rebuilt = Field(getattr(saved, name), name), replayed[name]
         if name == "board":
             stored, rebuilt = Field(_board_as_sets(stored.value), stored.path), _board_as_sets(rebuilt)
         stored.require_equal(rebuilt)

@@ -12,13 +12,17 @@ intermediate section at the same offset, actions in track order
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import Meta, Struct
+
+from overturn.jsonstore import FieldError, StateFileError, convert, loads_json
 
 DATA_PACKAGE = "overturn.referees.overload"
 DATA_FILE = "overload.json"
@@ -26,19 +30,65 @@ MAX_RULES_BYTES = 64 * 1024
 SECTION_KINDS = ("start", "finish", "curve", "intermediate")
 SPECIAL_SECTION_KINDS = ("curve", "intermediate")
 Fail = Callable[[str, str], Exception]  # (field, message) -> the error to raise
+#: Far above any table's numbers; keeps a hostile file's arithmetic small.
+MAX_COUNT = 1_000_000
 
 
 class RulesDataError(ValueError):
     """The Overload data file is malformed; the message names the field."""
 
 
-class Special(str, Enum):
+class Special(str, Enum):  # noqa: UP042 -- StrEnum would change what str() of a member gives
     """Actions of the variant's special spaces (the back of the sections)."""
 
     PLUS = "+"
     MINUS = "-"
     STEP = "+/-"
     DOUBLE = "x2"
+
+
+PositiveInt = Annotated[int, Meta(ge=1, le=MAX_COUNT)]
+PlayerCount = Annotated[str, Meta(pattern="^[0-9]{1,2}$")]
+Name = Annotated[str, Meta(max_length=100)]
+
+
+class SectionSpec(Struct, forbid_unknown_fields=True):
+    kind: Literal["start", "finish", "curve", "intermediate"]
+    spaces: Annotated[int, Meta(ge=2, le=MAX_COUNT)]
+
+
+class LoadBonus(Struct, forbid_unknown_fields=True):
+    """Points added when a pawn reaches the finish with exactly ``discs`` discs."""
+
+    discs: PositiveInt
+    points: PositiveInt
+
+
+class SpecialSpaces(Struct, forbid_unknown_fields=True):
+    offset_in_section: Annotated[int, Meta(ge=0, le=MAX_COUNT)]
+    #: Checked against ``Special`` after decoding, so the message names the list (``+ - +/- x2``).
+    actions_in_track_order: Annotated[list[Annotated[str, Meta(max_length=10)]], Meta(max_length=1000)]
+
+
+class RulesFile(Struct, forbid_unknown_fields=True):
+    """An Overload data file as typed JSON; what ties fields together is checked after decoding."""
+
+    total_discs: PositiveInt
+    max_discs_per_pawn: PositiveInt
+    max_start_discs: PositiveInt
+    die_faces: PositiveInt
+    pawns_per_player: PositiveInt
+    exact_load_bonus: LoadBonus
+    overload_reward: PositiveInt
+    targets: Annotated[dict[PlayerCount, PositiveInt], Meta(min_length=1, max_length=100)]
+    colours: Annotated[list[Annotated[str, Meta(max_length=40)]], Meta(max_length=100)]
+    sections: Annotated[dict[Name, SectionSpec], Meta(min_length=1, max_length=1000)]
+    layouts: Annotated[
+        dict[PlayerCount, Annotated[list[Name], Meta(min_length=2, max_length=1000)]], Meta(min_length=1, max_length=100)
+    ]
+    special_spaces: SpecialSpaces
+    version: Literal[1] = 1
+    comment: str = msgspec.field(default="", name="_comment")
 
 
 @dataclass(frozen=True)
@@ -153,11 +203,9 @@ def read_rules_file(path: str | Path) -> tuple[OverloadRules, str]:
 
 def _parse_text(text: str, origin: str) -> OverloadRules:
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RulesDataError(f"{origin}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
-    except RecursionError:
-        raise RulesDataError(f"{origin}: nested too deeply") from None
+        raw = loads_json(text, origin, max_bytes=MAX_RULES_BYTES)
+    except StateFileError as exc:
+        raise RulesDataError(str(exc)) from None
     return _parse_rules(raw, origin)
 
 
@@ -165,91 +213,51 @@ def _parse_rules(raw: Any, origin: str) -> OverloadRules:
     def fail(field: str, message: str) -> RulesDataError:
         return RulesDataError(f"{origin}: field '{field}' {message}")
 
-    def positive_int(container: Mapping[str, Any], key: str, field: str) -> int:
-        value = container.get(key) if isinstance(container, Mapping) else None
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise fail(field, f"must be a positive integer, got {value!r}")
-        return value
-
-    if not isinstance(raw, dict):
-        raise RulesDataError(f"{origin}: must hold a JSON object")
-    bonus = raw.get("exact_load_bonus")
-    if not isinstance(bonus, dict):
-        raise fail("exact_load_bonus", "must be an object with 'discs' and 'points'")
-    targets = _int_keyed(raw.get("targets"), "targets", fail)
-    for players, target in targets.items():
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise fail(f"targets.{players}", f"must be a positive integer, got {target!r}")
-    sections = _parse_sections(raw.get("sections"), fail)
+    try:
+        data = convert(raw, RulesFile)
+    except FieldError as exc:
+        where = f"field '{exc.field}': " if exc.field else ""
+        raise RulesDataError(f"{origin}: {where}{exc.reason}") from None
+    targets = {int(players): target for players, target in data.targets.items()}
+    sections = {name: Section(kind=spec.kind, spaces=spec.spaces) for name, spec in data.sections.items()}
     layouts = {
-        players: _parse_layout(names, sections, f"layouts.{players}", fail)
-        for players, names in _int_keyed(raw.get("layouts"), "layouts", fail).items()
+        int(players): _parse_layout(names, sections, f"layouts.{players}", fail) for players, names in data.layouts.items()
     }
     if set(layouts) != set(targets):
         raise fail("targets", f"must give a target for each player count of 'layouts' ({sorted(layouts)})")
-    colours = raw.get("colours")
+    colours = data.colours
     if (
-        not isinstance(colours, list)
-        or not all(isinstance(colour, str) and colour.isalpha() and colour.islower() for colour in colours)
+        not all(colour.isalpha() and colour.islower() for colour in colours)
         or len(set(colours)) != len(colours)
         or len(colours) < max(layouts)
     ):
         raise fail("colours", f"must list at least {max(layouts)} distinct lower-case colour names")
-    specials = raw.get("special_spaces")
-    if not isinstance(specials, dict):
-        raise fail("special_spaces", "must be an object")
-    offset = specials.get("offset_in_section")
-    if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
-        raise fail("special_spaces.offset_in_section", f"must be a non-negative integer, got {offset!r}")
-    order = specials.get("actions_in_track_order")
+    order = data.special_spaces.actions_in_track_order
     valid_actions = [special.value for special in Special]
-    if not isinstance(order, list) or not all(action in valid_actions for action in order):
+    if not all(action in valid_actions for action in order):
         raise fail("special_spaces.actions_in_track_order", f"must be a list of {valid_actions}")
     rules = OverloadRules(
-        total_discs=positive_int(raw, "total_discs", "total_discs"),
-        max_discs=positive_int(raw, "max_discs_per_pawn", "max_discs_per_pawn"),
-        max_start_discs=positive_int(raw, "max_start_discs", "max_start_discs"),
-        die_faces=positive_int(raw, "die_faces", "die_faces"),
-        pawns_per_player=positive_int(raw, "pawns_per_player", "pawns_per_player"),
-        bonus_discs=positive_int(bonus, "discs", "exact_load_bonus.discs"),
-        bonus_points=positive_int(bonus, "points", "exact_load_bonus.points"),
-        overload_reward=positive_int(raw, "overload_reward", "overload_reward"),
+        total_discs=data.total_discs,
+        max_discs=data.max_discs_per_pawn,
+        max_start_discs=data.max_start_discs,
+        die_faces=data.die_faces,
+        pawns_per_player=data.pawns_per_player,
+        bonus_discs=data.exact_load_bonus.discs,
+        bonus_points=data.exact_load_bonus.points,
+        overload_reward=data.overload_reward,
         targets=targets,
         colours=tuple(colours),
         sections=sections,
         layouts=layouts,
-        special_offset=offset,
+        special_offset=data.special_spaces.offset_in_section,
         special_order=tuple(Special(action) for action in order),
     )
     _check_consistency(rules, fail)
     return rules
 
 
-def _int_keyed(value: Any, field: str, fail: Fail) -> dict[int, Any]:
-    if not isinstance(value, dict) or not value:
-        raise fail(field, "must be a non-empty object keyed by player count")
-    try:
-        return {int(key): item for key, item in value.items()}
-    except ValueError:
-        raise fail(field, f"keys must be player counts, got {sorted(value)}") from None
-
-
-def _parse_sections(value: Any, fail: Fail) -> dict[str, Section]:
-    if not isinstance(value, dict) or not value:
-        raise fail("sections", "must be a non-empty object of named sections")
-    sections = {}
-    for name, spec in value.items():
-        if not isinstance(spec, dict) or spec.get("kind") not in SECTION_KINDS:
-            raise fail(f"sections.{name}.kind", f"must be one of {list(SECTION_KINDS)}")
-        spaces = spec.get("spaces")
-        if not isinstance(spaces, int) or isinstance(spaces, bool) or spaces < 2:
-            raise fail(f"sections.{name}.spaces", f"must be an integer of at least 2, got {spaces!r}")
-        sections[name] = Section(kind=spec["kind"], spaces=spaces)
-    return sections
-
-
-def _parse_layout(names: Any, sections: Mapping[str, Section], field: str, fail: Fail) -> tuple[str, ...]:
-    if not isinstance(names, list) or len(names) < 2 or len(set(names)) != len(names):
+def _parse_layout(names: list[str], sections: Mapping[str, Section], field: str, fail: Fail) -> tuple[str, ...]:
+    if len(set(names)) != len(names):
         raise fail(field, "must list distinct section names")
     for name in names:
         if name not in sections:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from overturn.jsonstore import MAX_BYTES, MAX_STRING, Field, load_with, save_json_atomic, shorten
+from msgspec import Meta, Struct
+
+from overturn.jsonstore import MAX_BYTES, MAX_STRING, Field, StateFileError, convert, load_with, save_json_atomic, shorten
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload.rules import OverloadRules, RulesDataError, load_rules, read_rules_file
 from overturn.referees.overload.state import OverloadState
@@ -26,6 +28,33 @@ SEED_RANGE = (0, 2**63 - 1)
 INPUT_KEYS = ("game", "version", "players", "variant_sections", "rules", "die_seed")
 DERIVED_KEYS = ("track", "target", "turn", "cup", "scores", "winner", "pawns")
 FILE_KEYS = (*INPUT_KEYS, *DERIVED_KEYS, "history")
+
+
+class SavedRules(Struct, forbid_unknown_fields=True):
+    """A table's own rules file as a save names it: its path and the SHA-256 of what it held."""
+
+    path: Annotated[str, Meta(max_length=MAX_STRING)]
+    sha256: Annotated[str, Meta(max_length=64)]
+
+
+class OverloadFile(Struct, forbid_unknown_fields=True):
+    """An Overload game file (version 2). The inputs are typed here; the derived snapshot (``track`` to
+    ``pawns``) is kept as read and must equal, field for field, what replaying ``history`` gives."""
+
+    game: Literal["overload"]
+    version: Annotated[int, Meta(ge=FORMAT_VERSION, le=FORMAT_VERSION)]
+    players: Annotated[int, Meta(ge=0, le=2**31)]
+    variant_sections: Annotated[int, Meta(ge=0, le=2**31)]
+    rules: SavedRules | None
+    die_seed: Annotated[int, Meta(ge=SEED_RANGE[0], le=SEED_RANGE[1])]
+    track: Any
+    target: Any
+    turn: Any
+    cup: Any
+    scores: Any
+    winner: Any
+    pawns: Any
+    history: Annotated[list[Annotated[str, Meta(max_length=MAX_STRING)]], Meta(max_length=MAX_BYTES)]
 
 
 @dataclass(frozen=True)
@@ -87,51 +116,44 @@ def game_from_json(data: Any, rules: OverloadRules | None = None) -> SavedGame:
 
     ``rules`` overrides the rules the file names (tests, embedding).
     """
-    fields = Field(data).object(FILE_KEYS)
-    fields["game"].string(choices=(GAME_TAG,))
-    fields["version"].integer(FORMAT_VERSION, FORMAT_VERSION)
-    custom = _read_custom_rules(fields["rules"])
+    saved = convert(data, OverloadFile)
+    custom = None if saved.rules is None else CustomRules(path=saved.rules.path, sha256=saved.rules.sha256)
     if rules is None:
-        rules = _rules_for(custom, fields["rules"])
+        rules = _rules_for(custom)
     counts = rules.player_counts
-    players = fields["players"].integer(counts[0], counts[-1])
-    if players not in counts:
-        raise fields["players"].fail(f"must be one of {list(counts)}")
-    variant = fields["variant_sections"].integer(0, rules.special_capacity(players))
-    seed = fields["die_seed"].integer(*SEED_RANGE)
-    state = OverloadState.new(players, variant, rules)
-    for entry in fields["history"].items(max_length=MAX_BYTES):  # no cap of its own: the file size bounds it
-        text = entry.string(max_length=MAX_STRING)
+    if not counts[0] <= saved.players <= counts[-1]:
+        raise StateFileError(f"players: {saved.players} is out of range ({counts[0]} to {counts[-1]})")
+    if saved.players not in counts:
+        raise StateFileError(f"players: must be one of {list(counts)}")
+    capacity = rules.special_capacity(saved.players)
+    if saved.variant_sections > capacity:
+        raise StateFileError(f"variant_sections: {saved.variant_sections} is out of range (0 to {capacity})")
+    state = OverloadState.new(saved.players, saved.variant_sections, rules)
+    for index, text in enumerate(saved.history):
         try:
             state.apply_action(state.parse_action(text))
         except IllegalAction as refusal:
-            raise entry.fail(f"{shorten(text)} is not a legal action there: {refusal.message}") from None
+            raise StateFileError(
+                f"history[{index}]: {shorten(text)} is not a legal action there: {refusal.message}"
+            ) from None
     rebuilt = snapshot(state)
     for key in DERIVED_KEYS:
-        fields[key].require_equal(rebuilt[key])
-    return SavedGame(state=state, die_seed=seed, custom_rules=custom)
+        Field(getattr(saved, key), key).require_equal(rebuilt[key])
+    return SavedGame(state=state, die_seed=saved.die_seed, custom_rules=custom)
 
 
-def _read_custom_rules(field: Field) -> CustomRules | None:
-    """Null (the packaged rules) or the ``path`` and ``sha256`` of the table's own rules file."""
-    if field.is_null:
-        return None
-    entries = field.object(("path", "sha256"))
-    path = entries["path"].string(max_length=MAX_STRING)
-    return CustomRules(path=path, sha256=entries["sha256"].string(max_length=64))
-
-
-def _rules_for(custom: CustomRules | None, field: Field) -> OverloadRules:
+def _rules_for(custom: CustomRules | None) -> OverloadRules:
     """The packaged rules, or the custom file if it still holds exactly what the game started with."""
     if custom is None:
         return load_rules()
-    entries = field.object(("path", "sha256"))
     try:
         rules, digest = read_rules_file(custom.path)
     except RulesDataError as exc:
-        raise entries["path"].fail(f"names unusable rules: {exc}") from None
+        raise StateFileError(f"rules.path: names unusable rules: {exc}") from None
     if digest != custom.sha256:
-        raise entries["sha256"].fail(f"does not match {custom.path}: the rules file changed since the game started")
+        raise StateFileError(
+            f"rules.sha256: does not match {custom.path}: the rules file changed since the game started"
+        )
     return rules
 
 
