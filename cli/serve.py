@@ -21,6 +21,13 @@ def hosts_to_allow(host: str, given: tuple[str, ...]) -> list[str] | None:
     return list(LOOPBACK_NAMES) if _is_loopback(host) else None
 
 
+def default_store() -> str:
+    """The SQLite file table games live in when ``--store`` is not given."""
+    from platformdirs import user_data_path
+
+    return str(user_data_path("overturn") / "tables.sqlite3")
+
+
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -53,9 +60,16 @@ def _is_loopback(host: str) -> bool:
     help="Answer only requests naming this Host (repeat; '*.club.example' allowed). "
     "Default: the loopback names when listening on loopback (a web page cannot reach the service by DNS rebinding); any otherwise.",
 )
-@click.option("--max-connections", default=1000, show_default=True, type=click.IntRange(1), help="Open connections before new requests get 503.")
+@click.option("--max-connections", default=2000, show_default=True, type=click.IntRange(1), help="Open connections before new requests get 503.")
 @click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's headers.")
 @click.option("--body-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's body.")
+@click.option(
+    "--store",
+    default=None,
+    metavar="PATH|postgresql://…|memory",
+    help="Where table games live: a SQLite file (default: tables.sqlite3 in the user data directory), "
+    "a PostgreSQL URL for a club server, or 'memory' (forgotten when the server stops).",
+)
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(
     host: str,
@@ -72,6 +86,7 @@ def serve(
     max_connections: int,
     header_timeout: float,
     body_timeout: float,
+    store: str | None,
     log_level: str,
 ) -> None:
     """Serve the look-ups, the solver and the referee over HTTP, with the table page at /.
@@ -84,6 +99,10 @@ def serve(
     \b
     Only for names the phones use (other Host headers get 400):
       overturn serve --host 0.0.0.0 --allowed-host club.local --allowed-host 192.168.1.20
+    \b
+    Table games (one link per seat, live on every phone) are kept in a SQLite
+    file by default; a club server shares one PostgreSQL:
+      overturn serve --store postgresql://overturn@db.club.local/overturn
     Limits, timeouts and headers: docs/service.md.
     """
     import uvicorn
@@ -92,6 +111,9 @@ def serve(
     from overturn.service.app import create_app
     from overturn.service.httpguard import server_settings
     from overturn.service.limits import Limits
+    from overturn.service.server import closing_server
+    from overturn.table.backends import open_store
+    from overturn.table.record import StoreError
 
     limits = Limits(
         max_body_bytes=max_body_bytes,
@@ -110,9 +132,11 @@ def serve(
     try:
         for spec in lexicons or (None,):
             load_lexicon(spec, progress=say)  # builds on first use, with progress, before the port opens
-        app = create_app(list(lexicons) or None, limits, hosts_to_allow(host, allowed_hosts))
-    except LexiconError as exc:
+        tables = open_store(store or default_store())
+        say(f"table games kept in {tables.url}")
+        app = create_app(list(lexicons) or None, limits, hosts_to_allow(host, allowed_hosts), tables)
+    except (LexiconError, StoreError) as exc:
         raise click.ClickException(str(exc)) from None
     if not _is_loopback(host):
         say(f"warning: listening on {host}: every machine that can reach this address can use the service")
-    uvicorn.run(app, host=host, port=port, log_level=log_level, **server_settings(limits))
+    closing_server(uvicorn.Config(app, host=host, port=port, log_level=log_level, **server_settings(limits))).run()

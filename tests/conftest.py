@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -50,3 +50,15 @@ def isolated_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
     monkeypatch.setattr(registry, "_loaded", {})
     return tmp_path / "cache"
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A real PostgreSQL server for this test session (tests/postgres_server.py); skipped only where none can run."""
+    from postgres_server import postgres_server, why_unavailable
+
+    reason = why_unavailable()
+    if reason:
+        pytest.skip(reason)
+    with postgres_server() as url:
+        yield url

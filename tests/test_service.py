@@ -108,6 +108,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/anagrams", "/api/deal", "/api/solve", "/api/referee", "/api/review",
         "/api/game/new", "/api/game/play", "/api/game/pass", "/api/game/undo", "/api/game/next-layer",
         "/api/game/moves", "/api/game/computer",
+        "/api/tables", "/api/tables/{table}", "/api/tables/{table}/moves", "/api/tables/{table}/events", "/api/tables/{table}/hand-over",
     }
     assert "4096 bytes" in schema["info"]["description"]
 

@@ -20,11 +20,15 @@ from overturn.service.errors import ApiError, api_error_handler, http_error_hand
 from overturn.service.limits import Limits
 from overturn.service.middleware import Hardening
 from overturn.service.openapi import document
-from overturn.service.routers import dictionary, game, page, referee, review, solve, status
+from overturn.service.routers import dictionary, game, page, referee, review, solve, status, table
+from overturn.table.store import TableStore
 
 
 def create_app(
-    lexicon_spec: str | Sequence[str] | None = None, limits: Limits | None = None, allowed_hosts: Sequence[str] | None = None
+    lexicon_spec: str | Sequence[str] | None = None,
+    limits: Limits | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    tables: TableStore | None = None,
 ) -> Starlette:
     """The ASGI app serving the given lexicons (names or paths; the first is the default).
 
@@ -32,6 +36,7 @@ def create_app(
     that yields no word, such as a file that is no word list) fails at start-up
     with a LexiconError rather than on a player's phone. With ``allowed_hosts``,
     requests naming any other Host get 400 (DNS rebinding, host-header tricks).
+    Table games live in ``tables`` (in memory when none is given).
     """
     specs = [lexicon_spec] if isinstance(lexicon_spec, str) or lexicon_spec is None else list(lexicon_spec)
     loaded: dict[str, Lexicon] = {}
@@ -42,11 +47,13 @@ def create_app(
         loaded[name] = lexicon
         descriptions[name] = _public_description(spec, lexicon)
     limits = limits or Limits()
-    service = Service(loaded, next(iter(loaded)), limits, descriptions)
+    service = Service(loaded, next(iter(loaded)), limits, descriptions, tables)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         yield
+        for task in list(service.background):
+            task.cancel()
         service.solvers.shutdown()
         service.searches.shutdown()
 
@@ -88,7 +95,7 @@ def _public_description(spec: str | None, lexicon: Lexicon) -> str:
 
 
 #: The areas, the most requested first: routes are matched in order.
-ROUTERS = (dictionary, page, status, solve, referee, game, review)
+ROUTERS = (dictionary, page, status, solve, referee, game, table, review)
 
 
 def openapi_schema(service: Service) -> dict[str, Any]:

@@ -1,7 +1,8 @@
-"""The state every request shares (lexicons, limits, pools, cache) and request-body reading."""
+"""The state every request shares (lexicons, limits, pools, cache, table store, live hub) and request-body reading."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -14,12 +15,22 @@ from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
 from overturn.service.params import bool_param, check_json_value, int_param, text_param
 from overturn.service.workers import SolveCache, T, Workers
+from overturn.table.hub import Hub
+from overturn.table.sqlite_store import SQLiteStore
+from overturn.table.store import TableStore
 
 
 class Service:
     """The state every request shares: the lexicons, the limits, the pools and the solve cache."""
 
-    def __init__(self, lexicons: dict[str, Lexicon], default: str, limits: Limits, descriptions: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        lexicons: dict[str, Lexicon],
+        default: str,
+        limits: Limits,
+        descriptions: Mapping[str, str] | None = None,
+        tables: TableStore | None = None,
+    ) -> None:
         self.lexicons = lexicons
         self.descriptions = dict(descriptions or {})
         self.default = default
@@ -27,6 +38,12 @@ class Service:
         self.solvers = Workers("solve", limits.solve_threads, limits.max_pending)
         self.searches = Workers("search", limits.search_threads, limits.max_pending)
         self.cache = SolveCache(limits.solve_cache)
+        #: Table games: a server given no store keeps them in memory (lost when it stops).
+        self.tables: TableStore = tables if tables is not None else SQLiteStore(":memory:")
+        self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
+        #: Tables whose computer seat is thinking, and the tasks doing it (kept so they are not collected mid-move).
+        self.computing: set[str] = set()
+        self.background: set[asyncio.Task[None]] = set()
 
     def lexicon(self, name: Any) -> tuple[str, Lexicon]:
         if name is None or name == "":

@@ -28,8 +28,11 @@ class Limits:
     header_timeout: float = 10.0  #: seconds a client has to send a request's headers (slowloris)
     max_header_bytes: int = 16 * 1024  #: request line plus headers; larger requests get 400 and the connection closes
     keep_alive_timeout: int = 5  #: seconds an idle keep-alive connection stays open (uvicorn's timeout_keep_alive)
-    max_connections: int = 1000  #: open connections or running requests before new requests get 503 (uvicorn's limit_concurrency)
+    max_connections: int = 2000  #: open connections or running requests before new requests get 503 (uvicorn's limit_concurrency)
     gzip_min_bytes: int = 1024  #: answers at least this large are gzipped for clients that accept it
+    max_streams: int = 1000  #: live table streams open at once before new ones get 503
+    max_streams_per_client: int = 16  #: live table streams one client address may hold (a table's phones share a Wi-Fi address)
+    stream_heartbeat: float = 15.0  #: seconds between a live stream's keep-alive comments (proxies cut idle streams)
 
     def __post_init__(self) -> None:
         for name, value in vars(self).items():

@@ -25,7 +25,7 @@ class BackgroundServer:
         service = getattr(getattr(app, "state", None), "service", None)
         if service is not None:
             config = {**server_settings(service.limits), **config}
-        self._server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, **config))
+        self._server = closing_server(uvicorn.Config(app, host=host, port=port, **config))
         self._thread = threading.Thread(target=self._server.run, name="overturn-uvicorn", daemon=True)
         self.url = ""
 
@@ -43,3 +43,17 @@ class BackgroundServer:
     def __exit__(self, *_exc: object) -> None:
         self._server.should_exit = True
         self._thread.join(timeout=15)
+
+
+def closing_server(config: Any) -> Any:
+    """A uvicorn server that ends the app's live streams when it stops, instead of waiting out its graceful-shutdown timeout."""
+    import uvicorn
+
+    class ClosingServer(uvicorn.Server):
+        async def shutdown(self, sockets: Any = None) -> None:
+            service = getattr(getattr(self.config.app, "state", None), "service", None)
+            if service is not None:
+                service.hub.close()
+            await super().shutdown(sockets)
+
+    return ClosingServer(config)

@@ -71,7 +71,7 @@ def _game(service: Service, data: dict[str, Any]) -> Game:
     return saved_game(saved, lexicon)
 
 
-def _state(game: Game) -> dict[str, Any]:
+def game_state(game: Game) -> dict[str, Any]:
     result = game.result()
     cols = game.board.rules.cols
     faces = game.board.faces
@@ -95,6 +95,11 @@ async def new_game(request: Request) -> Response:
     """A game on a seeded deal (``seed``; random when absent) or on a typed ``board``, in ``mode`` reuse or advanced."""
     service = service_of(request)
     data = await service.read_json(request)
+    return JSONResponse(game_state(dealt_game(service, data)))
+
+
+def dealt_game(service: Service, data: dict[str, Any]) -> Game:
+    """The new game a request asks for (``mode``, ``ending``, ``lexicon``, and ``board`` or ``seed``): 422 naming a bad field."""
     mode = data.get("mode") or "reuse"
     if not isinstance(mode, str) or mode not in MODES:  # a list or an object would not even hash
         raise ApiError(422, f"unknown mode {mode!r}: use {' or '.join(MODES)}", {"field": "mode"})
@@ -111,7 +116,7 @@ async def new_game(request: Request) -> Response:
     else:
         seed = int_param(data.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
         game = Game.new(seed, mode, name, lexicon, ending)
-    return JSONResponse(_state(game))
+    return game
 
 
 async def _answer(service: Service, game: Game, move: Move, player: Colour | None) -> Response:
@@ -121,7 +126,7 @@ async def _answer(service: Service, game: Game, move: Move, player: Colour | Non
         verdict = game.check(move, player)
         if verdict.legal:
             game.push(move, player)
-        return {"verdict": verdict.to_json(game.board), **_state(game)}
+        return {"verdict": verdict.to_json(game.board), **game_state(game)}
 
     return JSONResponse(await service.judge(job, "game step"))
 
@@ -155,7 +160,7 @@ async def undo(request: Request) -> Response:
         game.pop()
     except GameError as exc:
         raise ApiError(422, str(exc), {"field": "game", "reason": "nothing_to_undo"}) from None
-    return JSONResponse(_state(game))
+    return JSONResponse(game_state(game))
 
 
 async def next_layer(request: Request) -> Response:
@@ -166,7 +171,7 @@ async def next_layer(request: Request) -> Response:
         following = game.next_layer()
     except GameError as exc:
         raise ApiError(422, str(exc), {"field": "game", "reason": "no_next_layer"}) from None
-    return JSONResponse(_state(following))
+    return JSONResponse(game_state(following))
 
 
 async def legal_moves(request: Request) -> Response:
@@ -198,7 +203,7 @@ async def computer_move(request: Request) -> Response:
     def job() -> dict[str, Any]:
         choice = choose_move(game, level, random.Random(seed))
         game.push(choice.move)
-        return {"move": ranked_json(choice, game.board), **_state(game)}
+        return {"move": ranked_json(choice, game.board), **game_state(game)}
 
     return JSONResponse(await service.judge(job, "game step"))
 
@@ -276,7 +281,7 @@ def _saved_game_schema(service: Service) -> dict[str, Any]:
 
 
 def _state_schema(game: dict[str, Any]) -> dict[str, Any]:
-    """The properties of every answer that holds a state (``_state``)."""
+    """The properties of every answer that holds a state (``game_state``)."""
     return {
         "game": game,
         "faces": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
@@ -294,6 +299,11 @@ def _state_schema(game: dict[str, Any]) -> dict[str, Any]:
         "has_next_layer": {"type": "boolean"},
         "levels": {"type": "array", "items": {"type": "integer"}},
     }
+
+
+def state_properties(service: Service) -> dict[str, Any]:
+    """The properties of an answer holding a game's state, for the routers that answer one too (the table)."""
+    return _state_schema(_saved_game_schema(service))
 
 
 def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:

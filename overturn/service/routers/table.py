@@ -1,0 +1,540 @@
+"""The shared table: an Overturn game held by the server, one secret link per seat, live on every phone.
+
+The server is the authority (as boardgame.io's is): a phone sends a move with
+its seat token and the version it saw; the move is judged on the stored game
+(replayed and checked) and committed only if the table is still at that
+version, else 409 with the table as it now is. Every committed move is
+published to the table's open event streams (server-sent events). A seat
+played by the computer moves by itself on the server.
+
+Tokens travel in the body for moves and in the query string for reads and
+streams (an EventSource cannot set headers); the store keeps only their digests.
+
+Long because a third of it is the endpoints' OpenAPI part (the table's schema and a working example per endpoint).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
+from starlette.types import Receive, Scope, Send
+
+from overturn.game.board import MAX_SEED
+from overturn.game.computer import LEVELS, choose_move
+from overturn.game.moves import GameError, Move, PassMove, WordMove
+from overturn.game.review import ranked_json
+from overturn.jsonstore import StateFileError
+from overturn.service.context import Service, service_of
+from overturn.service.errors import ApiError
+from overturn.service.openapi import error_responses, query_param
+from overturn.service.params import int_param, path_cells, text_param
+from overturn.service.routers.game import dealt_game, game_state, state_properties
+from overturn.table.hub import TooManyStreams
+from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token
+from overturn.table.seating import COLOURS, GAME, NotYourTurn, OverturnTable
+
+log = logging.getLogger("overturn.service")
+
+#: Longest seat name kept (a phone's keyboard, not a document).
+MAX_SEAT_NAME = 40
+#: The actions a move request may carry.
+ACTIONS = ("word", "pass", "next-layer")
+
+
+# ----- reading the store (in worker threads: a store call blocks) ----------------------
+
+
+async def _stored(service: Service, table_id: str) -> TableRecord:
+    if not isinstance(table_id, str) or not 8 <= len(table_id) <= 64:
+        raise ApiError(404, "no such table", {"reason": "no_such_table"})
+    try:
+        return await asyncio.to_thread(service.tables.get, table_id)
+    except NoSuchTable:
+        raise ApiError(404, "no such table (the link is wrong, or the server keeps no tables across restarts)", {"reason": "no_such_table"}) from None
+    except StoreError as exc:
+        raise _store_down(exc) from None
+
+
+def _store_down(exc: StoreError) -> ApiError:
+    log.error("table store: %s", exc)
+    return ApiError(503, "the table store is unavailable; try again", {"reason": "store_unavailable"}, {"Retry-After": "5"})
+
+
+def _loaded(service: Service, record: TableRecord) -> OverturnTable:
+    """The table's game, replayed from its moves and checked (a store edited by hand is refused, not trusted)."""
+    _name, lexicon = service.lexicon(json.loads(record.state)["game"].get("lexicon"))
+    try:
+        return OverturnTable.load(record.state, lexicon)
+    except (StateFileError, GameError, KeyError, TypeError, ValueError) as exc:
+        raise ApiError(500, f"table {record.id} holds a game that does not replay: {exc}", {"reason": "bad_stored_game"}) from None
+
+
+def _view(record: TableRecord, table: OverturnTable) -> dict[str, Any]:
+    """What every seat and watcher sees (Overturn hides nothing); ``you`` is added per reader."""
+    to_move = table.seat_to_move()
+    return {
+        **game_state(table.game),
+        "table": {
+            "id": record.id,
+            "version": record.version,
+            "seats": [
+                {"seat": seat.index, "name": seat.name, "colour": COLOURS[seat.index].value, "computer": seat.computer}
+                for seat in record.seats
+            ],
+            "to_move_seat": to_move,
+            "layers": table.layers,
+            "totals": table.totals(),
+            "you": None,
+        },
+    }
+
+
+def _for_reader(view: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
+    return {**view, "table": {**view["table"], "you": None if seat is None else seat.index}}
+
+
+async def _view_of(service: Service, record: TableRecord) -> dict[str, Any]:
+    return await service.judge(lambda: _view(record, _loaded(service, record)), "table")
+
+
+def _reader(record: TableRecord, token: Any) -> Seat | None:
+    """The seat a token opens; None for a watcher. A token that opens nothing is refused, not taken for a watcher."""
+    if token is None or token == "":
+        return None
+    seat = record.seat_of(token) if isinstance(token, str) and len(token) <= 128 else None
+    if seat is None:
+        raise ApiError(403, "this seat link is not (or no longer) valid at this table", {"reason": "bad_seat_token"})
+    return seat
+
+
+# ----- endpoints -------------------------------------------------------------------------
+
+
+async def create_table(request: Request) -> Response:
+    """A table game: the deal as for /api/game/new, and ``seats`` (two: a name each, or ``computer`` with a level)."""
+    service = service_of(request)
+    data = await service.read_json(request)
+    seats_asked = data.get("seats", [{}, {}])
+    if not isinstance(seats_asked, list) or len(seats_asked) != len(COLOURS) or not all(isinstance(seat, dict) for seat in seats_asked):
+        raise ApiError(422, f"'seats' must be a list of {len(COLOURS)} objects ({{'name': …}} or {{'computer': level}})", {"field": "seats"})
+    game = dealt_game(service, data)
+    creator = new_token()
+    tokens: list[str | None] = []
+    seats = []
+    for index, asked in enumerate(seats_asked):
+        level = None if asked.get("computer") is None else int_param(asked["computer"], f"seats[{index}].computer", min(LEVELS), max(LEVELS))
+        default = f"Ordinateur {level}" if level is not None else ("Vert" if index == 0 else "Argent")
+        name = text_param(asked.get("name"), f"seats[{index}].name", MAX_SEAT_NAME, required=False) or default
+        token = None if level is not None else new_token()
+        tokens.append(token)
+        seats.append(Seat(index, name, digest(token) if token else "", level))
+    table = OverturnTable(game)
+    record = TableRecord(new_table_id(), GAME, time.time(), 0, table.dump(), digest(creator), tuple(seats))
+    try:
+        await asyncio.to_thread(service.tables.create, record)
+    except StoreError as exc:
+        raise _store_down(exc) from None
+    view = _view(record, table)
+    links = {
+        "watch": f"/?table={record.id}",
+        "seats": [None if token is None else f"/?table={record.id}&seat={token}" for token in tokens],
+    }
+    _schedule_computer(service, record, table)
+    return JSONResponse({**view, "creator": creator, "tokens": tokens, "links": links}, status_code=201)
+
+
+async def show_table(request: Request) -> Response:
+    service = service_of(request)
+    record = await _stored(service, request.path_params["table"])
+    seat = _reader(record, request.query_params.get("seat"))
+    view = await _view_of(service, record)
+    _schedule_computer(service, record, None)
+    return JSONResponse(_for_reader(view, seat))
+
+
+async def move(request: Request) -> Response:
+    """One move for the seat whose token is sent, made on ``version``: committed, refused (200, verdict), or stale (409)."""
+    service = service_of(request)
+    data = await service.read_json(request)
+    record = await _stored(service, request.path_params["table"])
+    seat = _reader(record, data.get("seat"))
+    if seat is None:
+        raise ApiError(403, "watchers cannot move: open the table with a seat link", {"reason": "watcher"})
+    version = int_param(data.get("version"), "version", 0, 10**9)
+    action = data.get("action")
+    if not isinstance(action, dict) or action.get("kind") not in ACTIONS:
+        raise ApiError(400, f"'action' must be an object whose kind is one of {', '.join(ACTIONS)}", {"field": "action"})
+    if version != record.version:
+        raise await _stale(service, record, seat)
+    table = await service.judge(lambda: _loaded(service, record), "table")
+    parsed = _parsed(service, table, action)
+
+    def judge() -> dict[str, Any] | None:
+        if parsed is None:
+            table.next_layer()
+            return None
+        verdict = table.play(seat.index, parsed)
+        return verdict.to_json(table.game.board)
+
+    try:
+        verdict = await service.judge(judge, "table move")
+    except NotYourTurn as exc:
+        raise ApiError(409, str(exc), {"reason": "not_your_turn", "state": _for_reader(_view(record, table), seat)}) from None
+    except GameError as exc:
+        raise ApiError(422, str(exc), {"reason": "no_next_layer" if table.game.is_over() else "not_over"}) from None
+    if verdict is not None and not verdict["legal"]:
+        return JSONResponse({"verdict": verdict, **_for_reader(_view(record, table), seat)})
+    committed = await _commit(service, record, table, seat, action)
+    view = _view(committed, table)
+    service.hub.publish(committed.id, committed.version, view)
+    _schedule_computer(service, committed, table)
+    return JSONResponse({"verdict": verdict, **_for_reader(view, seat)})
+
+
+def _parsed(service: Service, table: OverturnTable, action: dict[str, Any]) -> Move | None:
+    """The move an action asks for; None for the next layer."""
+    board = table.game.board
+    if action["kind"] == "word":
+        word = text_param(action.get("word"), "action.word", service.limits.max_word_length)
+        path = path_cells(action["path"], board) if action.get("path") is not None else None
+        return WordMove(word, path)
+    if action["kind"] == "pass":
+        if action.get("cell") is None:
+            raise ApiError(400, "'action.cell' is required: the new cell, as [row, col] (0-based), that gets the ring", {"field": "action.cell"})
+        (cell,) = path_cells([action["cell"]], board)
+        return PassMove(cell)
+    return None
+
+
+async def _commit(service: Service, record: TableRecord, table: OverturnTable, seat: Seat | None, action: dict[str, Any]) -> TableRecord:
+    text = json.dumps(action, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return await asyncio.to_thread(service.tables.commit, record.id, record.version, table.dump(), None if seat is None else seat.index, text)
+    except Stale as exc:
+        raise await _stale(service, exc.current, seat) from None
+    except StoreError as exc:
+        raise _store_down(exc) from None
+
+
+async def _stale(service: Service, current: TableRecord, seat: Seat | None) -> ApiError:
+    view = await _view_of(service, current)
+    return ApiError(
+        409,
+        f"the table moved on (it is at move {current.version}): your move was not played; here is the table as it is",
+        {"reason": "stale", "version": current.version, "state": _for_reader(view, seat)},
+    )
+
+
+async def hand_over(request: Request) -> Response:
+    """A new link for a seat (a lost or flat phone), asked with the creator's token; the old link stops working."""
+    service = service_of(request)
+    data = await service.read_json(request)
+    record = await _stored(service, request.path_params["table"])
+    creator = data.get("creator")
+    if not isinstance(creator, str) or len(creator) > 128 or digest(creator) != record.creator_digest:
+        raise ApiError(403, "only the table's creator can hand a seat over", {"reason": "not_creator"})
+    index = int_param(data.get("seat"), "seat", 0, len(record.seats) - 1)
+    if record.seats[index].computer is not None:
+        raise ApiError(422, "the computer's seat has no link to hand over", {"reason": "computer_seat"})
+    token = new_token()
+    try:
+        await asyncio.to_thread(service.tables.replace_token, record.id, index, digest(token))
+    except StoreError as exc:
+        raise _store_down(exc) from None
+    return JSONResponse({"seat": index, "token": token, "link": f"/?table={record.id}&seat={token}"})
+
+
+async def events(request: Request) -> Response:
+    """The table live, as server-sent events: a ``state`` event per committed move, ``id`` its version.
+
+    A reconnecting EventSource sends Last-Event-ID; the stream then starts with
+    the current state only if it is newer. A comment line every heartbeat keeps
+    proxies from closing an idle stream.
+    """
+    service = service_of(request)
+    record = await _stored(service, request.path_params["table"])
+    seat = _reader(record, request.query_params.get("seat"))
+    last = _last_event_id(request)
+    client = request.client.host if request.client else "?"
+    view = await _view_of(service, record)
+    try:
+        place = service.hub.stream(record.id, client)
+        place.__enter__()
+    except TooManyStreams as exc:
+        raise ApiError(503, f"{exc}; try again later", {"reason": "too_many_streams"}, {"Retry-After": "10"}) from None
+    service.hub.publish(record.id, record.version, view)
+    _schedule_computer(service, record, None)
+    heartbeat = service.limits.stream_heartbeat
+
+    async def stream() -> AsyncIterator[str]:
+        sent = last if last <= record.version else -1  # an id from the future (a reset store) resends the state
+        yield f"retry: 2000\n: table {record.id}\n\n"
+        while True:
+            published = await service.hub.wait_newer(record.id, sent, heartbeat)
+            if service.hub.closed:
+                return
+            if published is None:
+                fresh = await _reread(service, record.id, sent)
+                if fresh is None:
+                    yield ": heartbeat\n\n"
+                    continue
+                version, current = fresh
+            else:
+                version, current = published.version, published.view
+            sent = version
+            data = json.dumps(_for_reader(current, seat), ensure_ascii=False, separators=(",", ":"))
+            yield f"event: state\nid: {version}\ndata: {data}\n\n"
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return _EventStream(stream(), lambda: place.__exit__(None, None, None), headers)
+
+
+class _EventStream(StreamingResponse):
+    """A stream that gives its place back however it ends (finished, client gone, or never started)."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], object], headers: dict[str, str]) -> None:
+        super().__init__(content, media_type="text/event-stream", headers=headers)
+        self._release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self._release()
+
+
+async def _reread(service: Service, table_id: str, sent: int) -> tuple[int, dict[str, Any]] | None:
+    """At a heartbeat: the table from the store if another server process moved it; None if unchanged or unreadable."""
+    try:
+        record = await asyncio.to_thread(service.tables.get, table_id)
+    except (StoreError, NoSuchTable):
+        return None
+    if record.version <= sent:
+        return None
+    view = await _view_of(service, record)
+    service.hub.publish(record.id, record.version, view)
+    return record.version, view
+
+
+def _last_event_id(request: Request) -> int:
+    """The version the client has: Last-Event-ID (EventSource's reconnect) or ``last``; -1 sends the state at once."""
+    given = request.headers.get("last-event-id") or request.query_params.get("last")
+    if given is None or not given.isdigit() or len(given) > 9:
+        return -1
+    return int(given)
+
+
+# ----- the computer's seats --------------------------------------------------------------
+
+
+def _schedule_computer(service: Service, record: TableRecord, table: OverturnTable | None) -> None:
+    """When a computer seat is to move, its move is played in the background (once per table at a time)."""
+    if not any(seat.computer is not None for seat in record.seats) or record.id in service.computing:
+        return
+    if table is not None:
+        to_move = table.seat_to_move()
+        if to_move is None or record.seats[to_move].computer is None:
+            return
+    service.computing.add(record.id)
+    task = asyncio.get_running_loop().create_task(_play_computer(service, record.id))
+    service.background.add(task)
+    task.add_done_callback(service.background.discard)
+
+
+async def _play_computer(service: Service, table_id: str) -> None:
+    try:
+        while True:
+            record = await asyncio.to_thread(service.tables.get, table_id)
+            table = await service.judge(lambda record=record: _loaded(service, record), "table")  # type: ignore[misc]
+            to_move = table.seat_to_move()
+            if to_move is None or (level := record.seats[to_move].computer) is None:
+                return
+            # seeded by the table and the move number: a replay of the log makes the same choice
+            rng = random.Random(f"{table_id}:{record.version}")
+
+            def think(table: OverturnTable = table, level: int = level, rng: random.Random = rng) -> dict[str, Any]:
+                choice = choose_move(table.game, level, rng)
+                table.game.push(choice.move)
+                return ranked_json(choice, table.game.board)
+
+            chosen = await service.judge(think, "computer move")
+            action = {"kind": "computer", "move": chosen}
+            committed = await asyncio.to_thread(
+                service.tables.commit, record.id, record.version, table.dump(), to_move, json.dumps(action, ensure_ascii=False)
+            )
+            service.hub.publish(committed.id, committed.version, _view(committed, table))
+    except Stale:
+        return  # someone else moved (a second server process, or a hand-over race): the next move reschedules
+    except (StoreError, ApiError, GameError) as exc:
+        log.warning("computer move at table %s not played: %s", table_id, exc)
+    finally:
+        service.computing.discard(table_id)
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{table}", show_table, methods=["GET"]),
+    Route("/api/tables/{table}/moves", move, methods=["POST"]),
+    Route("/api/tables/{table}/events", events, methods=["GET"]),
+    Route("/api/tables/{table}/hand-over", hand_over, methods=["POST"]),
+]
+
+
+# --- the table endpoints' part of the OpenAPI document ----------------------------------
+
+_TABLE_ID = {"name": "table", "in": "path", "required": True, "schema": {"type": "string", "minLength": 8, "maxLength": 64}, "description": "The table's id (from its links)."}
+_SEAT_QUERY = query_param("seat", {"type": "string", "maxLength": 128}, "A seat's token (from its link); absent to watch.")
+_ACTION = {
+    "type": "object",
+    "required": ["kind"],
+    "properties": {
+        "kind": {"type": "string", "enum": list(ACTIONS)},
+        "word": {"type": "string", "minLength": 1, "maxLength": 64},
+        "path": {"type": "array", "items": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}, "nullable": True},
+        "cell": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2},
+    },
+    "description": "word (word, optional path), pass (cell: the new cell that gets the opponent's ring), or next-layer (once the game is over).",
+}
+
+
+def _table_schema() -> dict[str, Any]:
+    seat = {
+        "type": "object",
+        "required": ["seat", "name", "colour", "computer"],
+        "properties": {
+            "seat": {"type": "integer", "minimum": 0},
+            "name": {"type": "string"},
+            "colour": {"type": "string", "enum": [colour.value for colour in COLOURS]},
+            "computer": {"type": "integer", "nullable": True, "description": "The computer's level, or null for a person."},
+        },
+    }
+    score = {"type": "object", "properties": {"green": {"type": "integer"}, "silver": {"type": "integer"}}}
+    return {
+        "type": "object",
+        "required": ["id", "version", "seats", "to_move_seat", "layers", "totals", "you"],
+        "properties": {
+            "id": {"type": "string"},
+            "version": {"type": "integer", "minimum": 0, "description": "Moves committed; send it with the next move."},
+            "seats": {"type": "array", "items": seat},
+            "to_move_seat": {"type": "integer", "nullable": True, "description": "Whose turn; null once the game is over."},
+            "layers": {"type": "array", "items": score, "description": "The scores of the layers already played."},
+            "totals": score,
+            "you": {"type": "integer", "nullable": True, "description": "The reader's seat; null for a watcher."},
+        },
+    }
+
+
+def openapi_paths(service: Service) -> dict[str, Any]:
+    def body(properties: dict[str, Any], required: list[str], example: dict[str, Any]) -> dict[str, Any]:
+        schema = {"type": "object", "properties": properties, "required": required}
+        return {"required": True, "content": {"application/json": {"schema": schema, "example": example}}}
+
+    def answer(description: str, **extra: Any) -> dict[str, Any]:
+        properties = {**state_properties(service), "table": {"$ref": "#/components/schemas/Table"}, **extra}
+        schema = {"type": "object", "required": list(properties), "properties": properties}
+        return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+    verdict = {"allOf": [{"$ref": "#/components/schemas/Verdict"}], "nullable": True}
+    seat_asked = {"type": "object", "properties": {"name": {"type": "string", "maxLength": MAX_SEAT_NAME}, "computer": {"type": "integer", "minimum": min(LEVELS), "maximum": max(LEVELS)}}}
+    tokens = {"type": "array", "items": {"type": "string", "nullable": True}}
+    created = answer(
+        "The table: its state, the creator's token (to hand seats over), each seat's token and link (null for the computer), the watch link.",
+        creator={"type": "string"},
+        tokens=tokens,
+        links={"type": "object", "properties": {"watch": {"type": "string"}, "seats": tokens}},
+    )
+    errors = (400, 408, 413, 415, 422, 503)
+    refused = {"description": "403: a token that opens no seat (or a watcher moving); 404: no such table; 409: stale version or not this seat's turn (detail.state: the table now)."}
+    return {
+        "/api/tables": {
+            "post": {
+                "operationId": "table_new",
+                "summary": "A table game held by the server: the deal as for /api/game/new, and two seats (a name, or the computer at a level).",
+                "requestBody": body(
+                    {
+                        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                        "board": {"type": "string", "minLength": 1, "maxLength": 1000},
+                        "mode": {"type": "string", "enum": ["reuse", "advanced"]},
+                        "ending": {"type": "string", "enum": ["position", "passes"]},
+                        "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
+                        "seats": {"type": "array", "items": seat_asked, "minItems": len(COLOURS), "maxItems": len(COLOURS)},
+                    },
+                    [],
+                    {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
+                ),
+                "responses": {"201": created, **error_responses(*errors)},
+            }
+        },
+        "/api/tables/{table}": {
+            "get": {
+                "operationId": "table_show",
+                "summary": "The table as a seat (its token) or a watcher sees it.",
+                "parameters": [_TABLE_ID, _SEAT_QUERY],
+                "responses": {"200": answer("The table's state."), "403": refused, "404": refused, **error_responses(503)},
+            }
+        },
+        "/api/tables/{table}/moves": {
+            "post": {
+                "operationId": "table_move",
+                "summary": "A move for the seat whose token is sent, made on the table's version: played, refused (verdict), or 409 if the table moved on.",
+                "parameters": [_TABLE_ID],
+                "requestBody": body(
+                    {"seat": {"type": "string", "maxLength": 128}, "version": {"type": "integer", "minimum": 0}, "action": _ACTION},
+                    ["seat", "version", "action"],
+                    {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}},
+                ),
+                "responses": {"200": answer("The verdict (null for next-layer) and the table after.", verdict=verdict), "403": refused, "404": refused, "409": refused, **error_responses(*errors)},
+            }
+        },
+        "/api/tables/{table}/events": {
+            "get": {
+                "operationId": "table_events",
+                "summary": "The table live (server-sent events): a state event per move, id its version; Last-Event-ID resumes; a comment line each heartbeat.",
+                "parameters": [
+                    _TABLE_ID,
+                    _SEAT_QUERY,
+                    query_param("last", {"type": "integer", "minimum": 0}, "The version the client has (as Last-Event-ID)."),
+                ],
+                "responses": {
+                    "200": {"description": "The event stream.", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                    "403": refused,
+                    "404": refused,
+                    **error_responses(503),
+                },
+            }
+        },
+        "/api/tables/{table}/hand-over": {
+            "post": {
+                "operationId": "table_hand_over",
+                "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.",
+                "parameters": [_TABLE_ID],
+                "requestBody": body(
+                    {"creator": {"type": "string", "maxLength": 128}, "seat": {"type": "integer", "minimum": 0, "maximum": len(COLOURS) - 1}},
+                    ["creator", "seat"],
+                    {"creator": "CREATOR-TOKEN", "seat": 0},
+                ),
+                "responses": {
+                    "200": {
+                        "description": "The seat's new token and link.",
+                        "content": {"application/json": {"schema": {"type": "object", "required": ["seat", "token", "link"], "properties": {"seat": {"type": "integer"}, "token": {"type": "string"}, "link": {"type": "string"}}}}},
+                    },
+                    "403": refused,
+                    "404": refused,
+                    **error_responses(*errors),
+                },
+            }
+        },
+    }
+
+
+def openapi_schemas(service: Service) -> dict[str, Any]:
+    return {"Table": _table_schema()}

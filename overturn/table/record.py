@@ -1,0 +1,85 @@
+"""What a table store keeps: a table with its seats and move log, and the secret tokens that open seats."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+#: Bytes of randomness in a seat or creator token (192 bits; the issue asks for at least 128).
+TOKEN_BYTES = 24
+#: Bytes of randomness in a table id: the watch link is the id alone, so it must not be guessable either.
+TABLE_ID_BYTES = 12
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(TABLE_ID_BYTES)
+
+
+def digest(token: str) -> str:
+    """What the store keeps of a token: a stolen database opens no seat."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str, stored_digest: str) -> bool:
+    return hmac.compare_digest(digest(token), stored_digest)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One place at a table: a player's name, the digest of its token, or a computer level (no token)."""
+
+    index: int
+    name: str
+    token_digest: str
+    computer: int | None = None
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table as stored: ``state`` is the game's JSON text at ``version`` (the number of moves committed)."""
+
+    id: str
+    game: str
+    created: float
+    version: int
+    state: str
+    creator_digest: str
+    seats: tuple[Seat, ...]
+
+    def seat_of(self, token: str | None) -> Seat | None:
+        """The seat this token opens; None for a watcher (no token) or a token of no seat here."""
+        if not token:
+            return None
+        return next((seat for seat in self.seats if seat.computer is None and token_matches(token, seat.token_digest)), None)
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One committed move: it took the table from ``version - 1`` to ``version``."""
+
+    version: int
+    seat: int | None
+    action: str
+    at: float
+
+
+class StoreError(Exception):
+    """The store cannot be reached or refused an operation for a reason of its own (the service answers 503)."""
+
+
+class NoSuchTable(KeyError):
+    pass
+
+
+class Stale(Exception):
+    """A move was made on a version that is no longer the table's: someone else moved first."""
+
+    def __init__(self, current: TableRecord) -> None:
+        super().__init__(f"table {current.id} is at version {current.version}")
+        self.current = current

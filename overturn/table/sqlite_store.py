@@ -1,0 +1,71 @@
+"""The default table store: one SQLite file in WAL mode (the standard library's sqlite3; nothing to install)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from overturn.table.record import StoreError
+from overturn.table.store import Execute, SQLStore
+
+#: Seconds a writer waits for another process's transaction on the same file before giving up.
+BUSY_TIMEOUT = 10.0
+
+
+class SQLiteStore(SQLStore):
+    """Tables in one SQLite file (``:memory:`` for a server that forgets them).
+
+    One connection serves this process behind a lock (SQLite writes one
+    transaction at a time anyway); ``BEGIN IMMEDIATE`` takes the file's write
+    lock at once, so two processes on one file also commit moves one by one.
+    ``synchronous=FULL``: a move answered is on disk, even if the server is
+    killed right after.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.url = path if path == ":memory:" else f"sqlite://{Path(path).resolve()}"
+        self._lock = threading.Lock()
+        try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute("PRAGMA synchronous=FULL")
+            self._connection.execute("PRAGMA foreign_keys=ON")
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"cannot open the table store {path}: {exc}") from None
+        self.initialise()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Execute]:
+        with self._lock:
+            connection = self._connection
+
+            def execute(sql: str, params: Any) -> sqlite3.Cursor:
+                return connection.execute(sql, tuple(params))
+
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"the table store is unavailable: {exc}") from None
+            try:
+                yield execute
+            except sqlite3.Error as exc:
+                connection.execute("ROLLBACK")
+                raise StoreError(f"the table store failed: {exc}") from None
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            else:
+                try:
+                    connection.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    raise StoreError(f"the table store could not commit: {exc}") from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._connection.close()

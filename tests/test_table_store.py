@@ -1,0 +1,153 @@
+"""The table store, the same tests on both back ends: SQLite (a file) and a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from overturn.table.backends import open_store
+from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token
+from overturn.table.sqlite_store import SQLiteStore
+from overturn.table.store import TableStore
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableStore]:
+    if request.param == "sqlite":
+        opened: TableStore = open_store(str(tmp_path / "tables.sqlite3"))
+    else:
+        opened = open_store(request.getfixturevalue("postgres_url"))
+    yield opened
+    opened.close()
+
+
+def _table(seats: int = 2) -> tuple[TableRecord, list[str]]:
+    tokens = [new_token() for _ in range(seats)]
+    record = TableRecord(
+        new_table_id(), "overturn", 1.0, 0, '{"n": 0}', digest("creator"), tuple(Seat(i, f"P{i}", digest(t)) for i, t in enumerate(tokens))
+    )
+    return record, tokens
+
+
+def test_a_table_reads_back_as_created(store: TableStore) -> None:
+    record, tokens = _table()
+    store.create(record)
+    assert store.get(record.id) == record
+    assert store.get(record.id).seat_of(tokens[1]) == record.seats[1]
+    assert store.get(record.id).seat_of("not a token") is None
+    assert store.log(record.id) == []
+
+
+def test_an_unknown_table_is_named(store: TableStore) -> None:
+    with pytest.raises(NoSuchTable):
+        store.get("nope-nope-nope")
+    with pytest.raises(NoSuchTable):
+        store.commit("nope-nope-nope", 0, "{}", 0, "{}")
+
+
+def test_a_move_on_an_old_version_is_stale_and_changes_nothing(store: TableStore) -> None:
+    record, _ = _table()
+    store.create(record)
+    after = store.commit(record.id, 0, '{"n": 1}', 0, '{"kind": "a"}')
+    assert (after.version, after.state) == (1, '{"n": 1}')
+    with pytest.raises(Stale) as stale:
+        store.commit(record.id, 0, '{"n": "lost"}', 1, '{"kind": "b"}')
+    assert stale.value.current == after
+    assert store.get(record.id) == after
+    assert [(entry.version, entry.seat, entry.action) for entry in store.log(record.id)] == [(1, 0, '{"kind": "a"}')]
+
+
+def test_of_many_moves_made_on_one_version_exactly_one_is_committed(store: TableStore) -> None:
+    """Optimistic concurrency under real contention: 16 threads, each commits on the version it read."""
+    record, _ = _table()
+    store.create(record)
+    outcomes: list[str] = []
+    start = threading.Barrier(16)
+
+    def attempt(index: int) -> None:
+        seen = store.get(record.id).version
+        start.wait()
+        try:
+            store.commit(record.id, seen, f'{{"by": {index}}}', index % 2, f'{{"i": {index}}}')
+            outcomes.append("ok")
+        except Stale:
+            outcomes.append("stale")
+
+    threads = [threading.Thread(target=attempt, args=(i,)) for i in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(outcomes) == ["ok"] + ["stale"] * 15
+    assert store.get(record.id).version == 1
+    assert len(store.log(record.id)) == 1
+
+
+def test_the_log_lists_moves_after_a_version(store: TableStore) -> None:
+    record, _ = _table()
+    store.create(record)
+    for version in range(5):
+        store.commit(record.id, version, f'{{"n": {version + 1}}}', version % 2, f'"move {version + 1}"')
+    assert [entry.action for entry in store.log(record.id, after=3)] == ['"move 4"', '"move 5"']
+
+
+def test_a_seat_handed_over_opens_with_the_new_token_only(store: TableStore) -> None:
+    record, tokens = _table()
+    store.create(record)
+    fresh = new_token()
+    after = store.replace_token(record.id, 1, digest(fresh))
+    assert after.seat_of(tokens[1]) is None
+    assert after.seat_of(fresh) == after.seats[1]
+    assert after.seat_of(tokens[0]) == after.seats[0]
+
+
+def test_unicode_names_and_states_round_trip(store: TableStore) -> None:
+    tokens = [new_token()]
+    record = TableRecord(new_table_id(), "overturn", 2.5, 0, '{"mot": "CŒUR ÉTÉ 🎲"}', digest("c"), (Seat(0, "Zoé 🦊", digest(tokens[0])),))
+    store.create(record)
+    assert store.get(record.id) == record
+
+
+def test_sqlite_tables_survive_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite3"
+    record, _ = _table()
+    first = SQLiteStore(str(path))
+    first.create(record)
+    first.commit(record.id, 0, '{"n": 1}', 0, '"m"')
+    first.close()
+    again = SQLiteStore(str(path))
+    assert again.get(record.id).version == 1
+    again.close()
+
+
+def test_two_sqlite_stores_on_one_file_still_commit_one_move_per_version(tmp_path: Path) -> None:
+    """Two server processes on one file: BEGIN IMMEDIATE serialises them and the version check refuses the second."""
+    path = str(tmp_path / "tables.sqlite3")
+    first, second = SQLiteStore(path), SQLiteStore(path)
+    record, _ = _table()
+    first.create(record)
+    first.commit(record.id, 0, '{"n": 1}', 0, '"a"')
+    with pytest.raises(Stale):
+        second.commit(record.id, 0, '{"n": "lost"}', 1, '"b"')
+    first.close()
+    second.close()
+
+
+def test_an_unusable_sqlite_path_is_a_store_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_bytes(b"not a database, " * 512)
+    with pytest.raises(StoreError, match="cannot open the table store"):
+        SQLiteStore(str(blocker / "sub" / "tables.sqlite3"))
+    with pytest.raises(StoreError):
+        SQLiteStore(str(blocker))  # a file that is not a database
+
+
+def test_an_unreachable_postgresql_is_a_store_error_naming_no_password(tmp_path: Path) -> None:
+    pytest.importorskip("psycopg")
+    with pytest.raises(StoreError) as refused:
+        open_store(f"postgresql://user:secret@/db?host={tmp_path}&connect_timeout=2")
+    assert "secret" not in str(refused.value)
+    assert "***" in str(refused.value)
