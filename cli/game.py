@@ -214,6 +214,11 @@ def new_command(
 def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     """The board with its rings, the words played and the score."""
     current = load_game(state_path, with_lexicon=False)
+    if current.ending == "position":  # the end by rule 4 is seen by counting the words left: that needs the lexicon
+        try:
+            current.lexicon = open_lexicon(current.lexicon_name, UsageFailure)
+        except UsageFailure as missing:
+            click.echo(f"warning: {missing.message}; whether the game is over cannot be told", err=True)
     if as_json:
         click.echo(json.dumps({"game": current.to_json(), "result": _result_json(current)}, ensure_ascii=False, indent=2))
         return

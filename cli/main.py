@@ -20,6 +20,7 @@ COMMANDS = {
     "game": "overturn_cli.game:game",
     "referee": "overturn_cli.game:referee",
     "play": "overturn_cli.game:play",
+    "table": "overturn_cli.table:table",
     "serve": "overturn_cli.serve:serve",
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -58,6 +59,8 @@ def postgres_url() -> Iterator[str]:
     from postgres_server import postgres_server, why_unavailable
 
     reason = why_unavailable()
+    if reason and os.environ.get("OVERTURN_REQUIRE_POSTGRES"):
+        pytest.fail(f"OVERTURN_REQUIRE_POSTGRES is set but {reason}")
     if reason:
         pytest.skip(reason)
     with postgres_server() as url:

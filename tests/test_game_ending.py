@@ -75,3 +75,25 @@ def test_the_save_file_records_the_ending_and_older_files_keep_theirs(default_le
     path.write_text(json.dumps({**saved, "ending": "sudden-death"}), encoding="utf-8")
     with pytest.raises(Exception, match="ending"):
         Game.load(path, default_lexicon)
+
+
+def test_game_show_says_a_game_over_by_rule_4_is_over(make_lexicon, tmp_path: Path) -> None:
+    """``game show`` reads the lexicon too: without it, the end by the position could not be seen (found with the shared table)."""
+    from click.testing import CliRunner
+
+    from overturn_cli.main import main
+
+    from overturn.lexicon.compiled import write_build
+    from overturn.lexicon.lexicon import Lexicon
+    from overturn.lexicon.sources import Entry
+
+    directory = write_build(tmp_path / "two", {word: [Entry(word.lower(), word.lower(), "N")] for word in ("ET", "AS")}, {"name": "two"})
+    board = Board.parse(STUCK_BOARD)
+    game = Game.from_board(board, lexicon_name=str(directory), lexicon=Lexicon.open(directory, "two"))
+    for move in (WordMove("ET"), PassMove(board.cell(5, 3)), WordMove("AS")):
+        game.push(move)
+    state = tmp_path / "g.json"
+    game.save(state)
+    shown = CliRunner().invoke(main, ["game", "show", "--state", str(state)])
+    assert shown.exit_code == 0, shown.output
+    assert "game over" in shown.output.splitlines()[-1]

@@ -1,0 +1,283 @@
+"""`overturn table`: a terminal at a shared table, the game held by an `overturn serve` server.
+
+A seat link (``http://HOST:PORT/?table=ID&seat=TOKEN``, as the page and
+``table new`` give them) is all a command needs: the server is the authority,
+so two terminals or a terminal and phones play one game and no move is lost
+(a move made on a table that moved on is refused and says so, exit 1).
+Standard library HTTP only: the server's own dependencies are not needed here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from overturn.game.board import Board
+from overturn.game.computer import LEVELS
+from overturn.game.render import LEGEND
+from overturn.game.state import Game
+from overturn.jsonstore import StateFileError
+from overturn_cli.common import bounded_word, json_option, parse_cells, seed_option
+from overturn_cli.game import _board_view, _last_path, _played_text
+
+#: Seconds a request to the server may take (a computer seat's move is not waited on).
+TIMEOUT = 30.0
+#: The longest server answer read (a table's state is about 10 KB).
+MAX_ANSWER_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Link:
+    """A parsed table link: the server, the table, and the seat token (None: watching)."""
+
+    server: str
+    table: str
+    seat: str | None
+
+    @classmethod
+    def parse(cls, text: str) -> Link:
+        parts = urllib.parse.urlsplit(text)
+        query = urllib.parse.parse_qs(parts.query)
+        if parts.scheme not in ("http", "https") or not parts.netloc or "table" not in query:
+            raise click.BadParameter("give a table link as the page shows it: http://HOST:PORT/?table=ID&seat=TOKEN", param_hint="LINK")
+        seat = query.get("seat", [None])[0]
+        return cls(f"{parts.scheme}://{parts.netloc}", query["table"][0], seat)
+
+    def api(self, tail: str = "") -> str:
+        return f"{self.server}/api/tables/{urllib.parse.quote(self.table, safe='')}{tail}"
+
+    def seat_link(self, token: str) -> str:
+        return f"{self.server}/?table={self.table}&seat={token}"
+
+
+class Refused(click.ClickException):
+    """The server refused the move (stale, not your turn, a watcher's link): exit 1, as a refused word."""
+
+    exit_code = 1
+
+
+def _request(url: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json", "Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 (the scheme is checked by Link.parse)
+            return response.status, _decoded(response.read(MAX_ANSWER_BYTES + 1))
+    except urllib.error.HTTPError as error:
+        return error.code, _decoded(error.read(MAX_ANSWER_BYTES + 1))
+    except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
+        reason = getattr(exc, "reason", exc)
+        raise click.ClickException(f"cannot reach the server at {urllib.parse.urlsplit(url).netloc}: {reason}") from None
+
+
+def _decoded(raw: bytes) -> dict[str, Any]:
+    if len(raw) > MAX_ANSWER_BYTES:
+        raise click.ClickException("the server's answer is too large to be a table")
+    try:
+        answer = json.loads(raw)
+    except ValueError:
+        raise click.ClickException("the server did not answer with JSON: is this an overturn server?") from None
+    if not isinstance(answer, dict):
+        raise click.ClickException("the server's answer is not a JSON object")
+    return answer
+
+
+def _expect(status: int, answer: dict[str, Any], *ok: int) -> dict[str, Any]:
+    if status in ok:
+        return answer
+    message = str(answer.get("error", f"HTTP {status}"))
+    if status in (403, 409):
+        raise Refused(message)
+    raise click.ClickException(message)
+
+
+def _game(state: dict[str, Any]) -> Game:
+    try:
+        return Game.from_json(state["game"])
+    except (StateFileError, KeyError) as exc:
+        raise click.ClickException(f"the server sent a game this version cannot read: {exc}") from None
+
+
+def _show(state: dict[str, Any]) -> None:
+    game = _game(state)
+    table = state["table"]
+    click.echo(_board_view(game, _last_path(game)))
+    for number, played in enumerate(game.history, start=1):
+        click.echo(f"{number:3d}. {_played_text(game, played.move, played.player)}")
+    _echo_score(state)
+    seat = table["you"]
+    you = "watching" if seat is None else f"you are {table['seats'][seat]['name']} ({table['seats'][seat]['colour']})"
+    turn = "" if table["to_move_seat"] is None else f" · {table['seats'][table['to_move_seat']]['name']} to move"
+    click.echo(f"table {table['id']} at move {table['version']} · {you}{turn}")
+
+
+def _echo_score(state: dict[str, Any]) -> None:
+    """The legend, the fixed readings and the score as the server judged it (the end of a game needs its lexicon)."""
+    click.echo(LEGEND)
+    fixed = state["game"].get("fixed") or {}
+    if fixed:
+        click.echo("readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(fixed.items())))
+    result = state["result"]
+    score = f"green {result['green']} · silver {result['silver']}"
+    if not result["over"]:
+        click.echo(f"{score} · {result['to_move']} to move")
+    else:
+        click.echo(f"{score} · game over: " + ("a tie" if result["winner"] is None else f"{result['winner']} wins"))
+    totals = state["table"]["totals"]
+    if state["table"]["layers"]:
+        click.echo(f"total over {len(state['table']['layers']) + 1} layers: green {totals['green']} · silver {totals['silver']}")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
+def table() -> None:
+    """Play at a shared table held by a server (`overturn serve`), beside the phones.
+
+    \b
+      overturn table new http://localhost:8000 --name Zoé --name Ali
+      overturn table show LINK                 the board, the moves, whose turn
+      overturn table play BOIRE LINK           a word for your seat (LINK: your seat link)
+      overturn table pass B3 LINK              no word: an opponent's ring on B3
+      overturn table watch LINK                follow the moves as they are played
+
+    A move made on a table that moved on is refused (exit 1) and played nowhere.
+    """
+
+
+@table.command("new")
+@click.argument("server")
+@seed_option("Deal seed (random if omitted).")
+@click.option("--board", "board_text", default=None, help="A typed board instead of a deal.")
+@click.option("--mode", type=click.Choice(["reuse", "advanced"]), default="reuse")
+@click.option("--name", "names", multiple=True, help="A seat's name (give two; default Vert and Argent).")
+@click.option("--computer", type=click.IntRange(min(LEVELS), max(LEVELS)), default=None, help="The second seat is the computer at this level.")
+@json_option
+def new_command(server: str, seed: int | None, board_text: str | None, mode: str, names: tuple[str, ...], computer: int | None, as_json: bool) -> None:
+    """Open a table on SERVER: prints one link per seat (give each player theirs) and one to watch."""
+    if len(names) > 2:
+        raise click.UsageError("a table has two seats: give --name at most twice")
+    parts = urllib.parse.urlsplit(server)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise click.BadParameter("the server's address, e.g. http://localhost:8000", param_hint="SERVER")
+    seats: list[dict[str, Any]] = [{"name": name} for name in names] + [{} for _ in range(2 - len(names))]
+    if computer is not None:
+        seats[1] = {"computer": computer}
+    body: dict[str, Any] = {"mode": mode, "seats": seats, "seed": seed, "board": board_text}
+    status, answer = _request(f"{parts.scheme}://{parts.netloc}/api/tables", {key: value for key, value in body.items() if value is not None})
+    created = _expect(status, answer, 201)
+    base = f"{parts.scheme}://{parts.netloc}"
+    links = {"watch": base + created["links"]["watch"], "seats": [None if link is None else base + link for link in created["links"]["seats"]]}
+    if as_json:
+        click.echo(json.dumps({"table": created["table"]["id"], "creator": created["creator"], "links": links}, ensure_ascii=False, indent=2))
+        return
+    for seat, link in zip(created["table"]["seats"], links["seats"]):
+        click.echo(f"{seat['name']} ({seat['colour']}): {link or 'the computer plays this seat'}")
+    click.echo(f"watch: {links['watch']}")
+    click.echo(f"creator token (to give a seat a new link from the page): {created['creator']}", err=True)
+
+
+@table.command("show")
+@click.argument("link")
+@json_option
+def show_command(link: str, as_json: bool) -> None:
+    """The table as your seat (or a watcher) sees it."""
+    where = Link.parse(link)
+    query = "" if where.seat is None else "?" + urllib.parse.urlencode({"seat": where.seat})
+    state = _expect(*_request(where.api(query)), 200)
+    if as_json:
+        click.echo(json.dumps(state, ensure_ascii=False, indent=2))
+        return
+    _show(state)
+
+
+def _move(where: Link, action: dict[str, Any]) -> dict[str, Any]:
+    if where.seat is None:
+        raise Refused("this is a watch link: moves need a seat link (…&seat=TOKEN)")
+    query = "?" + urllib.parse.urlencode({"seat": where.seat})
+    state = _expect(*_request(where.api(query)), 200)
+    status, answer = _request(where.api("/moves"), {"seat": where.seat, "version": state["table"]["version"], "action": action})
+    if status == 409 and answer.get("detail", {}).get("reason") == "stale":
+        raise Refused("the table moved on while you were playing; your move was not played: look again with 'overturn table show'")
+    return _expect(status, answer, 200)
+
+
+@table.command("play")
+@click.argument("word", callback=bounded_word)
+@click.argument("link")
+@click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
+@json_option
+def play_command(word: str, link: str, path_text: str | None, as_json: bool) -> None:
+    """Play a word for your seat; a refused word exits 1 and the table is unchanged."""
+    where = Link.parse(link)
+    action: dict[str, Any] = {"kind": "word", "word": word}
+    if path_text:
+        board = _board_of(where)
+        action["path"] = [list(divmod(cell, board.rules.cols)) for cell in parse_cells(path_text, board, "--path")]
+    answer = _move(where, action)
+    game = _game(answer)
+    if as_json:
+        click.echo(json.dumps({"verdict": answer["verdict"], "result": answer["result"], "version": answer["table"]["version"]}, ensure_ascii=False, indent=2))
+        if not answer["verdict"]["legal"]:
+            sys.exit(1)
+        return
+    verdict = answer["verdict"]
+    if not verdict["legal"]:
+        raise Refused(f"refused [{verdict['reason']}]: {verdict['message']}; the table is unchanged")
+    click.echo(_board_view(game, _last_path(game)))
+    _echo_score(answer)
+
+
+@table.command("pass")
+@click.argument("cell")
+@click.argument("link")
+def pass_command(cell: str, link: str) -> None:
+    """No word: an opponent's ring on a new cell (e.g. B3)."""
+    where = Link.parse(link)
+    board = _board_of(where)
+    cells = parse_cells(cell, board, "CELL")
+    if len(cells) != 1:
+        raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
+    answer = _move(where, {"kind": "pass", "cell": list(divmod(cells[0], board.rules.cols))})
+    if not answer["verdict"]["legal"]:
+        raise Refused(f"refused [{answer['verdict']['reason']}]: {answer['verdict']['message']}; the table is unchanged")
+    _echo_score(answer)
+
+
+@table.command("watch")
+@click.argument("link")
+@click.option("--until-over/--forever", default=True, help="Stop once the game is over.")
+def watch_command(link: str, until_over: bool) -> None:
+    """Print each move as it is played at the table (Ctrl-C to stop)."""
+    where = Link.parse(link)
+    query = "" if where.seat is None else "?" + urllib.parse.urlencode({"seat": where.seat})
+    request = urllib.request.Request(where.api("/events" + query), headers={"Accept": "text/event-stream"})
+    try:
+        with urllib.request.urlopen(request, timeout=None) as stream:  # noqa: S310
+            data: list[str] = []
+            for raw in stream:
+                line = raw.decode("utf-8").rstrip("\n")
+                if line.startswith("data: "):
+                    data.append(line[6:])
+                elif line == "" and data:
+                    state = _decoded("\n".join(data).encode())
+                    data = []
+                    _show(state)
+                    click.echo("")
+                    if until_over and state["result"]["over"]:
+                        return
+    except urllib.error.HTTPError as error:
+        _expect(error.code, _decoded(error.read(MAX_ANSWER_BYTES + 1)), 200)
+    except (urllib.error.URLError, ConnectionError) as exc:
+        raise click.ClickException(f"the stream from {where.server} stopped: {getattr(exc, 'reason', exc)}") from None
+    except KeyboardInterrupt:
+        return
+
+
+def _board_of(where: Link) -> Board:
+    query = "" if where.seat is None else "?" + urllib.parse.urlencode({"seat": where.seat})
+    return _game(_expect(*_request(where.api(query)), 200)).board

@@ -1,0 +1,97 @@
+"""`overturn table`: a terminal at a shared table, against a real server on loopback."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from overturn.lexicon.compiled import write_build
+from overturn.lexicon.sources import Entry
+from overturn.service.app import create_app
+from overturn.service.server import BackgroundServer
+from overturn_cli.main import main
+
+BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
+WORDS = ["ACCES", "TOUS", "SOU", "SOUS", "OSE", "ALLEZ", "MAISON", "SAC", "CASE", "ETE"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    table = {word: [Entry(word.lower(), word.lower(), "N")] for word in WORDS}
+    lexicon = write_build(tmp_path_factory.mktemp("tablecli") / "small", table, {"name": "small"})
+    with BackgroundServer(create_app(str(lexicon))) as url:
+        yield url
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def _new(server: str) -> dict[str, object]:
+    made = run("table", "new", server, "--board", BOARD, "--name", "Zoé", "--name", "Ali", "--json")
+    assert made.exit_code == 0, made.output
+    return json.loads(made.output)  # type: ignore[no-any-return]
+
+
+def test_two_terminals_play_one_table(server: str) -> None:
+    links = _new(server)["links"]
+    green, silver = links["seats"]  # type: ignore[index]
+    shown = run("table", "show", green)
+    assert shown.exit_code == 0 and "you are Zoé (green)" in shown.output and "Zoé to move" in shown.output
+    played = run("table", "play", "accès", green)
+    assert played.exit_code == 0, played.output
+    assert "green 4" in played.output
+    early = run("table", "play", "TOUS", green)
+    assert early.exit_code == 1 and "not seat 1's turn" in early.output
+    refused = run("table", "play", "ACCES", silver)
+    assert refused.exit_code == 1 and "already_played" in refused.output
+    passed = run("table", "pass", "A1", silver)
+    assert passed.exit_code == 0, passed.output
+    seen = json.loads(run("table", "show", links["watch"], "--json").output)  # type: ignore[index]
+    assert seen["table"]["version"] == 2 and seen["table"]["you"] is None
+    assert [move["kind"] for move in seen["game"]["moves"]] == ["word", "pass"]
+
+
+def test_a_watch_link_cannot_move_and_a_bad_link_is_a_usage_error(server: str) -> None:
+    links = _new(server)["links"]
+    watching = run("table", "play", "ACCES", links["watch"])  # type: ignore[index]
+    assert watching.exit_code == 1 and "watch link" in watching.output
+    assert run("table", "show", "not a link").exit_code == 2
+    forged = run("table", "show", links["watch"] + "&seat=forged")  # type: ignore[operator]
+    assert forged.exit_code == 1 and "not (or no longer) valid" in forged.output
+
+
+def test_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    gone = run("table", "show", f"http://127.0.0.1:{port}/?table=abcdefghij&seat=x")
+    assert gone.exit_code == 1 and "cannot reach the server" in gone.output and "Traceback" not in gone.output
+
+
+def test_watch_prints_moves_as_they_come_until_the_end(server: str) -> None:
+    links = _new(server)["links"]
+    green, silver = links["seats"]  # type: ignore[index]
+    # a process of its own: CliRunner swaps sys.stdout for the whole process, so it cannot run in a thread
+    watcher = subprocess.Popen([sys.executable, "-m", "overturn_cli", "table", "watch", links["watch"]], stdout=subprocess.PIPE, text=True)  # type: ignore[index]
+    assert run("table", "play", "ACCES", green).exit_code == 0
+    # end the game fast: every remaining new cell passed on, turn by turn, until rule 4 ends it
+    for _ in range(40):
+        state = json.loads(run("table", "show", links["watch"], "--json").output)  # type: ignore[index]
+        if state["result"]["over"]:
+            break
+        seat = state["table"]["to_move_seat"]
+        free = state["game"]["rings"].index(None)
+        cell = f"{free // 6 + 1},{free % 6 + 1}"
+        moved = run("table", "pass", cell, (green, silver)[seat])
+        assert moved.exit_code == 0, moved.output
+    printed, _ = watcher.communicate(timeout=30)
+    assert watcher.returncode == 0
+    assert "game over" in printed[-300:] and "ACCES" in printed and printed.count("table ") >= 3
