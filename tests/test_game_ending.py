@@ -81,11 +81,10 @@ def test_game_show_says_a_game_over_by_rule_4_is_over(make_lexicon, tmp_path: Pa
     """``game show`` reads the lexicon too: without it, the end by the position could not be seen (found with the shared table)."""
     from click.testing import CliRunner
 
-    from overturn_cli.main import main
-
     from overturn.lexicon.compiled import write_build
     from overturn.lexicon.lexicon import Lexicon
     from overturn.lexicon.sources import Entry
+    from overturn_cli.main import main
 
     directory = write_build(tmp_path / "two", {word: [Entry(word.lower(), word.lower(), "N")] for word in ("ET", "AS")}, {"name": "two"})
     board = Board.parse(STUCK_BOARD)
