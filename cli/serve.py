@@ -61,6 +61,8 @@ def _is_loopback(host: str) -> bool:
     "Default: the loopback names when listening on loopback (a web page cannot reach the service by DNS rebinding); any otherwise.",
 )
 @click.option("--max-connections", default=2000, show_default=True, type=click.IntRange(1), help="Open connections before new requests get 503.")
+@click.option("--max-streams", default=1000, show_default=True, type=click.IntRange(1), help="Live table streams open at once before new ones get 503.")
+@click.option("--max-streams-per-client", default=16, show_default=True, type=click.IntRange(1), help="Live table streams one client address may hold.")
 @click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's headers.")
 @click.option("--body-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's body.")
 @click.option(
@@ -84,6 +86,8 @@ def serve(
     solve_cache: int,
     allowed_hosts: tuple[str, ...],
     max_connections: int,
+    max_streams: int,
+    max_streams_per_client: int,
     header_timeout: float,
     body_timeout: float,
     store: str | None,
@@ -125,6 +129,8 @@ def serve(
         solve_threads=solve_threads,
         solve_cache=solve_cache,
         max_connections=max_connections,
+        max_streams=max_streams,
+        max_streams_per_client=max_streams_per_client,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
     )

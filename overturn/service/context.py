@@ -15,6 +15,7 @@ from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
 from overturn.service.params import bool_param, check_json_value, int_param, text_param
 from overturn.service.workers import SolveCache, T, Workers
+from overturn.table.cache import LoadedTables
 from overturn.table.hub import Hub
 from overturn.table.sqlite_store import SQLiteStore
 from overturn.table.store import TableStore
@@ -41,6 +42,7 @@ class Service:
         #: Table games: a server given no store keeps them in memory (lost when it stops).
         self.tables: TableStore = tables if tables is not None else SQLiteStore(":memory:")
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
+        self.loaded = LoadedTables(limits.kept_tables)
         #: Tables whose computer seat is thinking, and the tasks doing it (kept so they are not collected mid-move).
         self.computing: set[str] = set()
         self.background: set[asyncio.Task[None]] = set()

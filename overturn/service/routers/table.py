@@ -102,8 +102,36 @@ def _for_reader(view: dict[str, Any], seat: Seat | None) -> dict[str, Any]:
     return {**view, "table": {**view["table"], "you": None if seat is None else seat.index}}
 
 
+async def _table_at(service: Service, record: TableRecord) -> OverturnTable:
+    """The game at the record's version: the one this process kept, else replayed from the store."""
+    kept = service.loaded.take(record.id, record.version)
+    return kept if kept is not None else await service.judge(lambda: _loaded(service, record), "table")
+
+
+def _keep(service: Service, record: TableRecord, table: OverturnTable) -> dict[str, Any]:
+    """Keeps the game and its public view at the record's version; the view."""
+    view = _view(record, table)
+    service.loaded.put(record.id, record.version, table)
+    service.loaded.keep_view(record.id, record.version, view)
+    return view
+
+
+async def _shared_view(service: Service, record: TableRecord) -> dict[str, Any]:
+    """The view for a reader outside a move: made once per version even when a thousand streams open at once."""
+    view = service.loaded.view(record.id, record.version)
+    if view is not None:
+        return view
+    async with service.loaded.lock(record.id):
+        return await _view_of(service, record)
+
+
 async def _view_of(service: Service, record: TableRecord) -> dict[str, Any]:
-    return await service.judge(lambda: _view(record, _loaded(service, record)), "table")
+    """The view at the record's version (the caller holds the table's lock, or accepts a second replay)."""
+    view = service.loaded.view(record.id, record.version)
+    if view is None:
+        table = await _table_at(service, record)
+        view = await service.judge(lambda: _keep(service, record, table), "table")
+    return view
 
 
 def _reader(record: TableRecord, token: Any) -> Seat | None:
@@ -156,7 +184,7 @@ async def show_table(request: Request) -> Response:
     service = service_of(request)
     record = await _stored(service, request.path_params["table"])
     seat = _reader(record, request.query_params.get("seat"))
-    view = await _view_of(service, record)
+    view = await _shared_view(service, record)
     _schedule_computer(service, record, None)
     return JSONResponse(_for_reader(view, seat))
 
@@ -173,28 +201,43 @@ async def move(request: Request) -> Response:
     action = data.get("action")
     if not isinstance(action, dict) or action.get("kind") not in ACTIONS:
         raise ApiError(400, f"'action' must be an object whose kind is one of {', '.join(ACTIONS)}", {"field": "action"})
-    if version != record.version:
-        raise await _stale(service, record, seat)
-    table = await service.judge(lambda: _loaded(service, record), "table")
-    parsed = _parsed(service, table, action)
+    async with service.loaded.lock(record.id):
+        record = await _stored(service, record.id)  # as it is now that this table's earlier moves here are done
+        seat = _reader(record, data.get("seat"))
+        assert seat is not None
+        if version != record.version:
+            raise await _stale(service, record, seat)
+        table = await _table_at(service, record)
 
-    def judge() -> dict[str, Any] | None:
-        if parsed is None:
-            table.next_layer()
-            return None
-        verdict = table.play(seat.index, parsed)
-        return verdict.to_json(table.game.board)
+        def unchanged() -> None:
+            service.loaded.put(record.id, record.version, table)
 
-    try:
-        verdict = await service.judge(judge, "table move")
-    except NotYourTurn as exc:
-        raise ApiError(409, str(exc), {"reason": "not_your_turn", "state": _for_reader(_view(record, table), seat)}) from None
-    except GameError as exc:
-        raise ApiError(422, str(exc), {"reason": "no_next_layer" if table.game.is_over() else "not_over"}) from None
-    if verdict is not None and not verdict["legal"]:
-        return JSONResponse({"verdict": verdict, **_for_reader(_view(record, table), seat)})
-    committed = await _commit(service, record, table, seat, action)
-    view = _view(committed, table)
+        try:
+            parsed = _parsed(service, table, action)
+        except ApiError:
+            unchanged()
+            raise
+
+        def judge() -> dict[str, Any] | None:
+            if parsed is None:
+                table.next_layer()
+                return None
+            verdict = table.play(seat.index, parsed)
+            return verdict.to_json(table.game.board)
+
+        try:
+            verdict = await service.judge(judge, "table move")
+        except NotYourTurn as exc:
+            unchanged()
+            raise ApiError(409, str(exc), {"reason": "not_your_turn", "state": _for_reader(await _view_of(service, record), seat)}) from None
+        except GameError as exc:
+            unchanged()
+            raise ApiError(422, str(exc), {"reason": "no_next_layer" if table.game.is_over() else "not_over"}) from None
+        if verdict is not None and not verdict["legal"]:
+            unchanged()
+            return JSONResponse({"verdict": verdict, **_for_reader(await _view_of(service, record), seat)})
+        committed = await _commit(service, record, table, seat, action)
+        view = await service.judge(lambda: _keep(service, committed, table), "table")
     service.hub.publish(committed.id, committed.version, view)
     _schedule_computer(service, committed, table)
     return JSONResponse({"verdict": verdict, **_for_reader(view, seat)})
@@ -265,7 +308,7 @@ async def events(request: Request) -> Response:
     seat = _reader(record, request.query_params.get("seat"))
     last = _last_event_id(request)
     client = request.client.host if request.client else "?"
-    view = await _view_of(service, record)
+    view = await _shared_view(service, record)
     try:
         place = service.hub.stream(record.id, client)
         place.__enter__()
@@ -320,7 +363,7 @@ async def _reread(service: Service, table_id: str, sent: int) -> tuple[int, dict
         return None
     if record.version <= sent:
         return None
-    view = await _view_of(service, record)
+    view = await _shared_view(service, record)
     service.hub.publish(record.id, record.version, view)
     return record.version, view
 
@@ -353,25 +396,28 @@ def _schedule_computer(service: Service, record: TableRecord, table: OverturnTab
 async def _play_computer(service: Service, table_id: str) -> None:
     try:
         while True:
-            record = await asyncio.to_thread(service.tables.get, table_id)
-            table = await service.judge(lambda record=record: _loaded(service, record), "table")  # type: ignore[misc]
-            to_move = table.seat_to_move()
-            if to_move is None or (level := record.seats[to_move].computer) is None:
-                return
-            # seeded by the table and the move number: a replay of the log makes the same choice
-            rng = random.Random(f"{table_id}:{record.version}")
+            async with service.loaded.lock(table_id):
+                record = await asyncio.to_thread(service.tables.get, table_id)
+                table = await _table_at(service, record)
+                to_move = table.seat_to_move()
+                if to_move is None or (level := record.seats[to_move].computer) is None:
+                    service.loaded.put(record.id, record.version, table)
+                    return
+                # seeded by the table and the move number: a replay of the log makes the same choice
+                rng = random.Random(f"{table_id}:{record.version}")
 
-            def think(table: OverturnTable = table, level: int = level, rng: random.Random = rng) -> dict[str, Any]:
-                choice = choose_move(table.game, level, rng)
-                table.game.push(choice.move)
-                return ranked_json(choice, table.game.board)
+                def think(table: OverturnTable = table, level: int = level, rng: random.Random = rng) -> dict[str, Any]:
+                    choice = choose_move(table.game, level, rng)
+                    table.game.push(choice.move)
+                    return ranked_json(choice, table.game.board)
 
-            chosen = await service.judge(think, "computer move")
-            action = {"kind": "computer", "move": chosen}
-            committed = await asyncio.to_thread(
-                service.tables.commit, record.id, record.version, table.dump(), to_move, json.dumps(action, ensure_ascii=False)
-            )
-            service.hub.publish(committed.id, committed.version, _view(committed, table))
+                chosen = await service.judge(think, "computer move")
+                action = {"kind": "computer", "move": chosen}
+                committed = await asyncio.to_thread(
+                    service.tables.commit, record.id, record.version, table.dump(), to_move, json.dumps(action, ensure_ascii=False)
+                )
+                view = await service.judge(lambda committed=committed, table=table: _keep(service, committed, table), "table")  # type: ignore[misc]
+            service.hub.publish(committed.id, committed.version, view)
     except Stale:
         return  # someone else moved (a second server process, or a hand-over race): the next move reschedules
     except (StoreError, ApiError, GameError) as exc:
