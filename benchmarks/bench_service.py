@@ -456,3 +456,66 @@ def test_distinct_solves_against_baseline(benchmark) -> None:  # type: ignore[no
     )
     benchmark.extra_info.update({"solves_per_s": medians, "server_cpu_ms_per_request": cpu, "ratio": round(ratio, 3)})
     assert all(run.errors == 0 for rounds in runs.values() for run in rounds)
+
+
+# ----- headers that never end (a header line with no end, fed as fast as the server reads) ------------------------
+
+ENDLESS_HEADER_CLIENTS, ENDLESS_SECONDS = 16, 10.0
+
+
+async def _endless_header(port: int, stop: asyncio.Event, outcomes: Counter[str]) -> None:
+    """One header line that never ends, 4 KB at a time; when the server cuts it off, again on a new connection."""
+    chunk = b"a" * 4096
+    while not stop.is_set():
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port)
+            writer.write(f"GET /health HTTP/1.1\r\nHost: {HOST}\r\nX-Endless: ".encode())
+            while not stop.is_set():
+                writer.write(chunk)
+                await writer.drain()
+                if reader.at_eof() or writer.is_closing():
+                    break
+                try:
+                    answer = await asyncio.wait_for(reader.read(64), 0.001)
+                except TimeoutError:
+                    continue
+                outcomes[f"endless header {_status_of(answer)}"] += 1
+                break
+            writer.close()
+        except OSError:
+            outcomes["endless header reset"] += 1
+            await asyncio.sleep(0.05)
+
+
+def test_lookups_under_endless_headers(benchmark, server: Server) -> None:  # type: ignore[no-untyped-def]
+    """Honest look-ups (50 clients) alone, then beside 16 clients whose header never ends: p99 and the server's memory."""
+    lookups = _lookup_requests()
+    runs: list[Run] = []
+    outcomes: Counter[str] = Counter()
+    rss: list[int] = []
+
+    async def attacked() -> Run:
+        stop = asyncio.Event()
+        rss.append(_rss_bytes(server.pid))
+        tasks = [asyncio.ensure_future(_endless_header(server.port, stop, outcomes)) for _ in range(ENDLESS_HEADER_CLIENTS)]
+        await asyncio.sleep(1)
+        run = await _load("look-ups beside endless headers", server, lookups, ENDLESS_SECONDS)
+        rss.append(_rss_bytes(server.pid))
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return run
+
+    def scenario() -> None:
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            runs.append(runner.run(_load("look-ups, no attack", server, lookups, ENDLESS_SECONDS)))
+            runs.append(runner.run(attacked()))
+
+    benchmark.pedantic(scenario, rounds=1, iterations=1)
+    figures = _report(runs)
+    growth_mb = (rss[-1] - rss[0]) / 2**20
+    print(f"  endless headers: {dict(sorted(outcomes.items()))}; server RSS growth {growth_mb:+.0f} MB")
+    benchmark.extra_info.update({**figures, "endless": dict(outcomes), "rss_growth_mb": round(growth_mb, 1)})
+    assert runs[1].errors == 0
+    assert not any(key.endswith(" 500") for key in outcomes), outcomes
