@@ -37,6 +37,7 @@ SKIPPED = {
     "overturn insider session": "interactive: reads actions at the terminal",
     "overturn overload session": "interactive: reads actions at the terminal",
     "overturn offboard session": "interactive: reads moves at the terminal",
+    "overturn table": "talks to a running server (tests/test_table_cli.py runs every table command against one)",
     "overturn game match": "plays whole games between computer levels, minutes of work (tests/test_computer_search.py plays small matches)",
 }
 #: Documents whose blocks are sessions, run line after line with exact exit codes.
