@@ -51,18 +51,23 @@ class Server:
         command = [sys.executable, "-m", "overturn_cli", "serve", "--lexicon", str(lexicon), "--store", store, "--port", str(self.port), "--log-level", "warning"]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 60
-        while True:
-            assert self.process.poll() is None, self.process.stderr.read().decode() if self.process.stderr else ""
-            try:
-                if httpx.get(f"{self.url}/health", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
+        try:
+            while True:
+                assert self.process.poll() is None, self.process.stderr.read().decode() if self.process.stderr else ""
+                try:
+                    if httpx.get(f"{self.url}/health", timeout=2).status_code == 200:
+                        return
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.1)
+        except BaseException:
+            self.kill()  # a server that failed to start is not left running
+            raise
 
     def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
         self.process.wait(30)
 
     def stop(self) -> None:
