@@ -24,7 +24,11 @@ MAX_LAYERS_KEPT = 100
 
 
 class NotYourTurn(Exception):
-    pass
+    """A move from a seat whose turn it is not (``reason`` not_your_turn), or after the end (game_over)."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass
@@ -50,8 +54,10 @@ class OverturnTable:
 
     def play(self, seat: int, move: Move) -> Verdict:
         """Judge ``move`` for ``seat`` and play it when legal; a refused move leaves the game as it was."""
+        if self.game.is_over():
+            raise NotYourTurn("game_over", "the game is over: deal the next layer to play on")
         if self.seat_to_move() != seat:
-            raise NotYourTurn(f"it is not seat {seat + 1}'s turn" if not self.game.is_over() else "the game is over")
+            raise NotYourTurn("not_your_turn", f"it is not seat {seat + 1}'s turn")
         colour = COLOURS[seat]
         verdict = self.game.check(move, colour)
         if verdict.legal:

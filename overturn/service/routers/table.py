@@ -39,7 +39,7 @@ from overturn.service.openapi import error_responses, query_param
 from overturn.service.params import int_param, path_cells, text_param
 from overturn.service.routers.game import dealt_game, game_state, state_properties
 from overturn.table.hub import TooManyStreams
-from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token
+from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token, token_matches
 from overturn.table.seating import COLOURS, GAME, NotYourTurn, OverturnTable
 
 log = logging.getLogger("overturn.service")
@@ -229,7 +229,7 @@ async def move(request: Request) -> Response:
             verdict = await service.judge(judge, "table move")
         except NotYourTurn as exc:
             unchanged()
-            raise ApiError(409, str(exc), {"reason": "not_your_turn", "state": _for_reader(await _view_of(service, record), seat)}) from None
+            raise ApiError(409, str(exc), {"reason": exc.reason, "state": _for_reader(await _view_of(service, record), seat)}) from None
         except GameError as exc:
             unchanged()
             raise ApiError(422, str(exc), {"reason": "no_next_layer" if table.game.is_over() else "not_over"}) from None
@@ -283,7 +283,7 @@ async def hand_over(request: Request) -> Response:
     data = await service.read_json(request)
     record = await _stored(service, request.path_params["table"])
     creator = data.get("creator")
-    if not isinstance(creator, str) or len(creator) > 128 or digest(creator) != record.creator_digest:
+    if not isinstance(creator, str) or len(creator) > 128 or not token_matches(creator, record.creator_digest):
         raise ApiError(403, "only the table's creator can hand a seat over", {"reason": "not_creator"})
     index = int_param(data.get("seat"), "seat", 0, len(record.seats) - 1)
     if record.seats[index].computer is not None:
