@@ -340,3 +340,28 @@ def test_the_next_layer_waits_for_the_end_and_keeps_the_total(client: httpx.Clie
     assert after["game"]["layer"] == 1 and after["game"]["moves"] == [] and after["verdict"] is None
     assert after["table"]["layers"] == [{"green": state["result"]["green"], "silver": state["result"]["silver"]}]
     assert after["table"]["totals"] == before
+
+
+def test_a_move_made_through_another_server_process_arrives_live(lexicon_dir: Path, postgres_url: str) -> None:
+    """Two servers on one PostgreSQL: a stream on one sees a move made on the other at once (LISTEN/NOTIFY), not at a heartbeat."""
+    from overturn.table.backends import open_store
+
+    limits = Limits(stream_heartbeat=30.0)  # far longer than the wait below: only the notification can bring the move
+    stores = [open_store(postgres_url), open_store(postgres_url)]
+    try:
+        with BackgroundServer(create_app(str(lexicon_dir), limits, tables=stores[0])) as first:
+            with BackgroundServer(create_app(str(lexicon_dir), limits, tables=stores[1])) as second:
+                with httpx.Client(base_url=first, timeout=30) as client:
+                    created = _new(client)
+                    watching = Events(f"{second}/api/tables/{created['table']['id']}/events")
+                    try:
+                        assert watching.wait_for(1)[0]["table"]["version"] == 0
+                        started = time.monotonic()
+                        assert _move(client, created, created["tokens"][0], 0, kind="word", word="ACCES").status_code == 200
+                        assert watching.wait_for(2, seconds=5)[-1]["table"]["version"] == 1
+                        assert time.monotonic() - started < 2.0
+                    finally:
+                        watching.close()
+    finally:
+        for store in stores:
+            store.close()

@@ -51,6 +51,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        table.follow_other_processes(service)
         yield
         for task in list(service.background):
             task.cancel()

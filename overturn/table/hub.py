@@ -3,10 +3,11 @@
 A table's latest public view is published once per move; each stream waits
 for a version newer than the one it sent and adds its own seat to the view.
 Streams are bounded in total and per client address (``TooManyStreams``).
-Several server processes on one PostgreSQL do not see each other's
-publications here: each stream also rereads the store at every heartbeat, so
-a move made through another process arrives by then at the latest
-(docs/service.md, "Scale").
+Several server processes on one PostgreSQL hear of each other's moves by
+``LISTEN/NOTIFY`` (``TableStore.follow``); on a store that cannot announce
+(SQLite shared by two processes), each stream also rereads the store at every
+heartbeat, so a move made through another process arrives by then at the
+latest (docs/service.md, "Scale").
 """
 
 from __future__ import annotations
@@ -83,6 +84,9 @@ class Hub:
         event = self._changed.pop(table_id, None)
         if event is not None:
             event.set()
+
+    def watching(self, table_id: str) -> bool:
+        return self._watchers.get(table_id, 0) > 0
 
     def latest(self, table_id: str) -> Published | None:
         return self._latest.get(table_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -21,6 +21,10 @@ from overturn.table.store import Execute, SQLStore
 POOL_SIZE = 8
 #: Seconds to connect before the store is declared unreachable.
 CONNECT_TIMEOUT = 10
+#: The channel committed moves are announced on (``NOTIFY``), for the other server processes' live streams.
+CHANNEL = "overturn_tables"
+#: Seconds between a lost listening connection and the next try.
+RELISTEN_SECONDS = 2.0
 
 
 class PostgresStore(SQLStore):
@@ -34,6 +38,7 @@ class PostgresStore(SQLStore):
         self._dsn = url
         self._idle: queue.LifoQueue[Any] = queue.LifoQueue()
         self._slots = threading.BoundedSemaphore(pool_size)
+        self._closed = threading.Event()
         self.initialise()
 
     def _connect(self) -> Any:
@@ -66,7 +71,31 @@ class PostgresStore(SQLStore):
                 else:
                     connection.close()
 
+    def _announce(self, execute: Execute, table_id: str, version: int) -> None:
+        # delivered when the transaction commits, never for a move rolled back
+        execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {version}"))
+
+    def follow(self, on_move: Callable[[str, int], None]) -> bool:
+        """A thread LISTENing on the channel for as long as the store is open (reconnecting when the server restarts)."""
+
+        def listen() -> None:
+            while not self._closed.is_set():
+                try:
+                    with self._psycopg.connect(self._dsn, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as connection:
+                        connection.execute(f"LISTEN {CHANNEL}")
+                        while not self._closed.is_set():
+                            for notice in connection.notifies(timeout=1.0):
+                                table_id, _, version = notice.payload.partition(" ")
+                                if version.isdigit():
+                                    on_move(table_id, int(version))
+                except self._psycopg.Error:
+                    self._closed.wait(RELISTEN_SECONDS)
+
+        threading.Thread(target=listen, name="overturn-table-listen", daemon=True).start()
+        return True
+
     def close(self) -> None:
+        self._closed.set()
         while True:
             try:
                 self._idle.get_nowait().close()

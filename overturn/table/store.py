@@ -70,6 +70,10 @@ class TableStore(Protocol):
         """The committed moves after version ``after``, oldest first."""
         ...
 
+    def follow(self, on_move: Callable[[str, int], None]) -> bool:
+        """Calls ``on_move(table_id, version)`` (from a thread) for moves committed by other processes; False if the store cannot."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -122,7 +126,11 @@ class SQLStore:
                 "INSERT INTO overturn_moves (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, expected + 1, seat, action, time.time()),
             )
+            self._announce(execute, table_id, expected + 1)
             return self._read(execute, table_id)
+
+    def _announce(self, execute: Execute, table_id: str, version: int) -> None:
+        """Tells the other server processes on this store of a committed move (PostgreSQL); nothing by default."""
 
     def replace_token(self, table_id: str, seat: int, token_digest: str) -> TableRecord:
         with self.transaction() as execute:
@@ -135,6 +143,9 @@ class SQLStore:
                 "SELECT version, seat, action, at FROM overturn_moves WHERE table_id = ? AND version > ? ORDER BY version", (table_id, after)
             ).fetchall()
         return [LogEntry(int(version), seat, action, float(at)) for version, seat, action, at in rows]
+
+    def follow(self, on_move: Callable[[str, int], None]) -> bool:
+        return False
 
     def _read(self, execute: Execute, table_id: str) -> TableRecord:
         row = execute("SELECT id, game, created, version, state, creator_digest FROM overturn_tables WHERE id = ?", (table_id,)).fetchone()

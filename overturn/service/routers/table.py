@@ -368,6 +368,36 @@ async def _reread(service: Service, table_id: str, sent: int) -> tuple[int, dict
     return record.version, view
 
 
+def follow_other_processes(service: Service) -> None:
+    """Moves committed by other server processes on the same store reach this one's streams (PostgreSQL NOTIFY)."""
+    loop = asyncio.get_running_loop()
+
+    def heard(table_id: str, version: int) -> None:  # in the store's listening thread
+        try:
+            loop.call_soon_threadsafe(_remote_move, service, table_id, version)
+        except RuntimeError:  # this server has stopped (its loop is closed); the store may serve another
+            return
+
+    service.tables.follow(heard)
+
+
+def _remote_move(service: Service, table_id: str, version: int) -> None:
+    known = service.hub.latest(table_id)
+    if not service.hub.watching(table_id) or (known is not None and known.version >= version):
+        return  # nobody here follows that table, or the move was made here
+    task = asyncio.get_running_loop().create_task(_publish_from_store(service, table_id))
+    service.background.add(task)
+    task.add_done_callback(service.background.discard)
+
+
+async def _publish_from_store(service: Service, table_id: str) -> None:
+    try:
+        record = await asyncio.to_thread(service.tables.get, table_id)
+        service.hub.publish(record.id, record.version, await _shared_view(service, record))
+    except (StoreError, NoSuchTable, ApiError) as exc:
+        log.warning("a move made elsewhere at table %s not relayed: %s", table_id, exc)
+
+
 def _last_event_id(request: Request) -> int:
     """The version the client has: Last-Event-ID (EventSource's reconnect) or ``last``; -1 sends the state at once."""
     given = request.headers.get("last-event-id") or request.query_params.get("last")
