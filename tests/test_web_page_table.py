@@ -180,7 +180,7 @@ def test_against_the_computer_it_replies_by_itself(base: str, page: Any, local: 
     from playwright.sync_api import expect
 
     page.goto(base + "/")
-    expect(page.locator("input[name=opponent][value=table]")).to_be_disabled()  # one phone each: coming
+    expect(page.locator("input[name=opponent][value=table]")).to_be_enabled()  # one phone each: tests/test_web_table_live.py
     expect(page.locator("#start-level")).to_be_disabled()  # a level only against the computer
     requests: list[dict[str, Any]] = []
     page.on("request", lambda request: requests.append(request.post_data_json) if "/api/game/computer" in request.url else None)

@@ -1,6 +1,6 @@
-// The table page: deal or type a board, play a whole game of Overturn (the game is kept in this
-// browser and sent with every request, the server keeps nothing), settle disputes in the game's
-// context, list every word of a board, and look words up. Plain JavaScript, no build step, no
+// The table page: deal or type a board, play a whole game of Overturn (kept in this browser and sent
+// with every request, or held by the server as a shared table: one link per seat, live on every phone),
+// settle disputes in the game's context, list every word of a board, and look words up. Plain JavaScript, no build step, no
 // inline script or style (the server's Content-Security-Policy allows only these files).
 "use strict";
 
@@ -8,6 +8,8 @@ const SIZE = 6;
 const STORE_GAME = "overturn-game";
 const STORE_LANG = "overturn-lang";
 const STORE_RECENT = "overturn-recent";
+const STORE_TABLES = "overturn-tables";  // the shared tables this phone created: id -> {creator, tokens}
+const MAX_TABLES = 20;
 const MAX_RECENT = 10;   // recent games kept on this phone, newest first
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -50,7 +52,15 @@ const TEXT = {
       game: "La partie enregistrée est illisible ; commencez-en une nouvelle.", path: "Chemin impossible.", mode: "Mode inconnu.",
       level: "Niveau inconnu.", player: "Joueur inconnu.", lexicon: "Lexique inconnu.", cell: "Touchez une case.",
     },
-    codes: { nothing_to_undo: "Aucun coup à annuler.", no_next_layer: "Grille tapée à la main : pas d'autre couche.", game_over: "La partie est finie." },
+    codes: {
+      nothing_to_undo: "Aucun coup à annuler.", no_next_layer: "Grille tapée à la main : pas d'autre couche.", game_over: "La partie est finie.",
+      stale: "La partie a avancé sur un autre téléphone : votre coup n'a pas été joué. Voici la partie à jour.",
+      not_your_turn: "Ce n'est pas votre tour.", watcher: "Vous regardez : seuls les joueurs jouent.",
+      bad_seat_token: "Ce lien de place n'est plus valable (la place a été confiée à un autre téléphone).",
+      no_such_table: "Cette table n'existe pas (lien erroné, ou le serveur ne garde pas les tables).",
+      store_unavailable: "Le serveur ne peut pas lire les tables pour l'instant ; réessayez.", not_over: "La couche n'est pas finie.",
+      too_many_streams: "Trop de téléphones suivent les parties sur ce serveur ; nouvel essai dans un instant.",
+    },
     status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
     reasons: {
       ok: "Mot valable.", not_in_lexicon: "Ce mot n'est pas dans le lexique.", too_short: "Mot trop court.",
@@ -64,7 +74,12 @@ const TEXT = {
     busyLabel: "Réponse attendue", stepBack: "Coup précédent", stepForward: "Coup suivant", stepLive: "Position actuelle",
     stepLabel: (n, total) => `Après le coup ${n} / ${total}`, stepStart: (total) => `Début de la couche (0 / ${total})`,
     opponentLabel: "Qui joue ?", opponentTwo: "Deux joueurs sur ce téléphone", opponentComputer: "Contre l'ordinateur (vous jouez Vert)",
-    opponentTable: "Un téléphone chacun (bientôt)", recentTitle: "Parties récentes", reviewTitle: "Bilan de la partie",
+    opponentTable: "Un téléphone chacun", recentTitle: "Parties récentes", reviewTitle: "Bilan de la partie",
+    nameGreen: "Nom du joueur Vert", nameSilver: "Nom du joueur Argent", tableLinks: "Liens de la table",
+    seatYou: (name, colour) => `Vous jouez ${name} (${colour}).`, watching: "Vous regardez cette partie.",
+    turnOf: (name) => `au tour de ${name}`, liveLost: "Connexion perdue, reconnexion…",
+    seatLink: (name, colour) => `Lien de ${name} (${colour})`, yourSeat: "c'est ce téléphone", watchLink: "Pour regarder",
+    newLink: "Nouveau lien", newLinkDone: (name) => `Nouveau lien pour ${name} : l'ancien ne marche plus.`,
     computerName: "Ordinateur", computerMove: (c, w) => `Ordinateur (${c}) : ${w}`, computerPass: (c, cell) => `Ordinateur (${c}) passe (anneau adverse en ${cell})`,
     total: (g, s, n) => `Total des ${n} couches : Vert ${g} · Argent ${s}`, layerScore: (n, g, s) => `couche ${n} : ${g}–${s}`,
     confirmNewGame: "Quitter cette partie pour en commencer une autre ? Elle restera dans « Parties récentes ».",
@@ -114,7 +129,15 @@ const TEXT = {
       game: "The saved game cannot be read; start a new one.", path: "Impossible path.", mode: "Unknown mode.",
       level: "Unknown level.", player: "Unknown player.", lexicon: "Unknown lexicon.", cell: "Tap a cell.",
     },
-    codes: { nothing_to_undo: "No move to undo.", no_next_layer: "Typed board: there is no other layer.", game_over: "The game is over." },
+    codes: {
+      nothing_to_undo: "No move to undo.", no_next_layer: "Typed board: there is no other layer.", game_over: "The game is over.",
+      stale: "The game moved on on another phone: your move was not played. Here is the game as it is.",
+      not_your_turn: "It is not your turn.", watcher: "You are watching: only the players move.",
+      bad_seat_token: "This seat link is no longer valid (the seat was handed to another phone).",
+      no_such_table: "There is no such table (a wrong link, or the server does not keep tables).",
+      store_unavailable: "The server cannot read its tables right now; try again.", not_over: "The layer is not over.",
+      too_many_streams: "Too many phones follow games on this server; trying again in a moment.",
+    },
     status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
     reasons: {
       ok: "Legal word.", not_in_lexicon: "This word is not in the lexicon.", too_short: "Too short.",
@@ -128,7 +151,12 @@ const TEXT = {
     busyLabel: "Waiting for the answer", stepBack: "Previous move", stepForward: "Next move", stepLive: "Current position",
     stepLabel: (n, total) => `After move ${n} / ${total}`, stepStart: (total) => `Start of the layer (0 / ${total})`,
     opponentLabel: "Who plays?", opponentTwo: "Two players on this phone", opponentComputer: "Against the computer (you play Green)",
-    opponentTable: "One phone each (coming)", recentTitle: "Recent games", reviewTitle: "Game review",
+    opponentTable: "One phone each", recentTitle: "Recent games", reviewTitle: "Game review",
+    nameGreen: "Green player's name", nameSilver: "Silver player's name", tableLinks: "The table's links",
+    seatYou: (name, colour) => `You play ${name} (${colour}).`, watching: "You are watching this game.",
+    turnOf: (name) => `${name} to move`, liveLost: "Connection lost, reconnecting…",
+    seatLink: (name, colour) => `${name}'s link (${colour})`, yourSeat: "this phone", watchLink: "To watch",
+    newLink: "New link", newLinkDone: (name) => `New link for ${name}: the old one no longer works.`,
     computerName: "Computer", computerMove: (c, w) => `Computer (${c}): ${w}`, computerPass: (c, cell) => `Computer (${c}) passes (opponent's ring on ${cell})`,
     total: (g, s, n) => `Total over ${n} layers: Green ${g} · Silver ${s}`, layerScore: (n, g, s) => `layer ${n}: ${g}–${s}`,
     confirmNewGame: "Leave this game to start another? It stays under \"Recent games\".",
@@ -152,6 +180,7 @@ let shown = {};          // what to re-render on a language switch: {verdict, di
 let busy = false;        // a request is in flight: the buttons that would race it are disabled
 let viewing = null;      // stepping through the move list: the number of moves shown (null: the current position)
 let reviewed = null;     // {key, answer}: the post-game review of the game whose moves are key
+let live = null;         // the shared table's event stream (EventSource), while one is open
 
 function t(key, ...args) {
   const value = TEXT[lang][key];
@@ -423,6 +452,7 @@ function showError(problem) {
 // `table` added ({opponent, past}), kept in local storage; replaced games go to a bounded recent list.
 
 function saveGame() {
+  if (current && current.shared) return;  // a shared table lives on the server; this phone's own game stays saved
   if (current) localStorage.setItem(STORE_GAME, JSON.stringify(current)); else localStorage.removeItem(STORE_GAME);
 }
 
@@ -520,7 +550,8 @@ function reopenRecent(index) {
   if (!chosen) return;
   games.splice(index, 1);
   localStorage.setItem(STORE_RECENT, JSON.stringify(games));
-  archive(loadSaved());
+  if (!(current && current.shared)) archive(loadSaved());
+  closeLive();
   clearMessages();
   setGame(chosen, tableOf(chosen));
   computerReplies();
@@ -540,9 +571,14 @@ function shareUrl(game) {
 }
 
 function drawQr(url) {
-  const box = $("qr");
-  box.replaceChildren();
-  if (typeof window.QRCode !== "function") return;
+  $("qr").replaceChildren(...qrBox(url).childNodes);
+}
+
+// A QR code of `url` as an SVG in a box (empty when the encoder did not load).
+function qrBox(url) {
+  const box = document.createElement("div");
+  box.className = "qr-box";
+  if (typeof window.QRCode !== "function") return box;
   const code = new window.QRCode(-1, window.QRErrorCorrectLevel.M);
   code.addData(url);
   code.make();
@@ -553,10 +589,12 @@ function drawQr(url) {
   for (let row = 0; row < count; row++) for (let col = 0; col < count; col++) if (code.isDark(row, col)) d += `M${col},${row}h1v1h-1z`;
   svg.append(svgNode("path", { d, fill: "#000" }));
   box.append(svg);
+  return box;
 }
 
 // The one place the game changes: an answer of the server (or a saved or recent game) with its table.
 function setGame(state, table = tableOf(current)) {
+  if (state.sharedTable) { table = state.sharedTable; delete state.sharedTable; }
   current = { ...state, table };
   tapped = [];
   passWarned = false;
@@ -594,6 +632,8 @@ function refreshButtons() {
   const moves = current ? current.game.moves.length : 0;
   RACING.forEach((id) => { $(id).disabled = busy; });
   ["play", "pass", "back", "hint", "all-legal", "computer"].forEach((id) => { if (over) $(id).disabled = true; });
+  if (current && current.shared && !myTurn()) ["play", "pass", "back"].forEach((id) => { $(id).disabled = true; });
+  if (current && current.shared && current.shared.you === null) $("next-layer").disabled = true;
   if (!moves) $("undo").disabled = true;
   if (viewing === null || viewing <= 0) $("step-back").disabled = true;
   if (viewing === null || viewing >= moves) $("step-forward").disabled = true;
@@ -614,7 +654,8 @@ function renderGame() {
   inputs().forEach((input) => { input.readOnly = true; });
   const result = current.result;
   $("score").textContent = t("score", result.green, result.silver);
-  $("turn").textContent = result.over ? "" : t("toMove", result.to_move);
+  const shared = current.shared;
+  $("turn").textContent = result.over ? "" : shared && shared.to_move_seat !== null ? t("turnOf", seatName(shared, shared.to_move_seat)) : t("toMove", result.to_move);
   $("turn").className = `turn-${result.to_move}`;
   const over = $("game-over");
   over.hidden = !result.over;
@@ -624,17 +665,18 @@ function renderGame() {
       : t("tie", result.green);
   }
   renderTotal();
-  $("computer-help").hidden = Boolean(opponentSide());  // against the computer it is an opponent, not a help for your side
+  $("computer-help").hidden = Boolean(opponentSide() || shared);  // against the computer, or at a shared table, not a help
+  $("undo").hidden = Boolean(shared);  // a shared table's moves are final (the server holds them)
   $("next-layer").hidden = !current.has_next_layer;
   $("pass").textContent = passWarned ? t("passAnyway") : t("pass");
   renderPlayed(game);
   const readings = Object.entries(game.fixed);
   $("readings").hidden = !readings.length;
   $("readings").textContent = `${t("readings")} ${readings.map(([face, value]) => t("reading", face, value)).join(", ")}`;
-  const url = shareUrl(game);
-  $("share-link").href = url; $("share-link").textContent = url;
+  const url = shared ? tableLink(shared.id, shared.seat) : shareUrl(game);
   if (location.href !== url) history.replaceState(null, "", url);
-  drawQr(url);
+  if (!shared) { $("share-link").href = url; $("share-link").textContent = url; drawQr(url); }
+  renderTable();
   showPosition();
   refreshButtons();
   renderReview();
@@ -765,7 +807,177 @@ function rankedText(move) {
 }
 
 function gameRequest(action, extra = {}) {
+  if (current.shared && ["play", "pass", "next-layer"].includes(action)) return tableMove(action, extra);
   return postJson(`/api/game/${action}`, { game: current.game, ...extra });
+}
+
+// ----- the shared table: the game held by the server, this phone one seat (or watching) ------------------
+
+// An answer of /api/tables as the page's state: the game's fields, the page's table (no computer opponent here:
+// a computer seat plays on the server; the earlier layers' scores) and `shared`, the seat and the table.
+function fromShared(answer, seat) {
+  const table = answer.table;
+  const past = table.layers.map((layer, index) => ({ layer: index, green: layer.green, silver: layer.silver }));
+  const state = { game: answer.game, faces: answer.faces, result: answer.result, has_next_layer: answer.has_next_layer, levels: answer.levels };
+  return { state, table: { opponent: null, past }, shared: { ...table, seat } };
+}
+
+function setShared(answer, seat = current && current.shared ? current.shared.seat : null) {
+  const { state, table, shared } = fromShared(answer, seat);
+  setGame({ ...state, shared }, table);
+}
+
+async function tableMove(action, extra) {
+  const shared = current.shared;
+  const kinds = { play: "word", pass: "pass", "next-layer": "next-layer" };
+  const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/moves`,
+    { seat: shared.seat, version: shared.version, action: { kind: kinds[action], ...extra } });
+  const { state, shared: after } = fromShared(answer, shared.seat);
+  return { ...state, verdict: answer.verdict, shared: after, sharedTable: fromShared(answer, shared.seat).table };
+}
+
+function tableLink(id, token) {
+  return `${location.origin}/?table=${encodeURIComponent(id)}${token ? `&seat=${encodeURIComponent(token)}` : ""}`;
+}
+
+function createdTables() {
+  try {
+    const map = JSON.parse(localStorage.getItem(STORE_TABLES) || "{}");
+    return map && typeof map === "object" && !Array.isArray(map) ? map : {};
+  } catch (error) {
+    return {};
+  }
+}
+
+function rememberTable(id, entry) {
+  const map = createdTables();
+  map[id] = { ...entry, at: Date.now() };
+  const ids = Object.keys(map).sort((a, b) => (map[b].at || 0) - (map[a].at || 0)).slice(0, MAX_TABLES);
+  localStorage.setItem(STORE_TABLES, JSON.stringify(Object.fromEntries(ids.map((key) => [key, map[key]]))));
+}
+
+// Opens a shared table by its link: the state now, then every move live.
+async function openTable(id, seat) {
+  closeLive();
+  const query = seat ? `?seat=${encodeURIComponent(seat)}` : "";
+  const answer = await api(`/api/tables/${encodeURIComponent(id)}${query}`);
+  clearMessages();
+  const { state, table, shared } = fromShared(answer, seat);
+  setGame({ ...state, shared }, table);
+  followLive();
+}
+
+function closeLive() {
+  if (live) live.close();
+  live = null;
+  $("table-live").hidden = true;
+}
+
+// The table's event stream: each committed move arrives as a `state` event; the browser reconnects by itself
+// (with the last event's id), and a stream the server refused is opened again after a pause.
+function followLive() {
+  closeLive();
+  if (!current || !current.shared) return;
+  const shared = current.shared;
+  const query = shared.seat ? `?seat=${encodeURIComponent(shared.seat)}` : "";
+  const stream = new EventSource(`/api/tables/${encodeURIComponent(shared.id)}/events${query}`);
+  live = stream;
+  stream.addEventListener("state", (event) => {
+    $("table-live").hidden = true;
+    let answer;
+    try { answer = JSON.parse(event.data); } catch (error) { return; }
+    if (!current || !current.shared || current.shared.id !== answer.table.id) return;
+    const newer = answer.table.version > current.shared.version || answer.game.layer !== current.game.layer
+      || JSON.stringify(answer.table.layers) !== JSON.stringify(current.shared.layers);
+    if (newer) setShared(answer);
+  });
+  stream.addEventListener("open", () => { $("table-live").hidden = true; });
+  stream.addEventListener("error", () => {
+    if (live !== stream) return;
+    $("table-live").textContent = t("liveLost");
+    $("table-live").hidden = false;
+    if (stream.readyState === EventSource.CLOSED) setTimeout(() => { if (live === stream) followLive(); }, 3000);
+  });
+}
+
+function myTurn() {
+  const shared = current && current.shared;
+  return !shared || (shared.you !== null && shared.you === shared.to_move_seat);
+}
+
+function seatName(shared, index) {
+  const seat = shared.seats[index];
+  return seat ? seat.name : "";
+}
+
+// Who this phone is, and for the table's creator every seat's link (with a QR code) to hand out.
+function renderTable() {
+  const shared = current.shared;
+  $("table-box").hidden = !shared;
+  $("table-links").hidden = !shared;
+  $("share").hidden = Boolean(shared);
+  if (!shared) return;
+  const you = shared.you;
+  $("table-seat").textContent = you === null ? t("watching")
+    : t("seatYou", seatName(shared, you), TEXT[lang].colour[shared.seats[you].colour]);
+  const created = createdTables()[shared.id];
+  const list = $("seat-links");
+  const items = [];
+  shared.seats.forEach((seat, index) => {
+    const token = created && created.tokens ? created.tokens[index] : null;
+    if (!token) return;
+    const item = document.createElement("li");
+    const title = document.createElement("div");
+    title.textContent = t("seatLink", seat.name, TEXT[lang].colour[seat.colour]) + (index === you ? ` — ${t("yourSeat")}` : "");
+    const link = document.createElement("a");
+    link.href = tableLink(shared.id, token); link.textContent = link.href; link.className = "seat-link";
+    item.append(title, link);
+    if (index !== you) {
+      item.append(qrBox(link.href));
+      const again = document.createElement("button");
+      again.type = "button"; again.textContent = t("newLink"); again.className = "hand-over";
+      again.addEventListener("click", () => handOver(index));
+      item.append(again);
+    }
+    items.push(item);
+  });
+  const watch = document.createElement("li");
+  const title = document.createElement("div");
+  title.textContent = t("watchLink");
+  const link = document.createElement("a");
+  link.href = tableLink(shared.id, null); link.textContent = link.href; link.className = "watch-link";
+  watch.append(title, link, qrBox(link.href));
+  items.push(watch);
+  list.replaceChildren(...items);
+}
+
+// A seat given to another phone (a lost or flat one): a new link, the old one refused from now on.
+function handOver(index) {
+  return whileBusy(async () => {
+    const shared = current.shared;
+    const created = createdTables()[shared.id];
+    if (!created) return;
+    try {
+      const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/hand-over`, { creator: created.creator, seat: index });
+      const tokens = [...created.tokens];
+      tokens[index] = answer.token;
+      rememberTable(shared.id, { ...created, tokens });
+      showNote(() => t("newLinkDone", seatName(shared, index)));
+      renderTable();
+    } catch (error) {
+      showError(problemOf(error));
+    }
+  });
+}
+
+// A new shared table: this phone takes the first seat (Green) and keeps the others' links to hand out.
+async function startTable(data) {
+  const seats = [{ name: $("name-green").value.trim() || undefined }, { name: $("name-silver").value.trim() || undefined }];
+  const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, seats, ...data });
+  rememberTable(answer.table.id, { creator: answer.creator, tokens: answer.tokens });
+  archive(loadSaved());
+  shown = {};
+  await openTable(answer.table.id, answer.tokens[0]);
 }
 
 // ----- entering a move ------------------------------------------------------------------------------
@@ -831,6 +1043,7 @@ async function gameStep(action, extra, after) {
     if (after) after(answer);
     return answer;
   } catch (error) {
+    if (error instanceof ApiProblem && error.status === 409 && error.detail.state && current && current.shared) setShared(error.detail.state);
     showError(problemOf(error));
     return null;
   }
@@ -985,6 +1198,7 @@ function nextLayer() {
     clearMessages();
     const answer = await gameStep("next-layer", {});
     if (!answer) return;
+    if (current.shared) return;  // the server keeps the shared table's earlier layers (and so the total)
     archive(before);
     setGame(answer, { ...table, past: [...table.past, { layer: before.game.layer, green: before.result.green, silver: before.result.silver }] });
     await computerReplies();
@@ -1016,6 +1230,9 @@ function chosenTable() {
 async function startGame(data, table = chosenTable()) {
   showError(null);
   try {
+    const choice = document.querySelector("input[name=opponent]:checked");
+    if (choice && choice.value === "table" && !data.plain) { await startTable(data); return; }
+    delete data.plain;
     const answer = await postJson("/api/game/new", { mode: $("mode").value, ending: $("ending").value, ...data });
     archive(loadSaved());
     shown = {}; clearMessages();
@@ -1041,7 +1258,9 @@ function startTypedBoard() {
 // starts (Reprendre brings it back), and then stays in the recent games.
 function leaveGame() {
   if (busy) return;
-  if (inProgress(current) && !window.confirm(t("confirmNewGame"))) return;
+  if (!(current && current.shared) && inProgress(current) && !window.confirm(t("confirmNewGame"))) return;
+  closeLive();
+  $("table-box").hidden = true; $("table-links").hidden = true; $("share").hidden = false; $("undo").hidden = false;
   current = null;
   viewing = null;
   document.body.classList.remove("in-game", "viewing");
@@ -1064,6 +1283,15 @@ async function openFromUrl() {
   const saved = loadSaved();
   const mode = params.get("mode") === "advanced" ? "advanced" : "reuse";
   $("mode").value = mode;
+  if (params.has("table")) {
+    try {
+      await openTable(params.get("table"), params.get("seat"));
+    } catch (error) {
+      showError(problemOf(error));
+      if (saved) setGame(saved, tableOf(saved));
+    }
+    return;
+  }
   if (params.has("seed") || params.has("board")) {
     if (saved && shareUrl(saved.game) === shareUrl(requestedGame(params, mode))) { setGame(saved, tableOf(saved)); await computerReplies(); return; }
     if (params.has("board")) {
@@ -1071,11 +1299,11 @@ async function openFromUrl() {
       if (parsed.problem) { showError(parsed.problem); return; }
       if (inProgress(saved) && !window.confirm(t("confirmOpenLink"))) { setGame(saved, tableOf(saved)); return; }
       setFaces(parsed.faces);
-      await startGame({ board: boardText(), mode }, { opponent: null, past: [] });
+      await startGame({ board: boardText(), mode, plain: true }, { opponent: null, past: [] });
     } else {
       if (!/^\d+$/.test(params.get("seed"))) { showError(["fields", "seed"]); return; }
       if (inProgress(saved) && !window.confirm(t("confirmOpenLink"))) { setGame(saved, tableOf(saved)); return; }
-      await startGame({ seed: Number(params.get("seed")), mode }, { opponent: null, past: [] });
+      await startGame({ seed: Number(params.get("seed")), mode, plain: true }, { opponent: null, past: [] });
       const layer = Number(params.get("layer") || 0);
       if (current && layer > 0 && current.game.layer < layer) {
         const answer = await gameStep("next-layer", {});
@@ -1288,7 +1516,10 @@ function init() {
     if (saved) { setGame(saved, tableOf(saved)); await computerReplies(); }
   }));
   $("mode").addEventListener("change", () => { if (solution) solve(); });
-  const levelFollowsChoice = () => { $("start-level").disabled = !document.querySelector("input[name=opponent][value=computer]").checked; };
+  const levelFollowsChoice = () => {
+    $("start-level").disabled = !document.querySelector("input[name=opponent][value=computer]").checked;
+    $("seat-names").hidden = !document.querySelector("input[name=opponent][value=table]").checked;
+  };
   document.querySelectorAll("input[name=opponent]").forEach((radio) => radio.addEventListener("change", levelFollowsChoice));
   levelFollowsChoice();
   $("referee-form").addEventListener("submit", refereeOutOfGame);

@@ -1,9 +1,10 @@
 // The table page's service worker: the page and its files are cached at install and served from the
 // cache when the network fails (network first, so a new version shows as soon as the server answers).
-// API calls are never cached: the page tells the player the server is unreachable and keeps the game.
+// API calls (and the shared tables' live streams) are never cached: the page tells the player the server is
+// unreachable and keeps the game.
 "use strict";
 
-const CACHE = "overturn-page-v3";
+const CACHE = "overturn-page-v4";
 const PAGE = ["/", "/static/app.js", "/static/style.css", "/static/vendor/qrcode.js", "/static/manifest.webmanifest", "/static/icon.svg"];
 
 self.addEventListener("install", (event) => {

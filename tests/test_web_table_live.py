@@ -1,0 +1,233 @@
+"""A shared table in headless Chromium at phone size: two phones (one seat each) and a watcher, live, to the end.
+
+The game is held by the server; each phone opens its seat's link (the creator's
+phone hands out the other link), every move is made on the right phone, and
+the other pages must show it without a reload. Every move is mirrored on a
+``Game`` built here, so the scores checked are the model's. A second test kills
+the server with ``kill -9`` mid-game, starts it again on the same port and
+store, and the pages reconnect by themselves and finish the game.
+Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web import BOARD, CHROMIUM, PHONE, browser, shoot  # noqa: F401  (browser: a fixture)
+from test_web_page_table import web_lexicon  # noqa: F401  (a fixture: many words along BOARD's paths)
+
+from overturn.game.board import Board
+from overturn.game.state import Game, PassMove, WordMove
+from overturn.lexicon.registry import load_lexicon
+from overturn.service.app import create_app
+from overturn.service.server import BackgroundServer
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
+#: Moves played before the kill -9 and most moves a test game takes (the ending by rule 4 comes well before).
+MOVES_BEFORE_KILL, MAX_MOVES = 4, 72
+LIVE_SECONDS = 5_000  # ms: a move must reach the other pages within this (on loopback it takes well under a second)
+
+
+@pytest.fixture(scope="module")
+def server(web_lexicon: Path) -> Iterator[str]:  # noqa: F811
+    with BackgroundServer(create_app(str(web_lexicon))) as url:
+        yield url
+
+
+class Phone:
+    """One browser context (a phone) on the table page, JavaScript errors collected."""
+
+    def __init__(self, browser: Any, name: str) -> None:  # noqa: F811
+        self.context = browser.new_context(**PHONE)
+        self.tab = self.context.new_page()
+        self.name = name
+        self.errors: list[str] = []
+        self.tab.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.errors, f"JavaScript errors on {self.name}'s page: {self.errors}"
+
+
+@pytest.fixture
+def phones(browser: Any) -> Iterator[list[Phone]]:  # noqa: F811
+    made = [Phone(browser, name) for name in ("zoe", "ali", "watcher")]
+    yield made
+    for phone in made:
+        phone.close()
+
+
+def _score(game: Game) -> str:
+    result = game.result()
+    return f"Vert {result.green} · Argent {result.silver}"
+
+
+def _tap(tab: Any, cell: int) -> None:
+    row, col = divmod(cell, 6)
+    tab.click(f"#grid .cell[data-row='{row}'][data-col='{col}']")
+
+
+def _open_table(zoe: Phone, ali: Phone, watcher: Phone, url: str) -> None:
+    """Zoé opens a table for two phones on BOARD; Ali and a watcher open the links her phone shows."""
+    from playwright.sync_api import expect
+
+    tab = zoe.tab
+    tab.goto(url + "/")
+    tab.check("input[name=opponent][value=table]")
+    tab.fill("#name-green", "Zoé")
+    tab.fill("#name-silver", "Ali")
+    tab.select_option("#ending", "position")
+    tab.fill("#board-text", BOARD)
+    tab.click("#start-board")
+    expect(tab.locator("#table-seat")).to_have_text("Vous jouez Zoé (Vert).")
+    expect(tab.locator("#turn")).to_have_text("au tour de Zoé")
+    links = tab.locator("#seat-links a")
+    expect(links).to_have_count(3)  # her own seat, Ali's seat (with its QR code), the watchers'
+    expect(tab.locator("#seat-links .qr-box svg")).to_have_count(2)
+    ali_link, watch_link = links.nth(1).get_attribute("href"), links.nth(2).get_attribute("href")
+    assert "seat=" in ali_link and "seat=" not in watch_link
+    ali.tab.goto(ali_link)
+    watcher.tab.goto(watch_link)
+    expect(ali.tab.locator("#table-seat")).to_have_text("Vous jouez Ali (Argent).")
+    expect(watcher.tab.locator("#table-seat")).to_have_text("Vous regardez cette partie.")
+    for phone in (ali, watcher):
+        expect(phone.tab.locator("#play")).to_be_disabled()
+        expect(phone.tab.locator("#turn")).to_have_text("au tour de Zoé")
+    expect(tab.locator("#play")).to_be_enabled()
+
+
+def _move(mover: Phone, others: list[Phone], local: Game) -> None:
+    """The side to move plays its best word (or passes on the first new cell); every page then shows the same score."""
+    from playwright.sync_api import expect
+
+    tab = mover.tab
+    words = [ranked for ranked in local.legal_moves() if isinstance(ranked.move, WordMove)]
+    if words:
+        best = words[0]
+        assert best.move.path is not None
+        for cell in best.move.path:
+            _tap(tab, cell)
+        tab.click("#play")
+        local.push(best.move)
+    else:
+        cell = local.rings.index(None)
+        _tap(tab, cell)
+        tab.click("#pass")
+        local.push(PassMove(cell))
+    for phone in (mover, *others):
+        expect(phone.tab.locator("#played li")).to_have_count(len(local.history), timeout=LIVE_SECONDS)
+        expect(phone.tab.locator("#score")).to_have_text(_score(local), timeout=LIVE_SECONDS)
+
+
+def _seat_to_move(local: Game, zoe: Phone, ali: Phone) -> tuple[Phone, Phone]:
+    return (zoe, ali) if local.to_move.value == "green" else (ali, zoe)
+
+
+def test_two_phones_and_a_watcher_play_a_whole_game_live(server: str, phones: list[Phone], web_lexicon: Path) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    zoe, ali, watcher = phones
+    _open_table(zoe, ali, watcher, server)
+    local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
+    shoot(zoe.tab, "table-live-zoe-start")
+    _move(zoe, [ali, watcher], local)
+    expect(ali.tab.locator("#play")).to_be_enabled(timeout=LIVE_SECONDS)  # Ali's turn reached his phone by itself
+    expect(zoe.tab.locator("#play")).to_be_disabled()
+    expect(watcher.tab.locator("#play")).to_be_disabled()
+    shoot(ali.tab, "table-live-ali-his-turn")
+
+    # A stale move: a second tab on Ali's seat, its live stream cut, plays after Ali's own phone did.
+    second = ali.context.new_page()
+    second.goto(ali.tab.url)
+    expect(second.locator("#play")).to_be_enabled()
+    second.evaluate("closeLive()")
+    mover, other = _seat_to_move(local, zoe, ali)
+    _move(mover, [other, watcher], local)
+    second.fill("#move-word", "TOUS")  # any word: the version it was made on is refused first
+    second.click("#play")
+    expect(second.locator("#error")).to_have_text("La partie a avancé sur un autre téléphone : votre coup n'a pas été joué. Voici la partie à jour.")
+    expect(second.locator("#played li")).to_have_count(len(local.history))  # the table as it is, shown at once
+    expect(second.locator("#play")).to_be_disabled()
+    shoot(second, "table-live-stale-move")
+    second.close()
+
+    for _ in range(MAX_MOVES):
+        if local.is_over():
+            break
+        mover, other = _seat_to_move(local, zoe, ali)
+        _move(mover, [other, watcher], local)
+    assert local.is_over()
+    result = local.result()
+    winner = {"green": "Vert", "silver": "Argent", None: None}[result.winner.value if result.winner else None]
+    for phone in phones:
+        banner = phone.tab.locator("#game-over")
+        expect(banner).to_be_visible(timeout=LIVE_SECONDS)
+        if winner:
+            expect(banner).to_have_text(f"Partie finie : {winner} gagne {max(result.green, result.silver)} à {min(result.green, result.silver)}.")
+        expect(phone.tab.locator("#play")).to_be_disabled()
+    shoot(watcher.tab, "table-live-watcher-end")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _serve(lexicon: Path, store: Path, port: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "overturn_cli", "serve", "--lexicon", str(lexicon), "--store", str(store), "--port", str(port), "--log-level", "warning"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise AssertionError("the server did not start") from None
+            time.sleep(0.1)
+
+
+def test_the_game_survives_kill_9_and_the_pages_reconnect(phones: list[Phone], web_lexicon: Path, tmp_path: Path) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    zoe, ali, watcher = phones
+    store, port = tmp_path / "tables.sqlite3", _free_port()
+    process = _serve(web_lexicon, store, port)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _open_table(zoe, ali, watcher, url)
+        local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
+        for _ in range(MOVES_BEFORE_KILL):
+            mover, other = _seat_to_move(local, zoe, ali)
+            _move(mover, [other, watcher], local)
+        process.send_signal(signal.SIGKILL)
+        process.wait(30)
+        for phone in phones:
+            expect(phone.tab.locator("#table-live")).to_have_text("Connexion perdue, reconnexion…", timeout=LIVE_SECONDS)
+        shoot(watcher.tab, "table-live-server-down")
+        process = _serve(web_lexicon, store, port)
+        for phone in phones:  # the browsers reconnect by themselves; the table is where it was
+            expect(phone.tab.locator("#table-live")).to_be_hidden(timeout=15_000)
+            expect(phone.tab.locator("#played li")).to_have_count(len(local.history))
+        for _ in range(MAX_MOVES):
+            if local.is_over():
+                break
+            mover, other = _seat_to_move(local, zoe, ali)
+            _move(mover, [other, watcher], local)
+        assert local.is_over()
+        for phone in phones:
+            expect(phone.tab.locator("#game-over")).to_be_visible(timeout=LIVE_SECONDS)
+    finally:
+        process.kill()
+        process.wait(30)
