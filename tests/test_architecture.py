@@ -131,11 +131,14 @@ def test_the_cycle_finder_sees_cycles_in_functions_and_type_checking_blocks(tmp_
 
 
 def test_arrows_run_down_from_the_service_and_the_cli() -> None:
-    """The games and the lexicon never import the service or the CLI; the lexicon never imports a game."""
+    """The games, the table store and the lexicon never import the service or the CLI; the lexicon never imports a game;
+    the games never import the table that holds them."""
     graph = _graph()
     for module, targets in graph.items():
-        if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon", "overturn.jsonstore")):
+        if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon", "overturn.jsonstore", "overturn.table")):
             assert not {t for t in targets if t.startswith(("overturn.service", "overturn_cli"))}, module
+        if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon")):
+            assert not {t for t in targets if t.startswith("overturn.table")}, module
         if module.startswith("overturn.lexicon"):
             assert not {t for t in targets if t.startswith(("overturn.game", "overturn.referees"))}, module
 
