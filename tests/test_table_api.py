@@ -365,3 +365,24 @@ def test_a_move_made_through_another_server_process_arrives_live(lexicon_dir: Pa
     finally:
         for store in stores:
             store.close()
+
+
+def test_opening_tables_is_bounded_per_address(lexicon_dir: Path) -> None:
+    """Each table is a row kept in the store: a loop of openings gets 429 with Retry-After, not a full disk."""
+    with BackgroundServer(create_app(str(lexicon_dir), Limits(tables_per_client_hour=3))) as server:
+        with httpx.Client(base_url=server, timeout=30) as client:
+            for _ in range(3):
+                _new(client)
+            refused = client.post("/api/tables", json={"board": BOARD})
+            assert refused.status_code == 429 and refused.json()["detail"]["reason"] == "too_many_tables"
+            assert 3500 <= int(refused.headers["retry-after"]) <= 3601
+
+
+def test_the_rate_limit_window_slides() -> None:
+    from overturn.service.ratelimit import RateLimit
+
+    limit = RateLimit(2, 10.0)
+    assert limit.allow("a", 0.0) == 0 and limit.allow("a", 1.0) == 0
+    assert limit.allow("a", 2.0) == pytest.approx(8.0)  # the first event leaves the window at 10 s
+    assert limit.allow("b", 2.0) == 0  # another address has its own budget
+    assert limit.allow("a", 10.5) == 0

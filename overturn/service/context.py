@@ -14,6 +14,7 @@ from overturn.lexicon.lexicon import Lexicon
 from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
 from overturn.service.params import bool_param, check_json_value, int_param, text_param
+from overturn.service.ratelimit import RateLimit
 from overturn.service.workers import SolveCache, T, Workers
 from overturn.table.cache import LoadedTables
 from overturn.table.hub import Hub
@@ -43,6 +44,7 @@ class Service:
         self.tables: TableStore = tables if tables is not None else SQLiteStore(":memory:")
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
         self.loaded = LoadedTables(limits.kept_tables)
+        self.table_openings = RateLimit(limits.tables_per_client_hour, 3600.0)
         #: Tables whose computer seat is thinking, and the tasks doing it (kept so they are not collected mid-move).
         self.computing: set[str] = set()
         self.background: set[asyncio.Task[None]] = set()

@@ -151,6 +151,14 @@ async def create_table(request: Request) -> Response:
     """A table game: the deal as for /api/game/new, and ``seats`` (two: a name each, or ``computer`` with a level)."""
     service = service_of(request)
     data = await service.read_json(request)
+    wait = service.table_openings.allow(request.client.host if request.client else "?")
+    if wait:
+        raise ApiError(
+            429,
+            f"this address opened {service.limits.tables_per_client_hour} tables in the last hour; try again in {wait / 60:.0f} min",
+            {"reason": "too_many_tables"},
+            {"Retry-After": str(int(wait) + 1)},
+        )
     seats_asked = data.get("seats", [{}, {}])
     if not isinstance(seats_asked, list) or len(seats_asked) != len(COLOURS) or not all(isinstance(seat, dict) for seat in seats_asked):
         raise ApiError(422, f"'seats' must be a list of {len(COLOURS)} objects ({{'name': …}} or {{'computer': level}})", {"field": "seats"})
@@ -547,7 +555,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                     [],
                     {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
                 ),
-                "responses": {"201": created, **error_responses(*errors)},
+                "responses": {"201": created, "429": {"description": "This address opened too many tables in the last hour (Retry-After)."}, **error_responses(*errors)},
             }
         },
         "/api/tables/{table}": {
