@@ -157,7 +157,7 @@ def updates_state(command: F) -> F:
     @functools.wraps(command)
     def locked(*args: Any, **kwargs: Any) -> Any:
         state_path = kwargs.get("state_path")
-        if state_path is None:
+        if state_path is None or kwargs.get("table_link"):  # a shared table: the server holds the game, no file
             return command(*args, **kwargs)
         lock = update_lock(state_path)
         try:

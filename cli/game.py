@@ -24,12 +24,13 @@ from overturn.game.computer import LEVELS, choose_move
 from overturn.game.referee import Verdict
 from overturn.game.render import LEGEND, describe_path, render_board
 from overturn.game.review import ranked_json as _ranked_json
-from overturn.game.state import ENDINGS, MODES, Colour, Game, GameError, IllegalMove, Move, PassMove, RankedMove, Result, WordMove
+from overturn.game.state import ENDINGS, MODES, Colour, Game, GameError, IllegalMove, PassMove, RankedMove, Result, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option, updates_state
 from overturn_cli.console import MAX_BOARD_TEXT
 from overturn_cli.game_files import UsageFailure, load_game, state_option
+from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.lazy import LazyGroup
 
 HINT_SHOWN = 20
@@ -50,6 +51,16 @@ def player_option(command: Callable[..., Any]) -> Callable[..., Any]:
         type=click.Choice([colour.value for colour in Colour]),
         default=None,
         help="Who claims the move; refused as wrong_player when it is the other side's turn.",
+    )(command)
+
+
+def table_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--table",
+        "table_link",
+        default=None,
+        metavar="LINK",
+        help="Play at a shared table held by a server instead of a file: your seat link (from the page or 'overturn table new').",
     )(command)
 
 
@@ -89,16 +100,8 @@ def _score_line(result: Result, game: Game) -> str:
     return f"{score} · game over: " + ("a tie" if winner is None else f"{winner.value} wins")
 
 
-def _board_view(game: Game, path: tuple[int, ...] | None = None, color: bool = False) -> str:
-    return render_board(game.board, path, game.rings, color)
 
 
-def _last_path(game: Game) -> tuple[int, ...] | None:
-    """The cells of the last move (a word's path, a pass's cell), to highlight it on the board."""
-    if not game.history:
-        return None
-    move = game.history[-1].move
-    return (move.cell,) if isinstance(move, PassMove) else move.path
 
 
 def _echo_status(game: Game) -> None:
@@ -135,11 +138,6 @@ def _ranked_text(ranked: RankedMove, board: Board) -> str:
     return f"{ranked.swing:+3d}  {move.word:<12} {describe_path(board, move.path)}"
 
 
-def _played_text(game: Game, move: Move, player: Colour) -> str:
-    if isinstance(move, PassMove):
-        return f"{player.value} passes: a {player.other.value} ring on {describe_path(game.board, (move.cell,))}"
-    assert move.path is not None
-    return f"{player.value} plays {move.word}: {describe_path(game.board, move.path)}"
 
 
 def _result_json(game: Game) -> dict[str, Any]:
@@ -174,6 +172,7 @@ def game() -> None:
       overturn game pass B3                   no word: an opponent's ring on B3
       overturn game moves                     every legal word, best ring swing first
       overturn game hint | undo | next-layer
+      overturn game play BOIRE --table LINK   at a table held by a server (your seat link)
 
     Cells are written B3 (column letter, row number) or 3,2 (row,col), 1-based.
     """
@@ -203,16 +202,22 @@ def new_command(
     _save(new_game, state_path)
     origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
     click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")
-    click.echo(_board_view(new_game, color=_use_color(color)))
+    click.echo(board_view(new_game, color=_use_color(color)))
     click.echo(_score_line(new_game.result(), new_game))
 
 
 @game.command("show")
 @state_option
+@table_option
 @json_option
 @color_option
-def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
+def show_command(state_path: Path, table_link: str | None, as_json: bool, color: bool | None) -> None:
     """The board with its rings, the words played and the score."""
+    if table_link:
+        from overturn_cli.table import show_table
+
+        show_table(table_link, as_json)
+        return
     current = load_game(state_path, with_lexicon=False)
     if current.ending == "position":  # the end by rule 4 is seen by counting the words left: that needs the lexicon
         try:
@@ -222,9 +227,9 @@ def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     if as_json:
         click.echo(json.dumps({"game": current.to_json(), "result": _result_json(current)}, ensure_ascii=False, indent=2))
         return
-    click.echo(_board_view(current, _last_path(current), color=_use_color(color)))
+    click.echo(board_view(current, last_path(current), color=_use_color(color)))
     for number, played in enumerate(current.history, start=1):
-        click.echo(f"{number:3d}. {_played_text(current, played.move, played.player)}")
+        click.echo(f"{number:3d}. {played_text(current, played.move, played.player)}")
     _echo_status(current)
 
 
@@ -233,13 +238,19 @@ def show_command(state_path: Path, as_json: bool, color: bool | None) -> None:
 @click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
 @player_option
 @state_option
+@table_option
 @json_option
 @color_option
 @updates_state
 def play_command(
-    word: str, path_text: str | None, player: str | None, state_path: Path, as_json: bool, color: bool | None
+    word: str, path_text: str | None, player: str | None, state_path: Path, table_link: str | None, as_json: bool, color: bool | None
 ) -> None:
     """Play a word for the side to move; a refused word exits 1 and leaves the file unchanged."""
+    if table_link:
+        from overturn_cli.table import play_at_table
+
+        play_at_table(word, table_link, path_text, as_json)
+        return
     current = load_game(state_path)
     path = parse_cells(path_text, current.board, "--path") if path_text else None
     claimed = Colour(player) if player else None
@@ -264,9 +275,15 @@ def play_command(
 @click.argument("cell")
 @player_option
 @state_option
+@table_option
 @updates_state
-def pass_command(cell: str, player: str | None, state_path: Path) -> None:
+def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None) -> None:
     """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left."""
+    if table_link:
+        from overturn_cli.table import pass_at_table
+
+        pass_at_table(cell, table_link)
+        return
     current = load_game(state_path)
     cells = parse_cells(cell, current.board, "CELL")
     if len(cells) != 1:
@@ -280,7 +297,7 @@ def pass_command(cell: str, player: str | None, state_path: Path) -> None:
     _save(current, state_path)
     if left:
         click.echo(f"warning: {left} word(s) could still be played ('overturn game undo' takes the pass back)", err=True)
-    click.echo(_played_text(current, PassMove(cells[0]), mover))
+    click.echo(played_text(current, PassMove(cells[0]), mover))
     click.echo(_score_line(current.result(), current))
 
 
@@ -295,7 +312,7 @@ def undo_command(state_path: Path) -> None:
     except GameError as exc:
         raise click.ClickException(str(exc)) from None
     _save(current, state_path)
-    click.echo(f"undone: {_played_text(current, played.move, played.player)}")
+    click.echo(f"undone: {played_text(current, played.move, played.player)}")
     click.echo(_score_line(current.result(), current))
 
 
@@ -335,7 +352,7 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     best = moves[0]
     click.echo(f"hint for {current.to_move.value}: {_ranked_text(best, current.board).strip()}")
     path = best.move.path if isinstance(best.move, WordMove) else (best.move.cell,)
-    click.echo(_board_view(current, path, _use_color(color)))
+    click.echo(board_view(current, path, _use_color(color)))
 
 
 @game.command("next-layer")
@@ -363,7 +380,7 @@ def next_layer_command(force: bool, state_path: Path, color: bool | None) -> Non
     _save(following, state_path)
     what = "bottom layer" if following.layer == 1 else f"new deal, seed {following.seed}"
     click.echo(f"next game on the {what}")
-    click.echo(_board_view(following, color=_use_color(color)))
+    click.echo(board_view(following, color=_use_color(color)))
     click.echo(_score_line(following.result(), following))
 
 
@@ -548,7 +565,7 @@ class Session:
         except IllegalMove as refusal:
             click.echo(f"refused [{refusal.reason}]: {refusal.message}")
             return
-        click.echo(_played_text(self.game, PassMove(cells[0]), mover))
+        click.echo(played_text(self.game, PassMove(cells[0]), mover))
         self.after_move()
 
     def undo(self) -> None:
@@ -560,14 +577,14 @@ class Session:
         for _ in range(steps):
             if self.game.history:
                 played = self.game.pop()
-                click.echo(f"undone: {_played_text(self.game, played.move, played.player)}")
+                click.echo(f"undone: {played_text(self.game, played.move, played.player)}")
         self.after_move()
 
     def computer_turn(self) -> None:
         mover = self.game.to_move
         choice = choose_move(self.game, self.level, self.rng)
         self.game.push(choice.move)
-        click.echo(f"computer ({_played_text(self.game, choice.move, mover)}), ring swing {choice.swing:+d}")
+        click.echo(f"computer ({played_text(self.game, choice.move, mover)}), ring swing {choice.swing:+d}")
         self.after_move()
 
     def after_move(self) -> None:
@@ -577,7 +594,7 @@ class Session:
 
     def show(self) -> None:
         """The board with the last move's path highlighted, the ring legend, the fixed readings and the score."""
-        click.echo(_board_view(self.game, _last_path(self.game), self.color))
+        click.echo(board_view(self.game, last_path(self.game), self.color))
         _echo_status(self.game)
 
     def finish(self) -> None:

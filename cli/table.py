@@ -25,7 +25,7 @@ from overturn.game.render import LEGEND
 from overturn.game.state import Game
 from overturn.jsonstore import StateFileError
 from overturn_cli.common import bounded_word, json_option, parse_cells, seed_option
-from overturn_cli.game import _board_view, _last_path, _played_text
+from overturn_cli.game_text import board_view, last_path, played_text
 
 #: Seconds a request to the server may take (a computer seat's move is not waited on).
 TIMEOUT = 30.0
@@ -107,9 +107,9 @@ def _game(state: dict[str, Any]) -> Game:
 def _show(state: dict[str, Any]) -> None:
     game = _game(state)
     table = state["table"]
-    click.echo(_board_view(game, _last_path(game)))
+    click.echo(board_view(game, last_path(game)))
     for number, played in enumerate(game.history, start=1):
-        click.echo(f"{number:3d}. {_played_text(game, played.move, played.player)}")
+        click.echo(f"{number:3d}. {played_text(game, played.move, played.player)}")
     _echo_score(state)
     seat = table["you"]
     you = "watching" if seat is None else f"you are {table['seats'][seat]['name']} ({table['seats'][seat]['colour']})"
@@ -186,6 +186,10 @@ def new_command(server: str, seed: int | None, board_text: str | None, mode: str
 @json_option
 def show_command(link: str, as_json: bool) -> None:
     """The table as your seat (or a watcher) sees it."""
+    show_table(link, as_json)
+
+
+def show_table(link: str, as_json: bool) -> None:
     where = Link.parse(link)
     query = "" if where.seat is None else "?" + urllib.parse.urlencode({"seat": where.seat})
     state = _expect(*_request(where.api(query)), 200)
@@ -213,6 +217,10 @@ def _move(where: Link, action: dict[str, Any]) -> dict[str, Any]:
 @json_option
 def play_command(word: str, link: str, path_text: str | None, as_json: bool) -> None:
     """Play a word for your seat; a refused word exits 1 and the table is unchanged."""
+    play_at_table(word, link, path_text, as_json)
+
+
+def play_at_table(word: str, link: str, path_text: str | None, as_json: bool) -> None:
     where = Link.parse(link)
     action: dict[str, Any] = {"kind": "word", "word": word}
     if path_text:
@@ -228,7 +236,7 @@ def play_command(word: str, link: str, path_text: str | None, as_json: bool) -> 
     verdict = answer["verdict"]
     if not verdict["legal"]:
         raise Refused(f"refused [{verdict['reason']}]: {verdict['message']}; the table is unchanged")
-    click.echo(_board_view(game, _last_path(game)))
+    click.echo(board_view(game, last_path(game)))
     _echo_score(answer)
 
 
@@ -237,6 +245,10 @@ def play_command(word: str, link: str, path_text: str | None, as_json: bool) -> 
 @click.argument("link")
 def pass_command(cell: str, link: str) -> None:
     """No word: an opponent's ring on a new cell (e.g. B3)."""
+    pass_at_table(cell, link)
+
+
+def pass_at_table(cell: str, link: str) -> None:
     where = Link.parse(link)
     board = _board_of(where)
     cells = parse_cells(cell, board, "CELL")

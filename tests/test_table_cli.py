@@ -103,3 +103,15 @@ def test_watch_prints_moves_as_they_come_until_the_end(server: str) -> None:
     assert watcher.returncode == 0
     # moves made faster than a terminal reads may arrive together (the stream sends the latest state): the last is the end
     assert "game over" in printed[-300:] and "ACCES" in printed
+
+
+def test_overturn_game_plays_at_a_table_with_table(server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``overturn game show|play|pass --table LINK``: the file commands at a server-held table; no game file is touched."""
+    monkeypatch.chdir(tmp_path)
+    links = _new(server)["links"]
+    green, silver = links["seats"]  # type: ignore[index]
+    assert run("game", "play", "ACCES", "--table", green).exit_code == 0
+    assert run("game", "pass", "A1", "--table", silver).exit_code == 0
+    shown = run("game", "show", "--table", green, "--json")
+    assert shown.exit_code == 0 and json.loads(shown.output)["table"]["version"] == 2
+    assert list(tmp_path.iterdir()) == []  # no overturn-game.json, no lock file
