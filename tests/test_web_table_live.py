@@ -231,3 +231,49 @@ def test_the_game_survives_kill_9_and_the_pages_reconnect(phones: list[Phone], w
     finally:
         process.kill()
         process.wait(30)
+
+
+def _open_alone(tab: Any, url: str, *, computer: bool = False, all_here: bool = False) -> None:
+    from playwright.sync_api import expect
+
+    tab.goto(url + "/")
+    tab.check("input[name=opponent][value=table]")
+    if computer:
+        tab.check("#silver-computer")
+        tab.select_option("#start-level", "1")
+    if all_here:
+        tab.check("#all-here")
+    tab.select_option("#ending", "position")
+    tab.fill("#board-text", BOARD)
+    tab.click("#start-board")
+    expect(tab.locator("#turn")).to_have_text("au tour de Vert")
+
+
+def test_a_computer_seat_replies_live_on_the_players_phone(server: str, phones: list[Phone], web_lexicon: Path) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    tab = phones[0].tab
+    _open_alone(tab, server, computer=True)
+    expect(tab.locator("#table-seat")).to_contain_text("Ordinateur 1 est joué par l'ordinateur, sur le serveur.")
+    local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
+    best = next(ranked for ranked in local.legal_moves() if isinstance(ranked.move, WordMove))
+    assert best.move.path is not None
+    for cell in best.move.path:
+        _tap(tab, cell)
+    tab.click("#play")
+    expect(tab.locator("#played li")).to_have_count(2, timeout=20_000)  # the server's computer replied, and the page was told
+    expect(tab.locator("#played li").nth(1)).to_contain_text("Argent")
+    expect(tab.locator("#play")).to_be_enabled()
+    shoot(tab, "table-live-computer-seat")
+
+
+def test_every_seat_on_one_phone_passes_it_round(server: str, phones: list[Phone], web_lexicon: Path) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    phone = phones[0]
+    _open_alone(phone.tab, server, all_here=True)
+    expect(phone.tab.locator("#table-seat")).to_have_text("Toutes les places sont sur ce téléphone : il passe de main en main.")
+    local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
+    for _ in range(3):  # green, silver, green: each move made for the seat to move, from the same phone
+        expect(phone.tab.locator("#play")).to_be_enabled()
+        _move(phone, [], local)

@@ -76,6 +76,9 @@ const TEXT = {
     opponentLabel: "Qui joue ?", opponentTwo: "Deux joueurs sur ce téléphone", opponentComputer: "Contre l'ordinateur (vous jouez Vert)",
     opponentTable: "Un téléphone chacun", recentTitle: "Parties récentes", reviewTitle: "Bilan de la partie",
     nameGreen: "Nom du joueur Vert", nameSilver: "Nom du joueur Argent", tableLinks: "Liens de la table",
+    silverComputer: "Argent : l'ordinateur (au niveau choisi)", allHere: "Toutes les places sur ce téléphone",
+    allSeatsHere: "Toutes les places sont sur ce téléphone : il passe de main en main.",
+    computerSeat: (name) => `${name} est joué par l'ordinateur, sur le serveur.`,
     seatYou: (name, colour) => `Vous jouez ${name} (${colour}).`, watching: "Vous regardez cette partie.",
     turnOf: (name) => `au tour de ${name}`, liveLost: "Connexion perdue, reconnexion…",
     seatLink: (name, colour) => `Lien de ${name} (${colour})`, yourSeat: "c'est ce téléphone", watchLink: "Pour regarder",
@@ -153,6 +156,9 @@ const TEXT = {
     opponentLabel: "Who plays?", opponentTwo: "Two players on this phone", opponentComputer: "Against the computer (you play Green)",
     opponentTable: "One phone each", recentTitle: "Recent games", reviewTitle: "Game review",
     nameGreen: "Green player's name", nameSilver: "Silver player's name", tableLinks: "The table's links",
+    silverComputer: "Silver: the computer (at the chosen level)", allHere: "Every seat on this phone",
+    allSeatsHere: "Every seat is on this phone: pass it round.",
+    computerSeat: (name) => `${name} is played by the computer, on the server.`,
     seatYou: (name, colour) => `You play ${name} (${colour}).`, watching: "You are watching this game.",
     turnOf: (name) => `${name} to move`, liveLost: "Connection lost, reconnecting…",
     seatLink: (name, colour) => `${name}'s link (${colour})`, yourSeat: "this phone", watchLink: "To watch",
@@ -595,6 +601,12 @@ function qrBox(url) {
 // The one place the game changes: an answer of the server (or a saved or recent game) with its table.
 function setGame(state, table = tableOf(current)) {
   if (state.sharedTable) { table = state.sharedTable; delete state.sharedTable; }
+  // A shared table only moves forward: the answer to this phone's move may arrive after the stream already
+  // brought a later state (the computer's reply, say); the older one must not take the newer one's place.
+  if (state.shared && current && current.shared && state.shared.id === current.shared.id && state.shared.version < current.shared.version) {
+    renderGame();
+    return;
+  }
   current = { ...state, table };
   tapped = [];
   passWarned = false;
@@ -831,7 +843,7 @@ async function tableMove(action, extra) {
   const shared = current.shared;
   const kinds = { play: "word", pass: "pass", "next-layer": "next-layer" };
   const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/moves`,
-    { seat: shared.seat, version: shared.version, action: { kind: kinds[action], ...extra } });
+    { seat: movingToken(shared), version: shared.version, action: { kind: kinds[action], ...extra } });
   const { state, shared: after } = fromShared(answer, shared.seat);
   return { ...state, verdict: answer.verdict, shared: after, sharedTable: fromShared(answer, shared.seat).table };
 }
@@ -900,9 +912,24 @@ function followLive() {
   });
 }
 
+// The seats this phone holds: every seat's token when the table was opened with all its seats here, else its own.
+function heldTokens(shared) {
+  const created = createdTables()[shared.id];
+  return created && created.here && Array.isArray(created.tokens) ? created.tokens : null;
+}
+
+function movingToken(shared) {
+  const all = heldTokens(shared);
+  return all && shared.to_move_seat !== null && all[shared.to_move_seat] ? all[shared.to_move_seat] : shared.seat;
+}
+
 function myTurn() {
   const shared = current && current.shared;
-  return !shared || (shared.you !== null && shared.you === shared.to_move_seat);
+  if (!shared) return true;
+  if (shared.to_move_seat === null) return false;
+  const all = heldTokens(shared);
+  if (all) return Boolean(all[shared.to_move_seat]);
+  return shared.you !== null && shared.you === shared.to_move_seat;
 }
 
 function seatName(shared, index) {
@@ -918,8 +945,9 @@ function renderTable() {
   $("share").hidden = Boolean(shared);
   if (!shared) return;
   const you = shared.you;
-  $("table-seat").textContent = you === null ? t("watching")
-    : t("seatYou", seatName(shared, you), TEXT[lang].colour[shared.seats[you].colour]);
+  const computers = shared.seats.filter((seat) => seat.computer !== null).map((seat) => t("computerSeat", seat.name));
+  $("table-seat").textContent = [heldTokens(shared) ? t("allSeatsHere") : you === null ? t("watching")
+    : t("seatYou", seatName(shared, you), TEXT[lang].colour[shared.seats[you].colour]), ...computers].join(" ");
   const created = createdTables()[shared.id];
   const list = $("seat-links");
   const items = [];
@@ -972,9 +1000,10 @@ function handOver(index) {
 
 // A new shared table: this phone takes the first seat (Green) and keeps the others' links to hand out.
 async function startTable(data) {
-  const seats = [{ name: $("name-green").value.trim() || undefined }, { name: $("name-silver").value.trim() || undefined }];
+  const silver = $("silver-computer").checked ? { computer: Number($("start-level").value) } : { name: $("name-silver").value.trim() || undefined };
+  const seats = [{ name: $("name-green").value.trim() || undefined }, silver];
   const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, seats, ...data });
-  rememberTable(answer.table.id, { creator: answer.creator, tokens: answer.tokens });
+  rememberTable(answer.table.id, { creator: answer.creator, tokens: answer.tokens, here: $("all-here").checked });
   archive(loadSaved());
   shown = {};
   await openTable(answer.table.id, answer.tokens[0]);
@@ -1517,9 +1546,13 @@ function init() {
   }));
   $("mode").addEventListener("change", () => { if (solution) solve(); });
   const levelFollowsChoice = () => {
-    $("start-level").disabled = !document.querySelector("input[name=opponent][value=computer]").checked;
-    $("seat-names").hidden = !document.querySelector("input[name=opponent][value=table]").checked;
+    const table = document.querySelector("input[name=opponent][value=table]").checked;
+    $("start-level").disabled = !document.querySelector("input[name=opponent][value=computer]").checked && !(table && $("silver-computer").checked);
+    $("seat-names").hidden = !table;
+    $("seat-options").hidden = !table;
+    $("name-silver").disabled = table && $("silver-computer").checked;
   };
+  $("silver-computer").addEventListener("change", levelFollowsChoice);
   document.querySelectorAll("input[name=opponent]").forEach((radio) => radio.addEventListener("change", levelFollowsChoice));
   levelFollowsChoice();
   $("referee-form").addEventListener("submit", refereeOutOfGame);
