@@ -386,3 +386,13 @@ def test_the_rate_limit_window_slides() -> None:
     assert limit.allow("a", 2.0) == pytest.approx(8.0)  # the first event leaves the window at 10 s
     assert limit.allow("b", 2.0) == 0  # another address has its own budget
     assert limit.allow("a", 10.5) == 0
+
+
+def test_seat_tokens_never_reach_the_access_log() -> None:
+    import logging
+
+    from overturn.service.server import SeatTokenRedaction
+
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d', ("127.0.0.1:5", "GET", "/api/tables/abc/events?seat=SECRET&last=3", "1.1", 200), None)
+    SeatTokenRedaction().filter(record)
+    assert "SECRET" not in record.getMessage() and "seat=…&last=3" in record.getMessage()

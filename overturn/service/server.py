@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import re
 import threading
 import time
 from typing import Any
@@ -45,9 +47,25 @@ class BackgroundServer:
         self._thread.join(timeout=15)
 
 
+class SeatTokenRedaction(logging.Filter):
+    """Access-log lines with seat tokens blanked: a seat link is the seat, and logs are read by more people than players."""
+
+    TOKEN = re.compile(r"((?:^|[?&])(?:seat|creator)=)[^&\s]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and len(record.args) >= 3 and isinstance(record.args[2], str):
+            record.args = (*record.args[:2], self.TOKEN.sub(r"\1…", record.args[2]), *record.args[3:])
+        return True
+
+
 def closing_server(config: Any) -> Any:
-    """A uvicorn server that ends the app's live streams when it stops, instead of waiting out its graceful-shutdown timeout."""
+    """A uvicorn server that ends the app's live streams when it stops, instead of waiting out its graceful-shutdown timeout,
+    and never writes a seat token to its access log."""
     import uvicorn
+
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(existing, SeatTokenRedaction) for existing in access.filters):
+        access.addFilter(SeatTokenRedaction())
 
     class ClosingServer(uvicorn.Server):
         async def shutdown(self, sockets: Any = None) -> None:
