@@ -277,3 +277,19 @@ def test_every_seat_on_one_phone_passes_it_round(server: str, phones: list[Phone
     for _ in range(3):  # green, silver, green: each move made for the seat to move, from the same phone
         expect(phone.tab.locator("#play")).to_be_enabled()
         _move(phone, [], local)
+
+
+def test_a_shared_table_left_stays_in_the_recent_list(server: str, phones: list[Phone], web_lexicon: Path) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    phone = phones[0]
+    _open_alone(phone.tab, server, all_here=True)
+    local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
+    _move(phone, [], local)
+    phone.tab.click("#new-game")  # no question asked: the server keeps the table
+    entry = phone.tab.locator("#recent .recent-table")
+    expect(entry).to_have_count(1)
+    expect(entry).to_contain_text("Table partagée : Vert – Argent · Vert")
+    entry.click()
+    expect(phone.tab.locator("#played li")).to_have_count(1)
+    expect(phone.tab.locator("#score")).to_have_text(_score(local))

@@ -9,6 +9,7 @@ const STORE_GAME = "overturn-game";
 const STORE_LANG = "overturn-lang";
 const STORE_RECENT = "overturn-recent";
 const STORE_TABLES = "overturn-tables";  // the shared tables this phone created: id -> {creator, tokens}
+const STORE_JOINED = "overturn-joined";  // the shared tables this phone opened, newest first: [{id, seat, names, role, at}]
 const MAX_TABLES = 20;
 const MAX_RECENT = 10;   // recent games kept on this phone, newest first
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -89,6 +90,7 @@ const TEXT = {
     confirmNextLayer: "Cette couche n'est pas finie. Passer quand même à la couche suivante ? Son score sera gardé dans le total, et la partie dans « Parties récentes ».",
     confirmOpenLink: "Ouvrir la partie de ce lien ? La partie en cours sur ce téléphone restera dans « Parties récentes ».",
     recentItem: (name, moves, g, s, when) => `${name} · ${moves} coup${moves > 1 ? "s" : ""} · Vert ${g} – Argent ${s} · ${when}`,
+    recentTable: (names, role, when) => `Table partagée : ${names} · ${role} · ${when}`, recentWatch: "spectateur",
     dealName: (seed, layer) => `Donne ${seed}${layer ? `, couche ${layer + 1}` : ""}`, typedName: "Grille tapée", vsComputer: (n) => ` · contre l'ordinateur (niveau ${n})`,
     reviewPlayer: (c, p) => `${c} : ${p.moves} coup${p.moves > 1 ? "s" : ""} dont ${p.passes} passe${p.passes > 1 ? "s" : ""}, gain d'anneaux ${p.swing} sur ${p.best_swing} possibles, ${p.best_moves} meilleur${p.best_moves > 1 ? "s" : ""} coup${p.best_moves > 1 ? "s" : ""}${p.longest_played ? `, mot le plus long ${p.longest_played}` : ""}.`,
     reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — meilleur : ${best} (${missed} de plus)` : " — le meilleur coup"}`,
@@ -169,6 +171,7 @@ const TEXT = {
     confirmNextLayer: "This layer is not finished. Go on to the next layer anyway? Its score is kept in the total, and the game under \"Recent games\".",
     confirmOpenLink: "Open this link's game? The game in progress on this phone stays under \"Recent games\".",
     recentItem: (name, moves, g, s, when) => `${name} · ${moves} move${moves === 1 ? "" : "s"} · Green ${g} – Silver ${s} · ${when}`,
+    recentTable: (names, role, when) => `Shared table: ${names} · ${role} · ${when}`, recentWatch: "watching",
     dealName: (seed, layer) => `Deal ${seed}${layer ? `, layer ${layer + 1}` : ""}`, typedName: "Typed board", vsComputer: (n) => ` · against the computer (level ${n})`,
     reviewPlayer: (c, p) => `${c}: ${p.moves} move${p.moves === 1 ? "" : "s"} (${p.passes} pass${p.passes === 1 ? "" : "es"}), ring swing ${p.swing} of ${p.best_swing} possible, ${p.best_moves} best move${p.best_moves === 1 ? "" : "s"}${p.longest_played ? `, longest word ${p.longest_played}` : ""}.`,
     reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — best: ${best} (${missed} more)` : " — the best move"}`,
@@ -531,11 +534,44 @@ function gameName(state) {
   return name + (opponent ? t("vsComputer", opponent.level) : "");
 }
 
+function joinedTables() {
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE_JOINED) || "[]");
+    return Array.isArray(list) ? list.filter((item) => item && typeof item.id === "string" && typeof item.names === "string").slice(0, MAX_TABLES) : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+// A shared table opened here stays reachable from the recent list (its link is all it takes).
+function rememberJoined(shared) {
+  const names = shared.seats.map((seat) => seat.name).join(" – ");
+  const role = shared.you === null ? null : shared.you;
+  const list = joinedTables().filter((item) => !(item.id === shared.id && item.seat === shared.seat));
+  list.unshift({ id: shared.id, seat: shared.seat, names, role, at: Date.now() });
+  try { localStorage.setItem(STORE_JOINED, JSON.stringify(list.slice(0, MAX_TABLES))); } catch (error) { /* a full storage keeps the older list */ }
+}
+
 function renderRecent() {
   const list = $("recent");
   const games = recentGames();
-  $("recent-games").hidden = !games.length;
-  list.replaceChildren(...games.map((state, index) => {
+  const tables = joinedTables();
+  $("recent-games").hidden = !games.length && !tables.length;
+  const tableItems = tables.map((item) => {
+    const entry = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button"; button.className = "played-move recent-game recent-table";
+    const when = new Date(item.at || 0).toLocaleString(lang === "fr" ? "fr-FR" : "en-GB", { dateStyle: "short", timeStyle: "short" });
+    const role = Number.isInteger(item.role) ? item.names.split(" – ")[item.role] || "" : t("recentWatch");
+    button.textContent = t("recentTable", item.names, role, when);
+    button.disabled = busy;
+    button.addEventListener("click", () => whileBusy(async () => {
+      try { await openTable(item.id, item.seat); } catch (error) { showError(problemOf(error)); }
+    }));
+    entry.append(button);
+    return entry;
+  });
+  list.replaceChildren(...tableItems, ...games.map((state, index) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
     button.type = "button"; button.className = "played-move recent-game";
@@ -876,6 +912,7 @@ async function openTable(id, seat) {
   clearMessages();
   const { state, table, shared } = fromShared(answer, seat);
   setGame({ ...state, shared }, table);
+  rememberJoined(current.shared);
   followLive();
 }
 
