@@ -391,3 +391,23 @@ def test_default_lexicon_smoke() -> None:
         assert body["valid"] and {"form": "pêche", "lemma": "pêche", "pos": "N"} in body["entries"]
         solved = httpx.post(f"{url}/api/solve", json={"board": BOARD}, timeout=60).json()
         assert solved["count"] > 1000 and "ACCES" in {item["word"] for item in solved["words"]}
+
+
+def test_the_saved_game_in_the_schema_is_derived_from_its_type(client: httpx.Client) -> None:
+    """One description of a saved game: the OpenAPI component is msgspec's schema of ``SavedGame`` (in the 3.0 dialect),
+    narrowed to this server (its lexicons, the version it reads, the board's cells); the paths refer to it."""
+    import msgspec
+
+    from overturn.game.save import SavedGame, SavedPass, SavedWord
+
+    schema = client.get("/openapi.json").json()
+    components = schema["components"]["schemas"]
+    for struct in (SavedGame, SavedPass, SavedWord):
+        fields = {field.encode_name for field in msgspec.structs.fields(struct)} | ({"kind"} if struct is not SavedGame else set())
+        assert set(components[struct.__name__]["properties"]) == fields
+    game = components["SavedGame"]["properties"]
+    assert game["seed"]["nullable"] is True and "anyOf" not in game["seed"]  # 3.0, not 2020-12
+    assert game["rings"]["items"]["enum"] == ["green", "silver", None]
+    assert game["lexicon"]["enum"] and all(isinstance(name, str) for name in game["lexicon"]["enum"])
+    body = schema["paths"]["/api/game/play"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["properties"]["game"] == {"$ref": "#/components/schemas/SavedGame"}

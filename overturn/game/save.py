@@ -60,7 +60,7 @@ class SavedWord(Struct, tag_field="kind", tag="word", forbid_unknown_fields=True
     """A word played along a path; ``readings`` fixes what each wild face (``[QU]``) was read as."""
 
     player: ColourName
-    word: Annotated[str, Meta(max_length=MAX_WORD, pattern="^[A-Z]+$")]
+    word: Annotated[str, Meta(min_length=1, max_length=MAX_WORD, pattern="^[A-Z]+$")]
     path: Annotated[list[Cell], Meta(max_length=MAX_WORD)]
     readings: Readings
 
@@ -88,7 +88,7 @@ class SavedGame(Struct, forbid_unknown_fields=True, omit_defaults=True):
     mode: ModeName
     lexicon: Annotated[str, Meta(min_length=1, max_length=MAX_LEXICON_NAME)]
     seed: Annotated[int, Meta(ge=0, le=MAX_SEED)] | None
-    layers: Annotated[list[Annotated[str, Meta(max_length=MAX_BOARD_TEXT)]], Meta(max_length=2)]
+    layers: Annotated[list[Annotated[str, Meta(max_length=MAX_BOARD_TEXT)]], Meta(min_length=1, max_length=2)]
     layer: Annotated[int, Meta(ge=0, le=1)]
     to_move: ColourName
     rings: Annotated[list[ColourName | None], Meta(max_length=MAX_CELLS)]

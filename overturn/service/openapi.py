@@ -37,6 +37,37 @@ ERROR: dict[str, Any] = {
 }
 
 
+def openapi30(schema: Any) -> Any:
+    """A JSON Schema (2020-12, as msgspec derives it from a type) in the OpenAPI 3.0 dialect this document uses.
+
+    ``anyOf [X, null]`` becomes X with ``nullable`` (and null in its enum), a
+    tuple's ``prefixItems`` of one type becomes ``items``, ``const`` an enum;
+    ``propertyNames`` (not in 3.0) is left out, its bound stays in the type.
+    """
+    if isinstance(schema, list):
+        return [openapi30(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    converted = {key: openapi30(value) for key, value in schema.items() if key != "propertyNames"}
+    variants = converted.get("anyOf")
+    if isinstance(variants, list) and {"type": "null"} in variants:
+        others = [variant for variant in variants if variant != {"type": "null"}]
+        del converted["anyOf"]
+        base = others[0] if len(others) == 1 and "$ref" not in others[0] else {"anyOf": others}
+        converted = {**converted, **base, "nullable": True}
+        if "enum" in converted:
+            converted["enum"] = [*converted["enum"], None]
+    if "prefixItems" in converted:
+        items = converted.pop("prefixItems")
+        if all(item == items[0] for item in items):
+            converted["items"] = items[0]
+        else:
+            converted["items"] = {"anyOf": items}
+    if "const" in converted:
+        converted["enum"] = [converted.pop("const")]
+    return converted
+
+
 def error_responses(*codes: int) -> dict[str, Any]:
     reasons = {
         400: "The request is malformed (bad JSON, wrong type, missing field, nested too deep, lone surrogate).",

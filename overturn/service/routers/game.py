@@ -28,11 +28,9 @@ from starlette.routing import BaseRoute, Route
 from overturn.game.board import MAX_SEED, Board, BoardError
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.review import ranked_json
+from overturn.game.save import saved_game_schema
 from overturn.game.state import (
     ENDINGS,
-    FORMAT,
-    MAX_BOARD_TEXT,
-    MAX_WORD,
     MODES,
     VERSION,
     Colour,
@@ -44,7 +42,7 @@ from overturn.game.state import (
 )
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import error_responses
+from overturn.service.openapi import error_responses, openapi30
 from overturn.service.params import int_param, path_cells, text_param
 from overturn.service.routers.referee import claimed_player, saved_game
 
@@ -235,49 +233,25 @@ _READINGS = {"type": "object", "additionalProperties": {"type": "string"}, "desc
 
 
 def _saved_game_schema(service: Service) -> dict[str, Any]:
-    """The saved game (``Game.to_json``) as far as a schema can say it; the replay checks the rest (422).
+    """The saved game in a request or an answer: the component derived from its type (``openapi_schemas``)."""
+    return {"$ref": "#/components/schemas/SavedGame"}
 
-    The loader refuses unknown keys, so ``additionalProperties`` is false on the
-    game and on its moves; the lexicon must be one this server has.
+
+def _saved_game_components(service: Service) -> dict[str, Any]:
+    """The saved game's components, derived from ``overturn.game.save.SavedGame`` and narrowed to this server.
+
+    The type bounds what any file may hold; this server also knows its own
+    lexicons, the one version it reads and the board's coordinates (the replay
+    refuses the rest with 422 either way).
     """
-    word_move = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["player", "kind", "word", "path", "readings"],
-        "properties": {
-            "player": _COLOUR,
-            "kind": {"type": "string", "enum": ["word"]},
-            "word": {"type": "string", "pattern": "^[A-Z]+$", "minLength": 1, "maxLength": MAX_WORD},
-            "path": {"type": "array", "items": _CELL, "maxItems": MAX_WORD},
-            "readings": _READINGS,
-        },
-    }
-    pass_move = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["player", "kind", "cell"],
-        "properties": {"player": _COLOUR, "kind": {"type": "string", "enum": ["pass"]}, "cell": _CELL},
-    }
-    return {
-        "type": "object",
-        "description": "A saved game (overturn-game JSON, docs/game.md), replayed and checked move by move.",
-        "additionalProperties": False,
-        "required": ["format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves"],
-        "properties": {
-            "format": {"type": "string", "enum": [FORMAT]},
-            "version": {"type": "integer", "enum": [VERSION]},
-            "mode": {"type": "string", "enum": list(MODES)},
-            "ending": {"type": "string", "enum": list(ENDINGS), "description": "position: over when no legal word is left (rule 4); passes: after two passes in a row. Absent in older files: passes."},
-            "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
-            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED, "nullable": True, "description": "The deal; null for a typed board."},
-            "layers": {"type": "array", "items": {"type": "string", "maxLength": MAX_BOARD_TEXT}, "minItems": 1, "maxItems": 2},
-            "layer": {"type": "integer", "minimum": 0, "maximum": 1},
-            "to_move": _COLOUR,
-            "rings": {"type": "array", "items": _COLOUR_OR_NULL, "minItems": MIN_CELLS, "maxItems": MAX_CELLS},
-            "fixed": _READINGS,
-            "moves": {"type": "array", "items": {"oneOf": [word_move, pass_move]}, "maxItems": MAX_CELLS},
-        },
-    }
+    components: dict[str, Any] = {name: openapi30(schema) for name, schema in saved_game_schema().items()}
+    game = components["SavedGame"]["properties"]
+    game["lexicon"] = {**game["lexicon"], "enum": sorted(service.lexicons)}
+    game["version"] = {"type": "integer", "enum": [VERSION]}
+    game["ending"]["description"] = "position: over when no legal word is left (rule 4); passes: after two passes in a row. Absent in older files: passes."
+    components["SavedWord"]["properties"]["path"]["items"] = _CELL
+    components["SavedPass"]["properties"]["cell"] = _CELL
+    return components
 
 
 def _state_schema(game: dict[str, Any]) -> dict[str, Any]:
@@ -428,5 +402,5 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The game answers are described inline in their paths: no shared component."""
-    return {}
+    """The saved game's components (derived from its type); the answers are described inline in their paths."""
+    return _saved_game_components(service)
