@@ -67,15 +67,17 @@ def table_option(command: Callable[..., Any]) -> Callable[..., Any]:
 # ----- helpers ---------------------------------------------------------------------------
 
 
-def _start_game(seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, ending: str = "position") -> Game:
+def _start_game(
+    seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, ending: str = "position", family: bool = False
+) -> Game:
     """A new game on a seeded deal, or on a typed board; a bad board or seed is a usage error."""
     if board_text is not None:
         bounded_text(board_text, MAX_BOARD_TEXT, "--board")
     lexicon = open_lexicon(lexicon_spec)
     try:
         if board_text is not None:
-            return Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon, ending)
-        return Game.new(seed, mode, lexicon_spec, lexicon, ending)
+            return Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon, ending, family)
+        return Game.new(seed, mode, lexicon_spec, lexicon, ending, family)
     except (BoardError, GameError) as exc:
         raise click.BadParameter(str(exc), param_hint="--board" if board_text else "--seed") from None
 
@@ -188,17 +190,18 @@ def game() -> None:
     "--ending", type=click.Choice(list(ENDINGS)), default="position", show_default=True,
     help="position: over when no legal word is left (rule 4); passes: over after two passes in a row (an older house rule).",
 )
+@click.option("--family", is_flag=True, help="A family table: the words of the family list (lexicons/family-words.txt) are refused and the computer never plays them.")
 @state_option
 @color_option
 @updates_state
 def new_command(
-    seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, force: bool, ending: str, state_path: Path,
+    seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, force: bool, ending: str, family: bool, state_path: Path,
     color: bool | None,
 ) -> None:
     """Start a game: a seeded deal of two layers (the top one first) or a typed board."""
     if state_path.exists() and not force:
         raise click.ClickException(f"{state_path} already holds a game; use --force to replace it or --state for another file")
-    new_game = _start_game(seed, mode, lexicon_spec, board_text, ending)
+    new_game = _start_game(seed, mode, lexicon_spec, board_text, ending, family)
     _save(new_game, state_path)
     origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
     click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")

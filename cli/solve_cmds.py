@@ -54,6 +54,7 @@ def _board_from(text: str | None, board_file: Path | None, rules):
 @click.option("--min-len", type=click.IntRange(min=0), default=0, show_default=True, help="Only words at least this long.")
 @click.option("--pattern", help="Only words the regex matches in full (case and accents ignored, as in `dict grep`).")
 @click.option("--contains", callback=bounded_word, help="Only words containing this string (e.g. X to see what ZX read as X gives).")
+@click.option("--family", is_flag=True, help="Leave out the words of the family list (lexicons/family-words.txt).")
 @lexicon_option
 @json_option
 def solve(
@@ -67,6 +68,7 @@ def solve(
     min_len: int,
     pattern: str | None,
     contains: str | None,
+    family: bool,
     lexicon_spec: str,
     as_json: bool,
 ) -> None:
@@ -81,6 +83,7 @@ def solve(
       overturn solve --mode advanced --min-len 7 BOARD
       overturn solve --json BOARD | jq '.words[0]'
       overturn solve --state game.json        # words legal in a game now
+      overturn solve --family BOARD           # without the family list's words
     """
     constraints = None
     if state_file is not None:
@@ -92,6 +95,14 @@ def solve(
             parsed = parsed.with_rules(board_rules("overturn", mode))
     else:
         parsed = _board_from(board, board_file, board_rules(preset, mode))
+    if family:
+        from overturn.game.solver import FREE
+        from overturn.lexicon.family import family_blocked_keys
+
+        with click_errors():
+            kept_off = family_blocked_keys(open_lexicon(lexicon_spec))
+        base = constraints or FREE
+        constraints = base.replace(played=base.played | kept_off)
     with click_errors():
         print_solutions(
             parsed, constraints, lexicon_spec,

@@ -96,6 +96,8 @@ class SavedGame(Struct, forbid_unknown_fields=True, omit_defaults=True):
     moves: Annotated[list[SavedMove], Meta(max_length=MAX_CELLS)]
     #: Absent in files written before it was recorded (they keep the two-pass ending they were played with).
     ending: EndingName = LEGACY_ENDING
+    #: A family table (the family filter's words refused); absent: an ordinary table.
+    family: bool = False
 
 
 def decode_saved_game(data: Any) -> SavedGame:

@@ -57,7 +57,9 @@ from overturn.game.save import (
 from overturn.game.solver import Constraints, Solver
 from overturn.game.tiles import deal
 from overturn.jsonstore import StateFileError, load_with, save_json_atomic
+from overturn.lexicon.family import family_blocked_keys
 from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.normalize import InvalidWord, normalize_key
 
 #: Positions whose legal-word count is remembered (the computer's search asks again and again).
 WORD_COUNT_CACHE = 4096
@@ -91,6 +93,7 @@ class Game:
         lexicon_name: str = "fr",
         lexicon: Lexicon | None = None,
         ending: str = "position",
+        family: bool = False,
     ) -> None:
         if mode not in MODES:
             raise GameError(f"unknown mode {mode!r}: use {' or '.join(MODES)}")
@@ -104,6 +107,8 @@ class Game:
         self.seed = seed
         self.mode = mode
         self.ending = ending
+        #: A family table: the words of the family list (``overturn.lexicon.family``) are refused and never proposed.
+        self.family = family
         self.lexicon_name = lexicon_name
         self.lexicon = lexicon
         self.rings: list[Colour | None] = [None] * self.board.rules.size
@@ -123,6 +128,7 @@ class Game:
         lexicon_name: str = "fr",
         lexicon: Lexicon | None = None,
         ending: str = "position",
+        family: bool = False,
     ) -> Game:
         """A game on the top layer of a fresh deal (a random seed if none is given, so it can be replayed)."""
         if mode not in MODES:
@@ -131,7 +137,7 @@ class Game:
         if not 0 <= seed <= MAX_SEED:
             raise GameError(f"a seed is a whole number from 0 to {MAX_SEED}")
         dealt = deal(seed, rules=MODES[mode])
-        return cls(dealt.layers, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon, ending=ending)
+        return cls(dealt.layers, seed=seed, mode=mode, lexicon_name=lexicon_name, lexicon=lexicon, ending=ending, family=family)
 
     @classmethod
     def from_board(
@@ -141,20 +147,21 @@ class Game:
         lexicon_name: str = "fr",
         lexicon: Lexicon | None = None,
         ending: str = "position",
+        family: bool = False,
     ) -> Game:
         """A game on a board typed in by hand (one layer, no seed)."""
-        return cls((board,), mode=mode, lexicon_name=lexicon_name, lexicon=lexicon, ending=ending)
+        return cls((board,), mode=mode, lexicon_name=lexicon_name, lexicon=lexicon, ending=ending, family=family)
 
     def next_layer(self) -> Game:
         """The next game: the bottom layer, or once both are played a new deal from a derived seed."""
         if self.layer + 1 < len(self.layers):
             return Game(
                 self.layers, layer=self.layer + 1, seed=self.seed, mode=self.mode,
-                lexicon_name=self.lexicon_name, lexicon=self.lexicon, ending=self.ending,
+                lexicon_name=self.lexicon_name, lexicon=self.lexicon, ending=self.ending, family=self.family,
             )
         if self.seed is None:
             raise GameError("this board was typed in by hand: there is no other layer to deal")
-        return Game.new(derive_seed(self.seed), self.mode, self.lexicon_name, self.lexicon, self.ending)
+        return Game.new(derive_seed(self.seed), self.mode, self.lexicon_name, self.lexicon, self.ending, self.family)
 
     # ----- the position ---------------------------------------------------------------
 
@@ -178,8 +185,14 @@ class Game:
             need_new=True,
             need_used=ringed != 0,
             fixed=dict(self.fixed),
-            played=frozenset(self.played_words),
+            played=frozenset(self.played_words) | self._kept_off(),
         )
+
+    def _kept_off(self) -> frozenset[str]:
+        """The keys a family table never plays (given to the search as if already played; ``check`` says why)."""
+        if not self.family or self.lexicon is None:
+            return frozenset()
+        return family_blocked_keys(self.lexicon)
 
     def gains(self, mover: Colour) -> list[int]:
         """Per cell, what ringing it is worth to ``mover``: 1 if new, 2 if the opponent's, 0 if the mover's own."""
@@ -237,7 +250,10 @@ class Game:
     def check(self, move: Move, player: Colour | None = None) -> Verdict:
         """The referee's verdict on ``move`` in this position (``player``: who claims it, if said)."""
         if isinstance(move, WordMove):
-            return referee_word(self._need_lexicon(), self.board, move.word, move.path, self, player=player)
+            lexicon = self._need_lexicon()
+            if self.family and _key_or_none(move.word) in family_blocked_keys(lexicon):
+                return Verdict(False, "family_filter", f"{move.word.upper()} is kept off a family table (the family filter).", move.word.upper(), move.path, ())
+            return referee_word(lexicon, self.board, move.word, move.path, self, player=player)
         return self._check_pass(move, player)
 
     def _check_pass(self, move: PassMove, player: Colour | None) -> Verdict:
@@ -342,6 +358,7 @@ class Game:
             version=VERSION,
             mode=_mode_name(self.mode),
             ending=_ending_name(self.ending),
+            family=self.family,
             lexicon=self.lexicon_name,
             seed=self.seed,
             layers=[str(board) for board in self.layers],
@@ -371,7 +388,7 @@ class Game:
             raise StateFileError(f"layer: {saved.layer} is out of range (0 to {len(layers) - 1})")
         game = cls(
             layers, layer=saved.layer, seed=saved.seed, mode=saved.mode, lexicon_name=saved.lexicon, lexicon=lexicon,
-            ending=saved.ending,
+            ending=saved.ending, family=saved.family,
         )
         if len(saved.moves) > game.board.rules.size:
             raise StateFileError(f"moves: {len(saved.moves)} entries; the limit is {game.board.rules.size}")
@@ -448,6 +465,13 @@ def _cell(board: Board, stored: tuple[int, int], where: str) -> int:
     if not (0 <= row < board.rules.rows and 0 <= col < board.rules.cols):
         raise StateFileError(f"{where}: [{row}, {col}] is off the board")
     return board.cell(row, col)
+
+
+def _key_or_none(word: str) -> str | None:
+    try:
+        return normalize_key(word)
+    except InvalidWord:
+        return None
 
 
 def _ending_name(ending: str) -> EndingName:

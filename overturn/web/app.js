@@ -71,12 +71,13 @@ const TEXT = {
       cell_reused: "Mode avancé : une lettre ne sert qu'une fois.", bad_path: "Ce chemin n'écrit pas ce mot (cases non voisines ou autres lettres).",
       wrong_player: "Ce n'est pas ton tour.", game_over: "La partie est finie.",
       bad_cell: "Cette case n'est pas sur la grille.", cell_not_new: "Cette case a déjà un anneau : on passe sur une lettre nouvelle.",
+      family_filter: "Table familiale : ce mot n'est pas joué ici.",
     },
     busyLabel: "Réponse attendue", stepBack: "Coup précédent", stepForward: "Coup suivant", stepLive: "Position actuelle",
     stepLabel: (n, total) => `Après le coup ${n} / ${total}`, stepStart: (total) => `Début de la couche (0 / ${total})`,
     opponentLabel: "Qui joue ?", opponentTwo: "Deux joueurs sur ce téléphone", opponentComputer: "Contre l'ordinateur (vous jouez Vert)",
     opponentTable: "Un téléphone chacun", recentTitle: "Parties récentes", reviewTitle: "Bilan de la partie",
-    nameGreen: "Nom du joueur Vert", nameSilver: "Nom du joueur Argent", tableLinks: "Liens de la table",
+    nameGreen: "Nom du joueur Vert", nameSilver: "Nom du joueur Argent", tableLinks: "Liens de la table", familyLabel: "Table familiale",
     silverComputer: "Argent : l'ordinateur (au niveau choisi)", allHere: "Toutes les places sur ce téléphone",
     allSeatsHere: "Toutes les places sont sur ce téléphone : il passe de main en main.",
     computerSeat: (name) => `${name} est joué par l'ordinateur, sur le serveur.`,
@@ -152,12 +153,13 @@ const TEXT = {
       cell_reused: "Advanced mode: each letter is used once.", bad_path: "This path does not spell the word (cells not adjacent, or other letters).",
       wrong_player: "It is not your turn.", game_over: "The game is over.",
       bad_cell: "This cell is not on the board.", cell_not_new: "This cell already has a ring: a pass rings a new letter.",
+      family_filter: "Family table: this word is not played here.",
     },
     busyLabel: "Waiting for the answer", stepBack: "Previous move", stepForward: "Next move", stepLive: "Current position",
     stepLabel: (n, total) => `After move ${n} / ${total}`, stepStart: (total) => `Start of the layer (0 / ${total})`,
     opponentLabel: "Who plays?", opponentTwo: "Two players on this phone", opponentComputer: "Against the computer (you play Green)",
     opponentTable: "One phone each", recentTitle: "Recent games", reviewTitle: "Game review",
-    nameGreen: "Green player's name", nameSilver: "Silver player's name", tableLinks: "The table's links",
+    nameGreen: "Green player's name", nameSilver: "Silver player's name", tableLinks: "The table's links", familyLabel: "Family table",
     silverComputer: "Silver: the computer (at the chosen level)", allHere: "Every seat on this phone",
     allSeatsHere: "Every seat is on this phone: pass it round.",
     computerSeat: (name) => `${name} is played by the computer, on the server.`,
@@ -1039,7 +1041,7 @@ function handOver(index) {
 async function startTable(data) {
   const silver = $("silver-computer").checked ? { computer: Number($("start-level").value) } : { name: $("name-silver").value.trim() || undefined };
   const seats = [{ name: $("name-green").value.trim() || undefined }, silver];
-  const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, seats, ...data });
+  const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, family: $("family").checked, seats, ...data });
   rememberTable(answer.table.id, { creator: answer.creator, tokens: answer.tokens, here: $("all-here").checked });
   archive(loadSaved());
   shown = {};
@@ -1299,7 +1301,7 @@ async function startGame(data, table = chosenTable()) {
     const choice = document.querySelector("input[name=opponent]:checked");
     if (choice && choice.value === "table" && !data.plain) { await startTable(data); return; }
     delete data.plain;
-    const answer = await postJson("/api/game/new", { mode: $("mode").value, ending: $("ending").value, ...data });
+    const answer = await postJson("/api/game/new", { mode: $("mode").value, ending: $("ending").value, family: $("family").checked, ...data });
     archive(loadSaved());
     shown = {}; clearMessages();
     setGame(answer, table);

@@ -43,7 +43,7 @@ from overturn.game.state import (
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import error_responses, openapi30
-from overturn.service.params import int_param, path_cells, text_param
+from overturn.service.params import bool_param, int_param, path_cells, text_param
 from overturn.service.routers.referee import claimed_player, saved_game
 
 #: Most moves /api/game/moves lists (the count is always complete).
@@ -105,15 +105,16 @@ def dealt_game(service: Service, data: dict[str, Any]) -> Game:
     if not isinstance(ending, str) or ending not in ENDINGS:
         raise ApiError(422, f"unknown ending {ending!r}: use {' or '.join(ENDINGS)}", {"field": "ending"})
     name, lexicon = service.lexicon(data.get("lexicon"))
+    family = bool_param(data.get("family", False), "family")
     if data.get("board") is not None:
         text = text_param(data.get("board"), "board", 1000)
         try:
-            game = Game.from_board(Board.parse(text, MODES[mode]), mode, name, lexicon, ending)
+            game = Game.from_board(Board.parse(text, MODES[mode]), mode, name, lexicon, ending, family)
         except BoardError as exc:
             raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
     else:
         seed = int_param(data.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
-        game = Game.new(seed, mode, name, lexicon, ending)
+        game = Game.new(seed, mode, name, lexicon, ending, family)
     return game
 
 
@@ -342,6 +343,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "board": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "A typed board instead of a deal."},
                 "mode": {"type": "string", "enum": list(MODES), "default": "reuse"},
                 "ending": {"type": "string", "enum": list(ENDINGS), "default": "position"},
+                "family": {"type": "boolean", "default": False, "description": "A family table: the family list's words are refused, never proposed."},
                 "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
             },
             {"seed": EXAMPLE_SEED, "mode": "reuse"},

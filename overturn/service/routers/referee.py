@@ -103,7 +103,7 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
             "required": ["legal", "reason", "message", "word", "path", "readings", "entries", "alternatives", "swing", "suggestions"],
             "properties": {
                 "legal": {"type": "boolean"},
-                "reason": {"type": "string", "enum": list(REASONS) + ["bad_cell", "cell_not_new"]},
+                "reason": {"type": "string", "enum": list(REASONS) + ["bad_cell", "cell_not_new", "family_filter"]},
                 "message": {"type": "string"},
                 "word": {"type": "string"},
                 "path": {"type": "array", "items": CELL, "nullable": True},

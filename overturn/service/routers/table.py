@@ -549,6 +549,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                         "board": {"type": "string", "minLength": 1, "maxLength": 1000},
                         "mode": {"type": "string", "enum": ["reuse", "advanced"]},
                         "ending": {"type": "string", "enum": ["position", "passes"]},
+                        "family": {"type": "boolean", "description": "A family table: the family list's words are refused, never proposed."},
                         "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
                         "seats": {"type": "array", "items": seat_asked, "minItems": len(COLOURS), "maxItems": len(COLOURS)},
                     },
