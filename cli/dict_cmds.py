@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 import click
 
 from overturn_cli.common import click_errors, json_option, lexicon_option, open_lexicon
 from overturn_cli.console import echo_json
 from overturn_cli.lookup import lookup_words
+
+T = TypeVar("T")
 
 
 @click.group("dict")
@@ -21,6 +24,11 @@ def dictionary() -> None:
       overturn dict grep 'P.CHE'            # regex, full match
       overturn dict prefix ogn
       overturn dict anagram CHIEN
+      overturn dict anagram 'CHIE?'         # the joker's letter is shown
+      overturn dict hooks MAISON            # one letter in front, behind or inside
+      overturn dict plus AEINRST            # the 7+1, grouped by the letter added
+      overturn dict find --starts RE --ends ONS --length 6
+      overturn dict list two                # two, three, q-without-u, no-vowel
     """
 
 
@@ -111,4 +119,122 @@ def anagram(letters: str, wildcards: int, partial: bool, min_len: int, lexicon_s
         words = lexicon.anagrams(letters, wildcards, partial=partial, min_length=min_len)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    _print_words(words, as_json, letters, lexicon.name)
+    from overturn.lexicon.searches import jokers
+
+    blanks = wildcards + sum(letters.count(mark) for mark in "?*.")
+    if not blanks or partial:
+        _print_words(words, as_json, letters, lexicon.name)
+        return
+    shown = {word: jokers(letters, word) for word in words}
+    if as_json:
+        echo_json({"lexicon": lexicon.name, "query": letters, "count": len(words), "words": words, "jokers": shown})
+        return
+    for word in words:
+        click.echo(f"{word}  (? = {', '.join(shown[word])})")
+    click.echo(f"{len(words)} word{'s' if len(words) != 1 else ''}", err=True)
+
+
+@dictionary.command()
+@click.argument("word")
+@lexicon_option
+@json_option
+def hooks(word: str, lexicon_spec: str, as_json: bool) -> None:
+    """Words one letter longer than WORD: a letter in front, at the back, or inserted inside."""
+    from overturn.lexicon.searches import hooks as find_hooks
+
+    lexicon = open_lexicon(lexicon_spec)
+    with click_errors():
+        found = _searching(lambda: find_hooks(lexicon, word))
+    if as_json:
+        echo_json({"lexicon": lexicon.name, **found.to_json()})
+        return
+    click.echo(f"in front: {' '.join(found.front.values()) or '-'}")
+    click.echo(f"behind:   {' '.join(found.back.values()) or '-'}")
+    for letter, words in found.inserted.items():
+        click.echo(f"+{letter} inside: {' '.join(words)}")
+
+
+@dictionary.command("plus")
+@click.argument("letters")
+@lexicon_option
+@json_option
+def plus_command(letters: str, lexicon_spec: str, as_json: bool) -> None:
+    """The "7+1": words using all of LETTERS and one letter more, grouped by the letter added."""
+    from overturn.lexicon.searches import plus_one
+
+    if len(letters) > 19:
+        raise click.UsageError("at most 19 letters (one more is added)")
+    lexicon = open_lexicon(lexicon_spec)
+    grouped = _searching(lambda: plus_one(lexicon, letters))
+    if as_json:
+        echo_json({"lexicon": lexicon.name, "letters": letters, "count": sum(map(len, grouped.values())), "by_letter": grouped})
+        return
+    for letter, words in grouped.items():
+        click.echo(f"+{letter}: {' '.join(words)}")
+    click.echo(f"{sum(map(len, grouped.values()))} words with {len(grouped)} letters", err=True)
+
+
+@dictionary.command()
+@click.option("--starts", default="", help="The word starts with these letters.")
+@click.option("--ends", default="", help="The word ends with these letters.")
+@click.option("--contains", default="", help="The word contains these letters in a row.")
+@click.option("--length", type=click.IntRange(1, 64), default=None, help="Exactly this many letters.")
+@click.option("--min-len", type=click.IntRange(0, 64), default=0, show_default=True, help="At least this many letters.")
+@click.option("--max-len", type=click.IntRange(1, 64), default=None, help="At most this many letters.")
+@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="Stop after this many words (shortest first).")
+@lexicon_option
+@json_option
+def find(starts: str, ends: str, contains: str, length: int | None, min_len: int, max_len: int | None, limit: int, lexicon_spec: str, as_json: bool) -> None:
+    """Words by plain filters, no regex to write (at least one filter), shortest first.
+
+    \b
+      overturn dict find --starts RE --ends ONS --length 6
+      overturn dict find --contains ZZ --max-len 5
+    """
+    from overturn.lexicon.searches import Filters
+    from overturn.lexicon.searches import find as find_words
+
+    parts = {name: _letters_or_usage(value, f"--{name}") for name, value in (("starts", starts), ("ends", ends), ("contains", contains))}
+    if length is not None:
+        min_len, max_len = length, length
+    if not (any(parts.values()) or min_len or max_len is not None):
+        raise click.UsageError("give at least one filter: --starts, --ends, --contains, --length, --min-len or --max-len")
+    lexicon = open_lexicon(lexicon_spec)
+    filters = Filters(parts["starts"], parts["ends"], parts["contains"], min_len, max_len)
+    found = _searching(lambda: find_words(lexicon, filters, limit, 2.0))
+    _print_words(found.words, as_json, " ".join(f"{k}={v}" for k, v in vars(filters).items() if v not in ("", None, 0)), lexicon.name, {"truncated": found.truncated, "timed_out": found.timed_out})
+
+
+@dictionary.command("list")
+@click.argument("name", type=click.Choice(["two", "three", "q-without-u", "no-vowel"]))
+@lexicon_option
+@json_option
+def list_command(name: str, lexicon_spec: str, as_json: bool) -> None:
+    """A preset list: two- or three-letter words, Q without U, words without A E I O U."""
+    from overturn.lexicon.searches import LISTS, preset_list
+
+    lexicon = open_lexicon(lexicon_spec)
+    _print_words(preset_list(lexicon, name), as_json, name, lexicon.name, {"description": LISTS[name][0]})
+
+
+def _letters_or_usage(text: str, option: str) -> str:
+    from overturn.lexicon.normalize import InvalidWord, normalize_key
+
+    if not text:
+        return ""
+    if len(text) > 64:
+        raise click.BadParameter("at most 64 letters", param_hint=option)
+    try:
+        return normalize_key(text)
+    except InvalidWord as exc:
+        raise click.BadParameter(str(exc), param_hint=option) from None
+
+
+def _searching(job: Callable[[], T]) -> T:
+    """A search whose input turned out not to be letters is a usage error, not a traceback."""
+    from overturn.lexicon.normalize import InvalidWord
+
+    try:
+        return job()
+    except (InvalidWord, ValueError) as exc:
+        raise click.UsageError(str(exc)) from None

@@ -85,3 +85,23 @@ def build(word_list: Path, name: str) -> None:
     if rejected:
         shown = ", ".join(rejected[:5]) + (" …" if len(rejected) > 5 else "")
         click.echo(f"skipped {len(rejected)} line(s) that are not plain words: {shown}", err=True)
+
+
+@lexicon.command()
+@click.argument("first")
+@click.argument("second")
+@click.option("--limit", type=click.IntRange(min=0), default=50, show_default=True, help="Words listed each way in text output (--json lists them all).")
+@json_option
+def diff(first: str, second: str, limit: int, as_json: bool) -> None:
+    """What one lexicon has that the other lacks, each way (names or paths), e.g. a new edition against the old."""
+    from overturn.lexicon.searches import diff as difference
+
+    one, two = open_lexicon(first), open_lexicon(second)
+    found = difference(one.completions("", None), two.completions("", None))
+    if as_json:
+        echo_json({"first": one.name, "second": two.name, "common": found.common, "only_first": found.only_first, "only_second": found.only_second})
+        return
+    for name, words in ((one.name, found.only_first), (two.name, found.only_second)):
+        shown = " ".join(words[:limit]) + (" …" if len(words) > limit else "")
+        click.echo(f"only in {name}: {len(words)}" + (f": {shown}" if shown else ""))
+    click.echo(f"in both: {found.common}")

@@ -73,6 +73,7 @@ def error_responses(*codes: int) -> dict[str, Any]:
         400: "The request is malformed (bad JSON, wrong type, missing field, nested too deep, lone surrogate).",
         408: "The body did not arrive within the server's time limit; the connection is closed.",
         413: "The body is larger than the server's limit.",
+        404: "No such thing here (a list, a table).",
         415: "The body was not sent as Content-Type: application/json.",
         422: "Well-formed but unusable: bad board, word, pattern, lexicon or game.",
         503: "Busy or too slow; retry after the Retry-After seconds.",

@@ -9,6 +9,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from overturn.lexicon.lexicon import PatternError
+from overturn.lexicon.searches import definition_links, jokers
 from overturn.service.answers import entries_json
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
@@ -32,6 +33,8 @@ async def lookup(request: Request) -> Response:
     key = word_key(word)
     entries = entries_json(lexicon, key)
     answer: dict[str, Any] = {"word": word, "key": key, "lexicon": name, "valid": bool(entries), "entries": entries}
+    if entries:
+        answer["links"] = definition_links(entries[0]["form"], entries[0]["lemma"])
     if suggest and not entries:
         answer["suggestions"] = await service.search(lambda: lexicon.near(key), "suggestion search")
     return JSONResponse(answer)
@@ -87,7 +90,10 @@ async def anagram_search(request: Request) -> Response:
     limit = int_param(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
     name, lexicon = service.lexicon(params.get("lexicon"))
     words = await service.search(lambda: lexicon.anagrams(key, wildcards, partial=partial), "anagram search")
-    return JSONResponse(_listing(name, letters, words, limit))
+    answer = _listing(name, letters, words, limit)
+    if wildcards and not partial:  # which letter each joker stood for, word by word
+        answer["jokers"] = {word: jokers(key, word) for word in answer["words"]}
+    return JSONResponse(answer)
 
 
 ROUTES: list[BaseRoute] = [  # the look-up first: it is the most frequent request, and routes are matched in order
@@ -167,6 +173,11 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
                 "valid": {"type": "boolean"},
                 "entries": {"type": "array", "items": ENTRY},
                 "suggestions": {"type": "array", "items": {"type": "string"}},
+                "links": {
+                    "type": "object",
+                    "description": "Where to read a definition: Wiktionnaire (the first entry's form) and the CNRTL (its lemma).",
+                    "properties": {"wiktionnaire": {"type": "string"}, "cnrtl": {"type": "string"}},
+                },
             },
         },
         "WordList": {
@@ -178,6 +189,7 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
                 "count": {"type": "integer", "minimum": 0},
                 "truncated": {"type": "boolean"},
                 "words": {"type": "array", "items": {"type": "string"}},
+                "jokers": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Anagrams with '?': the letters each word's jokers stood for."},
             },
         },
     }

@@ -1,0 +1,163 @@
+"""The searches word-game players use every day, over one lexicon: hooks, rack plus one, plain filters, lists, jokers, diffs.
+
+Each is bounded (a result limit, and the pattern engine's deadline where it
+scans) and answers keys (A–Z); the CLI and the service show them with their
+entries. ``find`` and the lists go through the pattern engine's literal
+prefilter, so they scan only the keys that can match.
+"""
+
+from __future__ import annotations
+
+import string
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import regex
+
+from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.normalize import normalize_key
+
+LETTERS = string.ascii_uppercase
+#: The preset lists: name → (what it holds, the pattern that finds it).
+LISTS: dict[str, tuple[str, str]] = {
+    "two": ("words of two letters", ".."),
+    "three": ("words of three letters", "..."),
+    "q-without-u": ("words with a Q not followed by U", ".*Q(?:[^U].*)?"),
+    "no-vowel": ("words without A, E, I, O or U (Y counts as a consonant here)", "[B-DF-HJ-NP-TV-Z]+"),
+}
+#: Most words any list holds (two- and three-letter lists are a few hundred; the cap guards a custom lexicon).
+MAX_LIST = 5000
+
+
+@dataclass
+class Hooks:
+    """The words one letter away from a word: in front, at the back, or inserted inside, grouped by that letter."""
+
+    word: str
+    front: dict[str, str] = field(default_factory=dict)
+    back: dict[str, str] = field(default_factory=dict)
+    inserted: dict[str, list[str]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {"word": self.word, "front": self.front, "back": self.back, "inserted": self.inserted}
+
+
+def hooks(lexicon: Lexicon, word: str) -> Hooks:
+    """Every word made by adding one letter to ``word``: before it, after it, or anywhere inside (grouped by the letter)."""
+    key = normalize_key(word)
+    found = Hooks(key)
+    for letter in LETTERS:
+        if lexicon.entries(letter + key):
+            found.front[letter] = letter + key
+        if lexicon.entries(key + letter):
+            found.back[letter] = key + letter
+        inside = sorted({key[:at] + letter + key[at:] for at in range(1, len(key)) if lexicon.entries(key[:at] + letter + key[at:])})
+        if inside:
+            found.inserted[letter] = inside
+    return found
+
+
+def plus_one(lexicon: Lexicon, letters: str) -> dict[str, list[str]]:
+    """The "7+1": the words using all of ``letters`` and one letter more, grouped by the letter added (none: left out)."""
+    key = normalize_key(letters)
+    grouped: dict[str, list[str]] = {}
+    for word in lexicon.anagrams(key, 1):  # one search with a joker; the joker's letter is the one added
+        grouped.setdefault(jokers(key, word), []).append(word)
+    return {letter: sorted(grouped[letter]) for letter in sorted(grouped)}
+
+
+def jokers(letters: str, word: str) -> str:
+    """The letters the jokers (``?``) of ``letters`` stood for in ``word``, in alphabetical order."""
+    given = Counter(normalize_key(letters.replace("?", "").replace("*", "").replace(".", "")) if letters.strip("?*.") else "")
+    spare = Counter(word) - given
+    return "".join(sorted(spare.elements()))
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Plain filters, no regex to write: starts with, ends with, contains, length."""
+
+    starts: str = ""
+    ends: str = ""
+    contains: str = ""
+    min_length: int = 0
+    max_length: int | None = None
+
+    def keeps(self, key: str) -> bool:
+        return (
+            key.startswith(self.starts)
+            and key.endswith(self.ends)
+            and self.contains in key
+            and self.min_length <= len(key) <= (self.max_length if self.max_length is not None else len(key))
+        )
+
+
+@dataclass
+class Found:
+    words: list[str]
+    truncated: bool
+    timed_out: bool
+
+
+def find(lexicon: Lexicon, filters: Filters, limit: int, timeout: float) -> Found:
+    """The words the filters keep, shortest first, at most ``limit``; the scan stops at ``timeout`` seconds.
+
+    The start, the end and the length become one pattern (``RE.{0,2}ONS``), so
+    the pattern engine scans only what its literal prefilter lets through; a
+    part contained is checked on what it finds (it may overlap the start or
+    the end), or is the pattern itself when nothing else is given.
+    """
+    fixed = len(filters.starts) + len(filters.ends)
+    low = max(0, filters.min_length - fixed)
+    high = None if filters.max_length is None else filters.max_length - fixed
+    if high is not None and high < low:
+        return Found([], False, False)
+    if filters.contains and not (filters.starts or filters.ends):
+        # bounded on each side when the length is: the engine then never walks the long keys
+        side = "*" if filters.max_length is None else f"{{0,{max(0, filters.max_length - len(filters.contains))}}}"
+        pattern = f".{side}{regex.escape(filters.contains)}.{side}"
+    else:
+        middle = f".{{{low},{'' if high is None else high}}}"
+        pattern = regex.escape(filters.starts) + middle + regex.escape(filters.ends)
+    exact = not filters.contains  # the pattern says everything: the engine may stop at the limit
+    scanned = lexicon.search_pattern(pattern, limit=limit + 1 if exact else None, timeout=timeout)
+    words = sorted((key for key in scanned.words if filters.keeps(key)), key=lambda key: (len(key), key))
+    return Found(words[:limit], len(words) > limit or (exact and scanned.truncated), scanned.timed_out)
+
+
+def preset_list(lexicon: Lexicon, name: str) -> list[str]:
+    """One of ``LISTS``, alphabetical (remembered per lexicon: the first reading of some scans the whole lexicon)."""
+    if name not in LISTS:
+        raise KeyError(name)
+    return list(_preset(lexicon, name))
+
+
+@lru_cache(maxsize=32)
+def _preset(lexicon: Lexicon, name: str) -> tuple[str, ...]:
+    result = lexicon.search_pattern(LISTS[name][1], limit=MAX_LIST, timeout=30.0)
+    return tuple(sorted(result.words))
+
+
+@dataclass
+class Difference:
+    only_first: list[str]
+    only_second: list[str]
+    common: int
+
+
+def diff(first: Iterable[str], second: Iterable[str]) -> Difference:
+    """The keys of one lexicon that the other lacks, each way, and how many they share."""
+    one, two = set(first), set(second)
+    return Difference(sorted(one - two), sorted(two - one), len(one & two))
+
+
+def definition_links(form: str, lemma: str) -> dict[str, str]:
+    """Where a word's definition can be read: Wiktionnaire (the form) and the CNRTL (the lemma)."""
+    from urllib.parse import quote
+
+    return {
+        "wiktionnaire": f"https://fr.wiktionary.org/wiki/{quote(form)}",
+        "cnrtl": f"https://www.cnrtl.fr/definition/{quote(lemma)}",
+    }
