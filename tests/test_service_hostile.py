@@ -420,3 +420,25 @@ def test_a_body_after_headers_whose_end_straddles_two_reads_is_not_counted_as_he
         raw.sendall(b"\n" + body)
         answer = raw.recv(65536)
         assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
+
+
+def test_a_request_whose_head_shares_a_read_with_the_previous_body_has_its_body_counted_as_body(port: int) -> None:
+    """An early answer (413 on the declared length) lets a client send its next request while the server still reads
+    the previous body: the end of that body and the next head arrive in one read, the next body in another. The next
+    body is a body, not header bytes (found by the game endpoints' mutation test under load: 400 text/plain)."""
+    big = b"[" * 70_000  # over the 64 KB body limit: answered 413 as soon as the head is read
+    first = f"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(big)}\r\n\r\n".encode()
+    body = json.dumps({"board": BOARD, "pad": "x" * 20000}).encode()
+    second = f"POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+    with _raw(port) as raw:
+        raw.sendall(first + big[:-10])
+        assert raw.recv(65536).startswith(b"HTTP/1.1 413")
+        raw.sendall(big[-10:] + second)  # the previous body's end and the next head in one read
+        time.sleep(0.1)
+        raw.sendall(body)  # then the next body, larger than the 4 KB header limit
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = raw.recv(65536)
+            assert chunk, answer
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 200"), answer[:200]

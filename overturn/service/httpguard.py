@@ -74,6 +74,9 @@ def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type:
         def on_headers_complete(self) -> None:
             self._disarm_header_timer()
             self._header_bytes = 0
+            # The parser has the whole head: what follows is body, even when the head ended inside a read that began
+            # with the previous request's body (a client sends its next request as soon as an early answer arrives).
+            self._reading_headers, self._header_tail = False, b""
             super().on_headers_complete()
 
         def on_message_complete(self) -> None:
