@@ -17,9 +17,9 @@ from typing import Any
 
 import httpx
 import pytest
+from test_boardgames_api import INSIDER_SEED, insider_policy
 from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
 
-from overturn.referees.insider.playout import choose_action
 from overturn.referees.offboard.state import computer_move, format_move
 from overturn.table.board_seating import BoardTable
 
@@ -130,9 +130,9 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
 
 
 def test_insider_three_seats_own_hand_only_to_the_winner(tables: Callable[..., Table]) -> None:
-    table = tables("insider", 3, 29)
-    mirror = BoardTable.new("insider", 3, 29, {})
-    rng = random.Random(29)
+    table = tables("insider", 3, INSIDER_SEED)
+    mirror = BoardTable.new("insider", 3, INSIDER_SEED, {})
+    rng = random.Random(INSIDER_SEED)
     assert table.watcher.locator("#hand-box").is_hidden()
 
     def hands_shown(version: int) -> None:
@@ -147,4 +147,4 @@ def test_insider_three_seats_own_hand_only_to_the_winner(tables: Callable[..., T
             assert f"{mirror.game.hand_size(seat)} cartes" in text
         assert table.watcher.locator("#hand li").count() == 0
 
-    _play_whole_game(table, mirror, lambda m: choose_action(m.game, rng), "insider", hands_shown)
+    _play_whole_game(table, mirror, lambda m: insider_policy(m.game, rng), "insider", hands_shown)
