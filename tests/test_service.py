@@ -109,6 +109,8 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/game/new", "/api/game/play", "/api/game/pass", "/api/game/undo", "/api/game/next-layer",
         "/api/game/moves", "/api/game/computer",
         "/api/tables", "/api/tables/{table}", "/api/tables/{table}/moves", "/api/tables/{table}/events", "/api/tables/{table}/hand-over",
+        "/api/boardgames", "/api/boardgames/rules/{game}", "/api/boardgames/{table}", "/api/boardgames/{table}/moves",
+        "/api/boardgames/{table}/events",
     }
     assert "4096 bytes" in schema["info"]["description"]
 

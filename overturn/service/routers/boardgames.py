@@ -163,7 +163,7 @@ async def create(request: Request) -> Response:
     service = service_of(request)
     data = await service.read_json(request)
     kind = data.get("game")
-    if kind not in REFEREES:
+    if not isinstance(kind, str) or kind not in REFEREES:
         raise ApiError(422, f"'game' must be one of {', '.join(REFEREES)}", {"field": "game"})
     low, high = PLAYERS[kind]
     seats_asked = data.get("seats")
@@ -178,6 +178,8 @@ async def create(request: Request) -> Response:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise ApiError(422, "'options' must be an object", {"field": "options"})
+    if not isinstance(options.get("table_dice", False), bool) or not isinstance(options.get("layout", ""), str):
+        raise ApiError(422, "'options.table_dice' is true or false and 'options.layout' a layout's name", {"field": "options"})
     try:
         table = await service.judge(lambda: BoardTable.new(kind, players, seed, options), "new table")
     except UsageProblem as exc:
