@@ -317,7 +317,9 @@ class BoardTable:
         private, hidden = False, ""
         if self.kind == "insider" and text.lower().split()[0] in ("card", "steal", "swap"):
             private, hidden = True, text.lower().split()[0] + " ?"  # the card is the drawer's (or discarder's) alone
-        effects = [line for entry in played for line in ([] if private else [entry.action]) + list(entry.effects)]
+        effects = [
+            line for entry in played for line in ([] if private or entry.action == text.lower() else [entry.action]) + list(entry.effects)
+        ]
         if self.kind == "overload":
             effects = [line for entry in played for line in entry.lines()]
         self.game = game
@@ -351,6 +353,7 @@ class BoardTable:
             view["events"] = list(game.events[-30:])
             pending = game.pending[-1]["kind"] if game.pending else None
             view["question"] = pending
+            view["drawing"] = insider_drawing(game)
             if pending == "guard":
                 play = game.pending[-1]["play"]
                 view["guard"] = {"from": play["player"], "card": play["card"], "power": play["power"]}
@@ -376,6 +379,37 @@ class BoardTable:
         if isinstance(self.game, InsiderState):
             view["hand"] = None if seat is None else {card: count for card, count in self.game.hands[seat].items() if count}
         return view
+
+
+def insider_drawing(game: InsiderState) -> dict[str, Any]:
+    """The public board for the page to draw: the squares (pawns per player, Total OUT, INSIDER, bases), pawns on
+    the paths, the evaluation card's tables and who sits there, the staircase."""
+    board = game.board
+    squares = []
+    for square in range(board.square_count):
+        squares.append({
+            "name": board.name(square),
+            "pawns": [pawns.count(square) for pawns in game.pawns],
+            "total_out": square in game.total_out,
+            "centre": square == board.centre,
+            "base": game.bases.index(square) if square in game.bases else None,
+            "corner": square in board.corners,
+        })
+    on_paths = [sum(1 for position in pawns if not board.is_square(position)) for pawns in game.pawns]
+    card = game.material.evaluation_cards[game.evaluation_card] if game.evaluation_card else None
+    stairs = game.material.staircase
+    return {
+        "columns": board.columns,
+        "rows": board.rows,
+        "squares": squares,
+        "on_paths": on_paths,
+        "evaluation": None if card is None else {
+            "card": card.card_id, "penalty": card.penalty,
+            "tables": [{"value": value, "seat": owner} for value, owner in zip(card.tables, game.tables)],
+        },
+        "staircase": {"cave": stairs.cave, "top": stairs.top},
+        "evaluations": [game.evaluations_done, game.material.evaluations_per_game],
+    }
 
 
 def seat_names(kind: str, players: int) -> list[str]:

@@ -98,6 +98,8 @@
       return "bille " + move.split("-")[0];
     }
     if (words[0] === "play") return words.slice(0, 3).join(" ");
+    if (view.game === "insider" && ["walk", "roll", "draw"].includes(move)) return "main";
+    if (["take", "decline"].includes(move)) return "meet";
     if (words[0] === "step" || words[0] === "totalout") return `${words[0]} ${words[1]}`;
     return words[0];
   }
@@ -108,13 +110,22 @@
     if (words[0] === "play") return `${CARDS[words[1]] || words[1]} ×${words[2]}`;
     if (words[0] === "step") return `Pas depuis ${words[1]}`;
     if (words[0] === "totalout") return `Total OUT depuis ${words[1]}`;
+    if (key === "main") return "Action principale";
+    if (key === "meet") return "Rencontre";
     return GROUPS[words[0]] || words[0];
   }
 
+  const WORDS = {
+    walk: "Marcher", draw: "Piocher", end: "Finir le tour", take: "Prendre une carte", decline: "Refuser",
+    pass: "Passer", done: "Terminé", forward: "avancer", back: "reculer",
+  };
+
   function label(move, key) {
     if (view.game === "offboard" && key.startsWith("bille")) return `→ ${move.split("-")[1]}`;
-    if (move === "roll") return "Lancer le dé";
-    const rest = move.slice(key.length).trim();
+    if (move === "roll") return view.game === "insider" ? "Lancer les dés" : "Lancer le dé";
+    if (WORDS[move]) return WORDS[move];
+    const rest = key === "main" || key === "meet" ? move : move.slice(key.length).trim();
+    if (WORDS[rest]) return WORDS[rest];
     if (!rest) return move;
     return key.startsWith("step") || key.startsWith("totalout") ? `→ ${rest}` : rest;
   }
@@ -131,6 +142,7 @@
     for (const [key, moves] of groups) {
       const group = document.createElement("div");
       group.className = "group";
+      group.dataset.key = key;
       const title = document.createElement("h3");
       title.textContent = groupTitle(key);
       group.append(title);
@@ -254,12 +266,113 @@
     box.append(info, track);
   }
 
+  function renderInsider(box) {
+    const drawing = view.drawing;
+    const grid = document.createElement("div");
+    grid.className = "insider-board";
+    const byName = new Map(drawing.squares.map((square) => [square.name, square]));
+    for (let row = drawing.rows; row >= 1; row--) {
+      for (const column of drawing.columns) {
+        const square = byName.get(`${column}${row}`);
+        const cell = document.createElement("div");
+        cell.className = "square" + (square.total_out ? " out" : "") + (square.centre ? " centre" : "")
+          + (square.base !== null ? ` base base-p${square.base}` : "") + (square.corner && square.base === null ? " closed" : "");
+        cell.dataset.square = square.name;
+        const name = document.createElement("span");
+        name.className = "name";
+        name.textContent = square.total_out ? `${square.name} OUT` : square.centre ? `${square.name} INSIDER` : square.name;
+        cell.append(name);
+        square.pawns.forEach((count, player) => {
+          if (!count) return;
+          const chip = document.createElement("span");
+          chip.className = `pawn pawn-p${player}`;
+          chip.textContent = String(count);
+          chip.title = `${seatName(player)} : ${count} pion(s)`;
+          cell.append(chip);
+        });
+        grid.append(cell);
+      }
+    }
+    box.append(grid);
+    const paths = document.createElement("p");
+    paths.className = "muted";
+    paths.textContent = "Sur les chemins : " + drawing.on_paths.map((count, player) => `${seatName(player)} ${count}`).join(", ")
+      + ` · évaluations ${drawing.evaluations[0]}/${drawing.evaluations[1]} · escalier ${drawing.staircase.cave} (cave) à ${drawing.staircase.top}`;
+    box.append(paths);
+    if (drawing.evaluation) {
+      const tables = document.createElement("ol");
+      tables.className = "tables";
+      for (const table of drawing.evaluation.tables) {
+        const item = document.createElement("li");
+        item.textContent = `${table.value} pts : ${table.seat === null ? "libre" : seatName(table.seat)}`;
+        if (table.seat !== null) item.className = `taken pawn-p${table.seat}`;
+        tables.append(item);
+      }
+      const title = document.createElement("p");
+      title.className = "muted";
+      title.textContent = `Carte d'évaluation ${drawing.evaluation.card} (absent : ${drawing.evaluation.penalty}) — tables de l'INSIDER :`;
+      box.append(title, tables);
+    }
+  }
+
+  // offboard: the hexagon of 61 holes, row I at the top (I5–I9) down to row A (A1–A5); a tap on one of your
+  // marbles shows the moves starting from it.
+  const HEX_ROWS = "ABCDEFGHI";
+  function renderOffboard(box) {
+    const board = view.board;
+    const owner = new Map();
+    for (const [colour, holes] of Object.entries(board.board)) for (const hole of holes) owner.set(hole, colour);
+    const mine = view.you === null ? null : (view.you === 0 ? "red" : "yellow");
+    const hex = document.createElement("div");
+    hex.className = "hex";
+    for (let row = 8; row >= 0; row--) {
+      const line = document.createElement("div");
+      line.className = "hex-row";
+      const first = Math.max(1, row - 3), last = Math.min(9, row + 5);
+      for (let col = first; col <= last; col++) {
+        const name = `${HEX_ROWS[row]}${col}`;
+        const hole = document.createElement("button");
+        hole.type = "button";
+        hole.className = "hole" + (owner.has(name) ? ` marble-${owner.get(name)}` : "");
+        hole.dataset.hole = name;
+        hole.title = name;
+        hole.setAttribute("aria-label", name + (owner.has(name) ? (owner.get(name) === "red" ? " rouge" : " jaune") : " libre"));
+        if (owner.get(name) === mine && view.legal.length) {
+          hole.addEventListener("click", () => {
+            const group = document.querySelector(`#legal .group[data-key="bille ${name}"]`);
+            document.querySelectorAll("#legal .group.chosen, .hole.chosen").forEach((el) => el.classList.remove("chosen"));
+            hole.classList.add("chosen");
+            if (group) { group.classList.add("chosen"); group.scrollIntoView({ block: "nearest" }); }
+          });
+        } else {
+          hole.disabled = true;
+        }
+        line.append(hole);
+      }
+      hex.append(line);
+    }
+    const targets = document.createElement("p");
+    targets.className = "muted";
+    targets.textContent = "Cibles (points) : " + board.target_values.map((value, index) => {
+      const held = board.targets[index];
+      return `n°${index + 1} ${value}` + (held ? ` (${held === "red" ? "rouge" : "jaune"})` : "");
+    }).join(" · ");
+    const out = document.createElement("p");
+    out.className = "muted";
+    out.textContent = `Hors jeu : rouge ${board.not_in_play.red}, jaune ${board.not_in_play.yellow} · 6 points pour gagner`
+      + (board.in_hand ? ` · bille en main : ${board.in_hand === "red" ? "rouge" : "jaune"}` : "");
+    box.append(hex, targets, out);
+  }
+
   function renderDrawing() {
     const box = $("drawing");
     box.replaceChildren();
     if (view.game === "overload" && view.board && view.board.track) {
       renderOverload(box);
-      $("text-box").open = false;
+    } else if (view.game === "offboard" && view.board && view.board.board) {
+      renderOffboard(box);
+    } else if (view.game === "insider" && view.drawing) {
+      renderInsider(box);
     } else {
       const pre = document.createElement("pre");
       pre.className = "board";
