@@ -241,3 +241,37 @@ def test_offboard_whole_game_to_the_winner(client: httpx.Client) -> None:
         version += 1
     final = client.get(f"/api/boardgames/{table_id}").json()
     assert final["over"] and final["winners"] == mirror.winners() and final["scores"] == mirror.public_view()["scores"]
+
+
+def test_insider_table_dice_cards_typed_by_their_seat_are_named_to_it_alone(client: httpx.Client) -> None:
+    """With table dice, the seat that draws types its card ('card heli'): the others read 'card ?'."""
+    made = _new(client, game="insider", seed=5, seats=[{}, {}], options={"table_dice": True})
+    table_id, tokens = made["table"]["id"], made["tokens"]
+    rng = random.Random(5)
+    version = 0
+    typed: list[tuple[int, str]] = []
+    for _ in range(200):
+        states = [client.get(f"/api/boardgames/{table_id}", params={"seat": token}).json() for token in tokens]
+        seat = states[0]["to_move"]
+        if seat is None:
+            break
+        assert states[1 - seat]["legal"] == []
+        legal = states[seat]["legal"]
+        if legal[0].startswith(("card ", "steal ")):
+            assert sorted(move.split()[1] for move in legal) == sorted(CARD_TYPES)  # every type: no hint at a hand
+        body = _move(client, table_id, tokens[seat], version, rng.choice(legal)).json()
+        if body["refused"] is None:
+            version += 1
+            if body["result"]["move"].split()[0] in ("card", "steal"):
+                typed.append((seat, body["result"]["move"]))
+        else:
+            assert body["refused"]["rule"] == "bad-outcome" and body["refused"]["message"]
+    assert typed, "no card was typed"
+    for reader, token in enumerate(tokens):
+        moves = client.get(f"/api/boardgames/{table_id}", params={"seat": token}).json()["moves"]
+        for entry in moves:
+            words = entry["move"].split()
+            if words[0] in ("card", "steal"):
+                assert (words[1] == "?") == (entry["seat"] != reader), entry
+    watcher = client.get(f"/api/boardgames/{table_id}").json()
+    assert watcher["hand"] is None and all(entry["move"].split()[1:] == ["?"] for entry in watcher["moves"] if entry["move"].split()[0] in ("card", "steal"))
