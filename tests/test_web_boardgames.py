@@ -100,6 +100,18 @@ def _play_whole_game(table: Table, mirror: BoardTable, choose: Callable[[BoardTa
         assert page.locator("#legal button").count() == 0
     assert table.watcher.locator("#history li").count() == len(mirror.moves)
     shoot(table.watcher, f"boardgame-{name}-over")
+    # stepping through the move list: the board after move 3, then back and forth, then the live board again
+    watcher = table.watcher
+    watcher.locator("#history button.see[data-number='3']").click()
+    watcher.wait_for_selector("#replay:not([hidden])")
+    assert watcher.locator("#board-text").text_content() == mirror.position_after(2)["board_text"]
+    watcher.click("#replay-back")
+    watcher.wait_for_function("() => document.querySelector('#replay-label').textContent.startsWith('Après le coup 2/')")
+    assert watcher.locator("#board-text").text_content() == mirror.position_after(1)["board_text"]
+    shoot(watcher, f"boardgame-{name}-step")
+    watcher.click("#replay-live")
+    assert watcher.locator("#replay").is_hidden()
+    assert watcher.locator("#board-text").text_content() == mirror.public_view()["board_text"]
 
 
 def test_overload_three_seats_to_the_winner(tables: Callable[..., Table]) -> None:

@@ -165,9 +165,11 @@ class MoveEntry:
     effects: list[str]
     private: bool = False
     hidden: str = ""
+    #: The referee's history length once the move was played (where the position after it is found again).
+    at: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "move": self.move, "effects": self.effects, "private": self.private, "hidden": self.hidden}
+        return {"seat": self.seat, "move": self.move, "effects": self.effects, "private": self.private, "hidden": self.hidden, "at": self.at}
 
     def for_reader(self, seat: int | None) -> dict[str, Any]:
         shown = self.move if not self.private or seat == self.seat else self.hidden
@@ -238,7 +240,10 @@ class BoardTable:
             raise ValueError(f"the stored state is not a {kind} table")
         game = REFEREES[kind].from_json(data["save"], f"table ({kind})")
         moves = [
-            MoveEntry(int(m["seat"]), str(m["move"]), [str(e) for e in m["effects"]], bool(m.get("private")), str(m.get("hidden", "")))
+            MoveEntry(
+                int(m["seat"]), str(m["move"]), [str(e) for e in m["effects"]], bool(m.get("private")), str(m.get("hidden", "")),
+                None if m.get("at") is None else int(m["at"]),
+            )
             for m in data.get("moves", [])
         ]
         table_dice = bool(data.get("table_dice"))
@@ -323,7 +328,7 @@ class BoardTable:
         if self.kind == "overload":
             effects = [line for entry in played for line in entry.lines()]
         self.game = game
-        entry = MoveEntry(seat, text, effects, private, hidden)
+        entry = MoveEntry(seat, text, effects, private, hidden, _actions_played(self.referee, game))
         self.moves = [*self.moves, entry][-MAX_MOVE_LIST:]
         return entry
 
@@ -370,6 +375,18 @@ class BoardTable:
                 view["scores"] = list(full["scores"].values())
         return view
 
+    def position_after(self, index: int) -> dict[str, Any]:
+        """The public board as it stood after move ``index`` of the move list (0-based), for stepping through the
+        list: the referee's game taken back to that point (``Referee.rewind``); no hand, no legal move."""
+        entry = self.moves[index]
+        if entry.at is None:
+            raise ValueError("this move was recorded without its place in the game")
+        history = _actions_played(self.referee, self.game)
+        earlier, _ = self.referee.rewind(self.game, history - entry.at)
+        view = BoardTable(self.kind, earlier, self.table_dice).public_view()
+        keep = ("board_text", "awaiting", "scores", "hand_counts", "drawing", "board", "events", "to_move", "over", "winners")
+        return {key: view[key] for key in keep if key in view}
+
     def seat_view(self, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """``public`` (from ``public_view``) as ``seat`` sees it (None: a watcher): its own hand, its legal moves, the move list."""
         view = dict(public)
@@ -379,6 +396,12 @@ class BoardTable:
         if isinstance(self.game, InsiderState):
             view["hand"] = None if seat is None else {card: count for card, count in self.game.hands[seat].items() if count}
         return view
+
+
+def _actions_played(referee: Referee[Any], game: Any) -> int:
+    """How many actions the referee's game records (each state keeps its ``history``, the file's replay list)."""
+    history: list[Any] = getattr(referee.state(game), "history")  # noqa: B009  (not in the State protocol)
+    return len(history)
 
 
 def insider_drawing(game: InsiderState) -> dict[str, Any]:

@@ -21,6 +21,7 @@
   const CARDS = { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" };
   let view = null;
   let busy = false;
+  let replay = null; // {number, position, entry} while stepping through the move list
 
   function showError(text) {
     $("error").textContent = text;
@@ -209,7 +210,7 @@
   function renderHistory() {
     const list = $("history");
     list.replaceChildren();
-    view.moves.forEach((entry) => {
+    view.moves.forEach((entry, index) => {
       const item = document.createElement("li");
       const head = document.createElement("span");
       head.className = "who";
@@ -217,7 +218,14 @@
       const move = document.createElement("span");
       move.className = "what";
       move.textContent = entry.move;
-      item.append(head, move);
+      const see = document.createElement("button");
+      see.type = "button";
+      see.className = "see";
+      see.dataset.number = String(index + 1);
+      see.textContent = "voir";
+      see.setAttribute("aria-label", `Plateau après le coup ${index + 1}`);
+      see.addEventListener("click", () => step(index + 1));
+      item.append(see, head, move);
       if (entry.effects.length) {
         const effects = document.createElement("small");
         effects.textContent = " — " + entry.effects.join(" ; ");
@@ -381,6 +389,37 @@
     }
   }
 
+  async function step(number) {
+    if (!view || number < 1 || number > view.moves.length) return;
+    const query = seatToken ? `?seat=${encodeURIComponent(seatToken)}` : "";
+    const { status, body } = await api(`/api/boardgames/${encodeURIComponent(tableId)}/moves/${number}${query}`);
+    if (status !== 200) { showError((body && body.error) || `Erreur ${status}`); return; }
+    replay = body;
+    renderReplay();
+  }
+
+  function renderReplay() {
+    const bar = $("replay");
+    if (!replay) {
+      bar.hidden = true;
+      renderDrawing();
+      $("board-text").textContent = view.board_text;
+      return;
+    }
+    const live = view;
+    view = { ...live, ...replay.position, legal: [] };
+    try {
+      renderDrawing();
+      $("board-text").textContent = view.board_text;
+    } finally {
+      view = live;
+    }
+    $("replay-label").textContent = `Après le coup ${replay.number}/${view.moves.length} : ${seatName(replay.entry.seat)}, ${replay.entry.move}`;
+    $("replay-back").disabled = replay.number <= 1;
+    $("replay-forward").disabled = replay.number >= view.moves.length;
+    bar.hidden = false;
+  }
+
   function render() {
     document.title = `${view.title} — Overturn`;
     $("title").textContent = view.title;
@@ -408,6 +447,7 @@
     $("watcher").hidden = view.you !== null;
     renderLegal();
     renderHistory();
+    if (replay) renderReplay(); // stepping through the list stays where it is; "Direct" comes back
   }
 
   function accept(next) {
@@ -472,6 +512,9 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    $("replay-back").addEventListener("click", () => replay && step(replay.number - 1));
+    $("replay-forward").addEventListener("click", () => replay && step(replay.number + 1));
+    $("replay-live").addEventListener("click", () => { replay = null; renderReplay(); });
     $("typed").addEventListener("submit", (event) => {
       event.preventDefault();
       const move = $("typed-move").value.trim();

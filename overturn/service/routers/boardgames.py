@@ -263,6 +263,28 @@ async def _views_unlocked(service: Service, record: TableRecord) -> dict[str, An
     return views
 
 
+async def position(request: Request) -> Response:
+    """The board after move ``n`` of the move list (1-based), for stepping through it; public (no hand, no legal move)."""
+    service = service_of(request)
+    record = await _stored(service, request.path_params["table"])
+    seat = _reader(record, request.query_params.get("seat"))
+    number = int_param(request.path_params["number"], "number", 1, 10**6)
+    async with _kept(service).lock(record.id):
+        table = await _table_at(service, record)
+        _kept(service).put(record.id, record.version, table)
+    if number > len(table.moves):
+        raise ApiError(404, f"the move list has {len(table.moves)} moves", {"reason": "no_such_move"})
+
+    def made() -> dict[str, Any]:
+        try:
+            return table.position_after(number - 1)
+        except (ValueError, UsageProblem) as exc:
+            raise ApiError(404, str(exc), {"reason": "no_such_move"}) from None
+
+    shown = await service.judge(made, "table position")
+    return JSONResponse({"number": number, "entry": table.moves[number - 1].for_reader(None if seat is None else seat.index), "position": shown})
+
+
 async def rules(request: Request) -> Response:
     kind = request.path_params["game"]
     if kind not in REFEREES:
@@ -342,6 +364,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/boardgames/{table}", show, methods=["GET"]),
     Route("/api/boardgames/{table}/moves", move, methods=["POST"]),
     Route("/api/boardgames/{table}/events", events, methods=["GET"]),
+    Route("/api/boardgames/{table}/moves/{number}", position, methods=["GET"]),
 ]
 
 
@@ -478,6 +501,22 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                     "404": refused,
                     "409": refused,
                     **error_responses(*errors),
+                },
+            }
+        },
+        "/api/boardgames/{table}/moves/{number}": {
+            "get": {
+                "operationId": "boardgame_position",
+                "summary": "The board after move number (1-based) of the move list, to step through it: public (no hand, no legal move).",
+                "parameters": [_TABLE_ID, {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}, _SEAT_QUERY],
+                "responses": {
+                    "200": json_answer(
+                        "The move and the board after it.",
+                        {"type": "object", "required": ["number", "entry", "position"], "properties": {"number": {"type": "integer"}, "entry": {"type": "object"}, "position": {"type": "object"}}},
+                    ),
+                    "403": refused,
+                    "404": refused,
+                    **error_responses(400, 503),
                 },
             }
         },
