@@ -275,3 +275,36 @@ def test_insider_table_dice_cards_typed_by_their_seat_are_named_to_it_alone(clie
                 assert (words[1] == "?") == (entry["seat"] != reader), entry
     watcher = client.get(f"/api/boardgames/{table_id}").json()
     assert watcher["hand"] is None and all(entry["move"].split()[1:] == ["?"] for entry in watcher["moves"] if entry["move"].split()[0] in ("card", "steal"))
+
+
+def test_insider_bodyguard_answer_is_asked_on_the_victims_seat_and_times_out(client: httpx.Client) -> None:
+    """A starred card asks the victim's seat (and only it) for 'guard N' or 'pass'; with guard_seconds, the server
+    answers 'pass' for it once the time is up, and every reader hears it."""
+    made = _new(client, game="insider", seed=INSIDER_SEED, seats=[{}, {}], options={"guard_seconds": 5})
+    table_id, tokens = made["table"]["id"], made["tokens"]
+    mirror = BoardTable.new("insider", 2, INSIDER_SEED, {"guard_seconds": 5})
+    rng = random.Random(INSIDER_SEED)
+    version = 0
+    while not mirror.awaits_guard():
+        seat = mirror.seat_to_move()
+        assert seat is not None
+        move = insider_policy(mirror.game, rng)
+        assert _move(client, table_id, tokens[seat], version, move).json()["refused"] is None
+        mirror.play(seat, move)
+        version += 1
+    victim = mirror.seat_to_move()
+    assert victim is not None
+    asked = client.get(f"/api/boardgames/{table_id}", params={"seat": tokens[victim]}).json()
+    assert asked["question"] == "guard" and asked["guard"]["seconds"] == 5 and "pass" in asked["legal"]
+    assert client.get(f"/api/boardgames/{table_id}", params={"seat": tokens[1 - victim]}).json()["legal"] == []
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        now = client.get(f"/api/boardgames/{table_id}").json()
+        if now["table"]["version"] > version:
+            break
+        time.sleep(0.25)
+    assert now["table"]["version"] == version + 1
+    last = now["moves"][-1]
+    assert last["seat"] == victim and last["move"] == "pass" and last["effects"][0].startswith("temps écoulé")
+    mirror.play(victim, "pass")
+    assert now["board_text"] == mirror.public_view()["board_text"]

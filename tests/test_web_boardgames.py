@@ -147,7 +147,18 @@ def test_insider_three_seats_own_hand_only_to_the_winner(tables: Callable[..., T
     rng = random.Random(INSIDER_SEED)
     assert table.watcher.locator("#hand-box").is_hidden()
 
+    guards_seen = []
+
     def hands_shown(version: int) -> None:
+        if mirror.awaits_guard() and len(guards_seen) < 3:  # the Bodyguard question is asked on the victim's phone
+            victim = mirror.seat_to_move()
+            assert victim is not None
+            assert "garde du corps ?" in table.pages[victim].locator("#guard").inner_text()
+            assert table.pages[victim].locator("#legal button.move[data-move='pass']").count() == 1
+            assert table.watcher.locator("#guard").is_visible()
+            if not guards_seen:
+                shoot(table.pages[victim], "boardgame-insider-bodyguard")
+            guards_seen.append(version)
         if version % 100 != 1:
             return
         for seat in range(3):
@@ -160,3 +171,4 @@ def test_insider_three_seats_own_hand_only_to_the_winner(tables: Callable[..., T
         assert table.watcher.locator("#hand li").count() == 0
 
     _play_whole_game(table, mirror, lambda m: insider_policy(m.game, rng), "insider", hands_shown)
+    assert guards_seen, "no starred card in the game: the Bodyguard question was never checked"

@@ -48,6 +48,8 @@ PLAYERS = {"overload": (3, 5), "offboard": (2, 2), "insider": (2, 4)}
 SEEDS = {"overload": OVERLOAD_SEEDS, "offboard": (0, 2**32 - 1), "insider": (0, 2**53 - 1)}
 #: Names of the players as the referees print them, per seat.
 OVERLOAD_COLOURS_FR = {"red": "rouge", "blue": "bleu", "yellow": "jaune", "green": "vert", "black": "noir", "white": "blanc"}
+#: Bounds of Insider's time for a Bodyguard answer (seconds).
+MIN_GUARD, MAX_GUARD = 5, 600
 #: Moves kept in a table's move list (a long game of Insider is a few hundred actions).
 MAX_MOVE_LIST = 5000
 
@@ -184,6 +186,8 @@ class BoardTable:
     game: Any
     table_dice: bool = False
     moves: list[MoveEntry] = field(default_factory=list)
+    #: Insider: seconds a Bodyguard answer may take before the server answers 'pass' for the seat (None: no limit).
+    guard_seconds: int | None = None
 
     @property
     def referee(self) -> Referee[Any]:
@@ -203,9 +207,16 @@ class BoardTable:
         if not low <= seed <= high:
             raise UsageProblem(f"the seed must be from {low} to {high}")
         table_dice = bool(options.get("table_dice", False))
-        unknown = set(options) - {"table_dice", "variant", "layout"}
+        unknown = set(options) - {"table_dice", "variant", "layout", "guard_seconds"}
         if unknown:
-            raise UsageProblem(f"unknown option(s) {', '.join(sorted(unknown))}: use table_dice, variant (overload), layout (offboard)")
+            raise UsageProblem(
+                f"unknown option(s) {', '.join(sorted(unknown))}: use table_dice, variant (overload), layout (offboard), guard_seconds (insider)"
+            )
+        guard_seconds = options.get("guard_seconds")
+        if guard_seconds is not None and (
+            kind != "insider" or not isinstance(guard_seconds, int) or isinstance(guard_seconds, bool) or not MIN_GUARD <= guard_seconds <= MAX_GUARD
+        ):
+            raise UsageProblem(f"'guard_seconds' is Insider's time for a Bodyguard answer, {MIN_GUARD} to {MAX_GUARD} seconds")
         referee = REFEREES[kind]
         if kind == "overload":
             variant = options.get("variant", 0)
@@ -221,12 +232,13 @@ class BoardTable:
             game = referee.new_game(layout=layout)
         else:
             game = referee.new_game(players=players, seed=seed, table_chance=table_dice)
-        return cls(kind, game, table_dice)
+        return cls(kind, game, table_dice, guard_seconds=guard_seconds)
 
     def dump(self) -> str:
         data = {
             "game": self.kind,
             "table_dice": self.table_dice,
+            "guard_seconds": self.guard_seconds,
             "save": self.referee.to_json(self.game),
             "moves": [entry.to_json() for entry in self.moves],
         }
@@ -249,7 +261,8 @@ class BoardTable:
         table_dice = bool(data.get("table_dice"))
         if kind == "insider" and table_dice == game.auto_chance:
             raise ValueError("the table's chance option does not match its saved game")
-        return cls(kind, game, table_dice, moves)
+        guard = data.get("guard_seconds")
+        return cls(kind, game, table_dice, moves, None if guard is None else int(guard))
 
     # ----- whose turn, what is legal --------------------------------------------------
 
@@ -361,7 +374,7 @@ class BoardTable:
             view["drawing"] = insider_drawing(game)
             if pending == "guard":
                 play = game.pending[-1]["play"]
-                view["guard"] = {"from": play["player"], "card": play["card"], "power": play["power"]}
+                view["guard"] = {"from": play["player"], "card": play["card"], "power": play["power"], "seconds": self.guard_seconds}
         else:
             full = referee.view_json(self.game)
             full.pop("legal", None)
@@ -374,6 +387,10 @@ class BoardTable:
             else:
                 view["scores"] = list(full["scores"].values())
         return view
+
+    def awaits_guard(self) -> bool:
+        """Insider waits for a Bodyguard answer (a starred card was played against the seat to move)."""
+        return isinstance(self.game, InsiderState) and bool(self.game.pending) and self.game.pending[-1]["kind"] == "guard"
 
     def position_after(self, index: int) -> dict[str, Any]:
         """The public board as it stood after move ``index`` of the move list (0-based), for stepping through the

@@ -21,7 +21,8 @@
   const CARDS = { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" };
   let view = null;
   let busy = false;
-  let replay = null; // {number, position, entry} while stepping through the move list
+  let replay = null;
+  let guardTimer = null; // {number, position, entry} while stepping through the move list
 
   function showError(text) {
     $("error").textContent = text;
@@ -55,6 +56,7 @@
       box.append(label);
     }
     $("new-dice").disabled = game === "offboard";
+    $("new-guard-label").hidden = game !== "insider";
   }
 
   async function create(event) {
@@ -64,6 +66,7 @@
     const data = { game, seats, options: {} };
     if ($("new-seed").value !== "") data.seed = Number($("new-seed").value);
     if ($("new-dice").checked && game !== "offboard") data.options.table_dice = true;
+    if (game === "insider" && $("new-guard").value !== "") data.options.guard_seconds = Number($("new-guard").value);
     const { status, body } = await api("/api/boardgames", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(data),
     });
@@ -420,6 +423,25 @@
     bar.hidden = false;
   }
 
+  // Insider: a starred card waits for the victim's Bodyguard answer; with a time limit, a countdown on every phone
+  // (the server itself answers 'pass' when it runs out).
+  function renderGuard() {
+    if (guardTimer) { clearInterval(guardTimer); guardTimer = null; }
+    const box = $("guard");
+    const guard = view.game === "insider" && view.question === "guard" && !view.over ? view.guard : null;
+    if (!guard) { box.hidden = true; return; }
+    const card = `${CARDS[guard.card] || guard.card} ×${guard.power}`;
+    const asked = view.you === view.to_move;
+    const ask = asked ? `${seatName(guard.from)} joue ${card} contre vous : garde du corps ?` : `${seatName(view.to_move)} répond au ${card} de ${seatName(guard.from)}`;
+    let left = guard.seconds;
+    const show = () => { box.textContent = left === null || left === undefined ? ask : `${ask} (${Math.max(0, left)} s)`; };
+    show();
+    box.hidden = false;
+    if (left !== null && left !== undefined) {
+      guardTimer = setInterval(() => { left -= 1; show(); if (left <= 0) { clearInterval(guardTimer); guardTimer = null; } }, 1000);
+    }
+  }
+
   function render() {
     document.title = `${view.title} — Overturn`;
     $("title").textContent = view.title;
@@ -439,6 +461,7 @@
       $("over").hidden = true;
     }
     renderScores();
+    renderGuard();
     renderHand();
     renderDrawing();
     $("board-text").textContent = view.board_text;

@@ -34,7 +34,7 @@ from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import error_responses, query_param
 from overturn.service.params import int_param, text_param
-from overturn.table.board_seating import PLAYERS, REFEREES, SEEDS, BoardTable, MoveEntry, NotYourTurn, Refusal, seat_names
+from overturn.table.board_seating import MAX_GUARD, MIN_GUARD, PLAYERS, REFEREES, SEEDS, BoardTable, MoveEntry, NotYourTurn, Refusal, seat_names
 from overturn.table.hub import TooManyStreams
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token
 
@@ -252,7 +252,44 @@ async def move(request: Request) -> Response:
         views = await service.judge(lambda: _views(committed, table), "table")
         kept.put(committed.id, committed.version, table)
     service.hub.publish(committed.id, committed.version, views)
+    _schedule_guard(service, committed, table)
     return JSONResponse({"refused": None, "result": outcome.for_reader(seat.index), "state": _for_reader(views, seat)})
+
+
+def _schedule_guard(service: Service, record: TableRecord, table: BoardTable) -> None:
+    """Insider with a time limit: when a Bodyguard answer is awaited, 'pass' is played for the seat once it runs out."""
+    if table.guard_seconds is None or not table.awaits_guard():
+        return
+    seat = table.seat_to_move()
+    task = asyncio.get_running_loop().create_task(_guard_timeout(service, record.id, record.version, seat, table.guard_seconds))
+    service.background.add(task)
+    task.add_done_callback(service.background.discard)
+
+
+async def _guard_timeout(service: Service, table_id: str, version: int, seat: int | None, seconds: int) -> None:
+    await asyncio.sleep(seconds)
+    kept = _kept(service)
+    try:
+        async with kept.lock(table_id):
+            record = await asyncio.to_thread(service.tables.get, table_id)
+            if record.version != version:
+                return  # answered in time (or the table moved on)
+            table = await _table_at(service, record)
+            if not table.awaits_guard() or table.seat_to_move() != seat or seat is None:
+                kept.put(record.id, record.version, table)
+                return
+            outcome = table.play(seat, "pass")
+            if isinstance(outcome, Refusal):
+                log.warning("table %s: the timed-out Bodyguard pass was refused: %s", table_id, outcome.detail)
+                return
+            outcome.effects.insert(0, f"temps écoulé ({seconds} s) : pas de garde du corps")
+            committed = await asyncio.to_thread(service.tables.commit, record.id, record.version, table.dump(), seat, "pass (timeout)")
+            views = await service.judge(lambda: _views(committed, table), "table")
+            kept.put(committed.id, committed.version, table)
+        service.hub.publish(committed.id, committed.version, views)
+        _schedule_guard(service, committed, table)
+    except (Stale, StoreError, NoSuchTable, ApiError) as exc:
+        log.warning("table %s: the timed-out Bodyguard pass was not played: %s", table_id, exc)
 
 
 async def _views_unlocked(service: Service, record: TableRecord) -> dict[str, Any]:
@@ -440,7 +477,12 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                                     "seed": {"type": "integer", "minimum": 0},
                                     "options": {
                                         "type": "object",
-                                        "properties": {"table_dice": {"type": "boolean"}, "variant": {"type": "integer", "minimum": 0}, "layout": {"type": "string"}},
+                                        "properties": {
+                                            "table_dice": {"type": "boolean"},
+                                            "variant": {"type": "integer", "minimum": 0},
+                                            "layout": {"type": "string"},
+                                            "guard_seconds": {"type": "integer", "minimum": MIN_GUARD, "maximum": MAX_GUARD, "description": "Insider: seconds for a Bodyguard answer, then 'pass'."},
+                                        },
                                     },
                                     "seats": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string", "maxLength": MAX_SEAT_NAME}}}, "minItems": 2, "maxItems": 5},
                                 },
