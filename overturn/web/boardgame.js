@@ -432,7 +432,7 @@
     if (!guard) { box.hidden = true; return; }
     const card = `${CARDS[guard.card] || guard.card} ×${guard.power}`;
     const asked = view.you === view.to_move;
-    const ask = asked ? `${seatName(guard.from)} joue ${card} contre vous : garde du corps ?` : `${seatName(view.to_move)} répond au ${card} de ${seatName(guard.from)}`;
+    const ask = asked ? `${seatName(guard.from)} joue ${card} : le contrez-vous avec un garde du corps ?` : `${seatName(view.to_move)} répond au ${card} de ${seatName(guard.from)}`;
     let left = guard.seconds;
     const show = () => { box.textContent = left === null || left === undefined ? ask : `${ask} (${Math.max(0, left)} s)`; };
     show();
