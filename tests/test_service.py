@@ -110,6 +110,8 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/game/moves", "/api/game/computer",
         "/api/tables", "/api/tables/{table}", "/api/tables/{table}/moves", "/api/tables/{table}/events", "/api/tables/{table}/hand-over",
         "/api/hooks", "/api/plus-one", "/api/find", "/api/lists/{name}",
+        "/api/boardgames", "/api/boardgames/rules/{game}", "/api/boardgames/{table}", "/api/boardgames/{table}/moves",
+        "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}",
     }
     assert "4096 bytes" in schema["info"]["description"]
 

@@ -20,7 +20,7 @@ from overturn.service.errors import ApiError, api_error_handler, http_error_hand
 from overturn.service.limits import Limits
 from overturn.service.middleware import Hardening
 from overturn.service.openapi import document
-from overturn.service.routers import dictionary, game, page, referee, review, searches, solve, status, table
+from overturn.service.routers import boardgames, dictionary, game, page, referee, review, searches, solve, status, table
 from overturn.table.store import TableStore
 
 
@@ -96,7 +96,7 @@ def _public_description(spec: str | None, lexicon: Lexicon) -> str:
 
 
 #: The areas, the most requested first: routes are matched in order.
-ROUTERS = (dictionary, page, status, solve, referee, game, table, review, searches)
+ROUTERS = (dictionary, page, status, solve, referee, game, table, boardgames, review, searches)
 
 
 def openapi_schema(service: Service) -> dict[str, Any]:

@@ -44,6 +44,11 @@ async def index(request: Request) -> Response:
     page = WEB_DIR / "index.html"
     return _cached_answer(request, FileResponse(page, media_type="text/html; charset=utf-8", stat_result=os.stat(page)))
 
+async def boardgame(request: Request) -> Response:
+    """The board games' page (Overload, offboard, Insider at the shared table)."""
+    page = WEB_DIR / "boardgame.html"
+    return _cached_answer(request, FileResponse(page, media_type="text/html; charset=utf-8", stat_result=os.stat(page)))
+
 async def favicon(request: Request) -> Response:
     headers = {"etag": FAVICON_ETAG, "cache-control": "max-age=86400"}
     return _cached_answer(request, Response(FAVICON, media_type="image/svg+xml", headers=headers))
@@ -56,6 +61,7 @@ async def service_worker(_request: Request) -> Response:
 
 ROUTES: list[BaseRoute] = [
     Route("/", index, methods=["GET"]),
+    Route("/boardgame", boardgame, methods=["GET"]),
     Route("/favicon.ico", favicon, methods=["GET"]),
     Route("/sw.js", service_worker, methods=["GET"]),
     Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),

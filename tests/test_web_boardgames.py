@@ -1,0 +1,174 @@
+"""The board games' page (/boardgame) at phone size (390×844), in headless Chromium: one page per seat plus a watcher.
+
+For each game a whole seeded game is played to its declared winner by tapping
+a legal move's button on the page of the seat to move; after every move every
+page (the other seats and the watcher) shows it live (the table's version, by
+EventSource). The move is chosen by a policy run on a ``BoardTable`` mirror
+built here, so the winner is the referee's, not hard-coded. Screenshots go to
+test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+from test_boardgames_api import INSIDER_SEED, insider_policy
+from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
+
+from overturn.referees.offboard.state import computer_move, format_move
+from overturn.table.board_seating import BoardTable
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
+
+#: Seconds a whole game may take on the pages (bounded: a stuck page fails the test, not the suite).
+GAME_SECONDS = 600
+
+
+class Table:
+    """A table made through the API, with one phone-sized page per seat and one for a watcher."""
+
+    def __init__(self, browser: Any, base: str, game: str, seats: int, seed: int, names: list[str]) -> None:
+        made = httpx.post(f"{base}/api/boardgames", json={"game": game, "seed": seed, "seats": [{"name": name} for name in names[:seats]]}, timeout=30)
+        assert made.status_code == 201, made.text
+        self.data = made.json()
+        self.contexts = [browser.new_context(**PHONE) for _ in range(seats + 1)]
+        self.pages = [context.new_page() for context in self.contexts]
+        self.errors: list[str] = []
+        links = [*self.data["links"]["seats"], self.data["links"]["watch"]]
+        for page, link in zip(self.pages, links):
+            page.on("pageerror", lambda error: self.errors.append(str(error)))
+            page.goto(base + link)
+        self.wait_all(0)
+
+    @property
+    def watcher(self) -> Any:
+        return self.pages[-1]
+
+    def wait_all(self, version: int) -> None:
+        for page in self.pages:
+            page.wait_for_selector(f"#table[data-version='{version}']", timeout=15_000)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        assert not self.errors, f"JavaScript errors on the pages: {self.errors}"
+
+
+@pytest.fixture
+def tables(browser: Any, base: str) -> Iterator[Callable[..., Table]]:
+    made: list[Table] = []
+
+    def make(game: str, seats: int, seed: int) -> Table:
+        table = Table(browser, base, game, seats, seed, ["Zoé", "Paul", "Inès", "Malo", "Léa"])
+        made.append(table)
+        return table
+
+    yield make
+    for table in made:
+        table.close()
+
+
+def _play_whole_game(table: Table, mirror: BoardTable, choose: Callable[[BoardTable], str], name: str, check: Callable[[int], None] | None = None) -> None:
+    started = time.monotonic()
+    version = 0
+    while not mirror.is_over():
+        assert time.monotonic() - started < GAME_SECONDS, f"{name}: not over after {version} moves"
+        seat = mirror.seat_to_move()
+        assert seat is not None
+        move = choose(mirror)
+        page = table.pages[seat]
+        button = page.locator(f"#legal button.move[data-move='{move}']")
+        button.click()
+        played = mirror.play(seat, move)
+        assert not hasattr(played, "rule"), played
+        version += 1
+        table.wait_all(version)
+        if check is not None:
+            check(version)
+        if version == 6:
+            for index, each in enumerate(table.pages):
+                shoot(each, f"boardgame-{name}-{'watcher' if index == len(table.pages) - 1 else f'seat{index + 1}'}")
+    winners = ", ".join(table.data["table"]["seats"][seat]["name"] for seat in mirror.winners())
+    for page in table.pages:
+        assert page.locator("#over").is_visible()
+        assert winners in page.locator("#over").inner_text()
+        assert page.locator("#legal button").count() == 0
+    assert table.watcher.locator("#history li").count() == len(mirror.moves)
+    shoot(table.watcher, f"boardgame-{name}-over")
+    # stepping through the move list: the board after move 3, then back and forth, then the live board again
+    watcher = table.watcher
+    watcher.locator("#history button.see[data-number='3']").click()
+    watcher.wait_for_selector("#replay:not([hidden])")
+    assert watcher.locator("#board-text").text_content() == mirror.position_after(2)["board_text"]
+    watcher.click("#replay-back")
+    watcher.wait_for_function("() => document.querySelector('#replay-label').textContent.startsWith('Après le coup 2/')")
+    assert watcher.locator("#board-text").text_content() == mirror.position_after(1)["board_text"]
+    shoot(watcher, f"boardgame-{name}-step")
+    watcher.click("#replay-live")
+    assert watcher.locator("#replay").is_hidden()
+    assert watcher.locator("#board-text").text_content() == mirror.public_view()["board_text"]
+
+
+def test_overload_three_seats_to_the_winner(tables: Callable[..., Table]) -> None:
+    table = tables("overload", 3, 2)
+    mirror = BoardTable.new("overload", 3, 2, {})
+    rng = random.Random(2)
+    first = table.pages[0]
+    assert "À vous de jouer" in first.locator("#turn").inner_text()
+    assert "Au tour de Zoé" in table.pages[1].locator("#turn").inner_text()
+    assert table.watcher.locator("#moves-box").is_hidden() and table.watcher.locator("#watcher").is_visible()
+    assert first.locator(".track .pawn").count() == 6
+    _play_whole_game(table, mirror, lambda m: rng.choice(m.legal_moves()), "overload")
+
+
+def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callable[..., Table]) -> None:
+    table = tables("offboard", 2, 0)
+    first = table.pages[0]
+    first.fill("#typed-move", "A1-A9")
+    first.click("#typed button")
+    first.wait_for_selector("#refusal:not([hidden])")
+    refusal = first.locator("#refusal").inner_text()
+    assert refusal.startswith("Coup refusé : ")
+    shoot(first, "boardgame-offboard-refused")
+    assert first.locator("#table").get_attribute("data-version") == "0"
+    mirror = BoardTable.new("offboard", 2, 0, {})
+    rng = random.Random(2)
+    _play_whole_game(table, mirror, lambda m: format_move(computer_move(m.game, rng)), "offboard")
+
+
+def test_insider_three_seats_own_hand_only_to_the_winner(tables: Callable[..., Table]) -> None:
+    table = tables("insider", 3, INSIDER_SEED)
+    mirror = BoardTable.new("insider", 3, INSIDER_SEED, {})
+    rng = random.Random(INSIDER_SEED)
+    assert table.watcher.locator("#hand-box").is_hidden()
+
+    guards_seen = []
+
+    def hands_shown(version: int) -> None:
+        if mirror.awaits_guard() and len(guards_seen) < 3:  # the Bodyguard question is asked on the victim's phone
+            victim = mirror.seat_to_move()
+            assert victim is not None
+            assert "garde du corps ?" in table.pages[victim].locator("#guard").inner_text()
+            assert table.pages[victim].locator("#legal button.move[data-move='pass']").count() == 1
+            assert table.watcher.locator("#guard").is_visible()
+            if not guards_seen:
+                shoot(table.pages[victim], "boardgame-insider-bodyguard")
+            guards_seen.append(version)
+        if version % 100 != 1:
+            return
+        for seat in range(3):
+            hand = mirror.game.hands[seat]
+            shown = sorted(table.pages[seat].locator("#hand li.card").all_inner_texts())
+            assert len(shown) == sum(1 for count in hand.values() if count)
+            assert all(text.endswith(f"×{hand[card]}") for card, text in zip(sorted(c for c, n in hand.items() if n), sorted(table.pages[seat].locator("#hand li.card").evaluate_all("items => items.map(i => i.className.slice(10) + ' ×' + i.textContent.split('×')[1])"))))
+            text = table.pages[seat].locator("#scores").inner_text()
+            assert f"{mirror.game.hand_size(seat)} cartes" in text
+        assert table.watcher.locator("#hand li").count() == 0
+
+    _play_whole_game(table, mirror, lambda m: insider_policy(m.game, rng), "insider", hands_shown)
+    assert guards_seen, "no starred card in the game: the Bodyguard question was never checked"
