@@ -128,7 +128,8 @@ typedef struct {
 
     /* search state */
     uint64_t acc[MAX_CLASSES];  /* scratch of step(), all zero between steps */
-    Level *levels[MAX_DEPTH + 1];
+    Level *levels[MAX_DEPTH + 1];  /* allocated on first use and kept while the Search is pooled */
+    int n_levels;                  /* levels[0..n_levels) may be allocated */
     char word[MAX_DEPTH + MAX_READING_LEN];
     int path[MAX_DEPTH + 1];
     int error;
@@ -336,6 +337,7 @@ static Level *level_at(Search *s, int depth) {
     if (!s->levels[depth]) {
         s->levels[depth] = PyMem_RawMalloc(sizeof(Level));
         if (!s->levels[depth]) s->error = NO_MEMORY;
+        else if (depth >= s->n_levels) s->n_levels = depth + 1;
     }
     return s->levels[depth];
 }
@@ -827,12 +829,70 @@ static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject 
 }
 
 static void release(Search *s) {
-    for (int depth = 0; depth <= MAX_DEPTH; depth++) PyMem_RawFree(s->levels[depth]);
+    for (int depth = 0; depth < s->n_levels; depth++) PyMem_RawFree(s->levels[depth]);
     PyMem_RawFree(s->found);
     PyMem_RawFree(s->slots);
     PyMem_RawFree(s->text);
     PyMem_RawFree(s->cells);
     PyMem_RawFree(s);
+}
+
+/* --- a pool of Search records ------------------------------------------------------------
+   A Search is ~40 KB with its class tables; zeroing it (and a fresh hash table) on every call was most of
+   the fixed cost of a small board.  Records are taken from and given back to this pool with the GIL held
+   (so threads that search without the GIL each hold their own record); taking one resets only the fields
+   that set_up accumulates into, giving one back clears only the hash slots the call used.  Level buffers,
+   the hash table and the result arenas stay allocated at the size the largest board needed. */
+
+#define POOL_SIZE 8
+#define FIRST_SLOT_BITS 9  /* 512 slots; doubled while more than half full, then kept */
+
+static Search *pool[POOL_SIZE];
+static int pool_count;
+
+/* A Search ready for set_up, or NULL out of memory (no exception set). */
+static Search *take_search(void) {
+    Search *s = pool_count ? pool[--pool_count] : PyMem_RawCalloc(1, sizeof(Search));
+    if (!s) return NULL;
+    if (!s->slots) {
+        s->slot_bits = FIRST_SLOT_BITS;
+        s->slots = PyMem_RawCalloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
+        if (!s->slots) {
+            release(s);
+            return NULL;
+        }
+    }
+    /* What set_up and the search accumulate into (|=, ++), as a fresh calloc would have it. */
+    s->not_first = s->not_last = 0;
+    memset(s->tile_mask, 0, sizeof s->tile_mask);
+    memset(s->cell_first, 0, sizeof s->cell_first);
+    s->n_faces = s->n_transitions = s->n_readings = 0;
+    memset(s->face_cells, 0, sizeof s->face_cells);
+    s->first_letters = 0;
+    memset(s->n_by_first, 0, sizeof s->n_by_first);
+    s->n_classes = 0;
+    s->error = SEARCH_OK;
+    s->n_found = s->n_text = s->n_cells = 0;
+    return s;
+}
+
+/* Give a Search back: its used hash slots cleared (s->acc is zero after every step), or freed if the pool is full. */
+static void give_back(Search *s) {
+    uint32_t wrap = (UINT32_C(1) << s->slot_bits) - 1;
+    if (s->n_found * 8 > wrap) {
+        memset(s->slots, 0, ((size_t)wrap + 1) * sizeof(uint32_t));
+    } else {
+        for (size_t i = 0; i < s->n_found; i++) {
+            uint32_t at = slot_of(s, s->found[i].node);
+            while (s->slots[at] != (uint32_t)i + 1) at = (at + 1) & wrap;
+            s->slots[at] = 0;
+        }
+    }
+    s->n_found = 0;
+    if (pool_count < POOL_SIZE)
+        pool[pool_count++] = s;
+    else
+        release(s);
 }
 
 PyDoc_STRVAR(find_words_doc,
@@ -877,7 +937,7 @@ static int open_job(Job *job, PyObject *masks_obj, PyObject *first_child_obj, Py
                     PyObject *readings, PyObject *played) {
     unsigned long long ringed;
     if (read_tracked_and_ringed(tracked, ringed_obj, &ringed) < 0) return -1;
-    Search *s = job->s = PyMem_RawCalloc(1, sizeof(Search));
+    Search *s = job->s = take_search();
     if (!s) {
         PyErr_NoMemory();
         return -1;
@@ -899,12 +959,6 @@ static int open_job(Job *job, PyObject *masks_obj, PyObject *first_child_obj, Py
     int ready = set_up(s, faces, rows, cols, tile_rows, tile_cols, readings, job->face_names, job->reading_objects);
     if (ready <= 0) return ready;
     s->ringed = (uint64_t)ringed & s->all;
-    s->slot_bits = 12;
-    s->slots = PyMem_RawCalloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
-    if (!s->slots) {
-        PyErr_NoMemory();
-        return -1;
-    }
     return exclude_played(s, played) < 0 ? -1 : 1;
 }
 
@@ -945,7 +999,7 @@ static void close_job(Job *job) {
     }
     if (job->have_first_child) PyBuffer_Release(&job->first_child_view);
     if (job->have_masks) PyBuffer_Release(&job->masks_view);
-    if (job->s) release(job->s);
+    if (job->s) give_back(job->s);
 }
 
 static PyObject *find_words(PyObject *module, PyObject *args) {
