@@ -10,6 +10,7 @@ pass a path checker written here, independent of the solver.
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 from array import array
 from concurrent.futures import ThreadPoolExecutor
@@ -216,3 +217,32 @@ def test_the_example_board_on_the_default_lexicon(reuse: bool, monkeypatch: pyte
     board = Board.parse("ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW", Rules(reuse=reuse))
     constraints = Constraints(ringed=0b101010 << 12, need_new=True, played=frozenset({"ROI"}))
     assert compare(board, lexicon, constraints, monkeypatch) > 300
+
+
+def test_solve_order_matches_the_python_search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve`` lists keys in the order the pure-Python search sorts them, and ``solve_json`` ranks them likewise.
+
+    Reuse mode finds keys in alphabetical order and skips the sort when no two readings start with the same
+    letter; readings such as ("Z", "ZX") next to a Z face break that, so the corpus has both cases.
+    """
+    rng = random.Random(20261125)
+    lexicons = [random_lexicon(rng, tmp_path / f"lexicon-{index}") for index in range(4)]
+    keys = [sorted(lexicon.completions("", limit=None)) for lexicon in lexicons]
+    for index in range(300):
+        rules = random_rules(rng)
+        if rng.random() < 0.3:
+            rules = rules.replace(zx_readings=("Z", "ZX"))  # two readings starting with Z
+        board = random_board(rng, rules)
+        constraints = random_constraints(rng, board, keys[index % 4])
+        solver = Solver(lexicons[index % 4], board)
+        native = solver.solve(constraints)
+        native_json = solver.solve_json(rng.choice((0, 5, 10_000)), constraints)
+        with monkeypatch.context() as patch:
+            patch.setenv("OVERTURN_PURE_PYTHON", "1")
+            python = solver.solve(constraints)
+            python_json = solver.solve_json(len(json.loads(native_json.words)), constraints)
+        assert [found.word for found in native] == [found.word for found in python], str(board)
+        assert [item["word"] for item in json.loads(native_json.words)] == [
+            item["word"] for item in json.loads(python_json.words)
+        ], str(board)
+        assert (native_json.count, native_json.lengths) == (python_json.count, python_json.lengths)

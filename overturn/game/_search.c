@@ -119,6 +119,7 @@ typedef struct {
     uint32_t first_letters;  /* letters some reading starts with */
     int n_by_first[26];
     uint8_t by_first[26][MAX_READINGS];
+    uint8_t alphabetical[MAX_READINGS];  /* the readings by first letter, as by_first lists them */
 
     /* classes: flags | state << FLAG_BITS, the state a mixed-radix number of per-face reading states */
     int n_classes;
@@ -432,11 +433,14 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
     }
 }
 
+/* The readings are tried in letter order, at the top as in expand: where no two readings start with the same
+   letter (the game's double faces read Z/X and U/QU), the trie is walked depth first in alphabetical order
+   and keys are found in alphabetical order, which spares the answer a sort (sorted_order checks it). */
 static void search_reuse(Search *s) {
     Level *first = level_at(s, 1);
     if (!first) return;
-    for (int r_index = 0; r_index < s->n_readings && !s->error; r_index++) {
-        const Reading *r = &s->readings[r_index];
+    for (int k = 0; k < s->n_readings && !s->error; k++) {
+        const Reading *r = &s->readings[s->alphabetical[k]];
         int64_t child = walk(s, 0, r->text, r->len);
         if (child < 0) continue;
         step(s, NULL, r, first);
@@ -641,6 +645,8 @@ static int set_up(Search *s, PyObject *faces, int rows, int cols, int tile_rows,
         for (uint64_t rest = r->cells; rest; rest &= rest - 1) s->cell_first[lowest(rest)] |= UINT32_C(1) << letter;
         s->by_first[letter][s->n_by_first[letter]++] = (uint8_t)r_index;
     }
+    for (int letter = 0, k = 0; letter < 26; letter++)
+        for (int j = 0; j < s->n_by_first[letter]; j++) s->alphabetical[k++] = s->by_first[letter][j];
 
     /* Classes: per face, state 0 (not read) or i + 1 (read as reading i). */
     int states = 1;
@@ -777,13 +783,51 @@ static PyObject *readings_of(const Search *s, unsigned klass, PyObject **face_na
     return readings;
 }
 
-static const Search *sorting_search;  /* qsort has no context argument; set and read under the GIL only */
-
-static int by_text(const void *a, const void *b) {
-    const Found *x = &sorting_search->found[*(const size_t *)a], *y = &sorting_search->found[*(const size_t *)b];
+/* Found keys i and j compared as Python compares the str (keys are A-Z). */
+static inline int text_order(const Search *s, size_t i, size_t j) {
+    const Found *x = &s->found[i], *y = &s->found[j];
     int shorter = x->text_len < y->text_len ? x->text_len : y->text_len;
-    int order = memcmp(sorting_search->text + x->text_at, sorting_search->text + y->text_at, (size_t)shorter);
+    int order = memcmp(s->text + x->text_at, s->text + y->text_at, (size_t)shorter);
     return order ? order : x->text_len - y->text_len;
+}
+
+/* Merge sort of order[0..count) by text, through scratch (count items); stable, no global state, so it runs
+   without the GIL. */
+static void merge_sort(const Search *s, size_t *order, size_t *scratch, size_t count) {
+    if (count < 2) return;
+    if (count <= 8) {  /* insertion sort */
+        for (size_t k = 1; k < count; k++) {
+            size_t item = order[k], at = k;
+            while (at > 0 && text_order(s, order[at - 1], item) > 0) {
+                order[at] = order[at - 1];
+                at--;
+            }
+            order[at] = item;
+        }
+        return;
+    }
+    size_t half = count / 2;
+    merge_sort(s, order, scratch, half);
+    merge_sort(s, order + half, scratch, count - half);
+    if (text_order(s, order[half - 1], order[half]) <= 0) return;
+    memcpy(scratch, order, half * sizeof(size_t));
+    size_t i = 0, j = half, k = 0;
+    while (i < half && j < count) order[k++] = text_order(s, order[j], scratch[i]) < 0 ? order[j++] : scratch[i++];
+    while (i < half) order[k++] = scratch[i++];
+}
+
+/* Sort order[0..count) (indices of found keys) alphabetically; -1 out of memory.  Reuse mode usually finds
+   the keys in that order already (search_reuse): one pass of comparisons checks it, and only otherwise are
+   they sorted. */
+static int sorted_order(const Search *s, size_t *order, size_t count) {
+    size_t k = 1;
+    while (k < count && text_order(s, order[k - 1], order[k]) < 0) k++;
+    if (k >= count) return 0;
+    size_t *scratch = PyMem_RawMalloc(count * sizeof(size_t));
+    if (!scratch) return -1;
+    merge_sort(s, order, scratch, count);
+    PyMem_RawFree(scratch);
+    return 0;
 }
 
 /* Solver.solve's answer straight away: a list of found_type(word, path, readings), sorted by word.
@@ -796,9 +840,10 @@ static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject 
     if (!order) return PyErr_NoMemory();
     for (size_t i = 0, at = 0; i < s->n_found; i++)
         if (s->found[i].used >= 0) order[at++] = i;
-    sorting_search = s;
-    qsort(order, count, sizeof(size_t), by_text);
-    sorting_search = NULL;
+    if (sorted_order(s, order, count) < 0) {
+        PyMem_RawFree(order);
+        return PyErr_NoMemory();
+    }
 
     PyObject *templates[MAX_CLASSES >> FLAG_BITS] = {NULL};
     PyObject *result = PyList_New((Py_ssize_t)count);
@@ -1095,35 +1140,39 @@ static int answer_texts(Answer *a, const Search *s, PyObject **face_names) {
     return 1;
 }
 
-static int by_node(const void *x, const void *y) {
-    uint32_t a = ((const Ranked *)x)->node, b = ((const Ranked *)y)->node;
-    return (a > b) - (a < b);
-}
-
-static int by_length_then_text(const void *x, const void *y) {
-    const Ranked *a = x, *b = y;
-    if (a->len != b->len) return a->len - b->len;
-    return memcmp(a->text, b->text, (size_t)a->len);
-}
-
-/* Sort the found keys by length, then alphabetically.  The compiled trie is breadth-first with children in
-   letter order, so node numbers already follow that order: sort the numbers, check the texts in one pass,
-   and sort the texts only for a trie laid out otherwise. */
+/* Sort the found keys by length, then alphabetically: the alphabetical order (which reuse mode finds
+   without sorting), then a stable counting sort by length. */
 static int rank(Answer *a, const Search *s) {
-    a->ranked = PyMem_RawMalloc((s->n_found ? s->n_found : 1) * sizeof(Ranked));
-    if (!a->ranked) return -1;
+    size_t n = s->n_found ? s->n_found : 1;
+    a->ranked = PyMem_RawMalloc(n * sizeof(Ranked));
+    size_t *order = PyMem_RawMalloc(n * sizeof(size_t));
+    if (!a->ranked || !order) {
+        PyMem_RawFree(order);
+        return -1;
+    }
+    int longest = 0;
     for (size_t i = 0; i < s->n_found; i++) {
         const Found *entry = &s->found[i];
         if (entry->used < 0) continue;
-        a->ranked[a->count++] = (Ranked){s->text + entry->text_at, entry->node, entry->text_len, i};
+        order[a->count++] = i;
         a->lengths[entry->text_len]++;
+        if (entry->text_len > longest) longest = entry->text_len;
     }
-    qsort(a->ranked, a->count, sizeof(Ranked), by_node);
-    for (size_t k = 1; k < a->count; k++)
-        if (by_length_then_text(&a->ranked[k - 1], &a->ranked[k]) >= 0) {
-            qsort(a->ranked, a->count, sizeof(Ranked), by_length_then_text);
-            break;
-        }
+    if (sorted_order(s, order, a->count) < 0) {
+        PyMem_RawFree(order);
+        return -1;
+    }
+    size_t start[MAX_KEY_LEN + 1];
+    size_t at = 0;
+    for (int length = 0; length <= longest; length++) {
+        start[length] = at;
+        at += a->lengths[length];
+    }
+    for (size_t k = 0; k < a->count; k++) {
+        const Found *entry = &s->found[order[k]];
+        a->ranked[start[entry->text_len]++] = (Ranked){s->text + entry->text_at, entry->node, entry->text_len, order[k]};
+    }
+    PyMem_RawFree(order);
     return 0;
 }
 
