@@ -246,3 +246,28 @@ def test_solve_order_matches_the_python_search(tmp_path: Path, monkeypatch: pyte
             item["word"] for item in json.loads(python_json.words)
         ], str(board)
         assert (native_json.count, native_json.lengths) == (python_json.count, python_json.lengths)
+
+
+def test_solve_answers_a_list_of_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The native ``solve`` makes each Found when first read, yet behaves as the list the fallback returns."""
+    import copy
+    import pickle
+
+    lexicon = random_lexicon(random.Random(11), tmp_path / "lexicon")
+    solver = Solver(lexicon, Board.parse("QU[ZX]A/ERS/T[QU]I", Rules(rows=3, cols=3, tile_rows=1, tile_cols=1)))
+    found = solver.solve()
+    with monkeypatch.context() as patch:
+        patch.setenv("OVERTURN_PURE_PYTHON", "1")
+        words = [item.word for item in solver.solve()]
+    assert len(found) == len(words) > 10
+    assert [item.word for item in found] == words == [found[i].word for i in range(-len(found), 0)]
+    assert found[0] is found[0] and found == list(found) and list(found) == found and found != words
+    assert found[2:5] == list(found)[2:5] and found[::-1] == list(reversed(found))
+    assert copy.deepcopy(found) == found and pickle.loads(pickle.dumps(found)) == found
+    assert isinstance(found + [], list) and len(found + [None]) == len(found) + 1
+    with pytest.raises(IndexError):
+        found[len(found)]
+    found.sort(key=lambda item: len(item.word), reverse=True)  # a list method: the list inside takes over
+    assert [item.word for item in found] == sorted(words, key=len, reverse=True)
+    found.append(None)
+    assert found[-1] is None and len(found) == len(words) + 1

@@ -830,47 +830,245 @@ static int sorted_order(const Search *s, size_t *order, size_t count) {
     return 0;
 }
 
-/* Solver.solve's answer straight away: a list of found_type(word, path, readings), sorted by word.
-   Wrapping thousands of find_words entries in Python took longer than the search itself. */
+/* --- Solver.solve's answer: a sequence of Found built on demand ---------------------------------------
+   Building a Found, its str and its path tuple for each of ~2,400 words (and freeing them) cost as much as
+   the search.  The answer is instead a FoundList: the found keys' texts and paths copied into one block in
+   alphabetical order, each Found made the first time it is read and then kept (so reading an item twice gives
+   the same object, as with a list).  It behaves as a list: len, indexing and slices, iteration, comparison
+   with lists (by value), bool, repr, +; any other list attribute (sort, append, index...) turns it into a
+   real list held inside, which it then delegates everything to.  copy and pickle give a list. */
+
+typedef struct {
+    uint32_t text_at, path_at;
+    uint16_t text_len, path_len;
+    uint8_t state;
+} Item;
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t count;
+    PyTypeObject *found_type;
+    PyObject *templates[MAX_CLASSES >> FLAG_BITS];  /* a reading state's readings tuple, shared by its items */
+    PyObject **built;                               /* items made so far (NULL: not yet) */
+    PyObject *list;                                 /* once a list method was asked for: the list, which rules */
+    Item *items;
+    char *text;
+    uint8_t *cells;
+} FoundList;
+
+static PyTypeObject FoundListType;
+
+static void found_list_dealloc(FoundList *self) {
+    Py_XDECREF(self->list);
+    if (self->built) {
+        for (Py_ssize_t i = 0; i < self->count; i++) Py_XDECREF(self->built[i]);
+        PyMem_Free(self->built);
+    }
+    for (size_t state = 0; state < MAX_CLASSES >> FLAG_BITS; state++) Py_XDECREF(self->templates[state]);
+    Py_XDECREF(self->found_type);
+    PyMem_Free(self->items);  /* the texts and cells share its block */
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static Py_ssize_t found_list_length(FoundList *self) { return self->list ? PyList_GET_SIZE(self->list) : self->count; }
+
+/* Item i (0 <= i < count) as a new reference. */
+static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
+    if (!self->built) {
+        self->built = PyMem_Calloc((size_t)(self->count ? self->count : 1), sizeof(PyObject *));
+        if (!self->built) return PyErr_NoMemory();
+    }
+    if (self->built[i]) return Py_NewRef(self->built[i]);
+    const Item *item = &self->items[i];
+    PyObject *word = PyUnicode_New(item->text_len, 127);
+    PyObject *path = word ? PyTuple_New(item->path_len) : NULL;
+    for (int j = 0; path && j < item->path_len; j++) {
+        PyObject *cell = PyLong_FromLong(self->cells[item->path_at + (uint32_t)j]);
+        if (!cell) Py_CLEAR(path);
+        else PyTuple_SET_ITEM(path, j, cell);
+    }
+    PyObject *found = path ? self->found_type->tp_alloc(self->found_type, 3) : NULL;
+    if (!found) {
+        Py_XDECREF(word);
+        Py_XDECREF(path);
+        return NULL;
+    }
+    memcpy(PyUnicode_DATA(word), self->text + item->text_at, item->text_len);
+    PyObject_GC_UnTrack(path);
+    PyTuple_SET_ITEM(found, 0, word);
+    PyTuple_SET_ITEM(found, 1, path);
+    PyTuple_SET_ITEM(found, 2, Py_NewRef(self->templates[item->state]));
+    PyObject_GC_UnTrack(found);  /* holds only str and tuples of ints and str: no cycle possible */
+    self->built[i] = Py_NewRef(found);
+    return found;
+}
+
+static PyObject *found_list_item(FoundList *self, Py_ssize_t i) {
+    if (self->list) return PySequence_GetItem(self->list, i);
+    if (i < 0 || i >= self->count) {
+        PyErr_SetString(PyExc_IndexError, "FoundList index out of range");
+        return NULL;
+    }
+    return found_list_make(self, i);
+}
+
+/* All the items as a list. */
+static PyObject *found_list_to_list(FoundList *self, PyObject *Py_UNUSED(ignored)) {
+    if (self->list) return PyList_GetSlice(self->list, 0, PY_SSIZE_T_MAX);
+    PyObject *list = PyList_New(self->count);
+    for (Py_ssize_t i = 0; list && i < self->count; i++) {
+        PyObject *item = found_list_make(self, i);
+        if (!item) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+static PyObject *found_list_subscript(FoundList *self, PyObject *key) {
+    if (self->list) return PyObject_GetItem(self->list, key);
+    if (PySlice_Check(key)) {
+        Py_ssize_t start, stop, step;
+        if (PySlice_Unpack(key, &start, &stop, &step) < 0) return NULL;
+        Py_ssize_t length = PySlice_AdjustIndices(self->count, &start, &stop, step);
+        PyObject *list = PyList_New(length);
+        for (Py_ssize_t k = 0, i = start; list && k < length; k++, i += step) {
+            PyObject *item = found_list_make(self, i);
+            if (!item) Py_CLEAR(list);
+            else PyList_SET_ITEM(list, k, item);
+        }
+        return list;
+    }
+    Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0) i += self->count;
+    return found_list_item(self, i);
+}
+
+/* The list inside, made on first need (borrowed). */
+static PyObject *found_list_inner(FoundList *self) {
+    if (!self->list) self->list = found_list_to_list(self, NULL);
+    return self->list;
+}
+
+/* An attribute FoundList lacks is the inner list's (sort, append, index, count...). */
+static PyObject *found_list_getattro(FoundList *self, PyObject *name) {
+    PyObject *attribute = PyObject_GenericGetAttr((PyObject *)self, name);
+    if (attribute || !PyErr_ExceptionMatches(PyExc_AttributeError)) return attribute;
+    PyErr_Clear();
+    PyObject *list = found_list_inner(self);
+    return list ? PyObject_GetAttr(list, name) : NULL;
+}
+
+static PyObject *found_list_concat(FoundList *self, PyObject *other) {
+    PyObject *mine = found_list_to_list(self, NULL);
+    if (!mine) return NULL;
+    PyObject *result = PySequence_Concat(mine, other);
+    Py_DECREF(mine);
+    return result;
+}
+
+static PyObject *found_list_richcompare(FoundList *self, PyObject *other, int op) {
+    PyObject *mine = found_list_to_list(self, NULL);
+    if (!mine) return NULL;
+    PyObject *theirs = PyObject_TypeCheck(other, &FoundListType) ? found_list_to_list((FoundList *)other, NULL)
+                                                                  : Py_NewRef(other);
+    PyObject *result = theirs ? PyObject_RichCompare(mine, theirs, op) : NULL;
+    Py_DECREF(mine);
+    Py_XDECREF(theirs);
+    return result;
+}
+
+static PyObject *found_list_repr(FoundList *self) {
+    PyObject *list = found_list_to_list(self, NULL);
+    if (!list) return NULL;
+    PyObject *repr = PyObject_Repr(list);
+    Py_DECREF(list);
+    return repr;
+}
+
+static PyObject *found_list_reduce(FoundList *self, PyObject *Py_UNUSED(ignored)) {
+    PyObject *list = found_list_to_list(self, NULL);
+    return list ? Py_BuildValue("(O(N))", (PyObject *)&PyList_Type, list) : NULL;
+}
+
+static PySequenceMethods found_list_as_sequence = {
+    .sq_length = (lenfunc)found_list_length,
+    .sq_item = (ssizeargfunc)found_list_item,
+    .sq_concat = (binaryfunc)found_list_concat,
+};
+
+static PyMappingMethods found_list_as_mapping = {
+    .mp_length = (lenfunc)found_list_length,
+    .mp_subscript = (binaryfunc)found_list_subscript,
+};
+
+static PyMethodDef found_list_methods[] = {
+    {"to_list", (PyCFunction)found_list_to_list, METH_NOARGS, "All the items as a list."},
+    {"__reduce__", (PyCFunction)found_list_reduce, METH_NOARGS, "Copies and pickles are lists."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject FoundListType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "overturn.game._search.FoundList",
+    .tp_basicsize = sizeof(FoundList),
+    .tp_dealloc = (destructor)found_list_dealloc,
+    .tp_repr = (reprfunc)found_list_repr,
+    .tp_as_sequence = &found_list_as_sequence,
+    .tp_as_mapping = &found_list_as_mapping,
+    .tp_hash = PyObject_HashNotImplemented,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
+    .tp_doc = "Solver.solve's words: a list of Found, each made when first read.",
+    .tp_richcompare = (richcmpfunc)found_list_richcompare,
+    .tp_getattro = (getattrofunc)found_list_getattro,
+    .tp_methods = found_list_methods,
+};
+
+/* Solver.solve's answer: a FoundList of found_type(word, path, readings), sorted by word. */
 static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject **face_names,
                             PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
     size_t count = 0;
     for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
+    if (s->n_text > UINT32_MAX || s->n_cells > UINT32_MAX) return PyErr_NoMemory();
     size_t *order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
     if (!order) return PyErr_NoMemory();
     for (size_t i = 0, at = 0; i < s->n_found; i++)
         if (s->found[i].used >= 0) order[at++] = i;
+    FoundList *list = NULL;
     if (sorted_order(s, order, count) < 0) {
-        PyMem_RawFree(order);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        goto done;
     }
-
-    PyObject *templates[MAX_CLASSES >> FLAG_BITS] = {NULL};
-    PyObject *result = PyList_New((Py_ssize_t)count);
-    for (size_t k = 0; result && k < count; k++) {
+    list = PyObject_New(FoundList, &FoundListType);
+    if (!list) goto done;
+    list->count = (Py_ssize_t)count;
+    list->found_type = (PyTypeObject *)Py_NewRef((PyObject *)found_type);
+    memset(list->templates, 0, sizeof list->templates);
+    list->built = NULL;
+    list->list = NULL;
+    list->items = PyMem_Malloc(count * sizeof(Item) + s->n_text + s->n_cells + 1);
+    if (!list->items) {
+        Py_CLEAR(list);
+        PyErr_NoMemory();
+        goto done;
+    }
+    list->text = (char *)(list->items + count);
+    list->cells = (uint8_t *)list->text + s->n_text;
+    memcpy(list->text, s->text, s->n_text);
+    memcpy(list->cells, s->cells, s->n_cells);
+    for (size_t k = 0; k < count; k++) {
         const Found *entry = &s->found[order[k]];
         unsigned state = entry->klass >> FLAG_BITS;
-        if (!templates[state]) templates[state] = readings_of(s, entry->klass, face_names, reading_objects);
-        PyObject *word = key_of(s, entry);
-        PyObject *path = path_of(s, entry);
-        PyObject *found = found_type->tp_alloc(found_type, 3);
-        int ok = word && path && found && templates[state];
-        if (ok) {
-            PyTuple_SET_ITEM(found, 0, word);
-            PyTuple_SET_ITEM(found, 1, path);
-            PyTuple_SET_ITEM(found, 2, Py_NewRef(templates[state]));
-            PyObject_GC_UnTrack(found);  /* holds only str and tuples of ints and str: no cycle possible */
-            PyList_SET_ITEM(result, (Py_ssize_t)k, found);
-        } else {
-            Py_XDECREF(word);
-            Py_XDECREF(path);
-            Py_XDECREF(found);
-            Py_CLEAR(result);
+        list->items[k] = (Item){(uint32_t)entry->text_at, (uint32_t)entry->path_at, (uint16_t)entry->text_len,
+                                (uint16_t)entry->path_len, (uint8_t)state};
+        if (!list->templates[state] && !(list->templates[state] = readings_of(s, entry->klass, face_names, reading_objects))) {
+            Py_CLEAR(list);
+            goto done;
         }
     }
-    for (size_t state = 0; state < MAX_CLASSES >> FLAG_BITS; state++) Py_XDECREF(templates[state]);
+done:
     PyMem_RawFree(order);
-    return result;
+    return (PyObject *)list;
 }
 
 static void release(Search *s) {
@@ -1608,4 +1806,9 @@ static struct PyModuleDef module_def = {
     NULL,
 };
 
-PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module_def); }
+PyMODINIT_FUNC PyInit__search(void) {
+    if (PyType_Ready(&FoundListType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&module_def);
+    if (module && PyModule_AddObjectRef(module, "FoundList", (PyObject *)&FoundListType) < 0) Py_CLEAR(module);
+    return module;
+}

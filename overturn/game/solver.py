@@ -176,13 +176,17 @@ class Solver:
 
     # --- the search -----------------------------------------------------------
 
-    def solve(self, constraints: Constraints = FREE) -> list[Found]:
+    def solve(self, constraints: Constraints = FREE) -> Sequence[Found]:
         """Every legal word with a witness path, sorted by word.
 
         The readings a word needs are the non-None entries of its minimal
         combination: each of those faces is needed, so it is on the path.
+        The native search answers a ``_search.FoundList`` that makes
+        each ``Found`` when it is first read (building ~2,400 of them up front
+        cost as much as the search); it compares equal to the list, its other
+        list methods (sort, append...) work on a list made inside, and copies and pickles of it are lists. The fallback returns a list.
         """
-        native: list[Found] | None = _native_search(self, constraints, Found)
+        native: Sequence[Found] | None = _native_search(self, constraints, Found)
         if native is not None:
             return native
         results: list[Found] = []
