@@ -271,3 +271,19 @@ def test_solve_answers_a_list_of_found(tmp_path: Path, monkeypatch: pytest.Monke
     assert [item.word for item in found] == sorted(words, key=len, reverse=True)
     found.append(None)
     assert found[-1] is None and len(found) == len(words) + 1
+
+
+def test_solve_counts_in_threads_agree_with_solve(tmp_path: Path) -> None:
+    """``solve_counts`` (one native call for many boards, the GIL released) counts what ``solve`` lists, from threads."""
+    from overturn.game.solver import solve_counts
+
+    rng = random.Random(12)
+    lexicon = random_lexicon(rng, tmp_path / "lexicon")
+    boards = [random_board(rng, random_rules(rng)) for _ in range(60)]
+    boards.append(Board(("A",) * 81, Rules(rows=9, cols=9, tile_rows=3, tile_cols=3)))  # beyond the native search
+    expected = [len(Solver(lexicon, board).solve()) for board in boards]
+    assert solve_counts(lexicon, boards) == expected
+    assert solve_counts(lexicon, []) == []
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        chunks = [boards[start::4] for start in range(4)]
+        assert list(pool.map(lambda chunk: solve_counts(lexicon, chunk), chunks)) == [expected[start::4] for start in range(4)]

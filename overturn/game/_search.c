@@ -1087,7 +1087,7 @@ static void release(Search *s) {
    that set_up accumulates into, giving one back clears only the hash slots the call used.  Level buffers,
    the hash table and the result arenas stay allocated at the size the largest board needed. */
 
-#define POOL_SIZE 8
+#define POOL_SIZE 32  /* records kept: a few threads, each holding a batch of boards */
 #define FIRST_SLOT_BITS 9  /* 512 slots; doubled while more than half full, then kept */
 
 static Search *pool[POOL_SIZE];
@@ -1787,10 +1787,83 @@ done:
     return result;
 }
 
+/* --- many boards in one call (Solver counts for benchmarks and batch work) --------------------------------- */
+
+#define BATCH 8  /* boards set up per release of the GIL (the pool keeps as many Search records) */
+
+PyDoc_STRVAR(solve_many_doc,
+"solve_many(masks, first_child, boards) -> list\n"
+"\n"
+"For each board, the number of legal keys find_words would list, each found with its witness path as\n"
+"find_words does; None for a board the native search does not cover. boards: a sequence of tuples\n"
+"(faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed, readings, played), the\n"
+"arguments of find_words after the trie. The searches run without the GIL, several boards per release,\n"
+"so threads calling this at once use every core.");
+
+static PyObject *solve_many(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *masks_obj, *first_child_obj, *boards;
+    if (!PyArg_ParseTuple(args, "OOO:solve_many", &masks_obj, &first_child_obj, &boards)) return NULL;
+    PyObject *items = PySequence_Fast(boards, "boards must be a sequence of tuples");
+    if (!items) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    PyObject *result = PyList_New(n);
+    for (Py_ssize_t first = 0; result && first < n; first += BATCH) {
+        Job jobs[BATCH];
+        int ready[BATCH], reuse[BATCH];
+        Py_ssize_t count = n - first < BATCH ? n - first : BATCH;
+        memset(jobs, 0, sizeof jobs);
+        int failed = 0;
+        for (Py_ssize_t k = 0; k < count && !failed; k++) {
+            PyObject *faces, *ringed_obj, *readings, *played;
+            int rows, cols, tile_rows, tile_cols, min_length;
+            unsigned int tracked;
+            PyObject *board = PySequence_Fast_GET_ITEM(items, first + k);
+            ready[k] = 0;
+            if (!PyTuple_Check(board)) {
+                PyErr_SetString(PyExc_TypeError, "boards must be a sequence of tuples");
+                failed = 1;
+            } else if (!PyArg_ParseTuple(board, "OiiiipiIOOO:solve_many", &faces, &rows, &cols, &tile_rows, &tile_cols,
+                                         &reuse[k], &min_length, &tracked, &ringed_obj, &readings, &played)) {
+                failed = 1;
+            } else {
+                ready[k] = open_job(&jobs[k], masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols,
+                                    min_length, tracked, ringed_obj, readings, played);
+                failed = ready[k] < 0;
+            }
+        }
+        if (!failed) {
+            Py_BEGIN_ALLOW_THREADS
+            for (Py_ssize_t k = 0; k < count; k++)
+                if (ready[k] > 0) run_search(jobs[k].s, reuse[k]);
+            Py_END_ALLOW_THREADS
+        }
+        for (Py_ssize_t k = 0; k < count && !failed; k++) {
+            PyObject *item;
+            if (ready[k] == 0) {
+                item = Py_NewRef(Py_None);
+            } else if (jobs[k].s->error) {
+                item = search_failed(jobs[k].s);
+            } else {
+                size_t words = 0;
+                for (size_t i = 0; i < jobs[k].s->n_found; i++) words += jobs[k].s->found[i].used >= 0;
+                item = PyLong_FromSize_t(words);
+            }
+            if (!item) failed = 1;
+            else PyList_SET_ITEM(result, first + k, item);
+        }
+        for (Py_ssize_t k = 0; k < count; k++) close_job(&jobs[k]);
+        if (failed) Py_CLEAR(result);
+    }
+    Py_DECREF(items);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"find_words", find_words, METH_VARARGS, find_words_doc},
     {"best_paths", best_paths, METH_VARARGS, best_paths_doc},
     {"solve_json", solve_json, METH_VARARGS, solve_json_doc},
+    {"solve_many", solve_many, METH_VARARGS, solve_many_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -553,6 +553,23 @@ class Solver:
         return flags & tracked
 
 
+def solve_counts(lexicon: Lexicon, boards: Sequence[Board], constraints: Constraints = FREE) -> list[int]:
+    """How many legal words each board holds: ``len(Solver(lexicon, board).solve(constraints))`` for each.
+
+    Natively one call for all the boards: every word is still found with its
+    witness path, but no Python object is made per word, and the searches run
+    without the GIL, several boards per release, so threads calling this at
+    once use every core (``overturn bench --workers N``).
+    """
+    solvers = [Solver(lexicon, board) for board in boards]
+    if solvers and _search is not None and not os.environ.get("OVERTURN_PURE_PYTHON"):
+        native = _search.solve_many(
+            lexicon.masks, lexicon.first_child, [_native_search_arguments(solver, constraints)[2:] for solver in solvers]
+        )
+        return [len(solver.solve(constraints)) if count is None else count for solver, count in zip(solvers, native)]
+    return [len(solver.solve(constraints)) for solver in solvers]
+
+
 # --- the native search ------------------------------------------------------------
 
 
