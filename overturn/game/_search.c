@@ -132,7 +132,7 @@ typedef struct {
     Level *levels[MAX_DEPTH + 1];  /* allocated on first use and kept while the Search is pooled */
     int n_levels;                  /* levels[0..n_levels) may be allocated */
     char word[MAX_DEPTH + MAX_READING_LEN];
-    int path[MAX_DEPTH + 1];
+    uint8_t path[MAX_DEPTH + 1];  /* cells of the current path or witness, as the cells arena stores them */
     int error;
 
     /* results: entries, their node → entry+1 hash table, text and path arenas */
@@ -271,7 +271,7 @@ static void store(Search *s, Found *entry, unsigned klass, int letters, int path
     s->n_text += (size_t)letters;
     entry->path_at = s->n_cells;
     entry->path_len = path_len;
-    for (int i = 0; i < path_len; i++) s->cells[s->n_cells + (size_t)i] = (uint8_t)s->path[i];
+    memcpy(s->cells + s->n_cells, s->path, (size_t)path_len);
     s->n_cells += (size_t)path_len;
 }
 
@@ -350,27 +350,31 @@ static int trace_back(Search *s, int depth, int index) {
     unsigned klass = s->levels[depth]->ids[index];
     int cell = lowest(s->levels[depth]->masks[index]);
     for (int d = depth;; d--) {
-        s->path[d - 1] = cell;
+        s->path[d - 1] = (uint8_t)cell;
         if (d == 1) return 0;
         int face = s->cell_face[cell];
         int t = face < 0 ? -1 : s->face_first_transition[face] + face_state(s, klass, face) - 1;
         unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
         const Level *before = s->levels[d - 1];
         uint64_t candidates = s->neighbours[cell] | (UINT64_C(1) << cell);
+        /* A predecessor in the cell's tile adds no MULTI, one outside adds it (when tracked): per class, the
+           cells that qualify are a mask, and the lowest of them is taken. */
+        uint64_t same_tile = (s->tracked & MULTI) ? s->tile_mask[cell] : s->all;
+        unsigned multi = s->tracked & MULTI;
         int found = 0;
-        for (int i = 0; i < before->n && !found; i++) {
+        for (int i = 0; i < before->n; i++) {
             unsigned previous = before->ids[i];
             int after = t < 0 ? (int)previous : s->trans[previous][t];
             if (after < 0) continue;
-            for (uint64_t rest = before->masks[i] & candidates; rest; rest &= rest - 1) {
-                int p = lowest(rest);
-                unsigned crossed = (s->tracked & MULTI) && s->tile_id[p] != s->tile_id[cell] ? MULTI : 0;
-                if (((unsigned)after | gained | crossed) == klass) {
-                    cell = p;
-                    klass = previous;
-                    found = 1;
-                    break;
-                }
+            unsigned reached = (unsigned)after | gained;
+            uint64_t rest = before->masks[i] & candidates, fits = 0;
+            if (reached == klass) fits |= rest & same_tile;
+            if (multi && (reached | MULTI) == klass) fits |= rest & ~same_tile;
+            if (fits) {
+                cell = lowest(fits);
+                klass = previous;
+                found = 1;
+                break;
             }
         }
         if (!found) {
@@ -426,7 +430,7 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
             if (!to) return;
             step(s, from, r, to);
             if (!to->n) continue;
-            memcpy(s->word + letters, r->text, (size_t)r->len);
+            memcpy(s->word + letters, r->text, MAX_READING_LEN);  /* fixed size: one move, not a call; word has the room */
             check_reuse_word(s, (uint32_t)child, depth + 1, letters + r->len);
             if (s->masks[child] & LETTERS) expand(s, (uint32_t)child, depth + 1, letters + r->len);
         }
@@ -445,7 +449,7 @@ static void search_reuse(Search *s) {
         if (child < 0) continue;
         step(s, NULL, r, first);
         if (!first->n) continue;
-        memcpy(s->word, r->text, (size_t)r->len);
+        memcpy(s->word, r->text, MAX_READING_LEN);
         check_reuse_word(s, (uint32_t)child, 1, r->len);
         if (s->masks[child] & LETTERS) expand(s, (uint32_t)child, 1, r->len);
     }
@@ -474,7 +478,7 @@ static void visit(Search *s, int cell, uint32_t node, int letters, int length, u
                   int first_tile) {
     unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
     if ((s->tracked & MULTI) && s->tile_id[cell] != first_tile) gained |= MULTI;
-    s->path[length] = cell;
+    s->path[length] = (uint8_t)cell;
     visited |= UINT64_C(1) << cell;
     int face = s->cell_face[cell];
     if (face < 0) {
@@ -492,7 +496,7 @@ static void visit(Search *s, int cell, uint32_t node, int letters, int length, u
         const Reading *r = &s->readings[s->transition_reading[t]];
         int64_t child = walk(s, node, r->text, r->len);
         if (child < 0) continue;
-        memcpy(s->word + letters, r->text, (size_t)r->len);
+        memcpy(s->word + letters, r->text, MAX_READING_LEN);  /* fixed size: one move, not a call; word has the room */
         advance(s, cell, (uint32_t)child, letters + r->len, length + 1, visited, (unsigned)after | gained, first_tile);
     }
 }
