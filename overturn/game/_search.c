@@ -565,9 +565,9 @@ static int set_up(Search *s, PyObject *faces, int rows, int cols, int tile_rows,
         s->neighbours[cell] = dilate(s, bit) & ~bit;
         s->tile_id[cell] = (cell / cols / tile_rows) * (cols / tile_cols) + cell % cols / tile_cols;
     }
-    for (int cell = 0; cell < s->size; cell++)
-        for (int other = 0; other < s->size; other++)
-            if (s->tile_id[other] == s->tile_id[cell]) s->tile_mask[cell] |= UINT64_C(1) << other;
+    uint64_t tiles[MAX_CELLS] = {0};  /* a tile id is below the number of cells */
+    for (int cell = 0; cell < s->size; cell++) tiles[s->tile_id[cell]] |= UINT64_C(1) << cell;
+    for (int cell = 0; cell < s->size; cell++) s->tile_mask[cell] = tiles[s->tile_id[cell]];
 
     /* Double faces, in the order of the readings dict (the order of the result's combinations). */
     if (!PyDict_Check(readings)) {
