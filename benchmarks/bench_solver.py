@@ -142,3 +142,36 @@ def test_solve_speed(
     )
     assert native < python
 
+
+
+def test_fixed_cost_per_call(lexicon: Lexicon) -> None:
+    """The cost of a call that finds nothing: an empty-handed 4×4 board (all X, Boggle rules), best of 7 × 20,000 calls.
+
+    The native call alone, ``Solver.solve`` on a kept solver, and a new ``Solver`` with its solve.
+    """
+    import timeit
+
+    from overturn.game import _search
+    from overturn.game.board import BOGGLE_4X4
+    from overturn.game.solver import Found, _native_search_arguments
+
+    solver = Solver(lexicon, Board.parse("XXXX/XXXX/XXXX/XXXX", BOGGLE_4X4))
+    if _native_search(solver, FREE) is None:
+        pytest.skip("the C extension overturn.game._search is not built")
+    assert len(solver.solve()) == 0
+    arguments = _native_search_arguments(solver, FREE)
+    board = solver.board
+    calls = 20_000
+    figures = {
+        name: round(min(timeit.repeat(run, number=calls, repeat=7)) / calls * 1e6, 2)
+        for name, run in (
+            ("native_call_us", lambda: _search.find_words(*arguments, Found)),
+            ("solve_us", solver.solve),
+            ("new_solver_us", lambda: Solver(lexicon, board)),
+            ("new_solver_and_solve_us", lambda: Solver(lexicon, board).solve()),
+        )
+    }
+    print(
+        f"\n[fixed cost, empty 4×4] native call {figures['native_call_us']} µs, Solver.solve {figures['solve_us']} µs, "
+        f"Solver() {figures['new_solver_us']} µs, Solver().solve() {figures['new_solver_and_solve_us']} µs"
+    )
