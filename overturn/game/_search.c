@@ -862,7 +862,21 @@ typedef struct {
 
 static PyTypeObject FoundListType;
 
+/* Only the inner list can hold arbitrary objects (found.append(found) makes a cycle): a FoundList is tracked
+   by the cycle collector once it has one. */
+static int found_list_traverse(FoundList *self, visitproc visit, void *arg) {
+    Py_VISIT(self->list);
+    Py_VISIT(self->found_type);
+    return 0;
+}
+
+static int found_list_clear(FoundList *self) {
+    Py_CLEAR(self->list);
+    return 0;
+}
+
 static void found_list_dealloc(FoundList *self) {
+    PyObject_GC_UnTrack(self);
     Py_XDECREF(self->list);
     if (self->built) {
         for (Py_ssize_t i = 0; i < self->count; i++) Py_XDECREF(self->built[i]);
@@ -950,7 +964,10 @@ static PyObject *found_list_subscript(FoundList *self, PyObject *key) {
 
 /* The list inside, made on first need (borrowed). */
 static PyObject *found_list_inner(FoundList *self) {
-    if (!self->list) self->list = found_list_to_list(self, NULL);
+    if (!self->list) {
+        self->list = found_list_to_list(self, NULL);
+        if (self->list) PyObject_GC_Track(self);
+    }
     return self->list;
 }
 
@@ -1021,7 +1038,9 @@ static PyTypeObject FoundListType = {
     .tp_as_sequence = &found_list_as_sequence,
     .tp_as_mapping = &found_list_as_mapping,
     .tp_hash = PyObject_HashNotImplemented,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)found_list_traverse,
+    .tp_clear = (inquiry)found_list_clear,
     .tp_doc = "Solver.solve's words: a list of Found, each made when first read.",
     .tp_richcompare = (richcmpfunc)found_list_richcompare,
     .tp_getattro = (getattrofunc)found_list_getattro,
@@ -1043,7 +1062,7 @@ static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject 
         PyErr_NoMemory();
         goto done;
     }
-    list = PyObject_New(FoundList, &FoundListType);
+    list = PyObject_GC_New(FoundList, &FoundListType);  /* left untracked until it makes its inner list */
     if (!list) goto done;
     list->count = (Py_ssize_t)count;
     list->found_type = (PyTypeObject *)Py_NewRef((PyObject *)found_type);
