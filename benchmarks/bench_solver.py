@@ -4,7 +4,10 @@ Run with ``pytest benchmarks/bench_solver.py -s``.  Per board: the median time o
 a full ``Solver.solve`` (every word with its path) by the native search, against
 the pure-Python search and a naive per-word baseline (each lexicon key checked
 with ``Solver.paths``), both measured in the same run on a few boards of the
-corpus, since they take seconds per board.  The figures go to
+corpus, since they take seconds per board.  The native ``solve`` answers a
+``FoundList`` that makes each ``Found`` when first read, so the time of ``solve``
+and then reading every item's word and path is printed beside it (the pure-Python
+search builds every ``Found`` in its time).  The figures go to
 ``benchmark.extra_info`` and to one printed summary line per mode.
 """
 
@@ -56,6 +59,12 @@ def median_ms(run: Callable[[], object], repeats: int) -> float:
     return statistics.median(times) * 1e3
 
 
+def read_all(solver: Solver) -> None:
+    """``solve``, then every item's word and path read, as a caller listing the words does."""
+    for found in solver.solve():
+        found.word, found.path  # noqa: B018  # the read is the point
+
+
 def naive_words(solver: Solver, keys: list[str]) -> set[str]:
     """The baseline: every lexicon key checked on its own, first for letters the board lacks, then for a legal path."""
     rules = solver.rules
@@ -84,12 +93,13 @@ def test_solve_speed(
     for solver in solvers:  # page in the memory-mapped trie once, outside the timings
         solver.solve()
 
-    def native_corpus() -> tuple[list[float], list[float]]:
+    def native_corpus() -> tuple[list[float], list[float], list[float]]:
         solve = [median_ms(solver.solve, REPEATS) for solver in solvers]
         find = [median_ms(solver.find_words, REPEATS) for solver in solvers]
-        return solve, find
+        read = [median_ms(lambda: read_all(solver), REPEATS) for solver in solvers]  # noqa: B023  # called at once
+        return solve, find, read
 
-    native_solve, native_find = benchmark.pedantic(native_corpus, rounds=1, iterations=1)
+    native_solve, native_find, native_read = benchmark.pedantic(native_corpus, rounds=1, iterations=1)
     native = statistics.median(native_solve)
 
     subset = solvers[: PYTHON_BOARDS[mode]]
@@ -113,6 +123,7 @@ def test_solve_speed(
         "native_solve_ms_median": round(native, 3),
         "native_solve_ms_max": round(max(native_solve), 3),
         "native_find_words_ms_median": round(statistics.median(native_find), 3),
+        "native_solve_read_all_ms_median": round(statistics.median(native_read), 3),
         "python_solve_ms_median": round(python, 1),
         "python_boards": len(subset),
         "python_over_native": round(python / native_subset, 1),
@@ -123,10 +134,44 @@ def test_solve_speed(
     benchmark.extra_info.update(figures)
     print(
         f"\n[{mode}] native solve {native:.3f} ms/board median over {len(solvers)} boards "
-        f"(find_words alone {figures['native_find_words_ms_median']:.3f} ms, max solve {max(native_solve):.2f} ms); "
+        f"(solve and reading every Found {figures['native_solve_read_all_ms_median']:.3f} ms, "
+        f"find_words alone {figures['native_find_words_ms_median']:.3f} ms, max solve {max(native_solve):.2f} ms); "
         f"pure Python {python:.1f} ms ({figures['python_over_native']:.0f}× the native time on the same "
         f"{len(subset)} boards); naive per-word {naive:.0f} ms "
         f"({figures['naive_over_native']:.0f}× on {NAIVE_BOARDS} boards)"
     )
     assert native < python
 
+
+
+def test_fixed_cost_per_call(lexicon: Lexicon) -> None:
+    """The cost of a call that finds nothing: an empty-handed 4×4 board (all X, Boggle rules), best of 7 × 20,000 calls.
+
+    The native call alone, ``Solver.solve`` on a kept solver, and a new ``Solver`` with its solve.
+    """
+    import timeit
+
+    from overturn.game import _search
+    from overturn.game.board import BOGGLE_4X4
+    from overturn.game.solver import Found, _native_search_arguments
+
+    solver = Solver(lexicon, Board.parse("XXXX/XXXX/XXXX/XXXX", BOGGLE_4X4))
+    if _native_search(solver, FREE) is None:
+        pytest.skip("the C extension overturn.game._search is not built")
+    assert len(solver.solve()) == 0
+    arguments = _native_search_arguments(solver, FREE)
+    board = solver.board
+    calls = 20_000
+    figures = {
+        name: round(min(timeit.repeat(run, number=calls, repeat=7)) / calls * 1e6, 2)
+        for name, run in (
+            ("native_call_us", lambda: _search.find_words(*arguments, Found)),
+            ("solve_us", solver.solve),
+            ("new_solver_us", lambda: Solver(lexicon, board)),
+            ("new_solver_and_solve_us", lambda: Solver(lexicon, board).solve()),
+        )
+    }
+    print(
+        f"\n[fixed cost, empty 4×4] native call {figures['native_call_us']} µs, Solver.solve {figures['solve_us']} µs, "
+        f"Solver() {figures['new_solver_us']} µs, Solver().solve() {figures['new_solver_and_solve_us']} µs"
+    )

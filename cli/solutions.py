@@ -76,7 +76,7 @@ def print_solutions(
             raise CommandUsageError(str(exc)) from None
         results = [found for found in results if needle in found.word]
     if order == "length":  # the solver lists words alphabetically; a stable sort keeps that order within a length
-        results.sort(key=lambda found: len(found.word), reverse=True)
+        results = sorted(results, key=lambda found: len(found.word), reverse=True)
     mode = "reuse" if board.rules.reuse else "advanced"
     if as_json:
         echo_json(

@@ -105,3 +105,11 @@ def test_solve_for_a_saved_game_lists_only_words_legal_now(lexicon_dir: str, tmp
     for item in after:
         cells = {tuple(cell) for cell in item["path"]}
         assert cells & ringed and cells - ringed, item  # a used letter and a new one
+
+
+def test_bench_with_workers_checks_the_batches(lexicon_dir: str) -> None:
+    code, out, _ = run("bench", "--boards", "12", "--workers", "2", "--json", "--lexicon", lexicon_dir)
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["boards"] == 12 and data["workers"] == 2
+    assert data["boards_per_second"] > 0 and data["boards_per_second_1"] > 0 and data["speedup"] > 0

@@ -10,6 +10,7 @@ pass a path checker written here, independent of the solver.
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 from array import array
 from concurrent.futures import ThreadPoolExecutor
@@ -216,3 +217,73 @@ def test_the_example_board_on_the_default_lexicon(reuse: bool, monkeypatch: pyte
     board = Board.parse("ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW", Rules(reuse=reuse))
     constraints = Constraints(ringed=0b101010 << 12, need_new=True, played=frozenset({"ROI"}))
     assert compare(board, lexicon, constraints, monkeypatch) > 300
+
+
+def test_solve_order_matches_the_python_search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solve`` lists keys in the order the pure-Python search sorts them, and ``solve_json`` ranks them likewise.
+
+    Reuse mode finds keys in alphabetical order and skips the sort when no two readings start with the same
+    letter; readings such as ("Z", "ZX") next to a Z face break that, so the corpus has both cases.
+    """
+    rng = random.Random(20261125)
+    lexicons = [random_lexicon(rng, tmp_path / f"lexicon-{index}") for index in range(4)]
+    keys = [sorted(lexicon.completions("", limit=None)) for lexicon in lexicons]
+    for index in range(300):
+        rules = random_rules(rng)
+        if rng.random() < 0.3:
+            rules = rules.replace(zx_readings=("Z", "ZX"))  # two readings starting with Z
+        board = random_board(rng, rules)
+        constraints = random_constraints(rng, board, keys[index % 4])
+        solver = Solver(lexicons[index % 4], board)
+        native = solver.solve(constraints)
+        native_json = solver.solve_json(rng.choice((0, 5, 10_000)), constraints)
+        with monkeypatch.context() as patch:
+            patch.setenv("OVERTURN_PURE_PYTHON", "1")
+            python = solver.solve(constraints)
+            python_json = solver.solve_json(len(json.loads(native_json.words)), constraints)
+        assert [found.word for found in native] == [found.word for found in python], str(board)
+        assert [item["word"] for item in json.loads(native_json.words)] == [
+            item["word"] for item in json.loads(python_json.words)
+        ], str(board)
+        assert (native_json.count, native_json.lengths) == (python_json.count, python_json.lengths)
+
+
+def test_solve_answers_a_list_of_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The native ``solve`` makes each Found when first read, yet behaves as the list the fallback returns."""
+    import copy
+    import pickle
+
+    lexicon = random_lexicon(random.Random(11), tmp_path / "lexicon")
+    solver = Solver(lexicon, Board.parse("QU[ZX]A/ERS/T[QU]I", Rules(rows=3, cols=3, tile_rows=1, tile_cols=1)))
+    found = solver.solve()
+    with monkeypatch.context() as patch:
+        patch.setenv("OVERTURN_PURE_PYTHON", "1")
+        words = [item.word for item in solver.solve()]
+    assert len(found) == len(words) > 10
+    assert [item.word for item in found] == words == [found[i].word for i in range(-len(found), 0)]
+    assert found[0] is found[0] and found == list(found) and list(found) == found and found != words
+    assert found[2:5] == list(found)[2:5] and found[::-1] == list(reversed(found))
+    assert copy.deepcopy(found) == found and pickle.loads(pickle.dumps(found)) == found
+    assert isinstance(found + [], list) and len(found + [None]) == len(found) + 1
+    with pytest.raises(IndexError):
+        found[len(found)]
+    found.sort(key=lambda item: len(item.word), reverse=True)  # a list method: the list inside takes over
+    assert [item.word for item in found] == sorted(words, key=len, reverse=True)
+    found.append(None)
+    assert found[-1] is None and len(found) == len(words) + 1
+
+
+def test_solve_counts_in_threads_agree_with_solve(tmp_path: Path) -> None:
+    """``solve_counts`` (one native call for many boards, the GIL released) counts what ``solve`` lists, from threads."""
+    from overturn.game.solver import solve_counts
+
+    rng = random.Random(12)
+    lexicon = random_lexicon(rng, tmp_path / "lexicon")
+    boards = [random_board(rng, random_rules(rng)) for _ in range(60)]
+    boards.append(Board(("A",) * 81, Rules(rows=9, cols=9, tile_rows=3, tile_cols=3)))  # beyond the native search
+    expected = [len(Solver(lexicon, board).solve()) for board in boards]
+    assert solve_counts(lexicon, boards) == expected
+    assert solve_counts(lexicon, []) == []
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        chunks = [boards[start::4] for start in range(4)]
+        assert list(pool.map(lambda chunk: solve_counts(lexicon, chunk), chunks)) == [expected[start::4] for start in range(4)]

@@ -119,6 +119,7 @@ typedef struct {
     uint32_t first_letters;  /* letters some reading starts with */
     int n_by_first[26];
     uint8_t by_first[26][MAX_READINGS];
+    uint8_t alphabetical[MAX_READINGS];  /* the readings by first letter, as by_first lists them */
 
     /* classes: flags | state << FLAG_BITS, the state a mixed-radix number of per-face reading states */
     int n_classes;
@@ -128,9 +129,10 @@ typedef struct {
 
     /* search state */
     uint64_t acc[MAX_CLASSES];  /* scratch of step(), all zero between steps */
-    Level *levels[MAX_DEPTH + 1];
+    Level *levels[MAX_DEPTH + 1];  /* allocated on first use and kept while the Search is pooled */
+    int n_levels;                  /* levels[0..n_levels) may be allocated */
     char word[MAX_DEPTH + MAX_READING_LEN];
-    int path[MAX_DEPTH + 1];
+    uint8_t path[MAX_DEPTH + 1];  /* cells of the current path or witness, as the cells arena stores them */
     int error;
 
     /* results: entries, their node → entry+1 hash table, text and path arenas */
@@ -269,7 +271,7 @@ static void store(Search *s, Found *entry, unsigned klass, int letters, int path
     s->n_text += (size_t)letters;
     entry->path_at = s->n_cells;
     entry->path_len = path_len;
-    for (int i = 0; i < path_len; i++) s->cells[s->n_cells + (size_t)i] = (uint8_t)s->path[i];
+    memcpy(s->cells + s->n_cells, s->path, (size_t)path_len);
     s->n_cells += (size_t)path_len;
 }
 
@@ -336,6 +338,7 @@ static Level *level_at(Search *s, int depth) {
     if (!s->levels[depth]) {
         s->levels[depth] = PyMem_RawMalloc(sizeof(Level));
         if (!s->levels[depth]) s->error = NO_MEMORY;
+        else if (depth >= s->n_levels) s->n_levels = depth + 1;
     }
     return s->levels[depth];
 }
@@ -347,27 +350,31 @@ static int trace_back(Search *s, int depth, int index) {
     unsigned klass = s->levels[depth]->ids[index];
     int cell = lowest(s->levels[depth]->masks[index]);
     for (int d = depth;; d--) {
-        s->path[d - 1] = cell;
+        s->path[d - 1] = (uint8_t)cell;
         if (d == 1) return 0;
         int face = s->cell_face[cell];
         int t = face < 0 ? -1 : s->face_first_transition[face] + face_state(s, klass, face) - 1;
         unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
         const Level *before = s->levels[d - 1];
         uint64_t candidates = s->neighbours[cell] | (UINT64_C(1) << cell);
+        /* A predecessor in the cell's tile adds no MULTI, one outside adds it (when tracked): per class, the
+           cells that qualify are a mask, and the lowest of them is taken. */
+        uint64_t same_tile = (s->tracked & MULTI) ? s->tile_mask[cell] : s->all;
+        unsigned multi = s->tracked & MULTI;
         int found = 0;
-        for (int i = 0; i < before->n && !found; i++) {
+        for (int i = 0; i < before->n; i++) {
             unsigned previous = before->ids[i];
             int after = t < 0 ? (int)previous : s->trans[previous][t];
             if (after < 0) continue;
-            for (uint64_t rest = before->masks[i] & candidates; rest; rest &= rest - 1) {
-                int p = lowest(rest);
-                unsigned crossed = (s->tracked & MULTI) && s->tile_id[p] != s->tile_id[cell] ? MULTI : 0;
-                if (((unsigned)after | gained | crossed) == klass) {
-                    cell = p;
-                    klass = previous;
-                    found = 1;
-                    break;
-                }
+            unsigned reached = (unsigned)after | gained;
+            uint64_t rest = before->masks[i] & candidates, fits = 0;
+            if (reached == klass) fits |= rest & same_tile;
+            if (multi && (reached | MULTI) == klass) fits |= rest & ~same_tile;
+            if (fits) {
+                cell = lowest(fits);
+                klass = previous;
+                found = 1;
+                break;
             }
         }
         if (!found) {
@@ -423,23 +430,26 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
             if (!to) return;
             step(s, from, r, to);
             if (!to->n) continue;
-            memcpy(s->word + letters, r->text, (size_t)r->len);
+            memcpy(s->word + letters, r->text, MAX_READING_LEN);  /* fixed size: one move, not a call; word has the room */
             check_reuse_word(s, (uint32_t)child, depth + 1, letters + r->len);
             if (s->masks[child] & LETTERS) expand(s, (uint32_t)child, depth + 1, letters + r->len);
         }
     }
 }
 
+/* The readings are tried in letter order, at the top as in expand: where no two readings start with the same
+   letter (the game's double faces read Z/X and U/QU), the trie is walked depth first in alphabetical order
+   and keys are found in alphabetical order, which spares the answer a sort (sorted_order checks it). */
 static void search_reuse(Search *s) {
     Level *first = level_at(s, 1);
     if (!first) return;
-    for (int r_index = 0; r_index < s->n_readings && !s->error; r_index++) {
-        const Reading *r = &s->readings[r_index];
+    for (int k = 0; k < s->n_readings && !s->error; k++) {
+        const Reading *r = &s->readings[s->alphabetical[k]];
         int64_t child = walk(s, 0, r->text, r->len);
         if (child < 0) continue;
         step(s, NULL, r, first);
         if (!first->n) continue;
-        memcpy(s->word, r->text, (size_t)r->len);
+        memcpy(s->word, r->text, MAX_READING_LEN);
         check_reuse_word(s, (uint32_t)child, 1, r->len);
         if (s->masks[child] & LETTERS) expand(s, (uint32_t)child, 1, r->len);
     }
@@ -468,7 +478,7 @@ static void visit(Search *s, int cell, uint32_t node, int letters, int length, u
                   int first_tile) {
     unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
     if ((s->tracked & MULTI) && s->tile_id[cell] != first_tile) gained |= MULTI;
-    s->path[length] = cell;
+    s->path[length] = (uint8_t)cell;
     visited |= UINT64_C(1) << cell;
     int face = s->cell_face[cell];
     if (face < 0) {
@@ -486,7 +496,7 @@ static void visit(Search *s, int cell, uint32_t node, int letters, int length, u
         const Reading *r = &s->readings[s->transition_reading[t]];
         int64_t child = walk(s, node, r->text, r->len);
         if (child < 0) continue;
-        memcpy(s->word + letters, r->text, (size_t)r->len);
+        memcpy(s->word + letters, r->text, MAX_READING_LEN);  /* fixed size: one move, not a call; word has the room */
         advance(s, cell, (uint32_t)child, letters + r->len, length + 1, visited, (unsigned)after | gained, first_tile);
     }
 }
@@ -555,9 +565,9 @@ static int set_up(Search *s, PyObject *faces, int rows, int cols, int tile_rows,
         s->neighbours[cell] = dilate(s, bit) & ~bit;
         s->tile_id[cell] = (cell / cols / tile_rows) * (cols / tile_cols) + cell % cols / tile_cols;
     }
-    for (int cell = 0; cell < s->size; cell++)
-        for (int other = 0; other < s->size; other++)
-            if (s->tile_id[other] == s->tile_id[cell]) s->tile_mask[cell] |= UINT64_C(1) << other;
+    uint64_t tiles[MAX_CELLS] = {0};  /* a tile id is below the number of cells */
+    for (int cell = 0; cell < s->size; cell++) tiles[s->tile_id[cell]] |= UINT64_C(1) << cell;
+    for (int cell = 0; cell < s->size; cell++) s->tile_mask[cell] = tiles[s->tile_id[cell]];
 
     /* Double faces, in the order of the readings dict (the order of the result's combinations). */
     if (!PyDict_Check(readings)) {
@@ -639,6 +649,8 @@ static int set_up(Search *s, PyObject *faces, int rows, int cols, int tile_rows,
         for (uint64_t rest = r->cells; rest; rest &= rest - 1) s->cell_first[lowest(rest)] |= UINT32_C(1) << letter;
         s->by_first[letter][s->n_by_first[letter]++] = (uint8_t)r_index;
     }
+    for (int letter = 0, k = 0; letter < 26; letter++)
+        for (int j = 0; j < s->n_by_first[letter]; j++) s->alphabetical[k++] = s->by_first[letter][j];
 
     /* Classes: per face, state 0 (not read) or i + 1 (read as reading i). */
     int states = 1;
@@ -775,64 +787,378 @@ static PyObject *readings_of(const Search *s, unsigned klass, PyObject **face_na
     return readings;
 }
 
-static const Search *sorting_search;  /* qsort has no context argument; set and read under the GIL only */
-
-static int by_text(const void *a, const void *b) {
-    const Found *x = &sorting_search->found[*(const size_t *)a], *y = &sorting_search->found[*(const size_t *)b];
+/* Found keys i and j compared as Python compares the str (keys are A-Z). */
+static inline int text_order(const Search *s, size_t i, size_t j) {
+    const Found *x = &s->found[i], *y = &s->found[j];
     int shorter = x->text_len < y->text_len ? x->text_len : y->text_len;
-    int order = memcmp(sorting_search->text + x->text_at, sorting_search->text + y->text_at, (size_t)shorter);
+    int order = memcmp(s->text + x->text_at, s->text + y->text_at, (size_t)shorter);
     return order ? order : x->text_len - y->text_len;
 }
 
-/* Solver.solve's answer straight away: a list of found_type(word, path, readings), sorted by word.
-   Wrapping thousands of find_words entries in Python took longer than the search itself. */
+/* Merge sort of order[0..count) by text, through scratch (count items); stable, no global state, so it runs
+   without the GIL. */
+static void merge_sort(const Search *s, size_t *order, size_t *scratch, size_t count) {
+    if (count < 2) return;
+    if (count <= 8) {  /* insertion sort */
+        for (size_t k = 1; k < count; k++) {
+            size_t item = order[k], at = k;
+            while (at > 0 && text_order(s, order[at - 1], item) > 0) {
+                order[at] = order[at - 1];
+                at--;
+            }
+            order[at] = item;
+        }
+        return;
+    }
+    size_t half = count / 2;
+    merge_sort(s, order, scratch, half);
+    merge_sort(s, order + half, scratch, count - half);
+    if (text_order(s, order[half - 1], order[half]) <= 0) return;
+    memcpy(scratch, order, half * sizeof(size_t));
+    size_t i = 0, j = half, k = 0;
+    while (i < half && j < count) order[k++] = text_order(s, order[j], scratch[i]) < 0 ? order[j++] : scratch[i++];
+    while (i < half) order[k++] = scratch[i++];
+}
+
+/* Sort order[0..count) (indices of found keys) alphabetically; -1 out of memory.  Reuse mode usually finds
+   the keys in that order already (search_reuse): one pass of comparisons checks it, and only otherwise are
+   they sorted. */
+static int sorted_order(const Search *s, size_t *order, size_t count) {
+    size_t k = 1;
+    while (k < count && text_order(s, order[k - 1], order[k]) < 0) k++;
+    if (k >= count) return 0;
+    size_t *scratch = PyMem_RawMalloc(count * sizeof(size_t));
+    if (!scratch) return -1;
+    merge_sort(s, order, scratch, count);
+    PyMem_RawFree(scratch);
+    return 0;
+}
+
+/* --- Solver.solve's answer: a sequence of Found built on demand ---------------------------------------
+   Building a Found, its str and its path tuple for each of ~2,400 words (and freeing them) cost as much as
+   the search.  The answer is instead a FoundList: the found keys' texts and paths copied into one block in
+   alphabetical order, each Found made the first time it is read and then kept (so reading an item twice gives
+   the same object, as with a list).  It behaves as a list: len, indexing and slices, iteration, comparison
+   with lists (by value), bool, repr, +; any other list attribute (sort, append, index...) turns it into a
+   real list held inside, which it then delegates everything to.  copy and pickle give a list. */
+
+typedef struct {
+    uint32_t text_at, path_at;
+    uint16_t text_len, path_len;
+    uint8_t state;
+} Item;
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t count;
+    PyTypeObject *found_type;
+    PyObject *templates[MAX_CLASSES >> FLAG_BITS];  /* a reading state's readings tuple, shared by its items */
+    PyObject **built;                               /* items made so far (NULL: not yet) */
+    PyObject *list;                                 /* once a list method was asked for: the list, which rules */
+    Item *items;
+    char *text;
+    uint8_t *cells;
+} FoundList;
+
+static PyTypeObject FoundListType;
+
+/* Only the inner list can hold arbitrary objects (found.append(found) makes a cycle): a FoundList is tracked
+   by the cycle collector once it has one. */
+static int found_list_traverse(FoundList *self, visitproc visit, void *arg) {
+    Py_VISIT(self->list);
+    Py_VISIT(self->found_type);
+    return 0;
+}
+
+static int found_list_clear(FoundList *self) {
+    Py_CLEAR(self->list);
+    return 0;
+}
+
+static void found_list_dealloc(FoundList *self) {
+    PyObject_GC_UnTrack(self);
+    Py_XDECREF(self->list);
+    if (self->built) {
+        for (Py_ssize_t i = 0; i < self->count; i++) Py_XDECREF(self->built[i]);
+        PyMem_Free(self->built);
+    }
+    for (size_t state = 0; state < MAX_CLASSES >> FLAG_BITS; state++) Py_XDECREF(self->templates[state]);
+    Py_XDECREF(self->found_type);
+    PyMem_Free(self->items);  /* the texts and cells share its block */
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static Py_ssize_t found_list_length(FoundList *self) { return self->list ? PyList_GET_SIZE(self->list) : self->count; }
+
+/* Item i (0 <= i < count) as a new reference. */
+static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
+    if (!self->built) {
+        self->built = PyMem_Calloc((size_t)(self->count ? self->count : 1), sizeof(PyObject *));
+        if (!self->built) return PyErr_NoMemory();
+    }
+    if (self->built[i]) return Py_NewRef(self->built[i]);
+    const Item *item = &self->items[i];
+    PyObject *word = PyUnicode_New(item->text_len, 127);
+    PyObject *path = word ? PyTuple_New(item->path_len) : NULL;
+    for (int j = 0; path && j < item->path_len; j++) {
+        PyObject *cell = PyLong_FromLong(self->cells[item->path_at + (uint32_t)j]);
+        if (!cell) Py_CLEAR(path);
+        else PyTuple_SET_ITEM(path, j, cell);
+    }
+    PyObject *found = path ? self->found_type->tp_alloc(self->found_type, 3) : NULL;
+    if (!found) {
+        Py_XDECREF(word);
+        Py_XDECREF(path);
+        return NULL;
+    }
+    memcpy(PyUnicode_DATA(word), self->text + item->text_at, item->text_len);
+    PyObject_GC_UnTrack(path);
+    PyTuple_SET_ITEM(found, 0, word);
+    PyTuple_SET_ITEM(found, 1, path);
+    PyTuple_SET_ITEM(found, 2, Py_NewRef(self->templates[item->state]));
+    PyObject_GC_UnTrack(found);  /* holds only str and tuples of ints and str: no cycle possible */
+    self->built[i] = Py_NewRef(found);
+    return found;
+}
+
+static PyObject *found_list_item(FoundList *self, Py_ssize_t i) {
+    if (self->list) return PySequence_GetItem(self->list, i);
+    if (i < 0 || i >= self->count) {
+        PyErr_SetString(PyExc_IndexError, "FoundList index out of range");
+        return NULL;
+    }
+    return found_list_make(self, i);
+}
+
+/* All the items as a list. */
+static PyObject *found_list_to_list(FoundList *self, PyObject *Py_UNUSED(ignored)) {
+    if (self->list) return PyList_GetSlice(self->list, 0, PY_SSIZE_T_MAX);
+    PyObject *list = PyList_New(self->count);
+    for (Py_ssize_t i = 0; list && i < self->count; i++) {
+        PyObject *item = found_list_make(self, i);
+        if (!item) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+static PyObject *found_list_subscript(FoundList *self, PyObject *key) {
+    if (self->list) return PyObject_GetItem(self->list, key);
+    if (PySlice_Check(key)) {
+        Py_ssize_t start, stop, step;
+        if (PySlice_Unpack(key, &start, &stop, &step) < 0) return NULL;
+        Py_ssize_t length = PySlice_AdjustIndices(self->count, &start, &stop, step);
+        PyObject *list = PyList_New(length);
+        for (Py_ssize_t k = 0, i = start; list && k < length; k++, i += step) {
+            PyObject *item = found_list_make(self, i);
+            if (!item) Py_CLEAR(list);
+            else PyList_SET_ITEM(list, k, item);
+        }
+        return list;
+    }
+    Py_ssize_t i = PyNumber_AsSsize_t(key, PyExc_IndexError);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0) i += self->count;
+    return found_list_item(self, i);
+}
+
+/* The list inside, made on first need (borrowed). */
+static PyObject *found_list_inner(FoundList *self) {
+    if (!self->list) {
+        self->list = found_list_to_list(self, NULL);
+        if (self->list) PyObject_GC_Track(self);
+    }
+    return self->list;
+}
+
+/* An attribute FoundList lacks is the inner list's (sort, append, index, count...). */
+static PyObject *found_list_getattro(FoundList *self, PyObject *name) {
+    PyObject *attribute = PyObject_GenericGetAttr((PyObject *)self, name);
+    if (attribute || !PyErr_ExceptionMatches(PyExc_AttributeError)) return attribute;
+    PyErr_Clear();
+    PyObject *list = found_list_inner(self);
+    return list ? PyObject_GetAttr(list, name) : NULL;
+}
+
+static PyObject *found_list_concat(FoundList *self, PyObject *other) {
+    PyObject *mine = found_list_to_list(self, NULL);
+    if (!mine) return NULL;
+    PyObject *result = PySequence_Concat(mine, other);
+    Py_DECREF(mine);
+    return result;
+}
+
+static PyObject *found_list_richcompare(FoundList *self, PyObject *other, int op) {
+    PyObject *mine = found_list_to_list(self, NULL);
+    if (!mine) return NULL;
+    PyObject *theirs = PyObject_TypeCheck(other, &FoundListType) ? found_list_to_list((FoundList *)other, NULL)
+                                                                  : Py_NewRef(other);
+    PyObject *result = theirs ? PyObject_RichCompare(mine, theirs, op) : NULL;
+    Py_DECREF(mine);
+    Py_XDECREF(theirs);
+    return result;
+}
+
+static PyObject *found_list_repr(FoundList *self) {
+    PyObject *list = found_list_to_list(self, NULL);
+    if (!list) return NULL;
+    PyObject *repr = PyObject_Repr(list);
+    Py_DECREF(list);
+    return repr;
+}
+
+static PyObject *found_list_reduce(FoundList *self, PyObject *Py_UNUSED(ignored)) {
+    PyObject *list = found_list_to_list(self, NULL);
+    return list ? Py_BuildValue("(O(N))", (PyObject *)&PyList_Type, list) : NULL;
+}
+
+static PySequenceMethods found_list_as_sequence = {
+    .sq_length = (lenfunc)found_list_length,
+    .sq_item = (ssizeargfunc)found_list_item,
+    .sq_concat = (binaryfunc)found_list_concat,
+};
+
+static PyMappingMethods found_list_as_mapping = {
+    .mp_length = (lenfunc)found_list_length,
+    .mp_subscript = (binaryfunc)found_list_subscript,
+};
+
+static PyMethodDef found_list_methods[] = {
+    {"to_list", (PyCFunction)found_list_to_list, METH_NOARGS, "All the items as a list."},
+    {"__reduce__", (PyCFunction)found_list_reduce, METH_NOARGS, "Copies and pickles are lists."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject FoundListType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "overturn.game._search.FoundList",
+    .tp_basicsize = sizeof(FoundList),
+    .tp_dealloc = (destructor)found_list_dealloc,
+    .tp_repr = (reprfunc)found_list_repr,
+    .tp_as_sequence = &found_list_as_sequence,
+    .tp_as_mapping = &found_list_as_mapping,
+    .tp_hash = PyObject_HashNotImplemented,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)found_list_traverse,
+    .tp_clear = (inquiry)found_list_clear,
+    .tp_doc = "Solver.solve's words: a list of Found, each made when first read.",
+    .tp_richcompare = (richcmpfunc)found_list_richcompare,
+    .tp_getattro = (getattrofunc)found_list_getattro,
+    .tp_methods = found_list_methods,
+};
+
+/* Solver.solve's answer: a FoundList of found_type(word, path, readings), sorted by word. */
 static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject **face_names,
                             PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
     size_t count = 0;
     for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
+    if (s->n_text > UINT32_MAX || s->n_cells > UINT32_MAX) return PyErr_NoMemory();
     size_t *order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
     if (!order) return PyErr_NoMemory();
     for (size_t i = 0, at = 0; i < s->n_found; i++)
         if (s->found[i].used >= 0) order[at++] = i;
-    sorting_search = s;
-    qsort(order, count, sizeof(size_t), by_text);
-    sorting_search = NULL;
-
-    PyObject *templates[MAX_CLASSES >> FLAG_BITS] = {NULL};
-    PyObject *result = PyList_New((Py_ssize_t)count);
-    for (size_t k = 0; result && k < count; k++) {
+    FoundList *list = NULL;
+    if (sorted_order(s, order, count) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    list = PyObject_GC_New(FoundList, &FoundListType);  /* left untracked until it makes its inner list */
+    if (!list) goto done;
+    list->count = (Py_ssize_t)count;
+    list->found_type = (PyTypeObject *)Py_NewRef((PyObject *)found_type);
+    memset(list->templates, 0, sizeof list->templates);
+    list->built = NULL;
+    list->list = NULL;
+    list->items = PyMem_Malloc(count * sizeof(Item) + s->n_text + s->n_cells + 1);
+    if (!list->items) {
+        Py_CLEAR(list);
+        PyErr_NoMemory();
+        goto done;
+    }
+    list->text = (char *)(list->items + count);
+    list->cells = (uint8_t *)list->text + s->n_text;
+    memcpy(list->text, s->text, s->n_text);
+    memcpy(list->cells, s->cells, s->n_cells);
+    for (size_t k = 0; k < count; k++) {
         const Found *entry = &s->found[order[k]];
         unsigned state = entry->klass >> FLAG_BITS;
-        if (!templates[state]) templates[state] = readings_of(s, entry->klass, face_names, reading_objects);
-        PyObject *word = key_of(s, entry);
-        PyObject *path = path_of(s, entry);
-        PyObject *found = found_type->tp_alloc(found_type, 3);
-        int ok = word && path && found && templates[state];
-        if (ok) {
-            PyTuple_SET_ITEM(found, 0, word);
-            PyTuple_SET_ITEM(found, 1, path);
-            PyTuple_SET_ITEM(found, 2, Py_NewRef(templates[state]));
-            PyObject_GC_UnTrack(found);  /* holds only str and tuples of ints and str: no cycle possible */
-            PyList_SET_ITEM(result, (Py_ssize_t)k, found);
-        } else {
-            Py_XDECREF(word);
-            Py_XDECREF(path);
-            Py_XDECREF(found);
-            Py_CLEAR(result);
+        list->items[k] = (Item){(uint32_t)entry->text_at, (uint32_t)entry->path_at, (uint16_t)entry->text_len,
+                                (uint16_t)entry->path_len, (uint8_t)state};
+        if (!list->templates[state] && !(list->templates[state] = readings_of(s, entry->klass, face_names, reading_objects))) {
+            Py_CLEAR(list);
+            goto done;
         }
     }
-    for (size_t state = 0; state < MAX_CLASSES >> FLAG_BITS; state++) Py_XDECREF(templates[state]);
+done:
     PyMem_RawFree(order);
-    return result;
+    return (PyObject *)list;
 }
 
 static void release(Search *s) {
-    for (int depth = 0; depth <= MAX_DEPTH; depth++) PyMem_RawFree(s->levels[depth]);
+    for (int depth = 0; depth < s->n_levels; depth++) PyMem_RawFree(s->levels[depth]);
     PyMem_RawFree(s->found);
     PyMem_RawFree(s->slots);
     PyMem_RawFree(s->text);
     PyMem_RawFree(s->cells);
     PyMem_RawFree(s);
+}
+
+/* --- a pool of Search records ------------------------------------------------------------
+   A Search is ~40 KB with its class tables; zeroing it (and a fresh hash table) on every call was most of
+   the fixed cost of a small board.  Records are taken from and given back to this pool with the GIL held
+   (so threads that search without the GIL each hold their own record); taking one resets only the fields
+   that set_up accumulates into, giving one back clears only the hash slots the call used.  Level buffers,
+   the hash table and the result arenas stay allocated at the size the largest board needed. */
+
+#define POOL_SIZE 32  /* records kept: a few threads, each holding a batch of boards */
+#define FIRST_SLOT_BITS 9  /* 512 slots; doubled while more than half full, then kept */
+
+static Search *pool[POOL_SIZE];
+static int pool_count;
+
+/* A Search ready for set_up, or NULL out of memory (no exception set). */
+static Search *take_search(void) {
+    Search *s = pool_count ? pool[--pool_count] : PyMem_RawCalloc(1, sizeof(Search));
+    if (!s) return NULL;
+    if (!s->slots) {
+        s->slot_bits = FIRST_SLOT_BITS;
+        s->slots = PyMem_RawCalloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
+        if (!s->slots) {
+            release(s);
+            return NULL;
+        }
+    }
+    /* What set_up and the search accumulate into (|=, ++), as a fresh calloc would have it. */
+    s->not_first = s->not_last = 0;
+    memset(s->tile_mask, 0, sizeof s->tile_mask);
+    memset(s->cell_first, 0, sizeof s->cell_first);
+    s->n_faces = s->n_transitions = s->n_readings = 0;
+    memset(s->face_cells, 0, sizeof s->face_cells);
+    s->first_letters = 0;
+    memset(s->n_by_first, 0, sizeof s->n_by_first);
+    s->n_classes = 0;
+    s->error = SEARCH_OK;
+    s->n_found = s->n_text = s->n_cells = 0;
+    return s;
+}
+
+/* Give a Search back: its used hash slots cleared (s->acc is zero after every step), or freed if the pool is full. */
+static void give_back(Search *s) {
+    uint32_t wrap = (UINT32_C(1) << s->slot_bits) - 1;
+    if (s->n_found * 8 > wrap) {
+        memset(s->slots, 0, ((size_t)wrap + 1) * sizeof(uint32_t));
+    } else {
+        for (size_t i = 0; i < s->n_found; i++) {
+            uint32_t at = slot_of(s, s->found[i].node);
+            while (s->slots[at] != (uint32_t)i + 1) at = (at + 1) & wrap;
+            s->slots[at] = 0;
+        }
+    }
+    s->n_found = 0;
+    if (pool_count < POOL_SIZE)
+        pool[pool_count++] = s;
+    else
+        release(s);
 }
 
 PyDoc_STRVAR(find_words_doc,
@@ -877,7 +1203,7 @@ static int open_job(Job *job, PyObject *masks_obj, PyObject *first_child_obj, Py
                     PyObject *readings, PyObject *played) {
     unsigned long long ringed;
     if (read_tracked_and_ringed(tracked, ringed_obj, &ringed) < 0) return -1;
-    Search *s = job->s = PyMem_RawCalloc(1, sizeof(Search));
+    Search *s = job->s = take_search();
     if (!s) {
         PyErr_NoMemory();
         return -1;
@@ -899,12 +1225,6 @@ static int open_job(Job *job, PyObject *masks_obj, PyObject *first_child_obj, Py
     int ready = set_up(s, faces, rows, cols, tile_rows, tile_cols, readings, job->face_names, job->reading_objects);
     if (ready <= 0) return ready;
     s->ringed = (uint64_t)ringed & s->all;
-    s->slot_bits = 12;
-    s->slots = PyMem_RawCalloc((size_t)1 << s->slot_bits, sizeof(uint32_t));
-    if (!s->slots) {
-        PyErr_NoMemory();
-        return -1;
-    }
     return exclude_played(s, played) < 0 ? -1 : 1;
 }
 
@@ -945,7 +1265,7 @@ static void close_job(Job *job) {
     }
     if (job->have_first_child) PyBuffer_Release(&job->first_child_view);
     if (job->have_masks) PyBuffer_Release(&job->masks_view);
-    if (job->s) release(job->s);
+    if (job->s) give_back(job->s);
 }
 
 static PyObject *find_words(PyObject *module, PyObject *args) {
@@ -1041,35 +1361,39 @@ static int answer_texts(Answer *a, const Search *s, PyObject **face_names) {
     return 1;
 }
 
-static int by_node(const void *x, const void *y) {
-    uint32_t a = ((const Ranked *)x)->node, b = ((const Ranked *)y)->node;
-    return (a > b) - (a < b);
-}
-
-static int by_length_then_text(const void *x, const void *y) {
-    const Ranked *a = x, *b = y;
-    if (a->len != b->len) return a->len - b->len;
-    return memcmp(a->text, b->text, (size_t)a->len);
-}
-
-/* Sort the found keys by length, then alphabetically.  The compiled trie is breadth-first with children in
-   letter order, so node numbers already follow that order: sort the numbers, check the texts in one pass,
-   and sort the texts only for a trie laid out otherwise. */
+/* Sort the found keys by length, then alphabetically: the alphabetical order (which reuse mode finds
+   without sorting), then a stable counting sort by length. */
 static int rank(Answer *a, const Search *s) {
-    a->ranked = PyMem_RawMalloc((s->n_found ? s->n_found : 1) * sizeof(Ranked));
-    if (!a->ranked) return -1;
+    size_t n = s->n_found ? s->n_found : 1;
+    a->ranked = PyMem_RawMalloc(n * sizeof(Ranked));
+    size_t *order = PyMem_RawMalloc(n * sizeof(size_t));
+    if (!a->ranked || !order) {
+        PyMem_RawFree(order);
+        return -1;
+    }
+    int longest = 0;
     for (size_t i = 0; i < s->n_found; i++) {
         const Found *entry = &s->found[i];
         if (entry->used < 0) continue;
-        a->ranked[a->count++] = (Ranked){s->text + entry->text_at, entry->node, entry->text_len, i};
+        order[a->count++] = i;
         a->lengths[entry->text_len]++;
+        if (entry->text_len > longest) longest = entry->text_len;
     }
-    qsort(a->ranked, a->count, sizeof(Ranked), by_node);
-    for (size_t k = 1; k < a->count; k++)
-        if (by_length_then_text(&a->ranked[k - 1], &a->ranked[k]) >= 0) {
-            qsort(a->ranked, a->count, sizeof(Ranked), by_length_then_text);
-            break;
-        }
+    if (sorted_order(s, order, a->count) < 0) {
+        PyMem_RawFree(order);
+        return -1;
+    }
+    size_t start[MAX_KEY_LEN + 1];
+    size_t at = 0;
+    for (int length = 0; length <= longest; length++) {
+        start[length] = at;
+        at += a->lengths[length];
+    }
+    for (size_t k = 0; k < a->count; k++) {
+        const Found *entry = &s->found[order[k]];
+        a->ranked[start[entry->text_len]++] = (Ranked){s->text + entry->text_at, entry->node, entry->text_len, order[k]};
+    }
+    PyMem_RawFree(order);
     return 0;
 }
 
@@ -1486,10 +1810,83 @@ done:
     return result;
 }
 
+/* --- many boards in one call (Solver counts for benchmarks and batch work) --------------------------------- */
+
+#define BATCH 8  /* boards set up per release of the GIL (the pool keeps as many Search records) */
+
+PyDoc_STRVAR(solve_many_doc,
+"solve_many(masks, first_child, boards) -> list\n"
+"\n"
+"For each board, the number of legal keys find_words would list, each found with its witness path as\n"
+"find_words does; None for a board the native search does not cover. boards: a sequence of tuples\n"
+"(faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed, readings, played), the\n"
+"arguments of find_words after the trie. The searches run without the GIL, several boards per release,\n"
+"so threads calling this at once use every core.");
+
+static PyObject *solve_many(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *masks_obj, *first_child_obj, *boards;
+    if (!PyArg_ParseTuple(args, "OOO:solve_many", &masks_obj, &first_child_obj, &boards)) return NULL;
+    PyObject *items = PySequence_Fast(boards, "boards must be a sequence of tuples");
+    if (!items) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    PyObject *result = PyList_New(n);
+    for (Py_ssize_t first = 0; result && first < n; first += BATCH) {
+        Job jobs[BATCH];
+        int ready[BATCH], reuse[BATCH];
+        Py_ssize_t count = n - first < BATCH ? n - first : BATCH;
+        memset(jobs, 0, sizeof jobs);
+        int failed = 0;
+        for (Py_ssize_t k = 0; k < count && !failed; k++) {
+            PyObject *faces, *ringed_obj, *readings, *played;
+            int rows, cols, tile_rows, tile_cols, min_length;
+            unsigned int tracked;
+            PyObject *board = PySequence_Fast_GET_ITEM(items, first + k);
+            ready[k] = 0;
+            if (!PyTuple_Check(board)) {
+                PyErr_SetString(PyExc_TypeError, "boards must be a sequence of tuples");
+                failed = 1;
+            } else if (!PyArg_ParseTuple(board, "OiiiipiIOOO:solve_many", &faces, &rows, &cols, &tile_rows, &tile_cols,
+                                         &reuse[k], &min_length, &tracked, &ringed_obj, &readings, &played)) {
+                failed = 1;
+            } else {
+                ready[k] = open_job(&jobs[k], masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols,
+                                    min_length, tracked, ringed_obj, readings, played);
+                failed = ready[k] < 0;
+            }
+        }
+        if (!failed) {
+            Py_BEGIN_ALLOW_THREADS
+            for (Py_ssize_t k = 0; k < count; k++)
+                if (ready[k] > 0) run_search(jobs[k].s, reuse[k]);
+            Py_END_ALLOW_THREADS
+        }
+        for (Py_ssize_t k = 0; k < count && !failed; k++) {
+            PyObject *item;
+            if (ready[k] == 0) {
+                item = Py_NewRef(Py_None);
+            } else if (jobs[k].s->error) {
+                item = search_failed(jobs[k].s);
+            } else {
+                size_t words = 0;
+                for (size_t i = 0; i < jobs[k].s->n_found; i++) words += jobs[k].s->found[i].used >= 0;
+                item = PyLong_FromSize_t(words);
+            }
+            if (!item) failed = 1;
+            else PyList_SET_ITEM(result, first + k, item);
+        }
+        for (Py_ssize_t k = 0; k < count; k++) close_job(&jobs[k]);
+        if (failed) Py_CLEAR(result);
+    }
+    Py_DECREF(items);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"find_words", find_words, METH_VARARGS, find_words_doc},
     {"best_paths", best_paths, METH_VARARGS, best_paths_doc},
     {"solve_json", solve_json, METH_VARARGS, solve_json_doc},
+    {"solve_many", solve_many, METH_VARARGS, solve_many_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1505,4 +1902,9 @@ static struct PyModuleDef module_def = {
     NULL,
 };
 
-PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module_def); }
+PyMODINIT_FUNC PyInit__search(void) {
+    if (PyType_Ready(&FoundListType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&module_def);
+    if (module && PyModule_AddObjectRef(module, "FoundList", (PyObject *)&FoundListType) < 0) Py_CLEAR(module);
+    return module;
+}

@@ -96,15 +96,25 @@ def dilation_masks(board: Board) -> tuple[int, int, int, int]:
     return not_first, not_last, board.all_cells, rules.cols
 
 
+_DILATION_MASKS: dict[Any, tuple[int, int, int, int]] = {}  #: Rules → dilation_masks of its boards
+
+
 class Solver:
     """Solves one board against one lexicon; reusable for many constraint sets."""
 
     def __init__(self, lexicon: Lexicon, board: Board) -> None:
         self.lexicon = lexicon
         self.board = board
-        self.rules = board.rules
-        self._not_first, self._not_last, self._all, self._width = dilation_masks(board)
-        self._track_multi = self.rules.min_tiles == 2
+        self.rules = rules = board.rules
+        masks = _DILATION_MASKS.get(rules)
+        if masks is None:  # the same for every board of these rules: computed once (a few µs a Solver otherwise)
+            if len(_DILATION_MASKS) >= 64:
+                _DILATION_MASKS.clear()
+            masks = _DILATION_MASKS[rules] = dilation_masks(board)
+        self._not_first, self._not_last, self._all, self._width = masks
+        self._track_multi = rules.min_tiles == 2
+        self._native_head: tuple[Any, ...] | None = None  # the native search's leading arguments, made on first use
+        self._free_readings: dict[str, tuple[str, ...]] | None = None  # _native_readings with nothing fixed
 
     # --- neighbourhoods ---------------------------------------------------
 
@@ -176,13 +186,17 @@ class Solver:
 
     # --- the search -----------------------------------------------------------
 
-    def solve(self, constraints: Constraints = FREE) -> list[Found]:
+    def solve(self, constraints: Constraints = FREE) -> Sequence[Found]:
         """Every legal word with a witness path, sorted by word.
 
         The readings a word needs are the non-None entries of its minimal
         combination: each of those faces is needed, so it is on the path.
+        The native search answers a ``_search.FoundList`` that makes
+        each ``Found`` when it is first read (building ~2,400 of them up front
+        cost as much as the search); it compares equal to the list, its other
+        list methods (sort, append...) work on a list made inside, and copies and pickles of it are lists. The fallback returns a list.
         """
-        native: list[Found] | None = _native_search(self, constraints, Found)
+        native: Sequence[Found] | None = _native_search(self, constraints, Found)
         if native is not None:
             return native
         results: list[Found] = []
@@ -549,17 +563,54 @@ class Solver:
         return flags & tracked
 
 
+def solve_counts(lexicon: Lexicon, boards: Sequence[Board], constraints: Constraints = FREE) -> list[int]:
+    """How many legal words each board holds: ``len(Solver(lexicon, board).solve(constraints))`` for each.
+
+    Natively one call for all the boards: every word is still found with its
+    witness path, but no Python object is made per word, and the searches run
+    without the GIL, several boards per release, so threads calling this at
+    once use every core (``overturn bench --workers N``).
+    """
+    solvers = [Solver(lexicon, board) for board in boards]
+    if solvers and _search is not None and not _pure_python_wanted():
+        native = _search.solve_many(
+            lexicon.masks, lexicon.first_child, [_native_search_arguments(solver, constraints)[2:] for solver in solvers]
+        )
+        return [len(solver.solve(constraints)) if count is None else count for solver, count in zip(solvers, native)]
+    return [len(solver.solve(constraints)) for solver in solvers]
+
+
 # --- the native search ------------------------------------------------------------
+
+
+# os.environ.get costs about 1 µs (key and value go through Python-level encoders), as much as the native
+# search of a small board: read the mapping os.environ keeps in step with itself (and with putenv) directly.
+try:
+    _ENVIRON_DATA: Any = os.environ._data  # type: ignore[attr-defined]  # private, in every CPython since 3.2
+    _PURE_PYTHON_KEY: Any = os.environ.encodekey("OVERTURN_PURE_PYTHON")
+except AttributeError:  # pragma: no cover - another Python's os.environ
+    _ENVIRON_DATA, _PURE_PYTHON_KEY = None, None
+
+
+def _pure_python_wanted() -> bool:
+    """Whether ``OVERTURN_PURE_PYTHON`` is set to anything but "" (read at each call: tests set it on the fly)."""
+    if _ENVIRON_DATA is not None:
+        return bool(_ENVIRON_DATA.get(_PURE_PYTHON_KEY))
+    return bool(os.environ.get("OVERTURN_PURE_PYTHON"))  # pragma: no cover
 
 
 def _native_wanted(solver: Solver) -> bool:
     """Whether the C extension is built, wanted (``OVERTURN_PURE_PYTHON`` unset or "") and covers the board."""
-    return _search is not None and solver.rules.size <= 64 and not os.environ.get("OVERTURN_PURE_PYTHON")
+    return _search is not None and solver.rules.size <= 64 and not _pure_python_wanted()
 
 
 def _native_readings(solver: Solver, constraints: Constraints) -> dict[str, tuple[str, ...]]:
     """Each double face on the board → the readings it may take (only the fixed one once a move fixed it)."""
     fixed, rules = constraints.fixed, solver.rules
+    if not fixed:
+        if solver._free_readings is None:
+            solver._free_readings = {face: rules.readings(face) for face in DOUBLE_FACES if face in solver.board.faces}
+        return solver._free_readings
     return {
         face: (fixed[face],) if face in fixed else rules.readings(face)
         for face in DOUBLE_FACES
@@ -580,12 +631,14 @@ def _native_search(solver: Solver, constraints: Constraints, found_type: type | 
 
 def _native_search_arguments(solver: Solver, constraints: Constraints) -> tuple[Any, ...]:
     """The trie, board, rules and constraints, as the C extension's ``find_words`` and ``solve_json`` take them."""
-    board, rules = solver.board, solver.rules
-    return (
-        solver.lexicon.masks, solver.lexicon.first_child, board.faces, rules.rows, rules.cols, rules.tile_rows,
-        rules.tile_cols, rules.reuse, rules.min_length, solver._tracked(constraints), constraints.ringed,
-        _native_readings(solver, constraints), constraints.played,
-    )
+    head = solver._native_head
+    if head is None:
+        board, rules = solver.board, solver.rules
+        head = solver._native_head = (
+            solver.lexicon.masks, solver.lexicon.first_child, board.faces, rules.rows, rules.cols, rules.tile_rows,
+            rules.tile_cols, rules.reuse, rules.min_length,
+        )
+    return (*head, solver._tracked(constraints), constraints.ringed, _native_readings(solver, constraints), constraints.played)
 
 
 def _native_best_paths(
