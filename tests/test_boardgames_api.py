@@ -97,7 +97,10 @@ def test_refusal_in_french_stale_and_not_your_turn(client: httpx.Client) -> None
     body = refused.json()
     assert body["result"] is None and body["refused"]["rule"] and body["refused"]["message"]
     assert body["state"]["table"]["version"] == 0
-    legal = client.get(f"/api/boardgames/{table_id}", params={"seat": tokens[0]}).json()["legal"]
+    mine = client.get(f"/api/boardgames/{table_id}", params={"seat": tokens[0]}).json()
+    legal = mine["legal"]
+    assert set(mine["previews"]) == set(legal) and all("bille" in text for text in mine["previews"].values())
+    assert "previews" not in client.get(f"/api/boardgames/{table_id}", params={"seat": tokens[1]}).json()
     played = _move(client, table_id, tokens[0], 0, legal[0])
     assert played.status_code == 200 and played.json()["result"]["move"] == legal[0]
     assert played.json()["state"]["table"]["version"] == 1

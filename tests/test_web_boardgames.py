@@ -84,6 +84,12 @@ def _play_whole_game(table: Table, mirror: BoardTable, choose: Callable[[BoardTa
         page = table.pages[seat]
         button = page.locator(f"#legal button.move[data-move='{move}']")
         button.click()
+        if name == "offboard":  # what the move would push is shown first, then confirmed
+            preview = page.locator("#preview-text")
+            assert preview.inner_text().startswith(f"{move} : ")
+            if version == 4:
+                shoot(page, "boardgame-offboard-preview")
+            page.click("#preview-confirm")
         played = mirror.play(seat, move)
         assert not hasattr(played, "rule"), played
         version += 1

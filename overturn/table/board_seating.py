@@ -412,7 +412,29 @@ class BoardTable:
         view["legal"] = self.legal_moves() if seat is not None and seat == public["to_move"] else []
         if isinstance(self.game, InsiderState):
             view["hand"] = None if seat is None else {card: count for card, count in self.game.hands[seat].items() if count}
+        if self.kind == "offboard" and view["legal"]:
+            view["previews"] = {move: offboard_preview(self.game, move) for move in view["legal"]}
         return view
+
+
+def offboard_preview(game: Any, move: str) -> str:
+    """What an offboard move would do, in French, before it is confirmed (the referee's ``check``)."""
+    from overturn.referees.offboard.state import Place, Remove, parse_move
+
+    report = game.check(parse_move(move))
+    opponent = "jaune" if report.player.label == "red" else "rouge"
+    if isinstance(report.move, Place):
+        return f"la bille qui a rebondi revient sur {report.move.hole}"
+    if isinstance(report.move, Remove):
+        return "la bille qui a rebondi quitte la partie ; vous rejouez"
+    text = "1 bille avance" if report.marbles == 1 else f"une ligne de {report.marbles} billes avance"
+    if report.pushed:
+        text = f"une ligne de {report.marbles} billes pousse {report.pushed} bille{'s' if report.pushed > 1 else ''} {opponent}"
+    if report.target is not None and report.bounced:
+        text += f" ; une bille {opponent} sort vers la cible n°{report.target}, déjà prise : pas de point, elle rebondit"
+    elif report.target is not None:
+        text += f" ; une bille {opponent} sort dans la cible n°{report.target} : +{report.points}"
+    return text
 
 
 def _actions_played(referee: Referee[Any], game: Any) -> int:

@@ -159,7 +159,7 @@
         button.dataset.move = move;
         button.textContent = label(move, key);
         button.title = move;
-        button.addEventListener("click", () => play(move));
+        button.addEventListener("click", () => (view.previews ? preview(move) : play(move)));
         row.append(button);
       }
       group.append(row);
@@ -469,6 +469,7 @@
     $("moves-box").hidden = view.you === null || !view.legal.length;
     $("watcher").hidden = view.you !== null;
     renderLegal();
+    $("preview").hidden = true;
     renderHistory();
     if (replay) renderReplay(); // stepping through the list stays where it is; "Direct" comes back
   }
@@ -478,6 +479,13 @@
     if (view && next.table.version < view.table.version) return;
     view = next;
     render();
+  }
+
+  // offboard: what the move would push, and where, before it is confirmed
+  function preview(move) {
+    $("preview-text").textContent = `${move} : ${view.previews[move] || ""}`;
+    $("preview").dataset.move = move;
+    $("preview").hidden = false;
   }
 
   async function play(move) {
@@ -535,6 +543,8 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
+    $("preview-confirm").addEventListener("click", () => { $("preview").hidden = true; play($("preview").dataset.move); });
+    $("preview-cancel").addEventListener("click", () => { $("preview").hidden = true; });
     $("replay-back").addEventListener("click", () => replay && step(replay.number - 1));
     $("replay-forward").addEventListener("click", () => replay && step(replay.number + 1));
     $("replay-live").addEventListener("click", () => { replay = null; renderReplay(); });
