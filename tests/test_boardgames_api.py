@@ -311,3 +311,14 @@ def test_insider_bodyguard_answer_is_asked_on_the_victims_seat_and_times_out(cli
     assert last["seat"] == victim and last["move"] == "pass" and last["effects"][0].startswith("temps écoulé")
     mirror.play(victim, "pass")
     assert now["board_text"] == mirror.public_view()["board_text"]
+
+
+def test_an_overturn_link_and_a_board_game_link_do_not_open_each_other(client: httpx.Client) -> None:
+    """One store holds both kinds of table: each router answers 404 for the other's (it was a 500 on /api/tables)."""
+    board_game = _new(client, game="offboard", players=2)["table"]["id"]
+    overturn = client.post("/api/tables", json={"seed": 7}).json()["table"]["id"]
+    for path in (f"/api/tables/{board_game}", f"/api/tables/{board_game}/events", f"/api/boardgames/{overturn}"):
+        answer = client.get(path)
+        assert answer.status_code == 404 and answer.json()["detail"]["reason"] == "no_such_table", path
+    moved = client.post(f"/api/tables/{board_game}/moves", json={"seat": "x", "version": 0, "action": {"kind": "pass", "cell": [0, 0]}})
+    assert moved.status_code == 404

@@ -82,6 +82,7 @@ def _open_table(zoe: Phone, ali: Phone, watcher: Phone, url: str) -> None:
 
     tab = zoe.tab
     tab.goto(url + "/")
+    assert tab.locator("#other-games").get_attribute("href") == "/boardgame"  # the three other games' tables
     tab.check("input[name=opponent][value=table]")
     tab.fill("#name-green", "Zoé")
     tab.fill("#name-silver", "Ali")

@@ -57,7 +57,10 @@ async def _stored(service: Service, table_id: str) -> TableRecord:
     if not isinstance(table_id, str) or not 8 <= len(table_id) <= 64:
         raise ApiError(404, "no such table", {"reason": "no_such_table"})
     try:
-        return await asyncio.to_thread(service.tables.get, table_id)
+        record = await asyncio.to_thread(service.tables.get, table_id)
+        if record.game != GAME:  # a board game's table (routers/boardgames.py) is not an Overturn table
+            raise NoSuchTable(table_id)
+        return record
     except NoSuchTable:
         raise ApiError(404, "no such table (the link is wrong, or the server keeps no tables across restarts)", {"reason": "no_such_table"}) from None
     except StoreError as exc:
