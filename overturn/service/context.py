@@ -18,6 +18,7 @@ from overturn.service.ratelimit import RateLimit
 from overturn.service.workers import SolveCache, T, Workers
 from overturn.table.cache import LoadedTables
 from overturn.table.hub import Hub
+from overturn.table.seating import OverturnTable
 from overturn.table.sqlite_store import SQLiteStore
 from overturn.table.store import TableStore
 
@@ -43,7 +44,7 @@ class Service:
         #: Table games: a server given no store keeps them in memory (lost when it stops).
         self.tables: TableStore = tables if tables is not None else SQLiteStore(":memory:")
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
-        self.loaded = LoadedTables(limits.kept_tables)
+        self.loaded: LoadedTables[OverturnTable] = LoadedTables(limits.kept_tables)
         self.table_openings = RateLimit(limits.tables_per_client_hour, 3600.0)
         #: Tables whose computer seat is thinking, and the tasks doing it (kept so they are not collected mid-move).
         self.computing: set[str] = set()

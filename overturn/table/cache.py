@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Generic, TypeVar
 from weakref import WeakValueDictionary
 
-from overturn.table.seating import OverturnTable
+#: The game a table holds (an Overturn table, a board game's table).
+G = TypeVar("G")
 
 
-class LoadedTables:
+class LoadedTables(Generic[G]):
     def __init__(self, size: int) -> None:
         self.size = size
-        self._games: OrderedDict[str, tuple[int, OverturnTable]] = OrderedDict()
+        self._games: OrderedDict[str, tuple[int, G]] = OrderedDict()
         self._views: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
         self._locks: WeakValueDictionary[str, asyncio.Lock] = WeakValueDictionary()
 
@@ -31,12 +32,12 @@ class LoadedTables:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
 
-    def take(self, table_id: str, version: int) -> OverturnTable | None:
+    def take(self, table_id: str, version: int) -> G | None:
         """The replayed game at ``version``, now the caller's alone; None when not kept (or kept at another version)."""
         entry = self._games.pop(table_id, None)
         return entry[1] if entry is not None and entry[0] == version else None
 
-    def put(self, table_id: str, version: int, table: OverturnTable) -> None:
+    def put(self, table_id: str, version: int, table: G) -> None:
         self._games[table_id] = (version, table)
         self._games.move_to_end(table_id)
         while len(self._games) > self.size:

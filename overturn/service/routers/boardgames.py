@@ -14,19 +14,15 @@ every seat in the server's memory; a stream sends only its own seat's.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
 from typing import Any
-from weakref import WeakKeyDictionary, WeakValueDictionary
+from weakref import WeakKeyDictionary
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
-from starlette.types import Receive, Scope, Send
 
 from overturn.jsonstore import StateFileError
 from overturn.referees.protocol import UsageProblem
@@ -34,8 +30,9 @@ from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import error_responses, query_param
 from overturn.service.params import int_param, text_param
+from overturn.service.streams import table_stream
 from overturn.table.board_seating import MAX_GUARD, MIN_GUARD, PLAYERS, REFEREES, SEEDS, BoardTable, MoveEntry, NotYourTurn, Refusal, seat_names
-from overturn.table.hub import TooManyStreams
+from overturn.table.cache import LoadedTables
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token
 
 log = logging.getLogger("overturn.service")
@@ -49,35 +46,15 @@ KEPT = 64
 # ----- replayed games kept at their version ---------------------------------------------
 
 
-class _Kept:
-    def __init__(self) -> None:
-        self.games: OrderedDict[str, tuple[int, BoardTable]] = OrderedDict()
-        self.locks: WeakValueDictionary[str, asyncio.Lock] = WeakValueDictionary()
-
-    def lock(self, table_id: str) -> asyncio.Lock:
-        lock = self.locks.get(table_id)
-        if lock is None:
-            lock = self.locks[table_id] = asyncio.Lock()
-        return lock
-
-    def take(self, table_id: str, version: int) -> BoardTable | None:
-        entry = self.games.pop(table_id, None)
-        return entry[1] if entry is not None and entry[0] == version else None
-
-    def put(self, table_id: str, version: int, table: BoardTable) -> None:
-        self.games[table_id] = (version, table)
-        self.games.move_to_end(table_id)
-        while len(self.games) > KEPT:
-            self.games.popitem(last=False)
 
 
-_KEPT: WeakKeyDictionary[Service, _Kept] = WeakKeyDictionary()
+_KEPT: WeakKeyDictionary[Service, LoadedTables[BoardTable]] = WeakKeyDictionary()
 
 
-def _kept(service: Service) -> _Kept:
+def _kept(service: Service) -> LoadedTables[BoardTable]:
     kept = _KEPT.get(service)
     if kept is None:
-        kept = _KEPT[service] = _Kept()
+        kept = _KEPT[service] = LoadedTables(KEPT)
     return kept
 
 
@@ -334,52 +311,10 @@ async def events(request: Request) -> Response:
     service = service_of(request)
     record = await _stored(service, request.path_params["table"])
     seat = _reader(record, request.query_params.get("seat"))
-    given = request.headers.get("last-event-id") or request.query_params.get("last")
-    last = int(given) if given is not None and given.isdigit() and len(given) <= 9 else -1
-    client = request.client.host if request.client else "?"
     views = await _current_views(service, record)
-    try:
-        place = service.hub.stream(record.id, client)
-        place.__enter__()
-    except TooManyStreams as exc:
-        raise ApiError(503, f"{exc}; try again later", {"reason": "too_many_streams"}, {"Retry-After": "10"}) from None
+    stream = table_stream(request, service, record.id, record.version, lambda current: _for_reader(current, seat), lambda sent: _reread(service, record.id, sent))
     service.hub.publish(record.id, record.version, views)
-    heartbeat = service.limits.stream_heartbeat
-
-    async def stream() -> AsyncIterator[str]:
-        sent = last if last <= record.version else -1
-        yield f"retry: 2000\n: board table {record.id}\n\n"
-        while True:
-            published = await service.hub.wait_newer(record.id, sent, heartbeat)
-            if service.hub.closed:
-                return
-            if published is None:
-                fresh = await _reread(service, record.id, sent)
-                if fresh is None:
-                    yield ": heartbeat\n\n"
-                    continue
-                version, current = fresh
-            else:
-                version, current = published.version, published.view
-            sent = version
-            data = json.dumps(_for_reader(current, seat), ensure_ascii=False, separators=(",", ":"))
-            yield f"event: state\nid: {version}\ndata: {data}\n\n"
-
-    return _EventStream(stream(), lambda: place.__exit__(None, None, None), {"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-
-
-class _EventStream(StreamingResponse):
-    """A stream that gives its place back however it ends (the pattern of ``routers.table``)."""
-
-    def __init__(self, content: AsyncIterator[str], release: Callable[[], object], headers: dict[str, str]) -> None:
-        super().__init__(content, media_type="text/event-stream", headers=headers)
-        self._release = release
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self._release()
+    return stream
 
 
 async def _reread(service: Service, table_id: str, sent: int) -> tuple[int, dict[str, Any]] | None:

@@ -20,13 +20,11 @@ import json
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
-from starlette.types import Receive, Scope, Send
 
 from overturn.game.board import MAX_SEED
 from overturn.game.computer import LEVELS, choose_move
@@ -38,7 +36,7 @@ from overturn.service.errors import ApiError
 from overturn.service.openapi import error_responses, query_param
 from overturn.service.params import int_param, path_cells, text_param
 from overturn.service.routers.game import dealt_game, game_state, state_properties
-from overturn.table.hub import TooManyStreams
+from overturn.service.streams import table_stream
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token, token_matches
 from overturn.table.seating import COLOURS, GAME, NotYourTurn, OverturnTable
 
@@ -312,58 +310,16 @@ async def events(request: Request) -> Response:
 
     A reconnecting EventSource sends Last-Event-ID; the stream then starts with
     the current state only if it is newer. A comment line every heartbeat keeps
-    proxies from closing an idle stream.
+    proxies from closing an idle stream (``overturn.service.streams``).
     """
     service = service_of(request)
     record = await _stored(service, request.path_params["table"])
     seat = _reader(record, request.query_params.get("seat"))
-    last = _last_event_id(request)
-    client = request.client.host if request.client else "?"
     view = await _shared_view(service, record)
-    try:
-        place = service.hub.stream(record.id, client)
-        place.__enter__()
-    except TooManyStreams as exc:
-        raise ApiError(503, f"{exc}; try again later", {"reason": "too_many_streams"}, {"Retry-After": "10"}) from None
+    stream = table_stream(request, service, record.id, record.version, lambda current: _for_reader(current, seat), lambda sent: _reread(service, record.id, sent))
     service.hub.publish(record.id, record.version, view)
     _schedule_computer(service, record, None)
-    heartbeat = service.limits.stream_heartbeat
-
-    async def stream() -> AsyncIterator[str]:
-        sent = last if last <= record.version else -1  # an id from the future (a reset store) resends the state
-        yield f"retry: 2000\n: table {record.id}\n\n"
-        while True:
-            published = await service.hub.wait_newer(record.id, sent, heartbeat)
-            if service.hub.closed:
-                return
-            if published is None:
-                fresh = await _reread(service, record.id, sent)
-                if fresh is None:
-                    yield ": heartbeat\n\n"
-                    continue
-                version, current = fresh
-            else:
-                version, current = published.version, published.view
-            sent = version
-            data = json.dumps(_for_reader(current, seat), ensure_ascii=False, separators=(",", ":"))
-            yield f"event: state\nid: {version}\ndata: {data}\n\n"
-
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return _EventStream(stream(), lambda: place.__exit__(None, None, None), headers)
-
-
-class _EventStream(StreamingResponse):
-    """A stream that gives its place back however it ends (finished, client gone, or never started)."""
-
-    def __init__(self, content: AsyncIterator[str], release: Callable[[], object], headers: dict[str, str]) -> None:
-        super().__init__(content, media_type="text/event-stream", headers=headers)
-        self._release = release
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self._release()
+    return stream
 
 
 async def _reread(service: Service, table_id: str, sent: int) -> tuple[int, dict[str, Any]] | None:
@@ -407,14 +363,6 @@ async def _publish_from_store(service: Service, table_id: str) -> None:
         service.hub.publish(record.id, record.version, await _shared_view(service, record))
     except (StoreError, NoSuchTable, ApiError) as exc:
         log.warning("a move made elsewhere at table %s not relayed: %s", table_id, exc)
-
-
-def _last_event_id(request: Request) -> int:
-    """The version the client has: Last-Event-ID (EventSource's reconnect) or ``last``; -1 sends the state at once."""
-    given = request.headers.get("last-event-id") or request.query_params.get("last")
-    if given is None or not given.isdigit() or len(given) > 9:
-        return -1
-    return int(given)
 
 
 # ----- the computer's seats --------------------------------------------------------------
