@@ -194,7 +194,9 @@ class Solver:
         The native search answers a ``_search.FoundList`` that makes
         each ``Found`` when it is first read (building ~2,400 of them up front
         cost as much as the search); it compares equal to the list, its other
-        list methods (sort, append...) work on a list made inside, and copies and pickles of it are lists. The fallback returns a list.
+        list methods (sort, append...) work on a list made inside, and copies and
+        pickles of it are lists. It is not a ``list`` subclass: ``isinstance(found,
+        list)`` is False and ``json.dumps`` needs ``list(found)``. The fallback returns a list.
         """
         native: Sequence[Found] | None = _native_search(self, constraints, Found)
         if native is not None:
