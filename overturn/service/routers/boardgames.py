@@ -30,7 +30,7 @@ from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import error_responses, query_param
 from overturn.service.params import int_param, text_param
-from overturn.service.streams import table_stream
+from overturn.service.streams import reread, table_stream
 from overturn.table.board_seating import MAX_GUARD, MIN_GUARD, PLAYERS, REFEREES, SEEDS, BoardTable, MoveEntry, NotYourTurn, Refusal, seat_names
 from overturn.table.cache import LoadedTables
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token
@@ -312,22 +312,11 @@ async def events(request: Request) -> Response:
     record = await _stored(service, request.path_params["table"])
     seat = _reader(record, request.query_params.get("seat"))
     views = await _current_views(service, record)
-    stream = table_stream(request, service, record.id, record.version, lambda current: _for_reader(current, seat), lambda sent: _reread(service, record.id, sent))
+    stream = table_stream(request, service, record.id, record.version, lambda current: _for_reader(current, seat), lambda sent: reread(service, record.id, sent, lambda found: _current_views(service, found)))
     service.hub.publish(record.id, record.version, views)
     return stream
 
 
-async def _reread(service: Service, table_id: str, sent: int) -> tuple[int, dict[str, Any]] | None:
-    """At a heartbeat: the table from the store if another server process moved it."""
-    try:
-        record = await asyncio.to_thread(service.tables.get, table_id)
-    except (StoreError, NoSuchTable):
-        return None
-    if record.version <= sent:
-        return None
-    views = await _current_views(service, record)
-    service.hub.publish(record.id, record.version, views)
-    return record.version, views
 
 
 ROUTES: list[BaseRoute] = [

@@ -36,7 +36,7 @@ from overturn.service.errors import ApiError
 from overturn.service.openapi import error_responses, query_param
 from overturn.service.params import int_param, path_cells, text_param
 from overturn.service.routers.game import dealt_game, game_state, state_properties
-from overturn.service.streams import table_stream
+from overturn.service.streams import reread, table_stream
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token, token_matches
 from overturn.table.seating import COLOURS, GAME, NotYourTurn, OverturnTable
 
@@ -316,23 +316,12 @@ async def events(request: Request) -> Response:
     record = await _stored(service, request.path_params["table"])
     seat = _reader(record, request.query_params.get("seat"))
     view = await _shared_view(service, record)
-    stream = table_stream(request, service, record.id, record.version, lambda current: _for_reader(current, seat), lambda sent: _reread(service, record.id, sent))
+    stream = table_stream(request, service, record.id, record.version, lambda current: _for_reader(current, seat), lambda sent: reread(service, record.id, sent, lambda found: _shared_view(service, found)))
     service.hub.publish(record.id, record.version, view)
     _schedule_computer(service, record, None)
     return stream
 
 
-async def _reread(service: Service, table_id: str, sent: int) -> tuple[int, dict[str, Any]] | None:
-    """At a heartbeat: the table from the store if another server process moved it; None if unchanged or unreadable."""
-    try:
-        record = await asyncio.to_thread(service.tables.get, table_id)
-    except (StoreError, NoSuchTable):
-        return None
-    if record.version <= sent:
-        return None
-    view = await _shared_view(service, record)
-    service.hub.publish(record.id, record.version, view)
-    return record.version, view
 
 
 def follow_other_processes(service: Service) -> None:
