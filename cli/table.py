@@ -156,8 +156,12 @@ def table() -> None:
 @click.option("--mode", type=click.Choice(["reuse", "advanced"]), default="reuse")
 @click.option("--name", "names", multiple=True, help="A seat's name (give two; default Vert and Argent).")
 @click.option("--computer", type=click.IntRange(min(LEVELS), max(LEVELS)), default=None, help="The second seat is the computer at this level.")
+@click.option("--ending", type=click.Choice(["position", "passes"]), default="position", help="position: over when no word is left (rule 4); passes: after two passes in a row.")
+@click.option("--family", is_flag=True, help="A family table: the family list's words are refused and never proposed.")
 @json_option
-def new_command(server: str, seed: int | None, board_text: str | None, mode: str, names: tuple[str, ...], computer: int | None, as_json: bool) -> None:
+def new_command(
+    server: str, seed: int | None, board_text: str | None, mode: str, names: tuple[str, ...], computer: int | None, ending: str, family: bool, as_json: bool
+) -> None:
     """Open a table on SERVER: prints one link per seat (give each player theirs) and one to watch."""
     if len(names) > 2:
         raise click.UsageError("a table has two seats: give --name at most twice")
@@ -167,7 +171,7 @@ def new_command(server: str, seed: int | None, board_text: str | None, mode: str
     seats: list[dict[str, Any]] = [{"name": name} for name in names] + [{} for _ in range(2 - len(names))]
     if computer is not None:
         seats[1] = {"computer": computer}
-    body: dict[str, Any] = {"mode": mode, "seats": seats, "seed": seed, "board": board_text}
+    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "seats": seats, "seed": seed, "board": board_text}
     status, answer = _request(f"{parts.scheme}://{parts.netloc}/api/tables", {key: value for key, value in body.items() if value is not None})
     created = _expect(status, answer, 201)
     base = f"{parts.scheme}://{parts.netloc}"

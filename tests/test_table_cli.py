@@ -34,8 +34,8 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
-def _new(server: str) -> dict[str, object]:
-    made = run("table", "new", server, "--board", BOARD, "--name", "Zoé", "--name", "Ali", "--json")
+def _new(server: str, *options: str) -> dict[str, object]:
+    made = run("table", "new", server, "--board", BOARD, "--name", "Zoé", "--name", "Ali", "--json", *options)
     assert made.exit_code == 0, made.output
     return json.loads(made.output)  # type: ignore[no-any-return]
 
@@ -115,3 +115,9 @@ def test_overturn_game_plays_at_a_table_with_table(server: str, tmp_path: Path, 
     shown = run("game", "show", "--table", green, "--json")
     assert shown.exit_code == 0 and json.loads(shown.output)["table"]["version"] == 2
     assert list(tmp_path.iterdir()) == []  # no overturn-game.json, no lock file
+
+
+def test_a_family_table_from_the_terminal(server: str) -> None:
+    links = _new(server, "--family", "--ending", "passes")["links"]
+    shown = json.loads(run("table", "show", links["watch"], "--json").output)  # type: ignore[index]
+    assert shown["game"]["family"] is True and "ending" not in shown["game"]  # absent in a save: the two-pass ending
