@@ -54,7 +54,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NamedTuple, NoReturn, TypeVar
 
 import msgspec
 
@@ -480,11 +480,23 @@ _TYPE_NAMES = {
     "int": "an integer", "float": "a number", "str": "a string", "bool": "true or false", "null": "null",
     "array": "a list", "object": "an object",
 }
-_MISSING = object()
+#: The value of a refusal whose place holds nothing (a missing field, a key msgspec does not name).
+MISSING = object()
 
 
-def describe_refusal(message: str, data: Any, kind: Any) -> tuple[str, str]:
-    """msgspec's ``Expected `int` >= 0 - at `$.seed``` as ``("seed", "-1 is out of range (0 to 4294967295)")``."""
+class Refusal(NamedTuple):
+    """Where and why msgspec refused a value: the field as shown (``seats[0].name``), msgspec's own words
+    without the place, the refused value (``MISSING`` when absent) and the field's JSON schema."""
+
+    field: str
+    text: str
+    value: Any
+    schema: dict[str, Any]
+    in_key: bool
+
+
+def locate_refusal(message: str, data: Any, kind: Any) -> Refusal:
+    """msgspec's ``Expected `int` >= 0 - at `$.seed``` taken apart against the data and the declared type."""
     match = _AT.match(message)
     assert match is not None  # the pattern matches any text
     text, path = match["message"], match["path"] or ""
@@ -494,9 +506,17 @@ def describe_refusal(message: str, data: Any, kind: Any) -> tuple[str, str]:
     bad_key = _find_dictionary_keys(kind, data, steps, bool(match["key"]))
     shown = "".join(_path_step(step) for step in steps).lstrip(".")
     if match["key"]:
-        what = f"the key {_quoted(bad_key)}" if bad_key is not _MISSING else "a key"
-        return shown, f"{what} is refused ({_reworded(text, bad_key, {})})"
-    return shown, _reworded(text, _value_at(data, steps), _schema_at(kind, data, steps))
+        return Refusal(shown, text, bad_key, {}, True)
+    return Refusal(shown, text, _value_at(data, steps), _schema_at(kind, data, steps), False)
+
+
+def describe_refusal(message: str, data: Any, kind: Any) -> tuple[str, str]:
+    """msgspec's ``Expected `int` >= 0 - at `$.seed``` as ``("seed", "-1 is out of range (0 to 4294967295)")``."""
+    refusal = locate_refusal(message, data, kind)
+    if refusal.in_key:
+        what = f"the key {_quoted(refusal.value)}" if refusal.value is not MISSING else "a key"
+        return refusal.field, f"{what} is refused ({_reworded(refusal.text, refusal.value, {})})"
+    return refusal.field, _reworded(refusal.text, refusal.value, refusal.schema)
 
 
 def _path_step(step: str | int | None) -> str:
@@ -523,13 +543,13 @@ def _find_dictionary_keys(kind: Any, data: Any, steps: list[str | int | None], i
             step = _first_refused(data, _dictionary_args(kind_here), keys=False)
             steps[position] = step
         kind_here = _child_type(kind_here, step)
-        data = _value_at(data, [step]) if step is not None else _MISSING
-        if kind_here is None or data is _MISSING:
-            return _MISSING
+        data = _value_at(data, [step]) if step is not None else MISSING
+        if kind_here is None or data is MISSING:
+            return MISSING
     if in_key and isinstance(data, dict):
         key = _first_refused(data, _dictionary_args(_branch(kind_here, data)), keys=True)
-        return _MISSING if key is None else key
-    return _MISSING
+        return MISSING if key is None else key
+    return MISSING
 
 
 def _strip(kind: Any) -> Any:
@@ -603,14 +623,14 @@ def _first_refused(data: dict[Any, Any], args: tuple[Any, Any] | None, *, keys: 
 
 
 def _value_at(data: Any, steps: list[str | int | None]) -> Any:
-    """The raw value at a msgspec path, or _MISSING (a dictionary key msgspec shows as ``[...]``)."""
+    """The raw value at a msgspec path, or MISSING (a dictionary key msgspec shows as ``[...]``)."""
     for step in steps:
         if isinstance(step, str) and isinstance(data, dict) and step in data:
             data = data[step]
         elif isinstance(step, int) and isinstance(data, list) and step < len(data):
             data = data[step]
         else:
-            return _MISSING
+            return MISSING
     return data
 
 
@@ -670,7 +690,7 @@ def _quoted(value: Any) -> str:
 
 def _reworded(text: str, value: Any, schema: dict[str, Any]) -> str:
     """One msgspec message in the project's words, the value quoted short from the file itself."""
-    known = value is not _MISSING
+    known = value is not MISSING
     if match := re.fullmatch(r"Expected `([^`]+)`, got `(\w+)`", text):
         expected = " or ".join(_TYPE_NAMES.get(name, name) for name in match[1].split(" | "))
         return f"expected {expected}, found {_kind(value) if known else _TYPE_NAMES.get(match[2], match[2])}"

@@ -413,4 +413,74 @@ def test_the_saved_game_in_the_schema_is_derived_from_its_type(client: httpx.Cli
     assert game["rings"]["items"]["enum"] == ["green", "silver", None]
     assert game["lexicon"]["enum"] and all(isinstance(name, str) for name in game["lexicon"]["enum"])
     body = schema["paths"]["/api/game/play"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    assert body["properties"]["game"] == {"$ref": "#/components/schemas/SavedGame"}
+    assert body == {"$ref": "#/components/schemas/PlayRequest"}
+    assert components["PlayRequest"]["properties"]["game"]["$ref"] == "#/components/schemas/SavedGame"
+
+
+def test_every_json_body_is_one_declared_type(client: httpx.Client) -> None:
+    """Each POST body's schema is the component derived from the Struct its handler decodes with ``typed_body``:
+    same fields, same required ones, and the Struct's bounds in the schema."""
+    import msgspec
+
+    from overturn.service.routers import game, referee, review, solve, table
+
+    schema = client.get("/openapi.json").json()
+    components = schema["components"]["schemas"]
+    kinds = {
+        kind.__name__: kind
+        for module in (game, referee, review, solve, table)
+        for kind in vars(module).values()
+        if isinstance(kind, type) and issubclass(kind, msgspec.Struct) and kind.__name__.endswith("Request")
+    }
+    seen = set()
+    for path, operations in schema["paths"].items():
+        body = operations.get("post", {}).get("requestBody")
+        if body is None or not path.startswith(("/api/game", "/api/solve", "/api/referee", "/api/review", "/api/tables")):
+            continue
+        name = body["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+        fields = msgspec.structs.fields(kinds[name])
+        component = components[name]
+        assert set(component["properties"]) == {field.encode_name for field in fields}, path
+        assert set(component.get("required", [])) == {field.encode_name for field in fields if field.required}, path
+        seen.add(name)
+    assert seen == set(kinds) - {"SeatRequest"}  # a part of NewTableRequest
+    assert components["NewGameRequest"]["properties"]["seed"]["maximum"] == 2**32 - 1
+    assert components["SolveRequest"]["properties"]["board"]["maxLength"] == 1000
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "message"),
+    [
+        ("/api/solve", {"board": BOARD, "min_tiles": 3}, 422, "'min_tiles' must be between 1 and 2, not 3"),
+        ("/api/solve", {"board": BOARD, "reuse": "maybe"}, 400, "'reuse' must be true or false"),
+        ("/api/solve", {"board": BOARD, "limit": "12"}, 200, ""),  # digit strings are numbers, as in a query string
+        ("/api/solve", {"board": ""}, 400, "'board' is required"),
+        ("/api/game/new", {"mode": {"a": 1}}, 422, "'mode' must be advanced or reuse"),
+        ("/api/game/new", {"family": [True]}, 400, "'family' must be true or false"),
+        ("/api/tables", {"seats": [{"name": "A" * 41}, {}]}, 422, "'seats[0].name' is too long: at most 40 characters"),
+        ("/api/tables", {"seats": [{"computer": 9}, {}]}, 422, "'seats[0].computer' must be between 1 and 5, not 9"),
+        ("/api/tables", {"seats": [{}]}, 422, "'seats' must have at least 2 entries"),
+    ],
+)
+def test_a_typed_body_is_refused_with_its_field_named(client: httpx.Client, path: str, body: dict[str, object], status: int, message: str) -> None:
+    response = client.post(path, json=body)
+    if status == 200:
+        assert response.status_code in (200, 201), response.text
+    else:
+        assert_error(response, status, message)
+
+
+def test_the_bodies_name_the_same_choices_as_the_game() -> None:
+    """The request types spell modes, endings, presets and colours as Literals; they must be the game's own names."""
+    from typing import get_args
+
+    from overturn.game.board import PRESETS
+    from overturn.game.state import ENDINGS, MODES, Colour
+    from overturn.service.params import PresetName
+    from overturn.service.routers.game import EndingName, ModeName
+    from overturn.service.routers.referee import PlayerName
+
+    assert set(get_args(ModeName)) == set(MODES)
+    assert set(get_args(EndingName)) == set(ENDINGS)
+    assert set(get_args(PresetName)) == set(PRESETS)
+    assert set(get_args(PlayerName)) == {colour.value for colour in Colour}

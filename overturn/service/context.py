@@ -13,7 +13,7 @@ from overturn.game.board import PRESETS, Board, BoardError
 from overturn.lexicon.lexicon import Lexicon
 from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
-from overturn.service.params import bool_param, check_json_value, int_param, text_param
+from overturn.service.params import BoardRules, check_json_value
 from overturn.service.ratelimit import RateLimit
 from overturn.service.workers import SolveCache, T, Workers
 from overturn.table.cache import LoadedTables
@@ -99,24 +99,30 @@ class Service:
         check_json_value(data, self.limits.max_json_depth, too_deep)
         return data
 
-    def board_and_rules(self, data: Mapping[str, Any]) -> Board:
-        mode = data.get("mode") or "overturn"
-        if not isinstance(mode, str) or mode not in PRESETS:
-            raise ApiError(422, f"unknown mode {mode!r}: use one of {', '.join(PRESETS)}", {"field": "mode"})
-        rules = PRESETS[mode]
+    def board_and_rules(self, text: str, asked: BoardRules) -> Board:
+        """The board ``text`` read with the preset and switches ``asked`` for: 422 naming a bad field."""
+        rules = PRESETS[asked.mode or "overturn"]
         switches: dict[str, Any] = {}
-        if data.get("reuse") is not None:
-            switches["reuse"] = bool_param(data["reuse"], "reuse")
-        if data.get("min_length") is not None:
-            switches["min_length"] = int_param(data["min_length"], "min_length", 1, rules.size)
-        if data.get("min_tiles") is not None:
-            switches["min_tiles"] = int_param(data["min_tiles"], "min_tiles", 1, 2)
-        rules = rules.replace(**switches)
-        text = text_param(data.get("board"), "board", 1000)
+        if asked.reuse is not None:
+            switches["reuse"] = asked.reuse
+        if asked.min_length is not None:
+            if asked.min_length > rules.size:
+                raise ApiError(422, f"'min_length' must be between 1 and {rules.size}, not {asked.min_length}", {"field": "min_length"})
+            switches["min_length"] = asked.min_length
+        if asked.min_tiles is not None:
+            switches["min_tiles"] = asked.min_tiles
         try:
-            return Board.parse(text, rules)
+            return Board.parse(text, rules.replace(**switches))
         except BoardError as exc:
             raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
+
+    def word(self, text: str, field: str = "word") -> str:
+        """A word as sent, refused (422) past this server's longest word."""
+        limit = self.limits.max_word_length
+        if len(text) > limit:
+            raise ApiError(422, f"'{field}' is too long: at most {limit} characters", {"field": field, "max": limit})
+        return text
+
 
 def service_of(request: Request) -> Service:
     return request.app.state.service  # type: ignore[no-any-return]

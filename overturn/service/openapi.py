@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from overturn import __version__
-from overturn.game.board import PRESETS
 from overturn.service.limits import Limits
 
 ENTRY: dict[str, Any] = {
@@ -68,6 +69,29 @@ def openapi30(schema: Any) -> Any:
     return converted
 
 
+def body_components(*kinds: type[msgspec.Struct], **server: dict[str, Any]) -> dict[str, Any]:
+    """The components of request bodies, derived from their declared types (``overturn.service.params.typed_body``).
+
+    ``server`` fills in what only the running server knows, by property name
+    wherever it appears (``lexicon={"enum": [...]}``, ``limit={"maximum": 500}``).
+    """
+    _, components = msgspec.json.schema_components(kinds, ref_template="#/components/schemas/{name}")
+    converted: dict[str, Any] = openapi30(components)
+    for component in converted.values():
+        for name, extra in server.items():
+            if name in component.get("properties", {}):
+                component["properties"][name] = {**component["properties"][name], **extra}
+    return converted
+
+
+def request_body(kind: type[msgspec.Struct], example: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A required JSON body of the declared type (its component is in ``body_components``), with a working example."""
+    content: dict[str, Any] = {"schema": {"$ref": f"#/components/schemas/{kind.__name__}"}}
+    if example is not None:
+        content["example"] = example
+    return {"required": True, "content": {"application/json": content}}
+
+
 def error_responses(*codes: int) -> dict[str, Any]:
     reasons = {
         400: "The request is malformed (bad JSON, wrong type, missing field, nested too deep, lone surrogate).",
@@ -98,23 +122,6 @@ def lexicon_param(lexicons: list[str]) -> dict[str, Any]:
 
 def limit_param(limits: Limits) -> dict[str, Any]:
     return query_param("limit", {"type": "integer", "minimum": 1, "maximum": limits.max_results}, "Most words returned.")
-
-
-def board_properties(lexicons: list[str]) -> dict[str, Any]:
-    """The body fields that name a board and its rules (solve, referee)."""
-    return {
-        "board": {
-            "type": "string",
-            "maxLength": 1000,
-            "description": "Faces row by row; '/' and spaces ignored; [QU] [ZX] double faces.",
-            "example": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC",
-        },
-        "mode": {"type": "string", "enum": list(PRESETS), "default": "overturn"},
-        "reuse": {"type": "boolean", "description": "A cell may repeat in a word (overrides the mode)."},
-        "min_length": {"type": "integer", "minimum": 1, "maximum": 36},
-        "min_tiles": {"type": "integer", "minimum": 1, "maximum": 2},
-        "lexicon": {"type": "string", "enum": sorted(lexicons)},
-    }
 
 
 def document(limits: Limits, paths: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:

@@ -1,12 +1,104 @@
-"""Request parsing shared by the routers: typed, bounded parameters with messages written for players."""
+"""Request parsing shared by the routers: typed, bounded parameters with messages written for players.
+
+A JSON body is declared once, as a msgspec Struct in its router; ``typed_body``
+decodes and checks it against that type and the router's OpenAPI part derives
+the request schema from the same type (``overturn.service.openapi.request_body``).
+Query parameters, always text, go through ``int_param`` and its siblings.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Annotated, Any, Literal, TypeVar
+
+import msgspec
+from msgspec import Meta, Struct
 
 from overturn.game.board import Board
+from overturn.jsonstore import MISSING, Refusal, locate_refusal
 from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.service.errors import ApiError
+
+T = TypeVar("T")
+
+#: The board presets by name (``overturn.game.board.PRESETS``; a test holds the two spellings together).
+PresetName = Literal["overturn", "advanced", "boggle4", "boggle5"]
+#: A saved game in a request: any JSON here, replayed and checked by ``Game.from_json`` (422 naming what is wrong).
+SavedGameJSON = Annotated[Any, Meta(extra_json_schema={"$ref": "#/components/schemas/SavedGame"}, description="A saved game (overturn-game JSON).")]
+#: A lexicon's name: any JSON here, as every unknown name (a list too) is refused by ``Service.lexicon`` with 422 and the choices.
+LexiconName = Annotated[Any, Meta(extra_json_schema={"type": "string"}, description="A lexicon of this server (its default when absent).")]
+#: A traced path as the page sends it, [[row, col], ...] 0-based; ``path_cells`` checks it against the board.
+TracedPath = Annotated[list[Any], Meta(description="The traced path: [row, col] pairs, 0-based.")]
+
+
+class BoardRules(Struct, kw_only=True):
+    """The rules a typed board is read with: a preset, and the switches that override it."""
+
+    mode: PresetName | None = None
+    reuse: Annotated[bool, Meta(description="A cell may repeat in a word (overrides the mode).")] | None = None
+    min_length: Annotated[int, Meta(ge=1, le=64)] | None = None
+    min_tiles: Annotated[int, Meta(ge=1, le=2)] | None = None
+    lexicon: LexiconName = None
+
+
+#: A typed board's text: faces row by row.
+BoardText = Annotated[
+    str,
+    Meta(
+        min_length=1,
+        max_length=1000,
+        description="Faces row by row; '/' and spaces ignored; [QU] [ZX] double faces.",
+        examples=["AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"],
+    ),
+]
+
+
+#: How a refused type is named to the client.
+_TYPE_NAMES = {"str": "a string", "int": "a whole number", "float": "a number", "bool": "true or false", "array": "a list", "object": "a JSON object"}
+
+
+def typed_body(data: dict[str, Any], kind: type[T]) -> T:
+    """A request body as its declared type, or an ApiError naming the field.
+
+    Read as leniently as query strings are (a digit string is a number,
+    ``"true"`` a boolean); unknown fields are ignored, so older and newer
+    clients keep working. 400 for a missing field or a wrong type, 422 for a
+    value outside its bounds or choices (an empty required text is missing).
+    """
+    try:
+        return msgspec.convert(data, kind, strict=False)
+    except msgspec.ValidationError as exc:
+        raise body_refusal(locate_refusal(str(exc), data, kind)) from None
+
+
+def body_refusal(refusal: Refusal) -> ApiError:
+    """One refusal in the words the hand-written checks used (``'board' is required``, ``unknown mode 'chess': use …``)."""
+    field, text, value, schema = refusal.field or "body", refusal.text, refusal.value, refusal.schema
+    detail: dict[str, Any] = {"field": field}
+    if match := re.fullmatch(r"Object missing required field `(.*)`", text, re.DOTALL):
+        name = f"{refusal.field}.{match[1]}" if refusal.field else match[1]
+        return ApiError(400, f"'{name}' is required", {"field": name})
+    choices = [choice for choice in schema.get("enum", []) if choice is not None]
+    if text.startswith("Invalid value"):  # a tagged union's tag: an object of no known kind is malformed
+        return ApiError(400, f"'{field}' must be {' or '.join(map(str, choices))}, not {value!r}", detail)
+    if choices:  # a list or an object where a choice is expected is as unknown as a misspelt one
+        return ApiError(422, f"unknown {field} {'value' if value is MISSING else repr(value)}: '{field}' must be {' or '.join(map(str, choices))}", detail)
+    if match := re.fullmatch(r"Expected `([^`]+)`, got `(\w+)`", text):
+        expected = " or ".join(_TYPE_NAMES.get(name, name) for name in match[1].split(" | ") if name != "null")
+        return ApiError(400, f"'{field}' must be {expected}", detail)
+    if re.fullmatch(r"Expected `(?:int|float)` (?:>=|<=|>|<) \S+", text):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        bounds = f"between {low} and {high}" if low is not None and high is not None else text.split("` ", 1)[1]
+        return ApiError(422, f"'{field}' must be {bounds}, not {value}", detail)
+    if match := re.fullmatch(r"Expected `str` of length ([<>]=) (\d+)", text):
+        if match[1] == ">=":
+            return ApiError(400, f"'{field}' is required", detail) if match[2] == "1" else ApiError(422, f"'{field}' needs at least {match[2]} characters", detail)
+        return ApiError(422, f"'{field}' is too long: at most {match[2]} characters", {**detail, "max": int(match[2])})
+    if match := re.fullmatch(r"Expected `(array|object)` of length ([<>]=)? ?(\d+).*", text, re.DOTALL):
+        bound = {">=": "at least ", "<=": "at most "}.get(match[2] or "", "")
+        units = "entries" if match[1] == "array" else "keys"
+        return ApiError(422, f"'{field}' must have {bound}{match[3]} {units}", detail)
+    return ApiError(400, f"'{field}': {text[:1].lower()}{text[1:200]}", detail)
 
 
 def int_param(value: Any, name: str, low: int, high: int, default: int | None = None) -> int:

@@ -19,8 +19,9 @@ Long because half of it is the game endpoints' OpenAPI part (the saved game's sc
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -30,7 +31,6 @@ from overturn.game.computer import LEVELS, choose_move
 from overturn.game.review import ranked_json
 from overturn.game.save import saved_game_schema
 from overturn.game.state import (
-    ENDINGS,
     MODES,
     VERSION,
     Colour,
@@ -42,16 +42,14 @@ from overturn.game.state import (
 )
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import error_responses, openapi30
-from overturn.service.params import bool_param, int_param, path_cells, text_param
-from overturn.service.routers.referee import claimed_player, saved_game
+from overturn.service.openapi import body_components, error_responses, openapi30, request_body
+from overturn.service.params import LexiconName, SavedGameJSON, TracedPath, path_cells, typed_body
+from overturn.service.routers.referee import PlayerName, claimed_player, saved_game
 
 #: Most moves /api/game/moves lists (the count is always complete).
 MAX_LISTED_MOVES = 2000
 #: Fewest and most cells a board has in any mode: the length of ``rings``; at most that many moves in a game.
 MIN_CELLS, MAX_CELLS = min(rules.size for rules in MODES.values()), max(rules.size for rules in MODES.values())
-#: What a step's handler refuses (400) when absent: the word played, the cell passed on.
-REQUIRED_STEP_FIELDS = ("word", "cell")
 #: The computer's level when the request names none.
 DEFAULT_LEVEL = 2
 #: Most the computer's ``seed`` may be (a JavaScript integer, so the page can send any it makes).
@@ -59,10 +57,53 @@ MAX_COMPUTER_SEED = 2**53
 #: The deal of the schema's example game (any seed: the example is a real answer of /api/game/new).
 EXAMPLE_SEED = 7
 
+#: The game's modes and endings by name (``MODES``, ``ENDINGS``; a test holds the two spellings together).
+ModeName = Literal["reuse", "advanced"]
+EndingName = Literal["position", "passes"]
 
-def _game(service: Service, data: dict[str, Any]) -> Game:
+
+# ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
+
+
+class NewGameRequest(Struct):
+    """A new game on a seeded deal (random when both are absent) or on a typed board."""
+
+    seed: Annotated[int, Meta(ge=0, le=MAX_SEED)] | None = None
+    board: Annotated[str, Meta(min_length=1, max_length=1000, description="A typed board instead of a deal.")] | None = None
+    mode: ModeName | None = None
+    ending: Annotated[EndingName, Meta(description="position: over when no legal word is left (rule 4); passes: after two passes in a row.")] | None = None
+    family: Annotated[bool, Meta(description="A family table: the family list's words are refused, never proposed.")] = False
+    lexicon: LexiconName = None
+
+
+class GameRequest(Struct):
+    """A step on the game the request carries (undo, next layer)."""
+
+    game: SavedGameJSON
+
+
+class PlayRequest(GameRequest):
+    word: Annotated[str, Meta(min_length=1)]
+    path: TracedPath | None = None
+    player: PlayerName | None = None
+
+
+class PassRequest(GameRequest):
+    cell: Annotated[list[Any], Meta(description="The new cell, as [row, col] (0-based), that gets the opponent's ring.")]
+    player: PlayerName | None = None
+
+
+class MovesRequest(GameRequest):
+    limit: Annotated[int, Meta(ge=0, le=MAX_LISTED_MOVES, description="How many to list; 0 only counts them.")] | None = None
+
+
+class ComputerRequest(GameRequest):
+    level: Annotated[int, Meta(ge=min(LEVELS), le=max(LEVELS))] | None = None
+    seed: Annotated[int, Meta(ge=0, le=MAX_COMPUTER_SEED, description="Makes the computer's choice replayable.")] | None = None
+
+
+def _game(service: Service, saved: Any) -> Game:
     """The game the request carries, replayed and checked, with the lexicon it names (or the server's default)."""
-    saved = data.get("game")
     if not isinstance(saved, dict):
         raise ApiError(400, "'game' must be the saved game (a JSON object)", {"field": "game"})
     _name, lexicon = service.lexicon(saved.get("lexicon"))
@@ -92,30 +133,21 @@ def game_state(game: Game) -> dict[str, Any]:
 async def new_game(request: Request) -> Response:
     """A game on a seeded deal (``seed``; random when absent) or on a typed ``board``, in ``mode`` reuse or advanced."""
     service = service_of(request)
-    data = await service.read_json(request)
-    return JSONResponse(game_state(dealt_game(service, data)))
+    asked = typed_body(await service.read_json(request), NewGameRequest)
+    return JSONResponse(game_state(dealt_game(service, asked)))
 
 
-def dealt_game(service: Service, data: dict[str, Any]) -> Game:
+def dealt_game(service: Service, asked: NewGameRequest) -> Game:
     """The new game a request asks for (``mode``, ``ending``, ``lexicon``, and ``board`` or ``seed``): 422 naming a bad field."""
-    mode = data.get("mode") or "reuse"
-    if not isinstance(mode, str) or mode not in MODES:  # a list or an object would not even hash
-        raise ApiError(422, f"unknown mode {mode!r}: use {' or '.join(MODES)}", {"field": "mode"})
-    ending = data.get("ending") or "position"
-    if not isinstance(ending, str) or ending not in ENDINGS:
-        raise ApiError(422, f"unknown ending {ending!r}: use {' or '.join(ENDINGS)}", {"field": "ending"})
-    name, lexicon = service.lexicon(data.get("lexicon"))
-    family = bool_param(data.get("family", False), "family")
-    if data.get("board") is not None:
-        text = text_param(data.get("board"), "board", 1000)
+    mode, ending = asked.mode or "reuse", asked.ending or "position"
+    name, lexicon = service.lexicon(asked.lexicon)
+    if asked.board is not None:
         try:
-            game = Game.from_board(Board.parse(text, MODES[mode]), mode, name, lexicon, ending, family)
+            return Game.from_board(Board.parse(asked.board, MODES[mode]), mode, name, lexicon, ending, asked.family)
         except BoardError as exc:
             raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
-    else:
-        seed = int_param(data.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
-        game = Game.new(seed, mode, name, lexicon, ending, family)
-    return game
+    seed = random.SystemRandom().randrange(MAX_SEED + 1) if asked.seed is None else asked.seed
+    return Game.new(seed, mode, name, lexicon, ending, asked.family)
 
 
 async def _answer(service: Service, game: Game, move: Move, player: Colour | None) -> Response:
@@ -133,28 +165,26 @@ async def _answer(service: Service, game: Game, move: Move, player: Colour | Non
 async def play_word(request: Request) -> Response:
     """Judge a word in the game's context (``path`` optional: the referee then picks the best) and play it if legal."""
     service = service_of(request)
-    data = await service.read_json(request)
-    game = _game(service, data)
-    word = text_param(data.get("word"), "word", service.limits.max_word_length)
-    path = path_cells(data["path"], game.board) if data.get("path") is not None else None
-    return await _answer(service, game, WordMove(word, path), claimed_player(data))
+    asked = typed_body(await service.read_json(request), PlayRequest)
+    word = service.word(asked.word)
+    game = _game(service, asked.game)
+    path = path_cells(asked.path, game.board) if asked.path is not None else None
+    return await _answer(service, game, WordMove(word, path), claimed_player(asked.player))
 
 
 async def pass_turn(request: Request) -> Response:
     """The side to move has no word: a ring of the opponent's colour on ``cell`` ([row, col], a new cell)."""
     service = service_of(request)
-    data = await service.read_json(request)
-    game = _game(service, data)
-    if data.get("cell") is None:
-        raise ApiError(400, "'cell' is required: the new cell, as [row, col] (0-based), that gets the ring", {"field": "cell"})
-    (cell,) = path_cells([data["cell"]], game.board)
-    return await _answer(service, game, PassMove(cell), claimed_player(data))
+    asked = typed_body(await service.read_json(request), PassRequest)
+    game = _game(service, asked.game)
+    (cell,) = path_cells([asked.cell], game.board)
+    return await _answer(service, game, PassMove(cell), claimed_player(asked.player))
 
 
 async def undo(request: Request) -> Response:
     """The game without its last move."""
     service = service_of(request)
-    game = _game(service, await service.read_json(request))
+    game = _game(service, typed_body(await service.read_json(request), GameRequest).game)
     try:
         game.pop()
     except GameError as exc:
@@ -165,7 +195,7 @@ async def undo(request: Request) -> Response:
 async def next_layer(request: Request) -> Response:
     """The next game: the bottom layer of the deal, or a new deal from a seed derived from the first."""
     service = service_of(request)
-    game = _game(service, await service.read_json(request))
+    game = _game(service, typed_body(await service.read_json(request), GameRequest).game)
     try:
         following = game.next_layer()
     except GameError as exc:
@@ -176,9 +206,9 @@ async def next_layer(request: Request) -> Response:
 async def legal_moves(request: Request) -> Response:
     """Every legal word now, best swing first (``limit`` of them listed; ``count`` is all): hint, list, pass warning."""
     service = service_of(request)
-    data = await service.read_json(request)
-    game = _game(service, data)
-    limit = int_param(data.get("limit"), "limit", 0, MAX_LISTED_MOVES, default=MAX_LISTED_MOVES)
+    asked = typed_body(await service.read_json(request), MovesRequest)
+    game = _game(service, asked.game)
+    limit = MAX_LISTED_MOVES if asked.limit is None else asked.limit
 
     def job() -> dict[str, Any]:
         if limit == 0:  # the pass warning only counts: no best paths to rank
@@ -192,10 +222,10 @@ async def legal_moves(request: Request) -> Response:
 async def computer_move(request: Request) -> Response:
     """The computer plays for the side to move at ``level`` (one of ``levels``); ``seed`` makes its choice replayable."""
     service = service_of(request)
-    data = await service.read_json(request)
-    game = _game(service, data)
-    level = int_param(data.get("level"), "level", min(LEVELS), max(LEVELS), default=DEFAULT_LEVEL)
-    seed = int_param(data.get("seed"), "seed", 0, MAX_COMPUTER_SEED, default=random.SystemRandom().randrange(2**31))
+    asked = typed_body(await service.read_json(request), ComputerRequest)
+    game = _game(service, asked.game)
+    level = DEFAULT_LEVEL if asked.level is None else asked.level
+    seed = random.SystemRandom().randrange(2**31) if asked.seed is None else asked.seed
     if game.is_over():
         raise ApiError(422, "the game is over", {"field": "game", "reason": "game_over"})
 
@@ -221,7 +251,7 @@ ROUTES: list[BaseRoute] = [
 # --- the endpoints' entries in the hand-written OpenAPI schema -------------------------
 
 #: A cell as the page and the saved game give it: [row, col], 0-based, on the board (off it is refused).
-_CELL = {
+BOARD_CELL = {
     "type": "array",
     "items": {"type": "integer", "minimum": 0, "maximum": max(max(rules.rows, rules.cols) for rules in MODES.values()) - 1},
     "minItems": 2,
@@ -250,8 +280,8 @@ def _saved_game_components(service: Service) -> dict[str, Any]:
     game["lexicon"] = {**game["lexicon"], "enum": sorted(service.lexicons)}
     game["version"] = {"type": "integer", "enum": [VERSION]}
     game["ending"]["description"] = "position: over when no legal word is left (rule 4); passes: after two passes in a row. Absent in older files: passes."
-    components["SavedWord"]["properties"]["path"]["items"] = _CELL
-    components["SavedPass"]["properties"]["cell"] = _CELL
+    components["SavedWord"]["properties"]["path"]["items"] = BOARD_CELL
+    components["SavedPass"]["properties"]["cell"] = BOARD_CELL
     return components
 
 
@@ -285,15 +315,13 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _post(operation_id: str, summary: str, properties: dict[str, Any], example: dict[str, Any], ok: dict[str, Any], errors: tuple[int, ...]) -> dict[str, Any]:
-    """One POST operation: a JSON body (``game``, ``word`` and ``cell`` required where it has them) with a working example."""
-    required = [name for name in ("game", *REQUIRED_STEP_FIELDS) if name in properties]
-    body = {"type": "object", "properties": properties, **({"required": required} if required else {})}
+def _post(operation_id: str, summary: str, kind: type[Struct], example: dict[str, Any], ok: dict[str, Any], errors: tuple[int, ...]) -> dict[str, Any]:
+    """One POST operation: a JSON body of the declared type, with a working example."""
     return {
         "post": {
             "operationId": operation_id,
             "summary": summary,
-            "requestBody": {"required": True, "content": {"application/json": {"schema": body, "example": example}}},
+            "requestBody": request_body(kind, example),
             "responses": {"200": ok, **error_responses(*errors)},
         }
     }
@@ -311,16 +339,14 @@ def openapi_paths(service: Service) -> dict[str, Any]:
     example = fresh.to_json()
     fresh.push(PassMove(0))
     game = _saved_game_schema(service)
-    with_game = {"game": game}
-    player = {**_COLOUR, "description": "The side claiming the move; refused (wrong_player) if not its turn."}
     ranked = {
         "type": "object",
         "required": ["kind", "swing"],
         "properties": {
             "kind": {"type": "string", "enum": ["word", "pass"]},
             "word": {"type": "string"},
-            "path": {"type": "array", "items": _CELL},
-            "cell": _CELL,
+            "path": {"type": "array", "items": BOARD_CELL},
+            "cell": BOARD_CELL,
             "swing": {"type": "integer"},
             "readings": _READINGS,
         },
@@ -338,14 +364,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         "/api/game/new": _post(
             "game_new",
             "A new game on a seeded deal (random when absent) or a typed board.",
-            {
-                "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
-                "board": {"type": "string", "minLength": 1, "maxLength": 1000, "description": "A typed board instead of a deal."},
-                "mode": {"type": "string", "enum": list(MODES), "default": "reuse"},
-                "ending": {"type": "string", "enum": list(ENDINGS), "default": "position"},
-                "family": {"type": "boolean", "default": False, "description": "A family table: the family list's words are refused, never proposed."},
-                "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
-            },
+            NewGameRequest,
             {"seed": EXAMPLE_SEED, "mode": "reuse"},
             answer("The new game's state."),
             errors,
@@ -353,12 +372,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         "/api/game/play": _post(
             "game_play",
             "Judge a word in the game (the best path when none is given) and play it if legal.",
-            {
-                **with_game,
-                "word": {"type": "string", "minLength": 1, "maxLength": service.limits.max_word_length},
-                "path": {"type": "array", "items": _CELL, "minItems": 1, "maxItems": 4 * MAX_CELLS, "nullable": True},
-                "player": player,
-            },
+            PlayRequest,
             {"game": example, "word": "ETE"},
             answer("The verdict and the state after (unchanged when refused).", verdict=verdict),
             judged,
@@ -366,16 +380,16 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         "/api/game/pass": _post(
             "game_pass",
             "No word: a ring of the opponent's colour on a new cell.",
-            {**with_game, "cell": _CELL, "player": player},
+            PassRequest,
             {"game": example, "cell": [0, 0]},
             answer("The verdict and the state after (unchanged when refused).", verdict=verdict),
             judged,
         ),
-        "/api/game/undo": _post("game_undo", "The game without its last move.", with_game, {"game": fresh.to_json()}, answer("The state before the last move."), errors),
+        "/api/game/undo": _post("game_undo", "The game without its last move.", GameRequest, {"game": fresh.to_json()}, answer("The state before the last move."), errors),
         "/api/game/next-layer": _post(
             "game_next_layer",
             "The next game: the bottom layer, or a new deal from a seed derived from this one.",
-            with_game,
+            GameRequest,
             {"game": example},
             answer("The next game's state."),
             errors,
@@ -383,7 +397,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         "/api/game/moves": _post(
             "game_moves",
             "Every legal word now, best swing first; limit 0 only counts them.",
-            {**with_game, "limit": {"type": "integer", "minimum": 0, "maximum": MAX_LISTED_MOVES}},
+            MovesRequest,
             {"game": example, "limit": 10},
             _json(moves, "How many legal words, and the best of them."),
             judged,
@@ -391,11 +405,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         "/api/game/computer": _post(
             "game_computer",
             "The computer plays for the side to move at a level; seed makes its choice replayable.",
-            {
-                **with_game,
-                "level": {"type": "integer", "minimum": min(LEVELS), "maximum": max(LEVELS), "default": DEFAULT_LEVEL},
-                "seed": {"type": "integer", "minimum": 0, "maximum": MAX_COMPUTER_SEED},
-            },
+            ComputerRequest,
             {"game": example, "level": DEFAULT_LEVEL, "seed": 1},
             answer("The computer's move and the state after.", move=ranked),
             judged,
@@ -404,5 +414,12 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The saved game's components (derived from its type); the answers are described inline in their paths."""
-    return _saved_game_components(service)
+    """The saved game's and the request bodies' components (derived from their types); the answers are inline in their paths."""
+    bodies = body_components(
+        NewGameRequest, GameRequest, PlayRequest, PassRequest, MovesRequest, ComputerRequest,
+        lexicon={"enum": sorted(service.lexicons)},
+        word={"maxLength": service.limits.max_word_length},
+        path={"items": BOARD_CELL, "maxItems": 4 * MAX_CELLS},
+        cell=BOARD_CELL,
+    )
+    return {**_saved_game_components(service), **bodies}

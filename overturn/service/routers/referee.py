@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from msgspec import Meta
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -14,14 +15,21 @@ from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import (
-    CELL,
-    ENTRY,
-    board_properties,
-    error_responses,
-    ok_response,
-)
-from overturn.service.params import path_cells, text_param
+from overturn.service.openapi import CELL, ENTRY, body_components, error_responses, ok_response, request_body
+from overturn.service.params import BoardRules, BoardText, SavedGameJSON, TracedPath, path_cells, typed_body
+
+#: The side claiming a move; refused (wrong_player) if it is not its turn.
+PlayerName = Literal["green", "silver"]
+
+
+class RefereeRequest(BoardRules, kw_only=True):
+    """A disputed word, on a typed board or in a saved game's position (whose board then replaces ``board``)."""
+
+    word: Annotated[str, Meta(min_length=1)]
+    board: BoardText | None = None
+    game: SavedGameJSON | None = None
+    path: TracedPath | None = None
+    player: PlayerName | None = None
 
 
 def saved_game(saved: Any, lexicon: Lexicon) -> Game:
@@ -31,31 +39,25 @@ def saved_game(saved: Any, lexicon: Lexicon) -> Game:
     except (StateFileError, GameError) as exc:
         raise ApiError(422, f"bad game: {exc}", {"field": "game"}) from None
 
-def claimed_player(data: dict[str, Any]) -> Colour | None:
+def claimed_player(name: PlayerName | None) -> Colour | None:
     """The colour a request says is moving (``player``), for the referee to check; None when not given."""
-    value = data.get("player")
-    if value is None:
-        return None
-    if value not in [colour.value for colour in Colour]:
-        raise ApiError(422, "'player' must be 'green' or 'silver'", {"field": "player"})
-    return Colour(value)
+    return None if name is None else Colour(name)
 
 async def referee(request: Request) -> Response:
     service = service_of(request)
-    limits = service.limits
-    data = await service.read_json(request)
-    word = text_param(data.get("word"), "word", limits.max_word_length)
-    name, lexicon = service.lexicon(data.get("lexicon"))
+    asked = typed_body(await service.read_json(request), RefereeRequest)
+    word = service.word(asked.word)
+    name, lexicon = service.lexicon(asked.lexicon)
     game: Game | None = None
-    if data.get("game") is not None:
-        game = saved_game(data["game"], lexicon)
+    if asked.game is not None:
+        game = saved_game(asked.game, lexicon)
         board = game.board
-    elif data.get("board") is not None:
-        board = service.board_and_rules(data)
+    elif asked.board is not None:
+        board = service.board_and_rules(asked.board, asked)
     else:
         raise ApiError(400, "give the board (text) or the game (saved JSON state)", {"field": "board"})
-    player = claimed_player(data)
-    path = path_cells(data["path"], board) if data.get("path") is not None else None
+    player = claimed_player(asked.player)
+    path = path_cells(asked.path, board) if asked.path is not None else None
     verdict = await service.judge(lambda: referee_word(lexicon, board, word, path, game, player=player), "referee")
     return JSONResponse({**verdict.to_json(board), "lexicon": name, "board": str(board)})
 
@@ -65,30 +67,12 @@ ROUTES: list[BaseRoute] = [Route("/api/referee", referee, methods=["POST"])]
 
 def openapi_paths(service: Service) -> dict[str, Any]:
     """This area's entries in the OpenAPI document, with this server's limits in them."""
-    limits = service.limits
     return {
         "/api/referee": {
             "post": {
                 "operationId": "referee",
                 "summary": "The referee's verdict on a disputed word, on a board or in a saved game's position.",
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["word"],
-                                "properties": {
-                                    **board_properties(list(service.lexicons)),
-                                    "word": {"type": "string", "minLength": 1, "maxLength": limits.max_word_length},
-                                    "path": {"type": "array", "items": CELL, "minItems": 1, "maxItems": 144, "description": "The traced path, [row, col] 0-based."},
-                                    "game": {"type": "object", "description": "A saved game (overturn-game JSON); its board replaces 'board'."},
-                                    "player": {"type": "string", "enum": ["green", "silver"]},
-                                },
-                            }
-                        }
-                    },
-                },
+                "requestBody": request_body(RefereeRequest, {"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "word": "MARE"}),
                 "responses": {"200": ok_response("Verdict", "The verdict (legal or not) with its reason code."), **error_responses(400, 408, 413, 415, 422, 503)},
             }
         },
@@ -96,8 +80,15 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The component schemas this area's answers refer to."""
+    """The component schemas of this area's body (derived from its type) and of its answers."""
+    body = body_components(
+        RefereeRequest,
+        lexicon={"enum": sorted(service.lexicons)},
+        word={"maxLength": service.limits.max_word_length},
+        path={"items": CELL, "maxItems": 144},
+    )
     return {
+        **body,
         "Verdict": {
             "type": "object",
             "required": ["legal", "reason", "message", "word", "path", "readings", "entries", "alternatives", "swing", "suggestions"],

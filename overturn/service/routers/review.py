@@ -9,24 +9,30 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec import Struct
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from overturn.game.review import review_game, review_json
 from overturn.service.context import Service, service_of
-from overturn.service.errors import ApiError
-from overturn.service.openapi import error_responses
+from overturn.service.openapi import body_components, error_responses, request_body
+from overturn.service.params import LexiconName, SavedGameJSON, typed_body
 from overturn.service.routers.referee import saved_game
+
+
+class ReviewRequest(Struct):
+    """The game to review, and the lexicon to rank its positions with (the server's default when absent)."""
+
+    game: SavedGameJSON
+    lexicon: LexiconName = None
 
 
 async def review(request: Request) -> Response:
     service = service_of(request)
-    data = await service.read_json(request)
-    name, lexicon = service.lexicon(data.get("lexicon"))
-    if data.get("game") is None:
-        raise ApiError(400, "give the game to review (saved overturn-game JSON)", {"field": "game"})
-    game = saved_game(data["game"], lexicon)
+    asked = typed_body(await service.read_json(request), ReviewRequest)
+    name, lexicon = service.lexicon(asked.lexicon)
+    game = saved_game(asked.game, lexicon)
     answer = await service.judge(lambda: review_json(review_game(game), game.board), "review")
     return JSONResponse({**answer, "lexicon": name})
 
@@ -49,21 +55,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "post": {
                 "operationId": "review",
                 "summary": "Post-game review: per move the best move, the swing missed, the longest and notable words.",
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["game"],
-                                "properties": {
-                                    "game": {"type": "object", "description": "A saved game (overturn-game JSON)."},
-                                    "lexicon": {"type": "string"},
-                                },
-                            }
-                        }
-                    },
-                },
+                "requestBody": request_body(ReviewRequest),
                 "responses": {
                     "200": {
                         "description": "The review.",
@@ -104,5 +96,5 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The review is described inline in its path: no shared component."""
-    return {}
+    """The body's component, derived from its type; the answer is described inline in its path."""
+    return body_components(ReviewRequest, lexicon={"enum": sorted(service.lexicons)})

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any
+from typing import Annotated, Any
 
+from msgspec import Meta
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -21,12 +22,20 @@ from overturn.service.openapi import (
     CELL,
     FACES,
     RULES,
-    board_properties,
+    body_components,
     error_responses,
     ok_response,
     query_param,
+    request_body,
 )
-from overturn.service.params import int_param
+from overturn.service.params import BoardRules, BoardText, int_param, typed_body
+
+
+class SolveRequest(BoardRules, kw_only=True):
+    """A board to solve, read with its rules; ``limit`` caps the words listed (the count is always complete)."""
+
+    board: BoardText
+    limit: Annotated[int, Meta(ge=1)] | None = None
 
 
 async def deal_board(request: Request) -> Response:
@@ -37,14 +46,16 @@ async def deal_board(request: Request) -> Response:
 async def solve(request: Request) -> Response:
     service = service_of(request)
     limits = service.limits
-    data = await service.read_json(request)
-    board = service.board_and_rules(data)
-    name, lexicon = service.lexicon(data.get("lexicon"))
-    limit = int_param(data.get("limit"), "limit", 1, limits.max_solve_words, default=limits.max_solve_words)
+    asked = typed_body(await service.read_json(request), SolveRequest)
+    board = service.board_and_rules(asked.board, asked)
+    name, lexicon = service.lexicon(asked.lexicon)
+    if asked.limit is not None and asked.limit > limits.max_solve_words:
+        raise ApiError(422, f"'limit' must be between 1 and {limits.max_solve_words}, not {asked.limit}", {"field": "limit"})
+    limit = limits.max_solve_words if asked.limit is None else asked.limit
     too_slow = ApiError(
         503, f"solving took more than {limits.solve_timeout:g} s; the server is overloaded, try again", None, {"Retry-After": "5"}
     )
-    mode = data.get("mode") or "overturn"
+    mode = asked.mode or "overturn"
     started = time.perf_counter()
 
     def encode() -> bytes:
@@ -79,7 +90,6 @@ ROUTES: list[BaseRoute] = [
 
 def openapi_paths(service: Service) -> dict[str, Any]:
     """This area's entries in the OpenAPI document, with this server's limits in them."""
-    limits = service.limits
     return {
         "/api/deal": {
             "get": {
@@ -93,18 +103,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "post": {
                 "operationId": "solve",
                 "summary": "Every legal word of a board with a path (cells as [row, col], 0-based), longest first.",
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["board"],
-                                "properties": {**board_properties(list(service.lexicons)), "limit": {"type": "integer", "minimum": 1, "maximum": limits.max_solve_words}},
-                            }
-                        }
-                    },
-                },
+                "requestBody": request_body(SolveRequest, {"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "limit": 20}),
                 "responses": {"200": ok_response("Solution", "The words, their count and their count by length."), **error_responses(400, 408, 413, 415, 422, 503)},
             }
         },
@@ -112,8 +111,10 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The component schemas this area's answers refer to."""
+    """The component schemas of this area's body (derived from its type) and of its answers."""
+    body = body_components(SolveRequest, lexicon={"enum": sorted(service.lexicons)}, limit={"maximum": service.limits.max_solve_words})
     return {
+        **body,
         "Deal": {
             "type": "object",
             "required": ["seed", "board", "faces", "rules", "layers"],

@@ -20,22 +20,23 @@ import json
 import logging
 import random
 import time
-from typing import Any
+from typing import Annotated, Any
 
+import msgspec
+from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.game.board import MAX_SEED
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.moves import GameError, Move, PassMove, WordMove
 from overturn.game.review import ranked_json
 from overturn.jsonstore import StateFileError
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import error_responses, query_param
-from overturn.service.params import int_param, path_cells, text_param
-from overturn.service.routers.game import dealt_game, game_state, state_properties
+from overturn.service.openapi import body_components, error_responses, query_param, request_body
+from overturn.service.params import TracedPath, path_cells, typed_body
+from overturn.service.routers.game import BOARD_CELL, NewGameRequest, dealt_game, game_state, state_properties
 from overturn.service.streams import reread, table_stream
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token, token_matches
 from overturn.table.seating import COLOURS, GAME, NotYourTurn, OverturnTable
@@ -44,8 +45,59 @@ log = logging.getLogger("overturn.service")
 
 #: Longest seat name kept (a phone's keyboard, not a document).
 MAX_SEAT_NAME = 40
-#: The actions a move request may carry.
-ACTIONS = ("word", "pass", "next-layer")
+#: Most versions a table reaches (every move is one; a game has at most 36 plus passes and layers).
+MAX_VERSION = 10**9
+
+
+# ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
+
+
+class SeatRequest(Struct):
+    """One seat asked for: a person (with a name, or the colour's) or the computer at a level."""
+
+    name: Annotated[str, Meta(max_length=MAX_SEAT_NAME)] | None = None
+    computer: Annotated[int, Meta(ge=min(LEVELS), le=max(LEVELS), description="The computer's level; absent for a person.")] | None = None
+
+
+class NewTableRequest(NewGameRequest, kw_only=True):
+    """The deal as for /api/game/new, and the two seats."""
+
+    seats: Annotated[list[SeatRequest], Meta(min_length=len(COLOURS), max_length=len(COLOURS))] = msgspec.field(
+        default_factory=lambda: [SeatRequest() for _ in COLOURS]
+    )
+
+
+class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True):
+    """A word (the best path when none is traced)."""
+
+    word: Annotated[str, Meta(min_length=1)]
+    path: TracedPath | None = None
+
+
+class PassAction(Struct, tag_field="kind", tag="pass"):
+    """No word: the new cell, as [row, col] (0-based), that gets the opponent's ring."""
+
+    cell: list[Any]
+
+
+class NextLayerAction(Struct, tag_field="kind", tag="next-layer"):
+    """The next game, once this one is over."""
+
+
+class MoveRequest(Struct):
+    """A move for the seat whose token is sent, made on the table's ``version``."""
+
+    version: Annotated[int, Meta(ge=0, le=MAX_VERSION, description="Moves committed when the move was chosen.")]
+    action: WordAction | PassAction | NextLayerAction
+    #: Any JSON: what is not a seat's token (a list, a number) opens no seat, 403 as a wrong token is.
+    seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The seat's token (from its link).")] = None
+
+
+class HandOverRequest(Struct):
+    """A new token for a seat, asked with the creator's token."""
+
+    seat: Annotated[int, Meta(ge=0, le=len(COLOURS) - 1)]
+    creator: str | None = None
 
 
 # ----- reading the store (in worker threads: a store call blocks) ----------------------
@@ -151,7 +203,7 @@ def _reader(record: TableRecord, token: Any) -> Seat | None:
 async def create_table(request: Request) -> Response:
     """A table game: the deal as for /api/game/new, and ``seats`` (two: a name each, or ``computer`` with a level)."""
     service = service_of(request)
-    data = await service.read_json(request)
+    asked = typed_body(await service.read_json(request), NewTableRequest)
     wait = service.table_openings.allow(request.client.host if request.client else "?")
     if wait:
         raise ApiError(
@@ -160,17 +212,14 @@ async def create_table(request: Request) -> Response:
             {"reason": "too_many_tables"},
             {"Retry-After": str(int(wait) + 1)},
         )
-    seats_asked = data.get("seats", [{}, {}])
-    if not isinstance(seats_asked, list) or len(seats_asked) != len(COLOURS) or not all(isinstance(seat, dict) for seat in seats_asked):
-        raise ApiError(422, f"'seats' must be a list of {len(COLOURS)} objects ({{'name': …}} or {{'computer': level}})", {"field": "seats"})
-    game = dealt_game(service, data)
+    game = dealt_game(service, asked)
     creator = new_token()
     tokens: list[str | None] = []
     seats = []
-    for index, asked in enumerate(seats_asked):
-        level = None if asked.get("computer") is None else int_param(asked["computer"], f"seats[{index}].computer", min(LEVELS), max(LEVELS))
+    for index, seat_asked in enumerate(asked.seats):
+        level = seat_asked.computer
         default = f"Ordinateur {level}" if level is not None else ("Vert" if index == 0 else "Argent")
-        name = text_param(asked.get("name"), f"seats[{index}].name", MAX_SEAT_NAME, required=False) or default
+        name = seat_asked.name or default
         token = None if level is not None else new_token()
         tokens.append(token)
         seats.append(Seat(index, name, digest(token) if token else "", level))
@@ -203,18 +252,16 @@ async def move(request: Request) -> Response:
     service = service_of(request)
     data = await service.read_json(request)
     record = await _stored(service, request.path_params["table"])
-    seat = _reader(record, data.get("seat"))
+    asked = typed_body(data, MoveRequest)
+    seat = _reader(record, asked.seat)
     if seat is None:
         raise ApiError(403, "watchers cannot move: open the table with a seat link", {"reason": "watcher"})
-    version = int_param(data.get("version"), "version", 0, 10**9)
-    action = data.get("action")
-    if not isinstance(action, dict) or action.get("kind") not in ACTIONS:
-        raise ApiError(400, f"'action' must be an object whose kind is one of {', '.join(ACTIONS)}", {"field": "action"})
+    action = asked.action
     async with service.loaded.lock(record.id):
         record = await _stored(service, record.id)  # as it is now that this table's earlier moves here are done
-        seat = _reader(record, data.get("seat"))
+        seat = _reader(record, asked.seat)
         assert seat is not None
-        if version != record.version:
+        if asked.version != record.version:
             raise await _stale(service, record, seat)
         table = await _table_at(service, record)
 
@@ -252,23 +299,22 @@ async def move(request: Request) -> Response:
     return JSONResponse({"verdict": verdict, **_for_reader(view, seat)})
 
 
-def _parsed(service: Service, table: OverturnTable, action: dict[str, Any]) -> Move | None:
+def _parsed(service: Service, table: OverturnTable, action: WordAction | PassAction | NextLayerAction) -> Move | None:
     """The move an action asks for; None for the next layer."""
     board = table.game.board
-    if action["kind"] == "word":
-        word = text_param(action.get("word"), "action.word", service.limits.max_word_length)
-        path = path_cells(action["path"], board) if action.get("path") is not None else None
-        return WordMove(word, path)
-    if action["kind"] == "pass":
-        if action.get("cell") is None:
-            raise ApiError(400, "'action.cell' is required: the new cell, as [row, col] (0-based), that gets the ring", {"field": "action.cell"})
-        (cell,) = path_cells([action["cell"]], board)
+    if isinstance(action, WordAction):
+        word = service.word(action.word, "action.word")
+        return WordMove(word, path_cells(action.path, board) if action.path is not None else None)
+    if isinstance(action, PassAction):
+        (cell,) = path_cells([action.cell], board)
         return PassMove(cell)
     return None
 
 
-async def _commit(service: Service, record: TableRecord, table: OverturnTable, seat: Seat | None, action: dict[str, Any]) -> TableRecord:
-    text = json.dumps(action, ensure_ascii=False, separators=(",", ":"))
+async def _commit(
+    service: Service, record: TableRecord, table: OverturnTable, seat: Seat | None, action: WordAction | PassAction | NextLayerAction
+) -> TableRecord:
+    text = msgspec.json.encode(action).decode()
     try:
         return await asyncio.to_thread(service.tables.commit, record.id, record.version, table.dump(), None if seat is None else seat.index, text)
     except Stale as exc:
@@ -291,10 +337,11 @@ async def hand_over(request: Request) -> Response:
     service = service_of(request)
     data = await service.read_json(request)
     record = await _stored(service, request.path_params["table"])
-    creator = data.get("creator")
-    if not isinstance(creator, str) or len(creator) > 128 or not token_matches(creator, record.creator_digest):
+    asked = typed_body(data, HandOverRequest)
+    creator = asked.creator
+    if creator is None or len(creator) > 128 or not token_matches(creator, record.creator_digest):
         raise ApiError(403, "only the table's creator can hand a seat over", {"reason": "not_creator"})
-    index = int_param(data.get("seat"), "seat", 0, len(record.seats) - 1)
+    index = asked.seat
     if record.seats[index].computer is not None:
         raise ApiError(422, "the computer's seat has no link to hand over", {"reason": "computer_seat"})
     token = new_token()
@@ -417,19 +464,6 @@ ROUTES: list[BaseRoute] = [
 
 _TABLE_ID = {"name": "table", "in": "path", "required": True, "schema": {"type": "string", "minLength": 8, "maxLength": 64}, "description": "The table's id (from its links)."}
 _SEAT_QUERY = query_param("seat", {"type": "string", "maxLength": 128}, "A seat's token (from its link); absent to watch.")
-_ACTION = {
-    "type": "object",
-    "required": ["kind"],
-    "properties": {
-        "kind": {"type": "string", "enum": list(ACTIONS)},
-        "word": {"type": "string", "minLength": 1, "maxLength": 64},
-        "path": {"type": "array", "items": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}, "nullable": True},
-        "cell": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2},
-    },
-    "description": "word (word, optional path), pass (cell: the new cell that gets the opponent's ring), or next-layer (once the game is over).",
-}
-
-
 def _table_schema() -> dict[str, Any]:
     seat = {
         "type": "object",
@@ -458,17 +492,12 @@ def _table_schema() -> dict[str, Any]:
 
 
 def openapi_paths(service: Service) -> dict[str, Any]:
-    def body(properties: dict[str, Any], required: list[str], example: dict[str, Any]) -> dict[str, Any]:
-        schema = {"type": "object", "properties": properties, "required": required}
-        return {"required": True, "content": {"application/json": {"schema": schema, "example": example}}}
-
     def answer(description: str, **extra: Any) -> dict[str, Any]:
         properties = {**state_properties(service), "table": {"$ref": "#/components/schemas/Table"}, **extra}
         schema = {"type": "object", "required": list(properties), "properties": properties}
         return {"description": description, "content": {"application/json": {"schema": schema}}}
 
     verdict = {"allOf": [{"$ref": "#/components/schemas/Verdict"}], "nullable": True}
-    seat_asked = {"type": "object", "properties": {"name": {"type": "string", "maxLength": MAX_SEAT_NAME}, "computer": {"type": "integer", "minimum": min(LEVELS), "maximum": max(LEVELS)}}}
     tokens = {"type": "array", "items": {"type": "string", "nullable": True}}
     created = answer(
         "The table: its state, the creator's token (to hand seats over), each seat's token and link (null for the computer), the watch link.",
@@ -483,19 +512,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "post": {
                 "operationId": "table_new",
                 "summary": "A table game held by the server: the deal as for /api/game/new, and two seats (a name, or the computer at a level).",
-                "requestBody": body(
-                    {
-                        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
-                        "board": {"type": "string", "minLength": 1, "maxLength": 1000},
-                        "mode": {"type": "string", "enum": ["reuse", "advanced"]},
-                        "ending": {"type": "string", "enum": ["position", "passes"]},
-                        "family": {"type": "boolean", "description": "A family table: the family list's words are refused, never proposed."},
-                        "lexicon": {"type": "string", "enum": sorted(service.lexicons)},
-                        "seats": {"type": "array", "items": seat_asked, "minItems": len(COLOURS), "maxItems": len(COLOURS)},
-                    },
-                    [],
-                    {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
-                ),
+                "requestBody": request_body(NewTableRequest, {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]}),
                 "responses": {"201": created, "429": {"description": "This address opened too many tables in the last hour (Retry-After)."}, **error_responses(*errors)},
             }
         },
@@ -512,11 +529,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "table_move",
                 "summary": "A move for the seat whose token is sent, made on the table's version: played, refused (verdict), or 409 if the table moved on.",
                 "parameters": [_TABLE_ID],
-                "requestBody": body(
-                    {"seat": {"type": "string", "maxLength": 128}, "version": {"type": "integer", "minimum": 0}, "action": _ACTION},
-                    ["seat", "version", "action"],
-                    {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}},
-                ),
+                "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}),
                 "responses": {"200": answer("The verdict (null for next-layer) and the table after.", verdict=verdict), "403": refused, "404": refused, "409": refused, **error_responses(*errors)},
             }
         },
@@ -542,11 +555,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "table_hand_over",
                 "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.",
                 "parameters": [_TABLE_ID],
-                "requestBody": body(
-                    {"creator": {"type": "string", "maxLength": 128}, "seat": {"type": "integer", "minimum": 0, "maximum": len(COLOURS) - 1}},
-                    ["creator", "seat"],
-                    {"creator": "CREATOR-TOKEN", "seat": 0},
-                ),
+                "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}),
                 "responses": {
                     "200": {
                         "description": "The seat's new token and link.",
@@ -562,4 +571,12 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    return {"Table": _table_schema()}
+    """The bodies' components (derived from their types) and the table's."""
+    bodies = body_components(
+        NewTableRequest, MoveRequest, HandOverRequest,
+        lexicon={"enum": sorted(service.lexicons)},
+        word={"maxLength": service.limits.max_word_length},
+        path={"items": BOARD_CELL},
+        cell=BOARD_CELL,
+    )
+    return {**bodies, "Table": _table_schema()}
