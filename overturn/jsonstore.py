@@ -132,7 +132,7 @@ def loads_json(
         refuse("holds a lone surrogate character")
     depth = _nesting_depth(text)
     if depth > max_depth:
-        refuse(f"nested {depth} levels deep; the limit is {max_depth}")
+        refuse(f"nested {depth} levels deep: more than {max_depth} deep is refused")
 
     def check_string(value: str) -> str:
         if len(value) > max_string:

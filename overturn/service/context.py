@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from starlette.requests import Request
 
 from overturn.game.board import PRESETS, Board, BoardError
+from overturn.jsonstore import StateFileError, loads_json
 from overturn.lexicon.lexicon import Lexicon
 from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
-from overturn.service.params import BoardRules, check_json_value
+from overturn.service.params import BoardRules
 from overturn.service.ratelimit import RateLimit
 from overturn.service.workers import SolveCache, T, Workers
 from overturn.table.cache import LoadedTables
@@ -87,16 +87,16 @@ class Service:
                 raise too_large
         if not body:
             raise ApiError(400, "the request needs a JSON object body")
-        too_deep = ApiError(400, f"the body nests arrays and objects more than {self.limits.max_json_depth} deep", {"max_json_depth": self.limits.max_json_depth})
         try:
-            data = json.loads(body)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ApiError(400, f"the body is not valid JSON: {exc}") from None
-        except RecursionError:
-            raise too_deep from None
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ApiError(400, f"the body is not valid JSON: not UTF-8 (byte {exc.start})") from None
+        try:  # the same caps as a saved file: depth, lone surrogates, huge numbers and strings, repeated keys
+            data = loads_json(text, "the body", max_bytes=limit, max_depth=self.limits.max_json_depth)
+        except StateFileError as exc:
+            raise ApiError(400, str(exc)) from None
         if not isinstance(data, dict):
             raise ApiError(400, "the body must be a JSON object")
-        check_json_value(data, self.limits.max_json_depth, too_deep)
         return data
 
     def board_and_rules(self, text: str, asked: BoardRules) -> Board:

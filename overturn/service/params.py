@@ -138,35 +138,6 @@ def text_param(value: Any, name: str, max_length: int, required: bool = True) ->
         raise ApiError(422, f"'{name}' is too long: at most {max_length} characters", {"field": name, "max": max_length})
     return value
 
-def check_json_value(value: Any, max_depth: int, too_deep: ApiError) -> None:
-    """Refuse what json.loads accepts but the handlers cannot use safely: deep nesting, lone surrogates.
-
-    Deep nesting would overflow the recursion of any code that walks the value
-    (a nested saved game); a lone surrogate (``"\\ud800"``) is valid JSON but
-    no UTF-8 text, so echoing it back would fail. Iterative, so nothing recurses here.
-    """
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, str):
-            check_text(item)
-            continue
-        if depth > max_depth:
-            raise too_deep
-        children = item
-        if isinstance(item, dict):
-            for key in item:
-                check_text(key)
-            children = item.values()
-        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list, str)))
-
-def check_text(text: str) -> None:
-    if not text.isascii():
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise ApiError(400, f"the body has a lone surrogate (an unpaired \\u escape) in {text[:40]!r}") from None
-
 def word_key(word: str, name: str = "word") -> str:
     try:
         return normalize_key(word)
