@@ -5,6 +5,11 @@ rewritten atomically after every accepted move; a refused move prints the
 reason, exits 1 and leaves the file as it was. ``overturn referee`` settles one
 disputed word with exit code 0 (legal), 1 (refused) or 2 (usage error), so
 scripts can rely on it.
+
+Long because it is one noun's commands (new, show, play, pass, undo, moves,
+hint, next-layer) with ``referee`` and the interactive ``play`` board, sharing
+one game file, its options and its text output; each command is a thin shell
+over ``overturn.game``.
 """
 
 from __future__ import annotations

@@ -150,3 +150,19 @@ def test_the_native_search_is_built_where_it_is_required() -> None:
         pytest.skip("OVERTURN_REQUIRE_NATIVE is not set (.ci/run sets it)")
     native = importlib.import_module("overturn.game._search")
     assert callable(native.solve_json)
+
+
+#: A module longer than this says at its top why it is one module (``Long because …``).
+LONG_MODULE_LINES = 400
+
+
+def test_a_long_module_says_why_it_is_one() -> None:
+    roots = [PACKAGES["overturn"], PACKAGES["overturn_cli"]]
+    unexplained = []
+    for root in roots:
+        for source in sorted(root.rglob("*.py")):
+            text = source.read_text(encoding="utf-8")
+            docstring = ast.get_docstring(ast.parse(text)) or ""
+            if text.count("\n") > LONG_MODULE_LINES and "Long because" not in docstring:
+                unexplained.append(f"{source.relative_to(root.parent)}: {text.count(chr(10))} lines")
+    assert not unexplained, unexplained

@@ -16,6 +16,10 @@ Chance: by default the server draws from the game's seed (Overload's
 ``roll`` without a face, Insider's dice and cards resolved by the referee);
 with ``table_dice`` the seat to move types the outcome, as the CLI's
 ``--table`` games do.
+
+Long because the three games' seating differ only in their views and moves
+(Overload's track, offboard's hexagon, Insider's hands and drawing), and the
+one class that stores, replays and shows a table must see all three.
 """
 
 from __future__ import annotations

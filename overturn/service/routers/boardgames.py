@@ -9,6 +9,9 @@ Every answer and every event is built for its reader from the per-seat view:
 a seat gets its own Insider hand and, on its turn, its legal moves; the others
 see hand counts; a watcher sees no hand. The hub holds each version's views for
 every seat in the server's memory; a stream sends only its own seat's.
+
+Long because a third of it is the endpoints' OpenAPI part (a view and an
+example per game), and the Bodyguard's timer lives with the moves it guards.
 """
 
 from __future__ import annotations
