@@ -31,7 +31,6 @@ from typing import Any
 from overturn.referees.base import CHANCE, IllegalAction
 from overturn.referees.insider.board import CARD_TYPES
 from overturn.referees.insider.referee import InsiderReferee
-from overturn.referees.insider.render import describe_turn
 from overturn.referees.insider.render import render as insider_render
 from overturn.referees.insider.state import InsiderState
 from overturn.referees.offboard.layouts import layout_names
@@ -39,6 +38,7 @@ from overturn.referees.offboard.referee import OffboardReferee
 from overturn.referees.overload.referee import OverloadReferee
 from overturn.referees.overload.store import SEED_RANGE as OVERLOAD_SEEDS
 from overturn.referees.protocol import Referee, UsageProblem
+from overturn.table import french
 
 #: The referees a board table may hold, by the ``game`` kind stored with the table.
 REFEREES: dict[str, Referee[Any]] = {
@@ -179,7 +179,7 @@ class MoveEntry:
 
     def for_reader(self, seat: int | None) -> dict[str, Any]:
         shown = self.move if not self.private or seat == self.seat else self.hidden
-        return {"seat": self.seat, "move": shown, "effects": self.effects}
+        return {"seat": self.seat, "move": shown, "effects": [french.say(line) for line in self.effects]}
 
 
 @dataclass
@@ -366,13 +366,13 @@ class BoardTable:
         if isinstance(self.game, InsiderState):
             game = self.game
             view["board_text"] = insider_render(game, show_hands=False)
-            view["awaiting"] = describe_turn(game)
+            view["awaiting"] = french.awaiting(self.kind, game)
             view["scores"] = list(game.scores)
             view["hand_counts"] = [game.hand_size(player) for player in range(game.players)]
             view["deck"] = game.deck_size()
             view["discard"] = sum(game.discard.values())
             view["evaluations_done"] = game.evaluations_done
-            view["events"] = list(game.events[-30:])
+            view["events"] = [french.say(event) for event in game.events[-30:]]
             pending = game.pending[-1]["kind"] if game.pending else None
             view["question"] = pending
             view["drawing"] = insider_drawing(game)
@@ -384,7 +384,7 @@ class BoardTable:
             full.pop("legal", None)
             full.pop("die_seed", None)  # the seed decides every coming roll
             view["board_text"] = referee.render(self.game)
-            view["awaiting"] = referee.awaiting(self.game)
+            view["awaiting"] = french.awaiting(self.kind, self.game)
             view["board"] = full
             if self.kind == "overload":
                 view["scores"] = [state.scores[player] for player in range(state.players)]  # type: ignore[attr-defined]
