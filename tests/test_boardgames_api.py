@@ -322,3 +322,43 @@ def test_an_overturn_link_and_a_board_game_link_do_not_open_each_other(client: h
         assert answer.status_code == 404 and answer.json()["detail"]["reason"] == "no_such_table", path
     moved = client.post(f"/api/tables/{board_game}/moves", json={"seat": "x", "version": 0, "action": {"kind": "pass", "cell": [0, 0]}})
     assert moved.status_code == 404
+
+
+def test_the_bodyguard_deadline_outlives_a_server_restart(tmp_path: Any) -> None:
+    """The answer's deadline is stored with the table: a server started on the same store after the first one stopped
+    plays the timed-out 'pass' when the deadline comes, as the first would have."""
+    from overturn.table.sqlite_store import SQLiteStore
+
+    lexicon = write_build(tmp_path / "small", {"ETE": [Entry("ete", "ete", "N")]}, {"name": "small"})
+    store_path = tmp_path / "tables.sqlite3"
+    mirror = BoardTable.new("insider", 2, INSIDER_SEED, {"guard_seconds": 5})
+    rng = random.Random(INSIDER_SEED)
+    with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT), tables=SQLiteStore(store_path))) as url:
+        with httpx.Client(base_url=url, timeout=30) as first:
+            made = _new(first, game="insider", seed=INSIDER_SEED, seats=[{}, {}], options={"guard_seconds": 5})
+            table_id, tokens = made["table"]["id"], made["tokens"]
+            version = 0
+            while not mirror.awaits_guard():
+                seat = mirror.seat_to_move()
+                assert seat is not None
+                move = insider_policy(mirror.game, rng)
+                assert _move(first, table_id, tokens[seat], version, move).json()["refused"] is None
+                mirror.play(seat, move)
+                version += 1
+            asked = first.get(f"/api/boardgames/{table_id}").json()
+            deadline = asked["guard"]["deadline"]
+            assert deadline is not None and 0 < deadline - time.time() <= 5
+    # the first server is gone before the deadline; the second hears of the table only when a phone comes back
+    assert time.time() < deadline
+    with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT), tables=SQLiteStore(store_path))) as url:
+        with httpx.Client(base_url=url, timeout=30) as second:
+            back = second.get(f"/api/boardgames/{table_id}").json()
+            assert back["table"]["version"] == version and back["guard"]["deadline"] == deadline
+            while time.time() < deadline + 5:
+                now = second.get(f"/api/boardgames/{table_id}").json()
+                if now["table"]["version"] > version:
+                    break
+                time.sleep(0.2)
+            assert now["table"]["version"] == version + 1, "the restarted server did not time the answer out"
+            assert now["moves"][-1]["move"] == "pass" and now["moves"][-1]["effects"][0].startswith("temps écoulé")
+            assert time.time() >= deadline - 0.5  # not before the stored deadline

@@ -84,9 +84,13 @@ def _play_whole_game(table: Table, mirror: BoardTable, choose: Callable[[BoardTa
         page = table.pages[seat]
         button = page.locator(f"#legal button.move[data-move='{move}']")
         button.click()
-        if name == "offboard":  # what the move would push is shown first, then confirmed
+        if name == "offboard":  # what the move would push is shown first, outlined on the hexagon, then confirmed
             preview = page.locator("#preview-text")
             assert preview.inner_text().startswith(f"{move} : ")
+            marks = mirror.seat_view(mirror.public_view(), seat)["preview_marks"][move]
+            assert page.locator(".hole.moving").count() == len(marks["moving"])
+            assert page.locator(".hole.pushed").count() == len(marks["pushed"])
+            assert page.locator(".target.aimed").count() == (marks["target"] is not None)
             if version == 4:
                 shoot(page, "boardgame-offboard-preview")
             page.click("#preview-confirm")
@@ -94,6 +98,11 @@ def _play_whole_game(table: Table, mirror: BoardTable, choose: Callable[[BoardTa
         assert not hasattr(played, "rule"), played
         version += 1
         table.wait_all(version)
+        # what the referee says is French on every page, and the move's places are outlined on the board
+        assert table.watcher.locator("#awaiting").inner_text() == mirror.public_view()["awaiting"]
+        shown = {"offboard": ".hole.touched, .target.touched", "overload": ".pawn.touched", "insider": ".touched"}[name]
+        touched = table.watcher.eval_on_selector_all(shown, "els => els.map(el => el.dataset.hole || (el.dataset.target ? 'target ' + el.dataset.target : '') || el.dataset.pawn || el.dataset.square)")
+        assert sorted(touched) == sorted(played.marks), (move, played.marks)
         if check is not None:
             check(version)
         if version == 6:
@@ -142,6 +151,12 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
     assert refusal.startswith("Coup refusé : ")
     shoot(first, "boardgame-offboard-refused")
     assert first.locator("#table").get_attribute("data-version") == "0"
+    # the twelve targets are drawn around the hexagon, each outside the edge holes it drains
+    targets = first.eval_on_selector_all(".target", """els => { const c = document.querySelector('[data-hole="E5"]').getBoundingClientRect();
+        const far = Math.max(...[...document.querySelectorAll('.hole')].map(h => { const r = h.getBoundingClientRect(); return Math.hypot(r.x - c.x, r.y - c.y); }));
+        return els.map(el => { const r = el.getBoundingClientRect(); return [el.textContent, Math.hypot(r.x + r.width / 2 - c.x - c.width / 2, r.y + r.height / 2 - c.y - c.height / 2) > far]; }); }""")
+    assert len(targets) == 12 and all(outside for _, outside in targets), targets
+    assert first.locator("#awaiting").inner_text() == "Score : rouge 0, jaune 0. Aux rouges de jouer."
     mirror = BoardTable.new("offboard", 2, 0, {})
     rng = random.Random(2)
     _play_whole_game(table, mirror, lambda m: format_move(computer_move(m.game, rng)), "offboard")

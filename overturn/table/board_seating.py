@@ -25,6 +25,7 @@ one class that stores, replays and shows a table must see all three.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +39,7 @@ from overturn.referees.offboard.referee import OffboardReferee
 from overturn.referees.overload.referee import OverloadReferee
 from overturn.referees.overload.store import SEED_RANGE as OVERLOAD_SEEDS
 from overturn.referees.protocol import Referee, UsageProblem
-from overturn.table import french
+from overturn.table import board_marks, french
 
 #: The referees a board table may hold, by the ``game`` kind stored with the table.
 REFEREES: dict[str, Referee[Any]] = {
@@ -173,13 +174,18 @@ class MoveEntry:
     hidden: str = ""
     #: The referee's history length once the move was played (where the position after it is found again).
     at: int | None = None
+    #: The places the move touched, for the page to highlight (``overturn.table.board_marks``).
+    marks: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "move": self.move, "effects": self.effects, "private": self.private, "hidden": self.hidden, "at": self.at}
+        return {
+            "seat": self.seat, "move": self.move, "effects": self.effects, "private": self.private, "hidden": self.hidden,
+            "at": self.at, "marks": self.marks,
+        }
 
     def for_reader(self, seat: int | None) -> dict[str, Any]:
         shown = self.move if not self.private or seat == self.seat else self.hidden
-        return {"seat": self.seat, "move": shown, "effects": [french.say(line) for line in self.effects]}
+        return {"seat": self.seat, "move": shown, "effects": [french.say(line) for line in self.effects], "marks": self.marks}
 
 
 @dataclass
@@ -192,6 +198,8 @@ class BoardTable:
     moves: list[MoveEntry] = field(default_factory=list)
     #: Insider: seconds a Bodyguard answer may take before the server answers 'pass' for the seat (None: no limit).
     guard_seconds: int | None = None
+    #: When the awaited Bodyguard answer is due (epoch seconds), stored with the table so a restarted server keeps it.
+    guard_deadline: float | None = None
 
     @property
     def referee(self) -> Referee[Any]:
@@ -243,6 +251,7 @@ class BoardTable:
             "game": self.kind,
             "table_dice": self.table_dice,
             "guard_seconds": self.guard_seconds,
+            "guard_deadline": self.guard_deadline,
             "save": self.referee.to_json(self.game),
             "moves": [entry.to_json() for entry in self.moves],
         }
@@ -258,15 +267,15 @@ class BoardTable:
         moves = [
             MoveEntry(
                 int(m["seat"]), str(m["move"]), [str(e) for e in m["effects"]], bool(m.get("private")), str(m.get("hidden", "")),
-                None if m.get("at") is None else int(m["at"]),
+                None if m.get("at") is None else int(m["at"]), [str(mark) for mark in m.get("marks", [])],
             )
             for m in data.get("moves", [])
         ]
         table_dice = bool(data.get("table_dice"))
         if kind == "insider" and table_dice == game.auto_chance:
             raise ValueError("the table's chance option does not match its saved game")
-        guard = data.get("guard_seconds")
-        return cls(kind, game, table_dice, moves, None if guard is None else int(guard))
+        guard, deadline = data.get("guard_seconds"), data.get("guard_deadline")
+        return cls(kind, game, table_dice, moves, None if guard is None else int(guard), None if deadline is None else float(deadline))
 
     # ----- whose turn, what is legal --------------------------------------------------
 
@@ -330,6 +339,7 @@ class BoardTable:
                 return refusal("seeded-chance", "this table rolls the seeded die: play 'roll' without a face")
         if self.kind == "overload" and self.table_dice and text.lower().split() in (["roll"], ["lancer"]):
             return refusal("table-chance", "this table rolls its own die: play 'roll N' with the face shown")
+        before = self.game
         try:
             game, played = self.referee.play(self.game, [text])
         except IllegalAction as exc:
@@ -345,8 +355,10 @@ class BoardTable:
         if self.kind == "overload":
             effects = [line for entry in played for line in entry.lines()]
         self.game = game
-        entry = MoveEntry(seat, text, effects, private, hidden, _actions_played(self.referee, game))
+        entry = MoveEntry(seat, text, effects, private, hidden, _actions_played(self.referee, game), _marks(self.kind, before, text, effects, private))
         self.moves = [*self.moves, entry][-MAX_MOVE_LIST:]
+        awaited = self.guard_seconds is not None and self.awaits_guard()
+        self.guard_deadline = time.time() + self.guard_seconds if awaited and self.guard_seconds is not None else None
         return entry
 
     # ----- what a reader sees ---------------------------------------------------------
@@ -378,7 +390,10 @@ class BoardTable:
             view["drawing"] = insider_drawing(game)
             if pending == "guard":
                 play = game.pending[-1]["play"]
-                view["guard"] = {"from": play["player"], "card": play["card"], "power": play["power"], "seconds": self.guard_seconds}
+                view["guard"] = {
+                    "from": play["player"], "card": play["card"], "power": play["power"], "seconds": self.guard_seconds,
+                    "deadline": self.guard_deadline,
+                }
         else:
             full = referee.view_json(self.game)
             full.pop("legal", None)
@@ -390,6 +405,7 @@ class BoardTable:
                 view["scores"] = [state.scores[player] for player in range(state.players)]  # type: ignore[attr-defined]
             else:
                 view["scores"] = list(full["scores"].values())
+                view["targets"] = board_marks.offboard_layout(self.game)
         return view
 
     def awaits_guard(self) -> bool:
@@ -405,7 +421,7 @@ class BoardTable:
         history = _actions_played(self.referee, self.game)
         earlier, _ = self.referee.rewind(self.game, history - entry.at)
         view = BoardTable(self.kind, earlier, self.table_dice).public_view()
-        keep = ("board_text", "awaiting", "scores", "hand_counts", "drawing", "board", "events", "to_move", "over", "winners")
+        keep = ("board_text", "awaiting", "scores", "hand_counts", "drawing", "board", "targets", "events", "to_move", "over", "winners")
         return {key: view[key] for key in keep if key in view}
 
     def seat_view(self, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -418,6 +434,7 @@ class BoardTable:
             view["hand"] = None if seat is None else {card: count for card, count in self.game.hands[seat].items() if count}
         if self.kind == "offboard" and view["legal"]:
             view["previews"] = {move: offboard_preview(self.game, move) for move in view["legal"]}
+            view["preview_marks"] = {move: board_marks.offboard_preview_marks(self.game, move) for move in view["legal"]}
         return view
 
 
@@ -439,6 +456,18 @@ def offboard_preview(game: Any, move: str) -> str:
     elif report.target is not None:
         text += f" ; une bille {opponent} sort dans la cible n°{report.target} : +{report.points}"
     return text
+
+
+def _marks(kind: str, before: Any, move: str, effects: list[str], private: bool) -> list[str]:
+    """What a move touched (``board_marks``); nothing for a private move (a card drawn names no place)."""
+    if private:
+        return []
+    if kind == "offboard":
+        try:
+            return board_marks.offboard_played_marks(before, move)
+        except (ValueError, IllegalAction):  # "remove E5-E6": two moves in one, only the place is drawn
+            return []
+    return board_marks.played_marks(kind, move, effects)
 
 
 def _actions_played(referee: Referee[Any], game: Any) -> int:

@@ -264,7 +264,8 @@
       }
       for (const [name, discs] of here[space] || []) {
         const chip = document.createElement("span");
-        chip.className = `pawn pawn-${name.replace(/[0-9]+$/, "")}`;
+        chip.className = `pawn pawn-${name.replace(/[0-9]+$/, "")}` + (lastMarks().includes(name) ? " touched" : "");
+        chip.dataset.pawn = name;
         chip.textContent = `${name} · ${discs}`;
         chip.title = `${name} : ${discs} disques`;
         cell.append(chip);
@@ -289,6 +290,7 @@
         cell.className = "square" + (square.total_out ? " out" : "") + (square.centre ? " centre" : "")
           + (square.base !== null ? ` base base-p${square.base}` : "") + (square.corner && square.base === null ? " closed" : "");
         cell.dataset.square = square.name;
+        if (lastMarks().includes(square.name)) cell.classList.add("touched");
         const name = document.createElement("span");
         name.className = "name";
         name.textContent = square.total_out ? `${square.name} OUT` : square.centre ? `${square.name} INSIDER` : square.name;
@@ -344,7 +346,7 @@
         const name = `${HEX_ROWS[row]}${col}`;
         const hole = document.createElement("button");
         hole.type = "button";
-        hole.className = "hole" + (owner.has(name) ? ` marble-${owner.get(name)}` : "");
+        hole.className = "hole" + (owner.has(name) ? ` marble-${owner.get(name)}` : "") + (lastMarks().includes(name) ? " touched" : "");
         hole.dataset.hole = name;
         hole.title = name;
         hole.setAttribute("aria-label", name + (owner.has(name) ? (owner.get(name) === "red" ? " rouge" : " jaune") : " libre"));
@@ -362,17 +364,47 @@
       }
       hex.append(line);
     }
-    const targets = document.createElement("p");
-    targets.className = "muted";
-    targets.textContent = "Cibles (points) : " + board.target_values.map((value, index) => {
-      const held = board.targets[index];
-      return `n°${index + 1} ${value}` + (held ? ` (${held === "red" ? "rouge" : "jaune"})` : "");
-    }).join(" · ");
+    const frame = document.createElement("div");
+    frame.className = "hex-frame";
+    frame.append(hex);
     const out = document.createElement("p");
     out.className = "muted";
-    out.textContent = `Hors jeu : rouge ${board.not_in_play.red}, jaune ${board.not_in_play.yellow} · 6 points pour gagner`
+    out.textContent = `Cibles : n° · points (cercle plein : déjà prise) · Hors jeu : rouge ${board.not_in_play.red}, jaune ${board.not_in_play.yellow} · 6 points pour gagner`
       + (board.in_hand ? ` · bille en main : ${board.in_hand === "red" ? "rouge" : "jaune"}` : "");
-    box.append(hex, targets, out);
+    box.append(frame, out);
+    drawTargets(frame, hex);
+  }
+
+  // Each target is drawn just outside the edge holes that drain into it, away from the centre E5 (any layout).
+  function drawTargets(frame, hex) {
+    const centre = hex.querySelector('[data-hole="E5"]');
+    if (!centre || !view.targets) return;
+    const base = frame.getBoundingClientRect();
+    const middle = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2 - base.left, r.top + r.height / 2 - base.top]; };
+    const [cx, cy] = middle(centre);
+    const touched = lastMarks();
+    for (const target of view.targets) {
+      const points = target.holes.map((name) => hex.querySelector(`[data-hole="${name}"]`)).filter(Boolean).map(middle);
+      if (!points.length) continue;
+      const mx = points.reduce((sum, [x]) => sum + x, 0) / points.length;
+      const my = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+      const length = Math.hypot(mx - cx, my - cy) || 1;
+      const chip = document.createElement("span");
+      chip.className = "target" + (target.holder ? ` held-${target.holder}` : "") + (touched.includes(`target ${target.number}`) ? " touched" : "");
+      chip.dataset.target = String(target.number);
+      chip.textContent = `${target.number}·${target.value}`;
+      chip.title = `Cible n°${target.number} : ${target.value} point(s)` + (target.holder ? `, prise (${target.holder === "red" ? "rouge" : "jaune"})` : "");
+      chip.style.left = `${mx + ((mx - cx) / length) * 26}px`;
+      chip.style.top = `${my + ((my - cy) / length) * 26}px`;
+      frame.append(chip);
+    }
+  }
+
+  // The places the last move touched (server-computed names: holes, targets, pawns, squares).
+  function lastMarks() {
+    if (replay) return (replay.entry && replay.entry.marks) || [];
+    const last = view.moves && view.moves[view.moves.length - 1];
+    return (last && last.marks) || [];
   }
 
   function renderDrawing() {
@@ -433,7 +465,9 @@
     const card = `${CARDS[guard.card] || guard.card} ×${guard.power}`;
     const asked = view.you === view.to_move;
     const ask = asked ? `${seatName(guard.from)} joue ${card} : le contrez-vous avec un garde du corps ?` : `${seatName(view.to_move)} répond au ${card} de ${seatName(guard.from)}`;
+    // the server's deadline (kept with the table, so a page opened late counts what is really left), within the table's limit
     let left = guard.seconds;
+    if (guard.deadline && left !== null && left !== undefined) left = Math.min(left, Math.max(0, Math.round(guard.deadline - Date.now() / 1000)));
     const show = () => { box.textContent = left === null || left === undefined ? ask : `${ask} (${Math.max(0, left)} s)`; };
     show();
     box.hidden = false;
@@ -486,6 +520,16 @@
     $("preview-text").textContent = `${move} : ${view.previews[move] || ""}`;
     $("preview").dataset.move = move;
     $("preview").hidden = false;
+    clearPreviewMarks();
+    const marks = (view.preview_marks || {})[move];
+    if (!marks) return;
+    for (const name of marks.moving) document.querySelector(`[data-hole="${name}"]`)?.classList.add("moving");
+    for (const name of marks.pushed) document.querySelector(`[data-hole="${name}"]`)?.classList.add("pushed");
+    if (marks.target !== null) document.querySelector(`.target[data-target="${marks.target}"]`)?.classList.add("aimed");
+  }
+
+  function clearPreviewMarks() {
+    document.querySelectorAll(".hole.moving, .hole.pushed, .target.aimed").forEach((el) => el.classList.remove("moving", "pushed", "aimed"));
   }
 
   async function play(move) {
@@ -543,8 +587,8 @@
   }
 
   document.addEventListener("DOMContentLoaded", () => {
-    $("preview-confirm").addEventListener("click", () => { $("preview").hidden = true; play($("preview").dataset.move); });
-    $("preview-cancel").addEventListener("click", () => { $("preview").hidden = true; });
+    $("preview-confirm").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); play($("preview").dataset.move); });
+    $("preview-cancel").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); });
     $("replay-back").addEventListener("click", () => replay && step(replay.number - 1));
     $("replay-forward").addEventListener("click", () => replay && step(replay.number + 1));
     $("replay-live").addEventListener("click", () => { replay = null; renderReplay(); });

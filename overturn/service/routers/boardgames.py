@@ -54,6 +54,10 @@ KEPT = 64
 _KEPT: WeakKeyDictionary[Service, LoadedTables[BoardTable]] = WeakKeyDictionary()
 
 
+#: The Bodyguard timeouts this process has scheduled, per service: (table, version).
+_GUARDS: WeakKeyDictionary[Service, set[tuple[str, int]]] = WeakKeyDictionary()
+
+
 def _kept(service: Service) -> LoadedTables[BoardTable]:
     kept = _KEPT.get(service)
     if kept is None:
@@ -133,6 +137,7 @@ async def _current_views(service: Service, record: TableRecord) -> dict[str, Any
         table = await _table_at(service, record)
         views = await service.judge(lambda: _views(record, table), "table")
         _kept(service).put(record.id, record.version, table)
+    _schedule_guard(service, record, table)  # a restarted server (or another process) takes up a stored deadline
     return views
 
 
@@ -237,17 +242,30 @@ async def move(request: Request) -> Response:
 
 
 def _schedule_guard(service: Service, record: TableRecord, table: BoardTable) -> None:
-    """Insider with a time limit: when a Bodyguard answer is awaited, 'pass' is played for the seat once it runs out."""
-    if table.guard_seconds is None or not table.awaits_guard():
+    """Insider with a time limit: when a Bodyguard answer is awaited, 'pass' is played for the seat at the stored deadline.
+
+    Once per table and version in this process; the deadline is the table's, so
+    a server restarted in the meantime (or a second one on the same store)
+    times out at the same moment, or at once if it has passed.
+    """
+    if table.guard_seconds is None or table.guard_deadline is None or not table.awaits_guard():
         return
-    seat = table.seat_to_move()
-    task = asyncio.get_running_loop().create_task(_guard_timeout(service, record.id, record.version, seat, table.guard_seconds))
+    waiting = _GUARDS.setdefault(service, set())
+    key = (record.id, record.version)
+    if key in waiting:
+        return
+    waiting.add(key)
+    delay = max(0.0, table.guard_deadline - time.time())
+    task = asyncio.get_running_loop().create_task(
+        _guard_timeout(service, record.id, record.version, table.seat_to_move(), table.guard_seconds, delay)
+    )
     service.background.add(task)
     task.add_done_callback(service.background.discard)
+    task.add_done_callback(lambda _: waiting.discard(key))
 
 
-async def _guard_timeout(service: Service, table_id: str, version: int, seat: int | None, seconds: int) -> None:
-    await asyncio.sleep(seconds)
+async def _guard_timeout(service: Service, table_id: str, version: int, seat: int | None, seconds: int, delay: float) -> None:
+    await asyncio.sleep(delay)
     kept = _kept(service)
     try:
         async with kept.lock(table_id):
