@@ -64,11 +64,20 @@ def _line(start: Hex, step: Step, count: int) -> list[str]:
 
 
 _PAWN = re.compile(r"\b(?:red|blue|yellow|green|black|white)\d\b")
-_SQUARE = re.compile(r"\b[a-e][1-5]\b")
+#: An Insider square (``c3``) or path space (``c3-c4.2``, named from either end).
+_PLACE = re.compile(r"\b[a-e][1-5](?:-[a-e][1-5]\.\d)?\b")
 
 
-def played_marks(kind: str, move: str, effects: list[str]) -> list[str]:
-    """Overload's pawns and Insider's squares named by a move and what it did."""
+def played_marks(kind: str, move: str, effects: list[str], before: Any = None) -> list[str]:
+    """Overload's pawns and Insider's squares and path spaces (by their drawn names) named by a move and what it did."""
     text = " ".join([move, *effects])
-    pattern = _PAWN if kind == "overload" else _SQUARE
-    return sorted(set(pattern.findall(text)))
+    if kind == "overload":
+        return sorted(set(_PAWN.findall(text)))
+    board = before.board
+    marks = set()
+    for name in _PLACE.findall(text):
+        try:
+            marks.add(board.name(board.parse(name)))
+        except KeyError:  # a name of no place on this board
+            continue
+    return sorted(marks)

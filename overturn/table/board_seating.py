@@ -467,7 +467,7 @@ def _marks(kind: str, before: Any, move: str, effects: list[str], private: bool)
             return board_marks.offboard_played_marks(before, move)
         except (ValueError, IllegalAction):  # "remove E5-E6": two moves in one, only the place is drawn
             return []
-    return board_marks.played_marks(kind, move, effects)
+    return board_marks.played_marks(kind, move, effects, before)
 
 
 def _actions_played(referee: Referee[Any], game: Any) -> int:
@@ -477,8 +477,8 @@ def _actions_played(referee: Referee[Any], game: Any) -> int:
 
 
 def insider_drawing(game: InsiderState) -> dict[str, Any]:
-    """The public board for the page to draw: the squares (pawns per player, Total OUT, INSIDER, bases), pawns on
-    the paths, the evaluation card's tables and who sits there, the staircase."""
+    """The public board for the page to draw: the squares (pawns per player, Total OUT, INSIDER, bases), the paths
+    between them with the pawns on each space, the evaluation card's tables and who sits there, the staircase."""
     board = game.board
     squares = []
     for square in range(board.square_count):
@@ -491,6 +491,14 @@ def insider_drawing(game: InsiderState) -> dict[str, Any]:
             "corner": square in board.corners,
         })
     on_paths = [sum(1 for position in pawns if not board.is_square(position)) for pawns in game.pawns]
+    paths = [
+        {
+            "from": board.name(a),
+            "to": board.name(b),
+            "spaces": [{"name": board.name(space), "pawns": [pawns.count(space) for pawns in game.pawns]} for space in spaces],
+        }
+        for a, b, spaces in board.links
+    ]
     card = game.material.evaluation_cards[game.evaluation_card] if game.evaluation_card else None
     stairs = game.material.staircase
     return {
@@ -498,6 +506,7 @@ def insider_drawing(game: InsiderState) -> dict[str, Any]:
         "rows": board.rows,
         "squares": squares,
         "on_paths": on_paths,
+        "paths": paths,
         "evaluation": None if card is None else {
             "card": card.card_id, "penalty": card.penalty,
             "tables": [{"value": value, "seat": owner} for value, owner in zip(card.tables, game.tables)],

@@ -89,6 +89,11 @@
 
   // ----- the table ---------------------------------------------------------------------
 
+  // The referees' lines name Insider's players "Joueur N" (the seats' default names): the table's own names instead.
+  function named(text) {
+    return view && view.game === "insider" ? text.replace(/\bJoueur (\d)\b/g, (all, number) => seatName(Number(number) - 1) || all) : text;
+  }
+
   function seatName(index) {
     if (!view || index === null || index === undefined) return "";
     const seat = view.table.seats[index];
@@ -231,7 +236,7 @@
       item.append(see, head, move);
       if (entry.effects.length) {
         const effects = document.createElement("small");
-        effects.textContent = " — " + entry.effects.join(" ; ");
+        effects.textContent = " — " + entry.effects.map(named).join(" ; ");
         item.append(effects);
       }
       list.append(item);
@@ -283,8 +288,38 @@
     const grid = document.createElement("div");
     grid.className = "insider-board";
     const byName = new Map(drawing.squares.map((square) => [square.name, square]));
+    const pathBetween = new Map((drawing.paths || []).map((path) => [`${path.from}|${path.to}`, path]));
+    const columns = [...drawing.columns];
+    // a 9×9 grid: squares, the paths between neighbours (their spaces as dots, a pawn's colour on each it holds)
+    const pathCell = (from, to, vertical) => {
+      const path = pathBetween.get(`${from}|${to}`) || pathBetween.get(`${to}|${from}`);
+      const cell = document.createElement("div");
+      cell.className = "path" + (vertical ? " vertical" : "");
+      for (const space of path ? (vertical ? [...path.spaces].reverse() : path.spaces) : []) {
+        const dot = document.createElement("span");
+        dot.className = "path-space" + (lastMarks().includes(space.name) ? " touched" : "");
+        dot.dataset.space = space.name;
+        const holders = space.pawns.map((count, player) => [count, player]).filter(([count]) => count);
+        dot.title = space.name + (holders.length ? " : " + holders.map(([count, player]) => `${seatName(player)} ${count}`).join(", ") : "");
+        for (const [count, player] of holders) {
+          const chip = document.createElement("span");
+          chip.className = `pawn pawn-p${player}`;
+          chip.textContent = String(count);
+          dot.append(chip);
+        }
+        cell.append(dot);
+      }
+      return cell;
+    };
     for (let row = drawing.rows; row >= 1; row--) {
-      for (const column of drawing.columns) {
+      if (row < drawing.rows) {
+        columns.forEach((column, index) => {
+          grid.append(pathCell(`${column}${row}`, `${column}${row + 1}`, true));
+          if (index < columns.length - 1) grid.append(document.createElement("div"));
+        });
+      }
+      for (const [index, column] of columns.entries()) {
+        if (index > 0) grid.append(pathCell(`${columns[index - 1]}${row}`, `${column}${row}`, false));
         const square = byName.get(`${column}${row}`);
         const cell = document.createElement("div");
         cell.className = "square" + (square.total_out ? " out" : "") + (square.centre ? " centre" : "")
@@ -499,7 +534,7 @@
     renderHand();
     renderDrawing();
     $("board-text").textContent = view.board_text;
-    $("awaiting").textContent = view.awaiting;
+    $("awaiting").textContent = named(view.awaiting);
     $("moves-box").hidden = view.you === null || !view.legal.length;
     $("watcher").hidden = view.you !== null;
     renderLegal();
