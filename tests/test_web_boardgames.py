@@ -100,10 +100,9 @@ def _play_whole_game(table: Table, mirror: BoardTable, choose: Callable[[BoardTa
         version += 1
         table.wait_all(version)
         # what the referee says is French on every page, and the move's places are outlined on the board
-        names = [seat["name"] for seat in table.data["table"]["seats"]]
         said = mirror.public_view()["awaiting"]
         if name == "insider":  # the page names Insider's players by their seats
-            said = re.sub(r"\bJoueur (\d)\b", lambda found: names[int(found[1]) - 1], said)
+            said = re.sub(r"\bJoueur (\d)\b", lambda found: table.data["table"]["seats"][int(found[1]) - 1]["name"], said)
         assert table.watcher.locator("#awaiting").inner_text() == said
         shown = {"offboard": ".hole.touched, .target.touched", "overload": ".pawn.touched", "insider": ".touched"}[name]
         touched = table.watcher.eval_on_selector_all(shown, "els => els.map(el => el.dataset.hole || (el.dataset.target ? 'target ' + el.dataset.target : '') || el.dataset.pawn || el.dataset.square || el.dataset.space)")
