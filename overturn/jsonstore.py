@@ -3,7 +3,7 @@
 A saved file is evidence written by someone else: it may be huge, deeply
 nested, hold a 5,000-digit number or a lone surrogate, or point (as a symlink)
 somewhere unexpected. Everything here turns those into one ``StateFileError``
-naming the file (and the field, through ``Field``), never a traceback, and
+naming the file (and the field, through the file's type), never a traceback, and
 keeps every write atomic: a temporary file in the target's own directory,
 fsynced, then renamed over it, so a kill mid-save leaves the old or the new
 file, never a torn one.
@@ -15,27 +15,25 @@ every error of the reader and turns a stray IndexError/KeyError from deeper
 code into the same one-line error; ``errors_named(source)`` does the same for
 data already in memory (a referee's ``from_json(data, origin)``).
 
-Validating: ``Field(value, "history[3]")`` reads one value strictly: booleans
-are not integers, integers and strings are bounded, objects list their keys
-(unknown ones refused) and errors name the field path. A saved game is
-evidence, not authority: ``Field.require_equal(rebuilt)`` refuses a stored
-field that differs from the one rebuilt by replaying the recorded moves,
-naming the first differing path (``first_difference``); ``shorten`` keeps any
-value quoted in a message short.
+Typed formats: every file format is one msgspec type (a Struct with unknown
+fields forbidden, bounds as ``Meta`` constraints, tagged unions for kinds of
+move): ``convert(data, SavedType)`` checks loaded data against it and words
+msgspec's refusal for a person: the field path first, then what was expected
+and what was found (``moves[3].cell[1]: expected an integer, found a
+boolean``), bounds and choices read from the type's own JSON schema;
+``locate_refusal`` gives the same pieces to other wordings (the HTTP API's).
 
-Typed formats: ``convert(data, SavedType)`` checks loaded data against a
-msgspec type (a Struct with unknown fields forbidden, bounds as ``Meta``
-constraints) and words msgspec's refusal the way ``Field`` does: the field
-path first, then what was expected and what was found (``moves[3].cell[1]:
-expected an integer, found a boolean``), bounds and choices read from the
-type's own JSON schema.
+Replaying: a saved game is evidence, not authority: ``require_equal(stored,
+rebuilt, path)`` refuses a stored field that differs from the one rebuilt by
+replaying the recorded moves, naming the first differing path
+(``first_difference``); ``shorten`` keeps any value quoted in a message short.
 
 Writing: ``save_json_atomic(path, data)``: a symlink stays a symlink (the file
 it points to is replaced in its own directory); directories, FIFOs and devices
 are refused; an existing file keeps its permission bits, a new one follows the
 umask; any failure is a one-line ``SaveError`` and the old file is intact.
 
-Long because it is the one place every file format goes through: bounded reading, the Field reader with its error paths, the comparer and the atomic save belong together.
+Long because it is the one place every file format goes through: bounded reading, the typed decoding with its worded refusals, the replay comparer and the atomic save belong together.
 """
 
 from __future__ import annotations
@@ -50,7 +48,7 @@ import stat
 import time
 import types
 import typing
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from itertools import accumulate
 from pathlib import Path
@@ -249,7 +247,7 @@ def errors_named(source: str) -> Iterator[None]:
 def load_with(path: str | os.PathLike[str], reader: Callable[[Any], T], **limits: int) -> T:
     """``reader(load_json(path))``; every error names the file, and stray lookup errors become StateFileError.
 
-    A reader validates fields with ``Field`` and should never hit IndexError or
+    A reader validates data with ``convert`` and should never hit IndexError or
     KeyError; if a combination slips through, the user still gets one line
     naming the file rather than a traceback.
     """
@@ -270,133 +268,15 @@ def _kind(value: Any) -> str:
     )
 
 
-class Field:
-    """One value of a loaded file and where it sits (``history[3].cell``), read strictly.
+def require_equal(stored: Any, rebuilt: Any, path: str) -> None:
+    """Refuse a stored field (at ``path``) that is not exactly ``rebuilt``, the value replaying the recorded moves gives.
 
-    Each reader returns the plain value or raises StateFileError naming the path:
-    ``Field(data).object({"seed", "moves"})["seed"].integer(0, 2**32 - 1)``.
+    The error names the first differing path below it (``turn.points``, ``pawns[1][3]``).
     """
-
-    __slots__ = ("value", "path")
-
-    def __init__(self, value: Any, path: str = "") -> None:
-        self.value = value
-        self.path = path
-
-    def __repr__(self) -> str:
-        return f"Field({self.value!r}, {self.path!r})"
-
-    def fail(self, message: str) -> StateFileError:
-        """The error to raise for this field: ``path: message``."""
-        return StateFileError(f"{self.path}: {message}" if self.path else message)
-
-    def _expected(self, what: str) -> StateFileError:
-        return self.fail(f"expected {what}, found {_kind(self.value)}")
-
-    @property
-    def is_null(self) -> bool:
-        return self.value is None
-
-    def integer(self, low: int, high: int) -> int:
-        """An int in [low, high]; a boolean or a float is refused."""
-        value = self.value
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self._expected("an integer")
-        if not low <= value <= high:
-            raise self.fail(f"{shorten(value)} is out of range ({low} to {high})")
-        return value
-
-    def boolean(self) -> bool:
-        if not isinstance(self.value, bool):
-            raise self._expected("true or false")
-        return self.value
-
-    def string(
-        self,
-        *,
-        max_length: int = 200,
-        min_length: int = 0,
-        choices: Collection[str] | None = None,
-        pattern: str | None = None,
-    ) -> str:
-        """A string of ``min_length`` to ``max_length`` characters, one of ``choices`` or fully matching ``pattern``."""
-        value = self.value
-        if not isinstance(value, str):
-            raise self._expected("a string")
-        if len(value) < min_length:
-            raise self.fail(f"expected at least {min_length} character(s)")
-        if len(value) > max_length:
-            raise self.fail(f"a string of {len(value)} characters; the limit is {max_length}")
-        if choices is not None and value not in choices:
-            raise self.fail(f"{value!r} is not one of {', '.join(map(repr, choices))}")
-        if pattern is not None and not re.fullmatch(pattern, value):
-            raise self.fail(f"{value!r} is not in the expected form")
-        return value
-
-    def items(self, *, max_length: int = 10_000, length: int | None = None) -> list[Field]:
-        """The elements of a list as Fields (``path[i]``), its length bounded or exact."""
-        value = self.value
-        if not isinstance(value, list):
-            raise self._expected("a list")
-        if length is not None and len(value) != length:
-            raise self.fail(f"expected {length} entries, found {len(value)}")
-        if len(value) > max_length:
-            raise self.fail(f"{len(value)} entries; the limit is {max_length}")
-        return [Field(item, f"{self.path}[{index}]") for index, item in enumerate(value)]
-
-    def object(self, required: Iterable[str] = (), optional: Iterable[str] = ()) -> Record:
-        """An object with the ``required`` keys, possibly ``optional`` ones, and no other key.
-
-        Unknown keys are refused at once; a missing required key when the reader
-        asks for it, so errors come in the order the reader checks fields.
-        """
-        value = self.value
-        if not isinstance(value, dict):
-            raise self._expected("an object")
-        required = tuple(required)
-        allowed = {*required, *optional}
-        for key in value:
-            if key not in allowed:
-                raise self.fail(f"unknown key {key[:40]!r} (allowed: {', '.join(sorted(allowed))})")
-        return Record({key: Field(item, self._child(key)) for key, item in value.items()}, self, required)
-
-    def mapping(self, *, max_length: int = 1000, key_max_length: int = 200) -> dict[str, Field]:
-        """An object used as a dictionary (arbitrary keys): each key bounded, values as Fields."""
-        value = self.value
-        if not isinstance(value, dict):
-            raise self._expected("an object")
-        if len(value) > max_length:
-            raise self.fail(f"{len(value)} keys; the limit is {max_length}")
-        for key in value:
-            if len(key) > key_max_length:
-                raise self.fail(f"a key of {len(key)} characters; the limit is {key_max_length}")
-        return {key: Field(item, self._child(key)) for key, item in value.items()}
-
-    def require_equal(self, rebuilt: Any) -> None:
-        """Refuse a stored field that is not exactly ``rebuilt`` (the value replaying the recorded moves gives).
-
-        The error names the first differing path below this field (``turn.points``, ``pawns[1][3]``).
-        """
-        difference = first_difference(self.value, rebuilt, self.path)
-        if difference is not None:
-            raise Field(None, difference[0]).fail(difference[1])
-
-    def _child(self, key: str) -> str:
-        return _join(self.path, key)
-
-
-class Record(dict[str, Field]):
-    """The present keys of an object as Fields; reading an absent required key is a StateFileError."""
-
-    def __init__(self, fields: dict[str, Field], owner: Field, required: tuple[str, ...]) -> None:
-        super().__init__(fields)
-        self.owner = owner
-        self.required = required
-
-    def __missing__(self, key: str) -> Field:
-        if key in self.required:
-            raise self.owner.fail(f"missing key {key!r}")
-        raise KeyError(key)
+    difference = first_difference(stored, rebuilt, path)
+    if difference is not None:
+        where, message = difference
+        raise StateFileError(f"{where}: {message}" if where else message)
 
 
 def _join(path: str, key: str) -> str:
@@ -684,7 +564,7 @@ def _schema_at(kind: Any, data: Any, steps: list[str | int | None]) -> dict[str,
 
 
 def _quoted(value: Any) -> str:
-    """A string as Python shows it (``'turbo'``, as ``Field`` did), anything else as JSON; short either way."""
+    """A string as Python shows it (``'turbo'``), anything else as JSON; short either way."""
     return _clip(repr(value), SHORT_VALUE) if isinstance(value, str) else shorten(value)
 
 
@@ -896,7 +776,7 @@ def _sync_directory(directory: Path) -> None:
 
 
 __all__ = [
-    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "SHORT_VALUE", "Field", "FieldError", "Record",
+    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "SHORT_VALUE", "FieldError", "require_equal",
     "SaveError", "StateFileError", "convert", "describe_refusal", "errors_named", "first_difference", "load_json",
     "load_with", "loads_json", "save_json_atomic", "shorten",
 ]

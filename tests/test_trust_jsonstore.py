@@ -1,4 +1,4 @@
-"""The shared file layer: bounded reading, strict fields, and saves that respect what is on disk."""
+"""The shared file layer: bounded reading, typed decoding that names the field, and saves that respect what is on disk."""
 
 from __future__ import annotations
 
@@ -6,17 +6,20 @@ import errno
 import json
 import os
 import stat
+from typing import Annotated, Literal
 
 import pytest
+from msgspec import Meta, Struct
 
 from overturn.jsonstore import (
     MAX_DEPTH,
-    Field,
     SaveError,
     StateFileError,
+    convert,
     load_json,
     load_with,
     loads_json,
+    require_equal,
     save_json_atomic,
 )
 
@@ -83,59 +86,76 @@ def test_files_invalid_utf8_oversized_and_not_regular_are_refused(tmp_path):
         load_json(tmp_path / "missing.json")
 
 
+class _Pending(Struct):
+    pending: dict[str, int]
+
+
 def test_load_with_names_the_file_and_absorbs_stray_lookup_errors(tmp_path):
     target = tmp_path / "state.json"
     target.write_text('{"pending": []}')
     with pytest.raises(StateFileError, match=r"^.*state.json: inconsistent content \(IndexError"):
         load_with(target, lambda data: data["pending"][0])
     with pytest.raises(StateFileError, match=r"state.json: pending: expected an object"):
-        load_with(target, lambda data: Field(data).object({"pending"})["pending"].object())
+        load_with(target, lambda data: convert(data, _Pending))
     assert load_with(target, lambda data: data) == {"pending": []}
 
 
-# ----- strict fields -----------------------------------------------------------------------------
+# ----- typed formats: the refusal names the field -------------------------------------------
 
 
-def test_field_paths_name_the_wrong_field():
-    root = Field({"history": [{"cell": 3}, {"cell": True}], "die": {"draws": 10**9}})
-    fields = root.object({"history", "die"})
+class _Entry(Struct, forbid_unknown_fields=True):
+    cell: Annotated[int, Meta(ge=0, le=35)]
+
+
+class _Die(Struct, forbid_unknown_fields=True):
+    draws: Annotated[int, Meta(ge=0, le=1000)]
+
+
+class _Saved(Struct, forbid_unknown_fields=True):
+    seed: int
+    history: list[_Entry] = []
+    die: _Die | None = None
+    mode: Literal["reuse", "advanced"] = "reuse"
+    word: Annotated[str, Meta(max_length=3)] = ""
+    lexicon: Annotated[str, Meta(min_length=1)] = "fr"
+    cells: Annotated[list[int], Meta(min_length=2, max_length=2)] | None = None
+    over: bool = False
+
+
+def test_typed_refusals_name_the_wrong_field():
     with pytest.raises(StateFileError, match=r"^history\[1\]\.cell: expected an integer, found a boolean$"):
-        [entry.object({"cell"})["cell"].integer(0, 35) for entry in fields["history"].items()]
+        convert({"seed": 1, "history": [{"cell": 3}, {"cell": True}]}, _Saved)
     with pytest.raises(StateFileError, match=r"^die\.draws: 1000000000 is out of range \(0 to 1000\)$"):
-        fields["die"].object({"draws"})["draws"].integer(0, 1000)
+        convert({"seed": 1, "die": {"draws": 10**9}}, _Saved)
 
 
-def test_field_objects_refuse_unknown_and_missing_keys():
+def test_typed_objects_refuse_unknown_and_missing_keys():
     with pytest.raises(StateFileError, match="unknown key 'cheat'"):
-        Field({"seed": 1, "cheat": True}).object({"seed"})
-    fields = Field({"mode": "x"}, "game").object({"seed", "mode"})
-    assert fields["mode"].string() == "x"  # a missing key is reported when read, in the reader's order
-    with pytest.raises(StateFileError, match="^game: missing key 'seed'$"):
-        fields["seed"]
-    present = Field({"seed": 1}).object({"seed"}, optional={"note"})
-    assert set(present) == {"seed"} and present["seed"].integer(0, 9) == 1
+        convert({"seed": 1, "cheat": True}, _Saved)
+    with pytest.raises(StateFileError, match="missing key 'seed'"):
+        convert({"mode": "reuse"}, _Saved)
+    assert convert({"seed": 1}, _Saved).mode == "reuse"
 
 
-def test_field_strings_lists_and_booleans():
-    assert Field("reuse", "mode").string(choices=("reuse", "advanced")) == "reuse"
-    with pytest.raises(StateFileError, match="^mode: 'turbo' is not one of 'reuse', 'advanced'$"):
-        Field("turbo", "mode").string(choices=("reuse", "advanced"))
+def test_typed_strings_lists_and_booleans():
+    with pytest.raises(StateFileError, match="^mode: 'turbo' is not one of 'advanced', 'reuse'$"):
+        convert({"seed": 1, "mode": "turbo"}, _Saved)
     with pytest.raises(StateFileError, match="limit is 3"):
-        Field("abcd", "word").string(max_length=3)
+        convert({"seed": 1, "word": "abcd"}, _Saved)
     with pytest.raises(StateFileError, match="^lexicon: expected at least 1 character"):
-        Field("", "lexicon").string(min_length=1)
-    with pytest.raises(StateFileError, match="expected form"):
-        Field("ab1", "word").string(pattern="[A-Z]+")
-    with pytest.raises(StateFileError, match=r"^cells: expected 2 entries, found 3$"):
-        Field([1, 2, 3], "cells").items(length=2)
-    with pytest.raises(StateFileError, match="limit is 2"):
-        Field([1, 2, 3], "cells").items(max_length=2)
+        convert({"seed": 1, "lexicon": ""}, _Saved)
+    with pytest.raises(StateFileError, match=r"^cells: 3 entries; the limit is 2$"):
+        convert({"seed": 1, "cells": [1, 2, 3]}, _Saved)
     with pytest.raises(StateFileError, match="expected true or false, found an integer"):
-        Field(1, "over").boolean()
-    assert [item.path for item in Field([5, 6], "a.b").items()] == ["a.b[0]", "a.b[1]"]
-    assert {key: item.path for key, item in Field({"ZX": "Z"}, "fixed").mapping().items()} == {"ZX": "fixed.ZX"}
-    with pytest.raises(StateFileError, match="^expected an object, found a list$"):
-        Field([]).object()
+        convert({"seed": 1, "over": 1}, _Saved)
+    with pytest.raises(StateFileError, match="expected an object, found a list"):
+        convert([], _Saved)
+
+
+def test_require_equal_names_the_first_difference_below_the_field():
+    require_equal({"a": [1, 2]}, {"a": [1, 2]}, "turn")
+    with pytest.raises(StateFileError, match=r"^turn\.a\[1\]: the file says 3, the recorded moves give 2$"):
+        require_equal({"a": [1, 3]}, {"a": [1, 2]}, "turn")
 
 
 # ----- saving ---------------------------------------------------------------------------------

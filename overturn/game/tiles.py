@@ -10,15 +10,30 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
+
+from msgspec import Meta, Struct
 
 from overturn.game.board import OVERTURN, Board, BoardError, Rules, parse_faces
-from overturn.jsonstore import Field, StateFileError, load_with
+from overturn.jsonstore import StateFileError, convert, load_with
 
 DEFAULT_TILESET = Path(__file__).parent / "data" / "tiles-fr.json"
 #: Bounds on a tile-set file: a real set is under 2 KB, 18 tiles of 2×2.
 MAX_TILESET_BYTES = 64 * 1024
 MAX_TILES = 256
 MAX_TILE_SIDE = 8
+#: The longest text of one tile's faces: 20 characters a face (``[QU]``, spaces) on the largest tile.
+MAX_TILE_TEXT = 20 * MAX_TILE_SIDE * MAX_TILE_SIDE
+
+
+class TileSetFile(Struct, forbid_unknown_fields=True):
+    """A tile-set file as written: the tile size and each tile's faces, row by row (``AB/CD``)."""
+
+    tile_rows: Annotated[int, Meta(ge=1, le=MAX_TILE_SIDE)]
+    tile_cols: Annotated[int, Meta(ge=1, le=MAX_TILE_SIDE)]
+    tiles: Annotated[list[Annotated[str, Meta(max_length=MAX_TILE_TEXT)]], Meta(min_length=1, max_length=MAX_TILES)]
+    name: Annotated[str, Meta(max_length=200)] | None = None
+    description: Annotated[str, Meta(max_length=2000)] | None = None
 
 
 @dataclass(frozen=True)
@@ -38,22 +53,17 @@ class TileSet:
 
     @classmethod
     def from_json(cls, data: object, default_name: str) -> TileSet:
-        fields = Field(data).object({"tile_rows", "tile_cols", "tiles"}, optional={"name", "description"})
-        rows = fields["tile_rows"].integer(1, MAX_TILE_SIDE)
-        cols = fields["tile_cols"].integer(1, MAX_TILE_SIDE)
+        """The tile set a file holds: its type checked first (the field named), then each tile's faces against its size."""
+        saved = convert(data, TileSetFile)
+        rows, cols = saved.tile_rows, saved.tile_cols
         square = Rules(rows=rows, cols=cols, tile_rows=rows, tile_cols=cols, min_tiles=1)
         tiles = []
-        for item in fields["tiles"].items(max_length=MAX_TILES):
+        for index, text in enumerate(saved.tiles):
             try:
-                tiles.append(parse_faces(item.string(max_length=20 * rows * cols), square))
+                tiles.append(parse_faces(text, square))
             except BoardError as exc:
-                raise item.fail(str(exc)) from None
-        if not tiles:
-            raise fields["tiles"].fail("a tile set needs at least one tile")
-        if "description" in fields:
-            fields["description"].string(max_length=2000)
-        name = fields["name"].string() if "name" in fields else default_name
-        return cls(name, rows, cols, tuple(tiles))
+                raise StateFileError(f"tiles[{index}]: {exc}") from None
+        return cls(saved.name if saved.name is not None else default_name, rows, cols, tuple(tiles))
 
     def rotations(self, tile: tuple[str, ...], quarter_turns: int) -> tuple[str, ...]:
         """The tile turned clockwise; a non-square tile only turns half-way (0 or 2 quarter turns)."""

@@ -113,8 +113,8 @@ class Referee(ABC, Generic[GameT]):
     def from_json(self, data: Any, origin: str) -> GameT:
         """Rebuild and check a saved game; anything else raises StateFileError naming ``origin`` and the field.
 
-        The three games read the file with ``jsonstore.Field`` and compare it with
-        ``Field.require_equal``, inside ``jsonstore.errors_named(origin)``.
+        The three games decode the file with ``jsonstore.convert`` into their save type and compare
+        it with the replay through ``jsonstore.require_equal``, inside ``jsonstore.errors_named(origin)``.
         """
 
     @abstractmethod

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
 
-from overturn.jsonstore import Field, StateFileError, convert, load_with, save_json_atomic, shorten
+from overturn.jsonstore import StateFileError, convert, load_with, require_equal, save_json_atomic, shorten
 from overturn.referees.base import IllegalAction
 from overturn.referees.insider.board import Material
 from overturn.referees.insider.state import SEED_MAX, InsiderState
@@ -125,7 +125,7 @@ def state_from_json(data: Any, material: Material | None = None) -> InsiderState
         _replay(state, action, f"history[{index}]")
     rebuilt = state_to_json(state)
     for key in DERIVED_KEYS:
-        Field(getattr(saved, key), key).require_equal(rebuilt[key])
+        require_equal(getattr(saved, key), rebuilt[key], key)
     return state
 
 

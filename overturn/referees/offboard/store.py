@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from overturn.jsonstore import Field, StateFileError, convert, load_with, save_json_atomic
+from overturn.jsonstore import StateFileError, convert, load_with, require_equal, save_json_atomic
 from overturn.referees.base import IllegalAction
 from overturn.referees.offboard.geometry import Player
 from overturn.referees.offboard.layouts import Layout, LayoutError, named_layout, read_layout
@@ -147,10 +147,10 @@ def state_from_json(data: Any) -> OffboardState:
             raise StateFileError(f"history[{index}]: {text!r} is not legal there: {exc}") from None
     replayed = state_to_json(state)
     for name in DERIVED_FIELDS:
-        stored, rebuilt = Field(getattr(saved, name), name), replayed[name]
+        stored, rebuilt = getattr(saved, name), replayed[name]
         if name == "board":
-            stored, rebuilt = Field(_board_as_sets(stored.value), stored.path), _board_as_sets(rebuilt)
-        stored.require_equal(rebuilt)
+            stored, rebuilt = _board_as_sets(stored), _board_as_sets(rebuilt)
+        require_equal(stored, rebuilt, name)
     return state
 
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
 
-from overturn.jsonstore import MAX_BYTES, MAX_STRING, Field, StateFileError, convert, load_with, save_json_atomic, shorten
+from overturn.jsonstore import MAX_BYTES, MAX_STRING, StateFileError, convert, load_with, require_equal, save_json_atomic, shorten
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload.rules import OverloadRules, RulesDataError, load_rules, read_rules_file
 from overturn.referees.overload.state import OverloadState
@@ -138,7 +138,7 @@ def game_from_json(data: Any, rules: OverloadRules | None = None) -> SavedGame:
             ) from None
     rebuilt = snapshot(state)
     for key in DERIVED_KEYS:
-        Field(getattr(saved, key), key).require_equal(rebuilt[key])
+        require_equal(getattr(saved, key), rebuilt[key], key)
     return SavedGame(state=state, die_seed=saved.die_seed, custom_rules=custom)
 
 
