@@ -422,20 +422,20 @@ def test_every_json_body_is_one_declared_type(client: httpx.Client) -> None:
     same fields, same required ones, and the Struct's bounds in the schema."""
     import msgspec
 
-    from overturn.service.routers import game, referee, review, solve, table
+    from overturn.service.routers import boardgames, game, referee, review, solve, table
 
     schema = client.get("/openapi.json").json()
     components = schema["components"]["schemas"]
     kinds = {
         kind.__name__: kind
-        for module in (game, referee, review, solve, table)
+        for module in (game, referee, review, solve, table, boardgames)
         for kind in vars(module).values()
         if isinstance(kind, type) and issubclass(kind, msgspec.Struct) and kind.__name__.endswith("Request")
     }
     seen = set()
     for path, operations in schema["paths"].items():
         body = operations.get("post", {}).get("requestBody")
-        if body is None or not path.startswith(("/api/game", "/api/solve", "/api/referee", "/api/review", "/api/tables")):
+        if body is None:
             continue
         name = body["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
         fields = msgspec.structs.fields(kinds[name])
@@ -460,6 +460,9 @@ def test_every_json_body_is_one_declared_type(client: httpx.Client) -> None:
         ("/api/tables", {"seats": [{"name": "A" * 41}, {}]}, 422, "'seats[0].name' is too long: at most 40 characters"),
         ("/api/tables", {"seats": [{"computer": 9}, {}]}, 422, "'seats[0].computer' must be between 1 and 5, not 9"),
         ("/api/tables", {"seats": [{}]}, 422, "'seats' must have at least 2 entries"),
+        ("/api/boardgames", {"game": "offboard", "options": {"dice": True}}, 422, "unknown options 'dice'"),
+        ("/api/boardgames", {"game": "overload", "seed": 2**64}, 422, "'seed' must be between 0 and"),
+        ("/api/boardgames", {"game": "offboard", "seats": [{"name": 7}, {}]}, 400, "'seats[0].name' must be a string"),
     ],
 )
 def test_a_typed_body_is_refused_with_its_field_named(client: httpx.Client, path: str, body: dict[str, object], status: int, message: str) -> None:
@@ -484,3 +487,7 @@ def test_the_bodies_name_the_same_choices_as_the_game() -> None:
     assert set(get_args(EndingName)) == set(ENDINGS)
     assert set(get_args(PresetName)) == set(PRESETS)
     assert set(get_args(PlayerName)) == {colour.value for colour in Colour}
+    from overturn.service.routers.boardgames import GameName
+    from overturn.table.board_seating import REFEREES
+
+    assert set(get_args(GameName)) == set(REFEREES)

@@ -20,9 +20,11 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import Any
+from typing import Annotated, Any, Literal
 from weakref import WeakKeyDictionary
 
+import msgspec
+from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -31,8 +33,8 @@ from overturn.jsonstore import StateFileError
 from overturn.referees.protocol import UsageProblem
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import error_responses, query_param
-from overturn.service.params import int_param, text_param
+from overturn.service.openapi import body_components, error_responses, query_param, request_body
+from overturn.service.params import int_param, typed_body
 from overturn.service.streams import reread, table_stream
 from overturn.table.board_seating import MAX_GUARD, MIN_GUARD, PLAYERS, REFEREES, SEEDS, BoardTable, MoveEntry, NotYourTurn, Refusal, seat_names
 from overturn.table.cache import LoadedTables
@@ -42,6 +44,45 @@ log = logging.getLogger("overturn.service")
 
 MAX_SEAT_NAME = 40
 MAX_MOVE_CHARS = 200
+#: Most versions a table reaches (a long Insider game is a few thousand actions).
+MAX_VERSION = 10**9
+#: The games a board table holds (``REFEREES``; a test holds the two spellings together).
+GameName = Literal["overload", "offboard", "insider"]
+
+
+# ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
+
+
+class BoardOptions(Struct, forbid_unknown_fields=True):
+    """The table's options; each game checks the ones it takes (``BoardTable.new``)."""
+
+    table_dice: Annotated[bool, Meta(description="The players roll their own dice and type the result.")] = False
+    variant: Annotated[int, Meta(ge=0, description="Overload: special sections (0 for the basic game).")] | None = None
+    layout: Annotated[str, Meta(max_length=40, description="offboard: a packaged layout's name.")] | None = None
+    guard_seconds: Annotated[int, Meta(ge=MIN_GUARD, le=MAX_GUARD, description="Insider: seconds for a Bodyguard answer, then 'pass'.")] | None = None
+
+
+class SeatName(Struct):
+    name: Annotated[str, Meta(max_length=MAX_SEAT_NAME)] | None = None
+
+
+class NewBoardTableRequest(Struct):
+    """A board game held by the server: the game, its seats (or just how many) and a seed (random when absent)."""
+
+    game: GameName
+    players: Annotated[int, Meta(ge=2, le=5)] | None = None
+    seed: Annotated[int, Meta(ge=0, le=2**63 - 1, description="Within the game's own range.")] | None = None
+    options: BoardOptions | None = None
+    seats: Annotated[list[SeatName], Meta(min_length=2, max_length=5)] | None = None
+
+
+class BoardMoveRequest(Struct):
+    """A move in the game's notation for the seat whose token is sent, made on the table's ``version``."""
+
+    version: Annotated[int, Meta(ge=0, le=MAX_VERSION)]
+    move: Annotated[str, Meta(min_length=1, max_length=MAX_MOVE_CHARS)]
+    #: Any JSON: what is not a seat's token (a list, a number) opens no seat, 403 as a wrong token is.
+    seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The seat's token (from its link).")] = None
 #: Replayed games kept per server process (an Insider game late in play takes a second to replay).
 KEPT = 64
 
@@ -146,25 +187,21 @@ async def _current_views(service: Service, record: TableRecord) -> dict[str, Any
 
 async def create(request: Request) -> Response:
     service = service_of(request)
-    data = await service.read_json(request)
-    kind = data.get("game")
-    if not isinstance(kind, str) or kind not in REFEREES:
-        raise ApiError(422, f"'game' must be one of {', '.join(REFEREES)}", {"field": "game"})
+    asked = typed_body(await service.read_json(request), NewBoardTableRequest)
+    kind = asked.game
     low, high = PLAYERS[kind]
-    seats_asked = data.get("seats")
-    if seats_asked is None:
-        seats_asked = [{} for _ in range(int_param(data.get("players"), "players", low, high, low))]
-    if not isinstance(seats_asked, list) or not low <= len(seats_asked) <= high or not all(isinstance(seat, dict) for seat in seats_asked):
-        raise ApiError(422, f"'seats' must be a list of {low} to {high} objects ({{'name': …}})", {"field": "seats"})
-    players = int_param(data.get("players"), "players", low, high, len(seats_asked))
+    players = asked.players if asked.players is not None else low if asked.seats is None else len(asked.seats)
+    if not low <= players <= high:
+        raise ApiError(422, f"'players' must be between {low} and {high} for {kind}, not {players}", {"field": "players"})
+    seats_asked = asked.seats if asked.seats is not None else [SeatName() for _ in range(players)]
     if players != len(seats_asked):
         raise ApiError(422, f"'players' ({players}) and the seats given ({len(seats_asked)}) differ", {"field": "players"})
-    seed = int_param(data.get("seed"), "seed", *SEEDS[kind], secrets.randbelow(SEEDS[kind][1] + 1))
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise ApiError(422, "'options' must be an object", {"field": "options"})
-    if not isinstance(options.get("table_dice", False), bool) or not isinstance(options.get("layout", ""), str):
-        raise ApiError(422, "'options.table_dice' is true or false and 'options.layout' a layout's name", {"field": "options"})
+    seed_low, seed_high = SEEDS[kind]
+    if asked.seed is not None and not seed_low <= asked.seed <= seed_high:
+        raise ApiError(422, f"'seed' must be between {seed_low} and {seed_high} for {kind}, not {asked.seed}", {"field": "seed"})
+    seed = secrets.randbelow(seed_high + 1) if asked.seed is None else asked.seed
+    given = msgspec.to_builtins(asked.options) if asked.options is not None else {}
+    options = {name: value for name, value in given.items() if value is not None and (name != "table_dice" or value)}
     try:
         table = await service.judge(lambda: BoardTable.new(kind, players, seed, options), "new table")
     except UsageProblem as exc:
@@ -172,8 +209,8 @@ async def create(request: Request) -> Response:
     defaults = seat_names(kind, players)
     tokens = [new_token() for _ in seats_asked]
     seats = tuple(
-        Seat(index, text_param(asked.get("name"), f"seats[{index}].name", MAX_SEAT_NAME, required=False) or defaults[index], digest(token))
-        for index, (asked, token) in enumerate(zip(seats_asked, tokens))
+        Seat(index, seat.name or defaults[index], digest(token))
+        for index, (seat, token) in enumerate(zip(seats_asked, tokens, strict=True))
     )
     creator = new_token()
     record = TableRecord(new_table_id(), kind, time.time(), 0, table.dump(), digest(creator), seats)
@@ -199,11 +236,11 @@ async def move(request: Request) -> Response:
     service = service_of(request)
     data = await service.read_json(request)
     record = await _stored(service, request.path_params["table"])
-    seat = _reader(record, data.get("seat"))
+    asked = typed_body(data, BoardMoveRequest)
+    seat = _reader(record, asked.seat)
     if seat is None:
         raise ApiError(403, "watchers cannot move: open the table with a seat link", {"reason": "watcher"})
-    version = int_param(data.get("version"), "version", 0, 10**9)
-    text = text_param(data.get("move"), "move", MAX_MOVE_CHARS)
+    version, text = asked.version, asked.move
     kept = _kept(service)
     async with kept.lock(record.id):
         record = await _stored(service, record.id)
@@ -409,33 +446,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "post": {
                 "operationId": "boardgame_new",
                 "summary": "A board game (Overload 3-5, offboard 2, Insider 2-4) held by the server, one secret link per seat.",
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["game"],
-                                "properties": {
-                                    "game": {"type": "string", "enum": list(REFEREES)},
-                                    "players": {"type": "integer", "minimum": 2, "maximum": 5},
-                                    "seed": {"type": "integer", "minimum": 0},
-                                    "options": {
-                                        "type": "object",
-                                        "properties": {
-                                            "table_dice": {"type": "boolean"},
-                                            "variant": {"type": "integer", "minimum": 0},
-                                            "layout": {"type": "string"},
-                                            "guard_seconds": {"type": "integer", "minimum": MIN_GUARD, "maximum": MAX_GUARD, "description": "Insider: seconds for a Bodyguard answer, then 'pass'."},
-                                        },
-                                    },
-                                    "seats": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string", "maxLength": MAX_SEAT_NAME}}}, "minItems": 2, "maxItems": 5},
-                                },
-                            },
-                            "example": {"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]},
-                        }
-                    },
-                },
+                "requestBody": request_body(NewBoardTableRequest, {"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]}),
                 "responses": {
                     "201": json_answer(
                         "The table as a watcher sees it, the creator's token, each seat's token and link, the watch link.",
@@ -466,19 +477,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "boardgame_move",
                 "summary": "A move in the game's notation for the seat whose token is sent, made on the table's version: played, refused (refused: rule and French reason), or 409.",
                 "parameters": [_TABLE_ID],
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {
-                                "type": "object",
-                                "required": ["seat", "version", "move"],
-                                "properties": {"seat": {"type": "string", "maxLength": 128}, "version": {"type": "integer", "minimum": 0}, "move": {"type": "string", "minLength": 1, "maxLength": MAX_MOVE_CHARS}},
-                            },
-                            "example": {"seat": "SEAT-TOKEN", "version": 0, "move": "walk"},
-                        }
-                    },
-                },
+                "requestBody": request_body(BoardMoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "move": "walk"}),
                 "responses": {
                     "200": json_answer(
                         "The move played (result) or refused (refused), and the table after.",
@@ -524,4 +523,5 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    return {"BoardTable": _view_schema()}
+    """The bodies' components (derived from their types) and the table's view."""
+    return {**body_components(NewBoardTableRequest, BoardMoveRequest), "BoardTable": _view_schema()}
