@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
 from overturn_cli.common import click_errors, json_option, lexicon_option, open_lexicon
 from overturn_cli.console import echo_json
 from overturn_cli.lookup import lookup_words
+
+if TYPE_CHECKING:
+    from overturn.lexicon.lexicon import Lexicon
 
 T = TypeVar("T")
 
@@ -49,12 +52,15 @@ def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
         raise SystemExit(status)
 
 
-def _print_words(words: list[str], as_json: bool, label: str, lexicon_name: str, extra: Mapping[str, object] | None = None) -> None:
+def _print_words(words: list[str], as_json: bool, label: str, lexicon: Lexicon, extra: Mapping[str, object] | None = None) -> None:
+    """The keys found, one a line with their spellings when those differ (``PECHE  pêche, péché``); JSON adds ``spellings``."""
+    from overturn.lexicon.searches import spellings, written
+
     if as_json:
-        echo_json({"lexicon": lexicon_name, "query": label, "count": len(words), **(extra or {}), "words": words})
+        echo_json({"lexicon": lexicon.name, "query": label, "count": len(words), **(extra or {}), "words": words, "spellings": spellings(lexicon, words)})
     else:
         for word in words:
-            click.echo(word)
+            click.echo(written(lexicon, word))
         click.echo(f"{len(words)} word{'s' if len(words) != 1 else ''}", err=True)
 
 
@@ -86,7 +92,7 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
     except PatternError as exc:
         raise click.UsageError(str(exc)) from None
     extra = {"truncated": result.truncated, "timed_out": result.timed_out}
-    _print_words(result.words, as_json, pattern, lexicon.name, extra)
+    _print_words(result.words, as_json, pattern, lexicon, extra)
     if result.timed_out:
         click.echo(f"warning: pattern {pattern!r} is too slow: stopped after {timeout:g} s, the list is incomplete", err=True)
         raise SystemExit(1)
@@ -100,7 +106,7 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
 def prefix(prefix: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
     """Words starting with PREFIX, shortest first."""
     lexicon = open_lexicon(lexicon_spec)
-    _print_words(lexicon.completions(prefix, limit), as_json, prefix, lexicon.name)
+    _print_words(lexicon.completions(prefix, limit), as_json, prefix, lexicon)
 
 
 @dictionary.command()
@@ -123,14 +129,16 @@ def anagram(letters: str, wildcards: int, partial: bool, min_len: int, lexicon_s
 
     blanks = wildcards + sum(letters.count(mark) for mark in "?*.")
     if not blanks or partial:
-        _print_words(words, as_json, letters, lexicon.name)
+        _print_words(words, as_json, letters, lexicon)
         return
+    from overturn.lexicon.searches import spellings, written
+
     shown = {word: jokers(letters, word) for word in words}
     if as_json:
-        echo_json({"lexicon": lexicon.name, "query": letters, "count": len(words), "words": words, "jokers": shown})
+        echo_json({"lexicon": lexicon.name, "query": letters, "count": len(words), "words": words, "jokers": shown, "spellings": spellings(lexicon, words)})
         return
     for word in words:
-        click.echo(f"{word}  (? = {', '.join(shown[word])})")
+        click.echo(f"{written(lexicon, word)}  (? = {', '.join(shown[word])})")
     click.echo(f"{len(words)} word{'s' if len(words) != 1 else ''}", err=True)
 
 
@@ -202,7 +210,7 @@ def find(starts: str, ends: str, contains: str, length: int | None, min_len: int
     lexicon = open_lexicon(lexicon_spec)
     filters = Filters(parts["starts"], parts["ends"], parts["contains"], min_len, max_len)
     found = _searching(lambda: find_words(lexicon, filters, limit, 2.0))
-    _print_words(found.words, as_json, " ".join(f"{k}={v}" for k, v in vars(filters).items() if v not in ("", None, 0)), lexicon.name, {"truncated": found.truncated, "timed_out": found.timed_out})
+    _print_words(found.words, as_json, " ".join(f"{k}={v}" for k, v in vars(filters).items() if v not in ("", None, 0)), lexicon, {"truncated": found.truncated, "timed_out": found.timed_out})
 
 
 @dictionary.command("list")
@@ -214,7 +222,7 @@ def list_command(name: str, lexicon_spec: str, as_json: bool) -> None:
     from overturn.lexicon.searches import LISTS, preset_list
 
     lexicon = open_lexicon(lexicon_spec)
-    _print_words(preset_list(lexicon, name), as_json, name, lexicon.name, {"description": LISTS[name][0]})
+    _print_words(preset_list(lexicon, name), as_json, name, lexicon, {"description": LISTS[name][0]})
 
 
 def _letters_or_usage(text: str, option: str) -> str:

@@ -49,6 +49,7 @@ DEBIAN_PACKAGE = "hunspell-fr-comprehensive"
 DEFAULT_AFF = Path("/usr/share/hunspell/fr.aff")
 DEFAULT_DIC = Path("/usr/share/hunspell/fr.dic")
 DEFAULT_OUTPUT = Path(__file__).resolve().parent / "grammalecte-fr.tsv.xz"
+DEFAULT_SPELLINGS = Path(__file__).resolve().parent / "ligatures.txt"
 
 #: ``po:`` values that make a whole entry unplayable, with the reason counted.
 EXCLUDED_TAGS: dict[str, str] = {
@@ -293,6 +294,28 @@ def build_rows(
     return sorted(rows), counts
 
 
+def ligature_spellings(
+    words: Iterable[Word], aff: Aff, blocklist: frozenset[str], bound: Container[tuple[str, str, str, str]] = frozenset()
+) -> list[str]:
+    """Every playable form and lemma Grammalecte writes with œ or æ (cœur, sœurs, nævus), DELA's keys included.
+
+    DELA writes these words with "oe"/"ae"; the build shows Grammalecte's
+    spelling in their place (``overturn.lexicon.spelling``), never a ligature
+    no source writes.
+    """
+    spellings: set[str] = set()
+    for word in words:
+        tags = word.data.get("po", [])
+        codes = pos_codes(tags)
+        if entry_drop_reason(tags, codes) is not None or aff.KEEPCASE in word.flags:
+            continue
+        for form, lemma, is_bound in expand(word, aff, bound):
+            if is_bound or form_drop_reason(form, codes[0] if codes else "", blocklist) is not None:
+                continue
+            spellings.update(text for text in (form, lemma) if "œ" in text or "æ" in text)
+    return sorted(spellings)
+
+
 def dictionary_version(aff_path: Path) -> str:
     """The Grammalecte version from the .aff header comment (``... “TOUTES VARIANTES” v7.0``)."""
     with aff_path.open(encoding="utf-8") as handle:
@@ -350,6 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--aff", type=Path, default=DEFAULT_AFF, help=f"default: {DEFAULT_AFF}")
     parser.add_argument("--dic", type=Path, default=DEFAULT_DIC, help=f"default: {DEFAULT_DIC}")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help=f"default: {DEFAULT_OUTPUT}")
+    parser.add_argument("--spellings", type=Path, default=DEFAULT_SPELLINGS, help=f"the ligature spellings; default: {DEFAULT_SPELLINGS}")
     args = parser.parse_args(argv)
     missing = [str(path) for path in (args.aff, args.dic) if not path.is_file()]
     if missing:
@@ -363,6 +387,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     bound = bound_suffixes(args.aff.read_text(encoding="utf-8").splitlines())
     rows, counts = build_rows(words, aff, dela_keys, blocklist, bound)
     write_table(rows, header(args.aff), args.output)
+    spellings = ligature_spellings(words, aff, blocklist, bound)
+    args.spellings.write_text(
+        f"# Grammalecte French dictionary v{dictionary_version(args.aff)}, Debian package {DEBIAN_PACKAGE} {debian_version()}; "
+        "licence MPL-2.0 (LICENSE-grammalecte-MPL-2.0.txt); every playable form and lemma it writes with a ligature (œ, æ), "
+        "one a line: the build shows these spellings where DELA writes oe/ae (lexicons/grammalecte_recipe.py)\n"
+        + "\n".join(spellings) + "\n",
+        encoding="utf-8",
+    )
+    print(f"{len(spellings):>9,}  ligature spellings written to {args.spellings}")
     print(f"{len(words):>9,}  .dic entries")
     for label, count in counts.most_common():
         print(f"{count:>9,}  {label}")

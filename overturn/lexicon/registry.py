@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from overturn.lexicon import sources
+from overturn.lexicon import sources, spelling
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
@@ -68,13 +68,14 @@ def _default_files() -> list[Path]:
         sources.data_file("grammalecte-fr.tsv.xz"),
         sources.data_file("supplement.tsv"),
         sources.data_file("blocklist.txt"),
+        sources.data_file("ligatures.txt"),
     ]
 
 
 def _read_default(files: list[Path]) -> Iterable[tuple[str, Entry]]:
-    dela, grammalecte, supplement, blocklist_file = files
+    dela, grammalecte, supplement, blocklist_file, ligatures = files
     blocklist = sources.read_blocklist(blocklist_file)
-    yield from sources.read_dela(dela, blocklist)
+    yield from spelling.respelled(sources.read_dela(dela, blocklist), spelling.read_ligatures(ligatures))
     if grammalecte.is_file():
         yield from sources.read_entry_table(grammalecte, blocklist)
     yield from sources.read_entry_table(supplement, blocklist)
@@ -113,6 +114,7 @@ RECIPES = {
         "French: DELA (LGPLLR) + Grammalecte (MPL-2.0) + game-word supplement, filtered for the rule book",
         _default_files,
         _read_default,
+        version=2,  # 2: DELA's oe/ae words shown with Grammalecte's ligature (lexicons/ligatures.txt)
     ),
     "wfrench": Recipe(
         "wfrench",

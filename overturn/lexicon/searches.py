@@ -31,6 +31,24 @@ LISTS: dict[str, tuple[str, str]] = {
 MAX_LIST = 5000
 
 
+def spellings(lexicon: Lexicon, keys: Iterable[str]) -> dict[str, list[str]]:
+    """Each key's words as the sources write them (accents, ligatures), in entry order: PECHE → pêche, péché, pèche."""
+    shown: dict[str, list[str]] = {}
+    for key in keys:
+        forms: list[str] = []
+        for entry in lexicon.entries(key):
+            if entry.form not in forms:
+                forms.append(entry.form)
+        shown[key] = forms
+    return shown
+
+
+def written(lexicon: Lexicon, key: str) -> str:
+    """A key with its spellings when they differ from it (``PECHE  pêche, péché``), else the key alone: one line of a listing."""
+    forms = spellings(lexicon, [key])[key]
+    return key if all(form.upper() == key for form in forms) else f"{key}  {', '.join(forms)}"
+
+
 @dataclass
 class Hooks:
     """The words one letter away from a word: in front, at the back, or inserted inside, grouped by that letter."""

@@ -19,6 +19,8 @@ ENTRY: dict[str, Any] = {
     "required": ["form", "lemma", "pos"],
     "properties": {"form": {"type": "string"}, "lemma": {"type": "string"}, "pos": {"type": "string"}},
 }
+#: Each key of a list with its words as the sources write them (accents, ligatures): {"COEUR": ["cœur"]}.
+SPELLINGS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
 CELL: dict[str, Any] = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
 FACES: dict[str, Any] = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}
 RULES: dict[str, Any] = {

@@ -8,13 +8,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.lexicon.lexicon import PatternError
-from overturn.lexicon.searches import definition_links, jokers
+from overturn.lexicon.lexicon import Lexicon, PatternError
+from overturn.lexicon.searches import definition_links, jokers, spellings
 from overturn.service.answers import entries_json
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import (
     ENTRY,
+    SPELLINGS,
     error_responses,
     lexicon_param,
     limit_param,
@@ -39,8 +40,13 @@ async def lookup(request: Request) -> Response:
         answer["suggestions"] = await service.search(lambda: lexicon.near(key), "suggestion search")
     return JSONResponse(answer)
 
-def _listing(name: str, query: str, words: list[str], limit: int) -> dict[str, Any]:
-    return {"query": query, "lexicon": name, "count": min(len(words), limit), "truncated": len(words) > limit, "words": words[:limit]}
+def _listing(name: str, lexicon: Lexicon, query: str, words: list[str], limit: int) -> dict[str, Any]:
+    """A list of keys found, each with its spellings (accents, ligatures) as the sources write them."""
+    shown = words[:limit]
+    return {
+        "query": query, "lexicon": name, "count": len(shown), "truncated": len(words) > limit, "words": shown,
+        "spellings": spellings(lexicon, shown),
+    }
 
 async def pattern_search(request: Request) -> Response:
     service = service_of(request)
@@ -59,7 +65,7 @@ async def pattern_search(request: Request) -> Response:
         raise ApiError(422, str(exc), {"field": "q"}) from None
     except MemoryError:  # compiling a huge repetition under the server's memory cap
         raise ApiError(422, f"pattern {pattern!r} needs too much memory to compile", {"field": "q"}) from None
-    return JSONResponse(_listing(name, pattern, words, limit))
+    return JSONResponse(_listing(name, lexicon, pattern, words, limit))
 
 async def prefix_search(request: Request) -> Response:
     service = service_of(request)
@@ -70,7 +76,7 @@ async def prefix_search(request: Request) -> Response:
     limit = int_param(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
     name, lexicon = service.lexicon(params.get("lexicon"))
     words = await service.search(lambda: lexicon.completions(key, limit + 1), "prefix search")
-    return JSONResponse(_listing(name, prefix, words, limit))
+    return JSONResponse(_listing(name, lexicon, prefix, words, limit))
 
 async def anagram_search(request: Request) -> Response:
     service = service_of(request)
@@ -90,7 +96,7 @@ async def anagram_search(request: Request) -> Response:
     limit = int_param(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
     name, lexicon = service.lexicon(params.get("lexicon"))
     words = await service.search(lambda: lexicon.anagrams(key, wildcards, partial=partial), "anagram search")
-    answer = _listing(name, letters, words, limit)
+    answer = _listing(name, lexicon, letters, words, limit)
     if wildcards and not partial:  # which letter each joker stood for, word by word
         answer["jokers"] = {word: jokers(key, word) for word in answer["words"]}
     return JSONResponse(answer)
@@ -190,6 +196,7 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
                 "truncated": {"type": "boolean"},
                 "words": {"type": "array", "items": {"type": "string"}},
                 "jokers": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Anagrams with '?': the letters each word's jokers stood for."},
+                "spellings": SPELLINGS,
             },
         },
     }

@@ -12,10 +12,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.lexicon.searches import LISTS, Filters, find, hooks, plus_one, preset_list
+from overturn.lexicon.searches import LISTS, Filters, find, hooks, plus_one, preset_list, spellings
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import error_responses, lexicon_param, limit_param, ok_response, query_param
+from overturn.service.openapi import SPELLINGS, error_responses, lexicon_param, limit_param, ok_response, query_param
 from overturn.service.params import int_param, text_param, word_key
 
 
@@ -67,7 +67,10 @@ async def filter_search(request: Request) -> Response:
     found = await service.search(lambda: find(lexicon, filters, limit, limits.pattern_timeout), "filter search")
     query = {key: value for key, value in vars(filters).items() if value not in ("", None, 0)}
     return JSONResponse(
-        {"lexicon": name, "query": query, "count": len(found.words), "truncated": found.truncated, "timed_out": found.timed_out, "words": found.words}
+        {
+            "lexicon": name, "query": query, "count": len(found.words), "truncated": found.truncated, "timed_out": found.timed_out,
+            "words": found.words, "spellings": spellings(lexicon, found.words),
+        }
     )
 
 
@@ -79,7 +82,9 @@ async def list_search(request: Request) -> Response:
         raise ApiError(404, f"no list {list_name!r}: use one of {', '.join(LISTS)}", {"field": "name", "available": list(LISTS)})
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     words = await service.search(lambda: preset_list(lexicon, list_name), "list")
-    return JSONResponse({"lexicon": name, "list": list_name, "description": LISTS[list_name][0], "count": len(words), "words": words})
+    return JSONResponse(
+        {"lexicon": name, "list": list_name, "description": LISTS[list_name][0], "count": len(words), "words": words, "spellings": spellings(lexicon, words)}
+    )
 
 
 ROUTES: list[BaseRoute] = [
@@ -151,7 +156,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                         "description": "The words found.",
                         "content": {"application/json": {"schema": {"type": "object", "required": ["query", "count", "truncated", "timed_out", "words"], "properties": {
                             "lexicon": {"type": "string"}, "query": {"type": "object"}, "count": {"type": "integer"}, "truncated": {"type": "boolean"},
-                            "timed_out": {"type": "boolean"}, "words": {"type": "array", "items": {"type": "string"}},
+                            "timed_out": {"type": "boolean"}, "words": {"type": "array", "items": {"type": "string"}}, "spellings": SPELLINGS,
                         }}}},
                     },
                     **errors,
@@ -176,7 +181,7 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
             "required": ["list", "description", "count", "words"],
             "properties": {
                 "lexicon": {"type": "string"}, "list": {"type": "string"}, "description": {"type": "string"},
-                "count": {"type": "integer"}, "words": {"type": "array", "items": {"type": "string"}},
+                "count": {"type": "integer"}, "words": {"type": "array", "items": {"type": "string"}}, "spellings": SPELLINGS,
             },
         }
     }
