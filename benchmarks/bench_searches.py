@@ -15,7 +15,7 @@ import pytest
 
 from overturn.lexicon import registry
 from overturn.lexicon.lexicon import Lexicon
-from overturn.lexicon.searches import LISTS, Filters, find, hooks, plus_one, preset_list
+from overturn.lexicon.searches import LISTS, Filters, find, hooks, lemma_forms, plus_one, preset_list
 
 TARGET_MS = 50
 ROUNDS = 5
@@ -50,6 +50,9 @@ def test_every_search_median(benchmark, lexicon: Lexicon) -> None:  # type: igno
         "find contains AI, at most 5 letters": lambda: find(lexicon, Filters(contains="AI", max_length=5), 1000, 2.0),
         "find length 15": lambda: find(lexicon, Filters(min_length=15, max_length=15), 1000, 2.0),
         **{f"list {name}": (lambda name=name: preset_list(lexicon, name)) for name in LISTS},
+        "forms MANGEONS (every form of manger)": lambda: lemma_forms(lexicon, "MANGEONS"),
+        "forms ETRE": lambda: lemma_forms(lexicon, "ETRE"),
+        "forms PORTE (noun, verb, adjective...)": lambda: lemma_forms(lexicon, "PORTE"),
     }
     medians = {name: _median_ms(job) for name, job in searches.items()}
     for name, median in medians.items():

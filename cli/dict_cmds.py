@@ -32,6 +32,7 @@ def dictionary() -> None:
       overturn dict plus AEINRST            # the 7+1, grouped by the letter added
       overturn dict find --starts RE --ends ONS --length 6
       overturn dict list two                # two, three, q-without-u, no-vowel
+      overturn dict forms mangeons          # every form of manger (and of the noun)
     """
 
 
@@ -160,6 +161,30 @@ def hooks(word: str, lexicon_spec: str, as_json: bool) -> None:
     click.echo(f"behind:   {' '.join(found.back.values()) or '-'}")
     for letter, words in found.inserted.items():
         click.echo(f"+{letter} inside: {' '.join(words)}")
+
+
+@dictionary.command("forms")
+@click.argument("word")
+@lexicon_option
+@json_option
+def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
+    """Every form of each lemma WORD belongs to: a verb's conjugated forms, a noun's plural (accents ignored).
+
+    The sources tag forms with their lemma and part of speech only, so a verb's
+    forms come in alphabetical order, not by tense.
+    """
+    from overturn.lexicon.searches import POS_NAMES, lemma_forms
+
+    lexicon = open_lexicon(lexicon_spec)
+    with click_errors():
+        found = _searching(lambda: lemma_forms(lexicon, word))
+    if as_json:
+        echo_json({"lexicon": lexicon.name, "word": word, "lemmas": [group.to_json() for group in found]})
+        return
+    if not found:
+        raise click.ClickException(f"{word!r} is not in lexicon {lexicon.name}")
+    for group in found:
+        click.echo(f"{group.lemma} ({POS_NAMES.get(group.pos, group.pos)}, {len(group.forms)} forms): {', '.join(group.forms)}")
 
 
 @dictionary.command("plus")

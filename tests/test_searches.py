@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
-from overturn.lexicon.searches import LISTS, Filters, diff, find, hooks, jokers, plus_one, preset_list
+from overturn.lexicon.searches import LISTS, Filters, diff, find, hooks, jokers, lemma_forms, plus_one, preset_list
 from overturn.lexicon.sources import Entry
 from overturn.service.app import create_app
 from overturn.service.server import BackgroundServer
@@ -134,3 +134,29 @@ def test_the_endpoints(lexicon_dir: Path) -> None:
         assert client.get("/api/anagrams", params={"letters": "maiso?"}).json()["jokers"] == {"MAISON": "N"}
         links = client.get("/api/words/maison").json()["links"]
         assert links == {"wiktionnaire": "https://fr.wiktionary.org/wiki/maison", "cnrtl": "https://www.cnrtl.fr/definition/maison"}
+
+
+def test_lemma_forms_are_the_brute_force_grouping(tmp_path: Path) -> None:
+    """Every form of each lemma a word belongs to, as a scan over every entry of a random lexicon finds them."""
+    chooser = random.Random(21)
+    lemmas = ["".join(chooser.choice("aeiourstln") for _ in range(chooser.randint(3, 6))) for _ in range(300)]
+    table: dict[str, list[Entry]] = {}
+    for _ in range(3000):
+        lemma = chooser.choice(lemmas)
+        form = lemma + chooser.choice(["", "s", "é", "ée", "ons", "èrent", "a"])
+        entry = Entry(form, lemma, chooser.choice(["N", "V", "A"]))
+        bucket = table.setdefault(form.upper().replace("É", "E").replace("È", "E"), [])
+        if entry not in bucket:
+            bucket.append(entry)
+    lexicon = Lexicon.open(write_build(tmp_path / "lemmas", table, {"name": "lemmas"}), "lemmas")
+    every = [entry for entries in table.values() for entry in entries]
+    for key in chooser.sample(sorted(table), 150):
+        expected: dict[tuple[str, str], set[str]] = {}
+        for lemma in {entry.lemma for entry in table[key]}:
+            for entry in every:
+                if entry.lemma == lemma:
+                    expected.setdefault((lemma, entry.pos), set()).add(entry.form)
+        found = lemma_forms(lexicon, key)
+        assert {(group.lemma, group.pos): set(group.forms) for group in found} == expected, key
+        assert all(group.forms == sorted(group.forms, key=lambda form: (form.upper().replace("É", "E").replace("È", "E"), form)) for group in found)
+    assert lemma_forms(lexicon, "QQQQ") == []

@@ -14,6 +14,8 @@ A build directory holds:
   is the offset of the newline before the first key of length ``L`` and first
   letter ``i`` or later, so a pattern scan (``overturn.lexicon.pattern``) runs
   in C over only the lengths and first letters a pattern can match;
+* ``lemmas.marisa``: a marisa BytesTrie from each lemma's key to the keys of its
+  forms (every form of *manger*, *œil*, *beau*), for ``Lexicon.forms_of``;
 * ``meta.json``: versions, checksums, counts (written last: its presence marks a complete build).
 
 Everything is loaded with mmap, so start-up costs milliseconds and the pages
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
     import marisa_trie  # imported where used: a command that only lists a board's words never loads it
 
 #: Bumped whenever the file layout changes, so every cached build is rebuilt.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 WORD_BIT = 1 << 26
 LETTER_MASK = WORD_BIT - 1
 _FIELD = "\x1f"
@@ -155,6 +157,8 @@ def write_build(
             offsets.append(len(blob))
         (staging / "entries.bin").write_bytes(bytes(blob))
         (staging / "entries.idx").write_bytes(offsets.tobytes())
+        say("indexing the lemmas")
+        marisa_trie.BytesTrie(sorted(lemma_pairs(lexicon))).save(str(staging / "lemmas.marisa"))
         say("building the solver's letter trie")
         masks, first_child = build_letter_trie(sorted(lexicon))
         with (staging / "nodes.bin").open("wb") as handle:
@@ -187,6 +191,26 @@ def write_build(
     return directory
 
 
+def lemma_pairs(lexicon: dict[str, list[Entry]]) -> set[tuple[str, bytes]]:
+    """(the key of a lemma, the key of one of its forms as bytes), once each; a lemma that folds to no key is left out."""
+    from overturn.lexicon.normalize import InvalidWord, normalize_key
+
+    pairs: set[tuple[str, bytes]] = set()
+    folded: dict[str, str | None] = {}
+    for key, entries in lexicon.items():
+        for entry in entries:
+            lemma = entry.lemma
+            if lemma not in folded:
+                try:
+                    folded[lemma] = normalize_key(lemma)
+                except InvalidWord:
+                    folded[lemma] = None
+            lemma_key = folded[lemma]
+            if lemma_key is not None:
+                pairs.add((lemma_key, key.encode("ascii")))
+    return pairs
+
+
 class CompiledLexicon:
     """Read-only views over a build directory, memory-mapped."""
 
@@ -217,6 +241,18 @@ class CompiledLexicon:
         trie = marisa_trie.Trie()
         trie.mmap(str(self.directory / "words.marisa"))
         return trie
+
+    @cached_property
+    def lemmas(self) -> marisa_trie.BytesTrie:
+        """Lemma key → the keys of its forms, mapped on first use."""
+        import marisa_trie
+
+        lemmas = marisa_trie.BytesTrie()
+        lemmas.mmap(str(self.directory / "lemmas.marisa"))
+        return lemmas
+
+    def keys_of_lemma(self, lemma_key: str) -> list[str]:
+        return sorted(value.decode("ascii") for value in self.lemmas.get(lemma_key, []))
 
     def entries_of(self, key: str) -> list[Entry]:
         index = self.trie.get(key)

@@ -94,6 +94,11 @@ class Lexicon:
         key = _key_or_none(word)
         return [] if key is None else self._compiled.entries_of(key)
 
+    def keys_of_lemma(self, lemma: str) -> list[str]:
+        """The keys holding a form of ``lemma`` (accents ignored), from the build's lemma index."""
+        key = _key_or_none(lemma)
+        return [] if key is None else self._compiled.keys_of_lemma(key)
+
     def has_prefix(self, prefix: str) -> bool:
         key = _key_or_none(prefix) if prefix else ""
         return key is not None and self.walk(key) >= 0

@@ -49,6 +49,51 @@ def written(lexicon: Lexicon, key: str) -> str:
     return key if all(form.upper() == key for form in forms) else f"{key}  {', '.join(forms)}"
 
 
+#: Most lemmas one word leads to (PORTE: the noun, the verb porter, the adjective...) and most forms listed for one.
+MAX_LEMMAS = 12
+MAX_FORMS = 400
+#: DELA's part-of-speech codes, as a reader says them.
+POS_NAMES = {"N": "noun", "A": "adjective", "V": "verb", "ADV": "adverb", "PREP": "preposition", "PRO": "pronoun",
+             "DET": "determiner", "INTJ": "interjection", "CONJC": "conjunction", "CONJS": "conjunction"}
+
+
+@dataclass
+class LemmaForms:
+    """Every form of one lemma as one part of speech, as the sources write them (a verb's conjugated forms)."""
+
+    lemma: str
+    pos: str
+    forms: list[str]
+
+    def to_json(self) -> dict[str, object]:
+        return {"lemma": self.lemma, "pos": self.pos, "count": len(self.forms), "forms": self.forms}
+
+
+def lemma_forms(lexicon: Lexicon, word: str) -> list[LemmaForms]:
+    """Every form of each lemma ``word`` belongs to (MANGEONS → manger: mange, mangeons, mangeâmes...; accents ignored).
+
+    The sources tag forms with their lemma and part of speech only (no tense or
+    person), so a verb's forms come as one list in alphabetical order.
+    """
+    key = normalize_key(word)
+    lemmas: list[str] = []
+    for entry in lexicon.entries(key):
+        if entry.lemma not in lemmas:
+            lemmas.append(entry.lemma)
+    if not lemmas and lexicon.keys_of_lemma(key):  # a lemma with no key of its own (a verb whose infinitive is blocked)
+        lemmas = sorted({entry.lemma for other in lexicon.keys_of_lemma(key) for entry in lexicon.entries(other) if normalize_key(entry.lemma) == key})
+    found: dict[tuple[str, str], set[str]] = {}
+    for lemma in lemmas[:MAX_LEMMAS]:
+        for other in lexicon.keys_of_lemma(lemma):
+            for entry in lexicon.entries(other):
+                if entry.lemma == lemma:
+                    found.setdefault((lemma, entry.pos), set()).add(entry.form)
+    return [
+        LemmaForms(lemma, pos, sorted(forms, key=lambda form: (normalize_key(form), form))[:MAX_FORMS])
+        for (lemma, pos), forms in found.items()
+    ]
+
+
 @dataclass
 class Hooks:
     """The words one letter away from a word: in front, at the back, or inserted inside, grouped by that letter."""

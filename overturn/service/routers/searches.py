@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.lexicon.searches import LISTS, Filters, find, hooks, plus_one, preset_list, spellings
+from overturn.lexicon.searches import LISTS, MAX_FORMS, MAX_LEMMAS, Filters, find, hooks, lemma_forms, plus_one, preset_list, spellings
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import SPELLINGS, error_responses, lexicon_param, limit_param, ok_response, query_param
@@ -32,6 +32,15 @@ async def hooks_search(request: Request) -> Response:
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     found = await service.search(lambda: hooks(lexicon, key), "hook search")
     return JSONResponse({"lexicon": name, **found.to_json()})
+
+
+async def forms_search(request: Request) -> Response:
+    """Every form of each lemma the word belongs to (a verb's conjugated forms), as the sources write them."""
+    service = service_of(request)
+    key = _letters(request, "word", service)
+    name, lexicon = service.lexicon(request.query_params.get("lexicon"))
+    found = await service.search(lambda: lemma_forms(lexicon, key), "forms search")
+    return JSONResponse({"lexicon": name, "word": key, "lemmas": [group.to_json() for group in found]})
 
 
 async def plus_one_search(request: Request) -> Response:
@@ -89,6 +98,7 @@ async def list_search(request: Request) -> Response:
 
 ROUTES: list[BaseRoute] = [
     Route("/api/hooks", hooks_search, methods=["GET"]),
+    Route("/api/forms", forms_search, methods=["GET"]),
     Route("/api/plus-one", plus_one_search, methods=["GET"]),
     Route("/api/find", filter_search, methods=["GET"]),
     Route("/api/lists/{name}", list_search, methods=["GET"]),
@@ -115,6 +125,26 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                             "front": {"type": "object", "additionalProperties": {"type": "string"}},
                             "back": {"type": "object", "additionalProperties": {"type": "string"}},
                             "inserted": grouped,
+                        }}}},
+                    },
+                    **errors,
+                },
+            }
+        },
+        "/api/forms": {
+            "get": {
+                "operationId": "forms",
+                "summary": "Every form of each lemma the word belongs to (MANGEONS: manger's conjugated forms), with accents and ligatures.",
+                "parameters": [query_param("word", letters, "Any form of the word (accents ignored).", True), lexicon],
+                "responses": {
+                    "200": {
+                        "description": "The lemmas, each with its part of speech and its forms in alphabetical order (the sources give no tense or person).",
+                        "content": {"application/json": {"schema": {"type": "object", "required": ["word", "lemmas"], "properties": {
+                            "lexicon": {"type": "string"}, "word": {"type": "string"},
+                            "lemmas": {"type": "array", "maxItems": MAX_LEMMAS, "items": {"type": "object", "required": ["lemma", "pos", "count", "forms"], "properties": {
+                                "lemma": {"type": "string"}, "pos": {"type": "string"}, "count": {"type": "integer", "minimum": 0},
+                                "forms": {"type": "array", "maxItems": MAX_FORMS, "items": {"type": "string"}},
+                            }}},
                         }}}},
                     },
                     **errors,
