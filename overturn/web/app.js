@@ -29,6 +29,13 @@ const TEXT = {
     startBoard: "Jouer cette grille", solve: "Tous les mots", clear: "Effacer", resume: "Reprendre la partie",
     refereeTitle: "Mot contesté (hors partie)", disputePlaceholder: "Mot contesté, ex. ACCÈS", judge: "Arbitrer",
     dictTitle: "Dictionnaire", dictPlaceholder: "Un mot, ex. PÊCHE", lookup: "Chercher",
+    dictKindLabel: "Recherche", kindLookup: "Définition", kindAnagrams: "Anagrammes (? = joker)", kindHooks: "Rallonges (une lettre de plus)",
+    kindPlus: "Tirage + 1 lettre", kindForms: "Toutes les formes (conjugaison)", kindStarts: "Commence par", kindEnds: "Finit par",
+    kindContains: "Contient", kindPattern: "Motif (. = une lettre)", kindTwo: "Liste : mots de 2 lettres", kindThree: "Liste : mots de 3 lettres",
+    kindQ: "Liste : Q sans U", kindNoVowel: "Liste : sans voyelle", noneFound: "Aucun mot.", inFront: "Devant :", behind: "Derrière :",
+    inside: (letter) => `+${letter} dedans :`, plusLetter: (letter) => `+${letter} :`, jokerWas: (letters) => `(? = ${letters})`,
+    formsOf: (lemma, pos, n) => `${lemma} (${pos}, ${n} formes)`, definitions: "Définitions :", moreShown: "(liste tronquée)",
+    pos: { N: "nom", A: "adjectif", V: "verbe", ADV: "adverbe", PREP: "préposition", PRO: "pronom", DET: "déterminant", INTJ: "interjection" },
     words: (n) => `${n} mot${n > 1 ? "s" : ""}`, letters: (n) => `${n} lettres`, solving: "Recherche…",
     truncated: (n) => `(les ${n} plus longs affichés)`,
     legal: "Valable", illegal: "Refusé", valid: "dans le lexique", notWord: "absent du lexique", suggestions: "Mots proches :",
@@ -112,6 +119,13 @@ const TEXT = {
     startBoard: "Play this board", solve: "All words", clear: "Clear", resume: "Resume the game",
     refereeTitle: "Disputed word (no game)", disputePlaceholder: "Disputed word, e.g. ACCÈS", judge: "Referee",
     dictTitle: "Dictionary", dictPlaceholder: "A word, e.g. PÊCHE", lookup: "Look up",
+    dictKindLabel: "Search", kindLookup: "Definition", kindAnagrams: "Anagrams (? = joker)", kindHooks: "Hooks (one letter more)",
+    kindPlus: "Rack + 1 letter", kindForms: "Every form (conjugation)", kindStarts: "Starts with", kindEnds: "Ends with",
+    kindContains: "Contains", kindPattern: "Pattern (. = one letter)", kindTwo: "List: two-letter words", kindThree: "List: three-letter words",
+    kindQ: "List: Q without U", kindNoVowel: "List: no vowel", noneFound: "No word.", inFront: "In front:", behind: "Behind:",
+    inside: (letter) => `+${letter} inside:`, plusLetter: (letter) => `+${letter}:`, jokerWas: (letters) => `(? = ${letters})`,
+    formsOf: (lemma, pos, n) => `${lemma} (${pos}, ${n} forms)`, definitions: "Definitions:", moreShown: "(list cut short)",
+    pos: { N: "noun", A: "adjective", V: "verb", ADV: "adverb", PREP: "preposition", PRO: "pronoun", DET: "determiner", INTJ: "interjection" },
     words: (n) => `${n} word${n === 1 ? "" : "s"}`, letters: (n) => `${n} letters`, solving: "Searching…",
     truncated: (n) => `(the ${n} longest shown)`,
     legal: "Legal", illegal: "Refused", valid: "in the lexicon", notWord: "not in the lexicon", suggestions: "Closest words:",
@@ -1528,17 +1542,83 @@ function renderVerdict(box, verdict) {
 
 // ----- the dictionary, with or without a board ----------------------------------------------------
 
+const DICT_LISTS = ["two", "three", "q-without-u", "no-vowel"];
+
+// The dictionary box: a look-up, or one of the searches players use (anagrams with jokers, hooks, 7+1, every form,
+// plain filters, a pattern, the preset lists); answers keep their accents and ligatures (the API's spellings).
 async function lookupWord(event) {
   event.preventDefault();
+  const kind = $("dict-kind").value;
   const word = $("dict-word").value.trim();
-  if (!word) return;
+  if (!word && !DICT_LISTS.includes(kind)) return;
+  const q = encodeURIComponent(word);
+  const paths = {
+    lookup: `/api/words/${q}?suggest=true`, anagrams: `/api/anagrams?letters=${q}`, hooks: `/api/hooks?word=${q}`,
+    plus: `/api/plus-one?letters=${q}`, forms: `/api/forms?word=${q}`, starts: `/api/find?starts=${q}`, ends: `/api/find?ends=${q}`,
+    contains: `/api/find?contains=${q}`, pattern: `/api/pattern?q=${q}`,
+  };
+  const path = DICT_LISTS.includes(kind) ? `/api/lists/${kind}` : paths[kind];
+  const box = $("dict-answer");
+  $("dict-go").disabled = true;
+  box.hidden = true;  // the last answer goes: what shows next is this search's
+  box.setAttribute("aria-busy", "true");
   try {
-    renderLookup(await api(`/api/words/${encodeURIComponent(word)}?suggest=true`));
+    const answer = await api(path);
+    if (kind === "lookup") renderLookup(answer);
+    else renderSearch(kind, answer);
   } catch (error) {
     shown.dict = null;
-    $("dict-answer").hidden = true;
+    box.hidden = true;
     showError(problemOf(error));
+  } finally {
+    $("dict-go").disabled = false;
+    box.removeAttribute("aria-busy");
   }
+}
+
+// A key as the sources write it: "COEUR" → "cœur", "PECHE" → "pêche, péché" (the key itself when no spelling is known).
+function spelled(answer, key) {
+  const forms = answer.spellings && answer.spellings[key];
+  return forms && forms.length ? forms.join(", ") : key;
+}
+
+function renderSearch(kind, answer) {
+  shown.dict = null;
+  const box = $("dict-answer");
+  box.className = "verdict search";
+  box.dataset.kind = kind;
+  box.replaceChildren();
+  const line = (text, className) => {
+    const item = document.createElement("li");
+    item.textContent = text;
+    if (className) item.className = className;
+    return item;
+  };
+  const list = document.createElement("ul");
+  list.className = "search-results";
+  if (kind === "hooks") {
+    const front = Object.values(answer.front), back = Object.values(answer.back);
+    list.append(line(`${t("inFront")} ${front.join(" ") || "—"}`), line(`${t("behind")} ${back.join(" ") || "—"}`));
+    for (const [letter, words] of Object.entries(answer.inserted)) list.append(line(`${t("inside", letter)} ${words.join(" ")}`));
+  } else if (kind === "plus") {
+    for (const [letter, words] of Object.entries(answer.by_letter || {})) list.append(line(`${t("plusLetter", letter)} ${words.join(" ")}`));
+  } else if (kind === "forms") {
+    for (const group of answer.lemmas) {
+      list.append(line(`${t("formsOf", group.lemma, TEXT[lang].pos[group.pos] || group.pos, group.count)} : ${group.forms.join(", ")}`, "forms"));
+    }
+  } else {
+    for (const key of answer.words) {
+      const shownAs = spelled(answer, key);
+      const joker = answer.jokers && answer.jokers[key] ? ` ${t("jokerWas", answer.jokers[key])}` : "";
+      list.append(line(`${key}${shownAs !== key ? " — " + shownAs : ""}${joker}`));
+    }
+  }
+  const title = document.createElement("div");
+  title.className = "verdict-title";
+  const count = list.children.length;
+  title.textContent = count ? (answer.words ? t("words", answer.count) + (answer.truncated ? ` ${t("moreShown")}` : "") : "") : t("noneFound");
+  box.append(title, list);
+  box.hidden = false;
 }
 
 function renderLookup(answer) {
@@ -1551,6 +1631,20 @@ function renderLookup(answer) {
   title.textContent = `${answer.key} — ${answer.valid ? t("valid") : t("notWord")}`;
   box.append(title);
   if (answer.valid) box.append(entriesList(answer.key, answer.entries));
+  if (answer.links) {
+    const links = document.createElement("div");
+    links.className = "definition-links";
+    links.append(`${t("definitions")} `);
+    for (const [name, href] of Object.entries(answer.links)) {
+      const a = document.createElement("a");
+      a.href = href;
+      a.target = "_blank";
+      a.rel = "noopener";
+      a.textContent = { wiktionnaire: "Wiktionnaire", cnrtl: "CNRTL" }[name] || name;
+      links.append(a, " ");
+    }
+    box.append(links);
+  }
   if (answer.suggestions && answer.suggestions.length) {
     const near = document.createElement("div");
     near.textContent = `${t("suggestions")} ${answer.suggestions.join(", ")}`;
