@@ -15,7 +15,7 @@ import pytest
 
 from overturn.lexicon import registry
 from overturn.lexicon.lexicon import Lexicon
-from overturn.lexicon.searches import LISTS, Filters, find, hooks, lemma_forms, plus_one, preset_list
+from overturn.lexicon.searches import LISTS, Filters, find, fit, hooks, lemma_forms, plus_one, preset_list
 
 TARGET_MS = 50
 ROUNDS = 5
@@ -52,6 +52,8 @@ def test_every_search_median(benchmark, lexicon: Lexicon) -> None:  # type: igno
         **{f"list {name}": (lambda name=name: preset_list(lexicon, name)) for name in LISTS},
         "forms MANGEONS (every form of manger)": lambda: lemma_forms(lexicon, "MANGEONS"),
         "forms ETRE": lambda: lemma_forms(lexicon, "ETRE"),
+        "fit ..E.S from AIRT?": lambda: fit(lexicon, "..E.S", "AIRT?", 200, 2.0),
+        "fit ....E.. from AEINRST": lambda: fit(lexicon, "....E..", "AEINRST", 200, 2.0),
         "forms PORTE (noun, verb, adjective...)": lambda: lemma_forms(lexicon, "PORTE"),
     }
     medians = {name: _median_ms(job) for name, job in searches.items()}

@@ -33,6 +33,7 @@ def dictionary() -> None:
       overturn dict find --starts RE --ends ONS --length 6
       overturn dict list two                # two, three, q-without-u, no-vowel
       overturn dict forms mangeons          # every form of manger (and of the noun)
+      overturn dict fit ..E.S AIRT?         # fill a board pattern from a rack
     """
 
 
@@ -185,6 +186,33 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
         raise click.ClickException(f"{word!r} is not in lexicon {lexicon.name}")
     for group in found:
         click.echo(f"{group.lemma} ({POS_NAMES.get(group.pos, group.pos)}, {len(group.forms)} forms): {', '.join(group.forms)}")
+
+
+@dictionary.command("fit")
+@click.argument("pattern")
+@click.argument("rack")
+@click.option("--limit", default=200, show_default=True, type=click.IntRange(min=1, max=5000), help="Most words listed.")
+@lexicon_option
+@json_option
+def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
+    """Words that fill PATTERN (letters fixed, '.' an empty square) with letters of RACK ('?' a joker).
+
+    E.g. `overturn dict fit ..E.S AIRT?`: fewest jokers first, each joker's letter shown.
+    """
+    from overturn.lexicon.searches import fit, written
+
+    lexicon = open_lexicon(lexicon_spec)
+    try:
+        found = _searching(lambda: fit(lexicon, pattern, rack, limit, 2.0))
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    if as_json:
+        echo_json({"lexicon": lexicon.name, "pattern": pattern, "rack": rack, "count": len(found.words), "truncated": found.truncated,
+                   "timed_out": found.timed_out, "words": found.words, "jokers": found.jokers})
+        return
+    for word in found.words:
+        click.echo(written(lexicon, word) + (f"  (? = {found.jokers[word]})" if word in found.jokers else ""))
+    click.echo(f"{len(found.words)} word{'s' if len(found.words) != 1 else ''}" + (" (list cut short)" if found.truncated else ""), err=True)
 
 
 @dictionary.command("plus")

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
-from overturn.lexicon.searches import LISTS, Filters, diff, find, hooks, jokers, lemma_forms, plus_one, preset_list
+from overturn.lexicon.searches import LISTS, Filters, diff, find, fit, hooks, jokers, lemma_forms, plus_one, preset_list
 from overturn.lexicon.sources import Entry
 from overturn.service.app import create_app
 from overturn.service.server import BackgroundServer
@@ -160,3 +160,26 @@ def test_lemma_forms_are_the_brute_force_grouping(tmp_path: Path) -> None:
         assert {(group.lemma, group.pos): set(group.forms) for group in found} == expected, key
         assert all(group.forms == sorted(group.forms, key=lambda form: (form.upper().replace("É", "E").replace("È", "E"), form)) for group in found)
     assert lemma_forms(lexicon, "QQQQ") == []
+
+
+def test_fit_is_the_brute_force_pattern_and_rack(lexicon: Lexicon, words: list[str]) -> None:
+    """Every word of the pattern's shape whose empty squares the rack can fill (jokers for what it lacks)."""
+    chooser = random.Random(22)
+    for _ in range(200):
+        source = chooser.choice([word for word in words if len(word) >= 3])
+        slots = "".join(char if chooser.random() < 0.35 else "." for char in source)
+        if "." not in slots:
+            continue
+        rack = "".join(chooser.choice(ALPHABET) for _ in range(chooser.randint(1, 7))) + "?" * chooser.choice([0, 0, 1, 2])
+        expected: dict[str, str] = {}
+        for word in words:
+            if len(word) == len(slots) and all(s == "." or s == c for s, c in zip(slots, word, strict=True)):
+                missing = Counter(c for s, c in zip(slots, word, strict=True) if s == ".") - Counter(rack.replace("?", ""))
+                if sum(missing.values()) <= rack.count("?"):
+                    expected[word] = "".join(sorted(missing.elements()))
+        found = fit(lexicon, slots, rack, 10_000, 10.0)
+        assert set(found.words) == set(expected), (slots, rack)
+        assert found.jokers == {word: letters for word, letters in expected.items() if letters}
+        assert [len(found.jokers.get(word, "")) for word in found.words] == sorted(len(found.jokers.get(word, "")) for word in found.words)
+    with pytest.raises(ValueError):
+        fit(lexicon, "ABC", "XY", 10, 1.0)  # no empty square

@@ -73,6 +73,8 @@ def test_each_search_of_the_dictionary_box(base: str, page: object) -> None:
     assert "ECROU — écrou" in _search(page, "ends", "rou")
     assert "SOUL — soûl" in _search(page, "contains", "oul")
     assert "COEURS — cœurs" in _search(page, "pattern", "C.EURS")
+    fitted = _search(page, "fit", "c.eu. ros")
+    assert "COEUR — cœur" in fitted and "COEURS" not in fitted
     assert "QI" in _search(page, "two", "")
     assert "LYNX" in _search(page, "no-vowel", "")
     assert "Aucun mot." in _search(page, "ends", "zzz")

@@ -190,6 +190,48 @@ def find(lexicon: Lexicon, filters: Filters, limit: int, timeout: float) -> Foun
     return Found(words[:limit], len(words) > limit or (exact and scanned.truncated), scanned.timed_out)
 
 
+#: Longest board pattern ``fit`` takes (a Scrabble line is 15 squares; Overturn's grid is 6).
+MAX_FIT = 15
+
+
+@dataclass
+class Fitted:
+    """The words that fit a board pattern from a rack, and the letters the rack's jokers stood for in each."""
+
+    words: list[str]
+    jokers: dict[str, str]
+    truncated: bool
+    timed_out: bool
+
+
+def fit(lexicon: Lexicon, slots: str, rack: str, limit: int, timeout: float) -> Fitted:
+    """Words that fill a board pattern (letters fixed, ``.`` an empty square) with letters of ``rack`` (``?`` a joker).
+
+    ``..E.S`` with AIRT? gives TIERS, RIEUS (U by the joker)...: every empty
+    square takes one rack letter, at least one is filled, the fixed letters
+    stay. The pattern engine finds the words of the pattern's shape; the
+    rack is checked on each.
+    """
+    board = normalize_key(slots.replace(".", "A")) if slots.strip(".") else ""
+    shape = "".join("." if char == "." else board[index] for index, char in enumerate(slots)) if board else slots
+    if not shape or len(shape) > MAX_FIT or set(shape) - set(LETTERS + ".") or "." not in shape:
+        raise ValueError("the pattern is letters and at least one '.' (an empty square), at most 15 squares")
+    jokers_given = rack.count("?")
+    letters = Counter(normalize_key(rack.replace("?", "")) if rack.replace("?", "") else "")
+    scanned = lexicon.search_pattern(shape, limit=None, timeout=timeout)
+    words: list[str] = []
+    stood: dict[str, str] = {}
+    for key in scanned.words:
+        needed = Counter(key[index] for index, char in enumerate(shape) if char == ".")
+        missing = needed - letters
+        if sum(missing.values()) <= jokers_given:
+            words.append(key)
+            if missing:
+                stood[key] = "".join(sorted(missing.elements()))
+    words.sort(key=lambda key: (len(stood.get(key, "")), key))  # fewest jokers first
+    return Fitted(words[:limit], {key: stood[key] for key in words[:limit] if key in stood}, len(words) > limit, scanned.timed_out)
+
+
 def preset_list(lexicon: Lexicon, name: str) -> list[str]:
     """One of ``LISTS``, alphabetical (remembered per lexicon: the first reading of some scans the whole lexicon)."""
     if name not in LISTS:

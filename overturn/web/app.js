@@ -31,7 +31,7 @@ const TEXT = {
     dictTitle: "Dictionnaire", dictPlaceholder: "Un mot, ex. PÊCHE", lookup: "Chercher",
     dictKindLabel: "Recherche", kindLookup: "Définition", kindAnagrams: "Anagrammes (? = joker)", kindHooks: "Rallonges (une lettre de plus)",
     kindPlus: "Tirage + 1 lettre", kindForms: "Toutes les formes (conjugaison)", kindStarts: "Commence par", kindEnds: "Finit par",
-    kindContains: "Contient", kindPattern: "Motif (. = une lettre)", kindTwo: "Liste : mots de 2 lettres", kindThree: "Liste : mots de 3 lettres",
+    kindContains: "Contient", kindPattern: "Motif (. = une lettre)", kindFit: "Grille + tirage (ex. ..E.S AIRT?)", kindTwo: "Liste : mots de 2 lettres", kindThree: "Liste : mots de 3 lettres",
     kindQ: "Liste : Q sans U", kindNoVowel: "Liste : sans voyelle", noneFound: "Aucun mot.", inFront: "Devant :", behind: "Derrière :",
     inside: (letter) => `+${letter} dedans :`, plusLetter: (letter) => `+${letter} :`, jokerWas: (letters) => `(? = ${letters})`,
     formsOf: (lemma, pos, n) => `${lemma} (${pos}, ${n} formes)`, definitions: "Définitions :", moreShown: "(liste tronquée)",
@@ -121,7 +121,7 @@ const TEXT = {
     dictTitle: "Dictionary", dictPlaceholder: "A word, e.g. PÊCHE", lookup: "Look up",
     dictKindLabel: "Search", kindLookup: "Definition", kindAnagrams: "Anagrams (? = joker)", kindHooks: "Hooks (one letter more)",
     kindPlus: "Rack + 1 letter", kindForms: "Every form (conjugation)", kindStarts: "Starts with", kindEnds: "Ends with",
-    kindContains: "Contains", kindPattern: "Pattern (. = one letter)", kindTwo: "List: two-letter words", kindThree: "List: three-letter words",
+    kindContains: "Contains", kindPattern: "Pattern (. = one letter)", kindFit: "Board + rack (e.g. ..E.S AIRT?)", kindTwo: "List: two-letter words", kindThree: "List: three-letter words",
     kindQ: "List: Q without U", kindNoVowel: "List: no vowel", noneFound: "No word.", inFront: "In front:", behind: "Behind:",
     inside: (letter) => `+${letter} inside:`, plusLetter: (letter) => `+${letter}:`, jokerWas: (letters) => `(? = ${letters})`,
     formsOf: (lemma, pos, n) => `${lemma} (${pos}, ${n} forms)`, definitions: "Definitions:", moreShown: "(list cut short)",
@@ -1557,6 +1557,10 @@ async function lookupWord(event) {
     plus: `/api/plus-one?letters=${q}`, forms: `/api/forms?word=${q}`, starts: `/api/find?starts=${q}`, ends: `/api/find?ends=${q}`,
     contains: `/api/find?contains=${q}`, pattern: `/api/pattern?q=${q}`,
   };
+  if (kind === "fit") {  // "..E.S AIRT?": the squares, then the rack
+    const [squares, rack] = word.split(/\s+/, 2);
+    paths.fit = `/api/fit?pattern=${encodeURIComponent(squares || "")}&rack=${encodeURIComponent(rack || "")}`;
+  }
   const path = DICT_LISTS.includes(kind) ? `/api/lists/${kind}` : paths[kind];
   const box = $("dict-answer");
   $("dict-go").disabled = true;

@@ -12,7 +12,22 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.lexicon.searches import LISTS, MAX_FORMS, MAX_LEMMAS, Filters, find, hooks, lemma_forms, plus_one, preset_list, spellings
+from overturn.lexicon.normalize import InvalidWord
+from overturn.lexicon.searches import (
+    LISTS,
+    MAX_FIT,
+    MAX_FORMS,
+    MAX_LEMMAS,
+    Filters,
+    Fitted,
+    find,
+    fit,
+    hooks,
+    lemma_forms,
+    plus_one,
+    preset_list,
+    spellings,
+)
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import SPELLINGS, error_responses, lexicon_param, limit_param, ok_response, query_param
@@ -41,6 +56,28 @@ async def forms_search(request: Request) -> Response:
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     found = await service.search(lambda: lemma_forms(lexicon, key), "forms search")
     return JSONResponse({"lexicon": name, "word": key, "lemmas": [group.to_json() for group in found]})
+
+
+async def fit_search(request: Request) -> Response:
+    """Words that fill a board pattern (letters fixed, '.' an empty square) with a rack's letters ('?' a joker)."""
+    service = service_of(request)
+    limits = service.limits
+    pattern = text_param(request.query_params.get("pattern"), "pattern", MAX_FIT)
+    rack = text_param(request.query_params.get("rack"), "rack", limits.max_anagram_letters)
+    limit = int_param(request.query_params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
+    name, lexicon = service.lexicon(request.query_params.get("lexicon"))
+
+    def job() -> Fitted:
+        try:
+            return fit(lexicon, pattern, rack, limit, limits.pattern_timeout)
+        except (ValueError, InvalidWord) as exc:
+            raise ApiError(422, str(exc), {"field": "pattern" if "pattern" in str(exc) else "rack"}) from None
+
+    found = await service.search(job, "pattern and rack search")
+    return JSONResponse({
+        "lexicon": name, "pattern": pattern, "rack": rack, "count": len(found.words), "truncated": found.truncated,
+        "timed_out": found.timed_out, "words": found.words, "jokers": found.jokers, "spellings": spellings(lexicon, found.words),
+    })
 
 
 async def plus_one_search(request: Request) -> Response:
@@ -99,6 +136,7 @@ async def list_search(request: Request) -> Response:
 ROUTES: list[BaseRoute] = [
     Route("/api/hooks", hooks_search, methods=["GET"]),
     Route("/api/forms", forms_search, methods=["GET"]),
+    Route("/api/fit", fit_search, methods=["GET"]),
     Route("/api/plus-one", plus_one_search, methods=["GET"]),
     Route("/api/find", filter_search, methods=["GET"]),
     Route("/api/lists/{name}", list_search, methods=["GET"]),
@@ -145,6 +183,30 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                                 "lemma": {"type": "string"}, "pos": {"type": "string"}, "count": {"type": "integer", "minimum": 0},
                                 "forms": {"type": "array", "maxItems": MAX_FORMS, "items": {"type": "string"}},
                             }}},
+                        }}}},
+                    },
+                    **errors,
+                },
+            }
+        },
+        "/api/fit": {
+            "get": {
+                "operationId": "fit",
+                "summary": "Words that fill a board pattern (letters fixed, '.' an empty square) with a rack's letters ('?' a joker), fewest jokers first.",
+                "parameters": [
+                    query_param("pattern", {"type": "string", "minLength": 1, "maxLength": MAX_FIT}, "The squares, e.g. ..E.S.", True),
+                    query_param("rack", {"type": "string", "minLength": 1, "maxLength": limits.max_anagram_letters}, "The rack, e.g. AIRT?.", True),
+                    limit_param(limits),
+                    lexicon,
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The words, the letters each one's jokers stood for, their spellings.",
+                        "content": {"application/json": {"schema": {"type": "object", "required": ["count", "truncated", "timed_out", "words", "jokers"], "properties": {
+                            "lexicon": {"type": "string"}, "pattern": {"type": "string"}, "rack": {"type": "string"},
+                            "count": {"type": "integer", "minimum": 0}, "truncated": {"type": "boolean"}, "timed_out": {"type": "boolean"},
+                            "words": {"type": "array", "items": {"type": "string"}},
+                            "jokers": {"type": "object", "additionalProperties": {"type": "string"}}, "spellings": SPELLINGS,
                         }}}},
                     },
                     **errors,
