@@ -183,3 +183,6 @@ def test_fit_is_the_brute_force_pattern_and_rack(lexicon: Lexicon, words: list[s
         assert [len(found.jokers.get(word, "")) for word in found.words] == sorted(len(found.jokers.get(word, "")) for word in found.words)
     with pytest.raises(ValueError):
         fit(lexicon, "ABC", "XY", 10, 1.0)  # no empty square
+    # accents and combining marks fold run by run: the squares keep their places (a combining accent is no square)
+    assert fit(lexicon, "MAÏ...", "SNO", 10, 1.0).words == ["MAISON"]
+    assert fit(lexicon, "MAI\u0308...", "SNO", 10, 1.0).words == ["MAISON"]

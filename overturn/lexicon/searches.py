@@ -212,8 +212,7 @@ def fit(lexicon: Lexicon, slots: str, rack: str, limit: int, timeout: float) -> 
     stay. The pattern engine finds the words of the pattern's shape; the
     rack is checked on each.
     """
-    board = normalize_key(slots.replace(".", "A")) if slots.strip(".") else ""
-    shape = "".join("." if char == "." else board[index] for index, char in enumerate(slots)) if board else slots
+    shape = ".".join(normalize_key(part) if part else "" for part in slots.split("."))  # each run of letters folded (é, Œ)
     if not shape or len(shape) > MAX_FIT or set(shape) - set(LETTERS + ".") or "." not in shape:
         raise ValueError("the pattern is letters and at least one '.' (an empty square), at most 15 squares")
     jokers_given = rack.count("?")
