@@ -109,7 +109,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/game/new", "/api/game/play", "/api/game/pass", "/api/game/undo", "/api/game/next-layer",
         "/api/game/moves", "/api/game/computer",
         "/api/tables", "/api/tables/{table}", "/api/tables/{table}/moves", "/api/tables/{table}/events", "/api/tables/{table}/hand-over",
-        "/api/hooks", "/api/plus-one", "/api/find", "/api/lists/{name}",
+        "/api/hooks", "/api/plus-one", "/api/find", "/api/lists/{name}", "/api/forms", "/api/fit",
         "/api/boardgames", "/api/boardgames/rules/{game}", "/api/boardgames/{table}", "/api/boardgames/{table}/moves",
         "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}",
     }
