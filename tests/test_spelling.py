@@ -10,14 +10,15 @@ import json
 import subprocess
 import sys
 
+import httpx
 import pytest
-from starlette.testclient import TestClient
 
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.normalize import normalize_key
 from overturn.lexicon.sources import Entry, data_file
 from overturn.lexicon.spelling import read_ligatures, respelled, unligatured
 from overturn.service.app import create_app
+from overturn.service.server import BackgroundServer
 
 WITH_LIGATURE = ["cœur", "sœur", "œuvre", "nævus", "bœufs", "œil", "cæcum", "tænia", "manœuvrer", "vœux", "nœud"]
 WITHOUT = ["coexister", "maestro", "aérer", "goéland", "coefficient", "aérien", "poète", "moelle"]
@@ -78,7 +79,7 @@ def test_the_cli_and_the_api_show_the_spelling(default_lexicon: Lexicon) -> None
     assert "SOEUR  sœur" in overturn("dict", "grep", "S.EUR").splitlines()
     listed = json.loads(overturn("dict", "find", "--ends", "OEUR", "--length", "5", "--json"))
     assert listed["spellings"]["COEUR"] == ["cœur"]
-    with TestClient(create_app()) as client:
+    with BackgroundServer(create_app()) as url, httpx.Client(base_url=url, timeout=60) as client:
         entries = client.get("/api/words/naevus").json()["entries"]
         assert entries[0]["form"] == "nævus"
         anagrams = client.get("/api/anagrams", params={"letters": "RUCOE"}).json()
