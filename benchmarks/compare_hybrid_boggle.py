@@ -1,0 +1,120 @@
+"""overturn's 4×4 Boggle solve against hybrid-boggle's score-only ``Boggler.score``, in one process, interleaved.
+
+hybrid-boggle (github.com/danvk/hybrid-boggle, C++ with pybind11) is not a
+dependency: build its ``cpp_boggle`` module outside the project and point
+``--hybrid`` at its folder. Both sides load the same word list (overturn
+compiles it as a lexicon with ``overturn lexicon build LIST --name NAME``).
+Boards are rolls of the 16 standard Boggle dice (Q is Qu), seeded. Every
+board's Boggle score is checked equal on both sides before any timing; then
+rounds alternate which side goes first, and each side's boards per second is
+its total over the rounds.
+
+overturn's side is ``Solver.solve()`` with every word's path read (as a
+caller listing the words does: ``bench_solver.read_all``); hybrid-boggle's is
+``score`` alone (no words, no paths).
+
+    python benchmarks/compare_hybrid_boggle.py --hybrid /tmp/hb --words /tmp/hb/web2.txt --lexicon web2
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+import time
+
+from overturn.game.board import BOGGLE_4X4, Board
+from overturn.game.solver import Solver
+from overturn.lexicon.registry import load_lexicon
+
+#: The 16 dice of today's Boggle (Q stands for Qu).
+DICE = [
+    "AAEEGN", "ABBJOO", "ACHOPS", "AFFKPS", "AOOTTW", "CIMOTU", "DEILRX", "DELRVY",
+    "DISTTY", "EEGHNW", "EEINSU", "EHRTVW", "EIOSST", "ELRTTY", "HIMNQU", "HLNNRZ",
+]
+#: Boggle points by word length (Qu counts two letters).
+POINTS = {3: 1, 4: 1, 5: 2, 6: 3, 7: 5}
+
+
+def roll(rng: random.Random) -> str:
+    dice = DICE[:]
+    rng.shuffle(dice)
+    return "".join(rng.choice(die) for die in dice)
+
+
+def overturn_board(letters: str) -> Board:
+    faces = ["[QU]" if letter == "Q" else letter for letter in letters]
+    return Board.parse("/".join("".join(faces[row * 4 : row * 4 + 4]) for row in range(4)), BOGGLE_4X4)
+
+
+def score(words: list[str]) -> int:
+    return sum(POINTS.get(len(word), 11) for word in words)
+
+
+def solve_with_paths(solver: Solver) -> int:
+    found = solver.solve()
+    for item in found:
+        item.word, item.path  # noqa: B018  # the read is the point
+    return len(found)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--hybrid", required=True, help="folder holding hybrid-boggle's built cpp_boggle module")
+    parser.add_argument("--words", required=True, help="the word list both sides load")
+    parser.add_argument("--lexicon", required=True, help="the same list compiled by `overturn lexicon build --name`")
+    parser.add_argument("--boards", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    sys.path.insert(0, args.hybrid)
+    cpp_boggle = importlib.import_module("cpp_boggle")
+    trie = cpp_boggle.Trie.create_from_file(args.words)
+    boggler = cpp_boggle.Boggler44(trie)
+    lexicon = load_lexicon(args.lexicon)
+    rng = random.Random(args.seed)
+    boards = [roll(rng) for _ in range(args.boards)]
+    hybrid_boards = [board.lower() for board in boards]
+    solvers = [Solver(lexicon, overturn_board(board)) for board in boards]
+    disagreements = 0
+    for board, hybrid_board, solver in zip(boards, hybrid_boards, solvers, strict=True):
+        ours = score([found.word for found in solver.solve()])
+        theirs = boggler.score(hybrid_board)
+        if ours != theirs:
+            disagreements += 1
+            if disagreements <= 5:
+                print(f"  score differs on {board}: overturn {ours}, hybrid-boggle {theirs}")
+    print(f"{len(boards)} boards: {len(boards) - disagreements} scores agree, {disagreements} differ")
+    if disagreements:
+        return 1
+
+    def time_hybrid() -> float:
+        started = time.perf_counter()
+        for hybrid_board in hybrid_boards:
+            boggler.score(hybrid_board)
+        return time.perf_counter() - started
+
+    def time_overturn() -> float:
+        started = time.perf_counter()
+        for solver in solvers:
+            solve_with_paths(solver)
+        return time.perf_counter() - started
+
+    hybrid_times: list[float] = []
+    overturn_times: list[float] = []
+    for index in range(args.rounds):
+        pair = [(hybrid_times, time_hybrid), (overturn_times, time_overturn)]
+        for times, run in pair if index % 2 == 0 else reversed(pair):
+            times.append(run())
+    hybrid_rate = len(boards) / statistics.median(hybrid_times)
+    overturn_rate = len(boards) / statistics.median(overturn_times)
+    print(f"hybrid-boggle Boggler44.score:           {hybrid_rate:10,.0f} boards/s (median of {args.rounds} rounds)")
+    print(f"overturn solve, every word with its path: {overturn_rate:10,.0f} boards/s")
+    print(f"ratio overturn / hybrid-boggle: {overturn_rate / hybrid_rate:.2f}x (target >= 1.0x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
