@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from overturn.lexicon.lemmas import MAX_ROWS, TENSES
 from overturn.lexicon.normalize import InvalidWord
 from overturn.lexicon.searches import (
     LISTS,
@@ -176,12 +177,20 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "parameters": [query_param("word", letters, "Any form of the word (accents ignored).", True), lexicon],
                 "responses": {
                     "200": {
-                        "description": "The lemmas, each with its part of speech and its forms in alphabetical order (the sources give no tense or person).",
+                        "description": "The lemmas, each with its part of speech, its forms in alphabetical order and the table DELA's tags give them: "
+                                       "a verb's forms by tense (DELA's letter: W infinitif, G participe présent, K participe passé, P présent, I imparfait, "
+                                       "J passé simple, F futur, C conditionnel, S subjonctif présent, T subjonctif imparfait, Y impératif) and person "
+                                       "(1s … 3p; a participle's gender and number, ms … fp), a noun's or adjective's by gender and number (tense \"\"). "
+                                       "Forms no source tags (Grammalecte's, the supplement's) are listed in forms only.",
                         "content": {"application/json": {"schema": {"type": "object", "required": ["word", "lemmas"], "properties": {
                             "lexicon": {"type": "string"}, "word": {"type": "string"},
-                            "lemmas": {"type": "array", "maxItems": MAX_LEMMAS, "items": {"type": "object", "required": ["lemma", "pos", "count", "forms"], "properties": {
+                            "lemmas": {"type": "array", "maxItems": MAX_LEMMAS, "items": {"type": "object", "required": ["lemma", "pos", "count", "forms", "table"], "properties": {
                                 "lemma": {"type": "string"}, "pos": {"type": "string"}, "count": {"type": "integer", "minimum": 0},
                                 "forms": {"type": "array", "maxItems": MAX_FORMS, "items": {"type": "string"}},
+                                "table": {"type": "array", "maxItems": MAX_ROWS, "items": {"type": "object", "required": ["tense", "person", "forms"], "properties": {
+                                    "tense": {"type": "string", "enum": ["", *TENSES]}, "person": {"type": "string", "maxLength": 8},
+                                    "forms": {"type": "array", "minItems": 1, "maxItems": MAX_FORMS, "items": {"type": "string"}},
+                                }}},
                             }}},
                         }}}},
                     },
