@@ -47,7 +47,8 @@ async def hooks_search(request: Request) -> Response:
     key = _letters(request, "word", service)
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     found = await service.search(lambda: hooks(lexicon, key), "hook search")
-    return JSONResponse({"lexicon": name, **found.to_json()})
+    keys = [*found.front.values(), *found.back.values(), *(word for words in found.inserted.values() for word in words)]
+    return JSONResponse({"lexicon": name, **found.to_json(), "spellings": spellings(lexicon, keys)})
 
 
 async def forms_search(request: Request) -> Response:
@@ -90,7 +91,8 @@ async def plus_one_search(request: Request) -> Response:
         raise ApiError(422, f"at most {limits.max_anagram_letters - 1} letters (one more is added)", {"field": "letters"})
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     grouped = await service.search(lambda: plus_one(lexicon, key), "rack plus one search")
-    return JSONResponse({"lexicon": name, "letters": key, "count": sum(map(len, grouped.values())), "by_letter": grouped})
+    keys = [word for words in grouped.values() for word in words]
+    return JSONResponse({"lexicon": name, "letters": key, "count": len(keys), "by_letter": grouped, "spellings": spellings(lexicon, keys)})
 
 
 async def filter_search(request: Request) -> Response:
@@ -163,7 +165,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                             "lexicon": {"type": "string"}, "word": {"type": "string"},
                             "front": {"type": "object", "additionalProperties": {"type": "string"}},
                             "back": {"type": "object", "additionalProperties": {"type": "string"}},
-                            "inserted": grouped,
+                            "inserted": grouped, "spellings": SPELLINGS,
                         }}}},
                     },
                     **errors,
@@ -232,6 +234,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                         "description": "The words by added letter.",
                         "content": {"application/json": {"schema": {"type": "object", "required": ["letters", "count", "by_letter"], "properties": {
                             "lexicon": {"type": "string"}, "letters": {"type": "string"}, "count": {"type": "integer"}, "by_letter": grouped,
+                            "spellings": SPELLINGS,
                         }}}},
                     },
                     **errors,
