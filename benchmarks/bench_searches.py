@@ -55,6 +55,7 @@ def test_every_search_median(benchmark, lexicon: Lexicon) -> None:  # type: igno
         "fit ..E.S from AIRT?": lambda: fit(lexicon, "..E.S", "AIRT?", 200, 2.0),
         "fit ....E.. from AEINRST": lambda: fit(lexicon, "....E..", "AEINRST", 200, 2.0),
         "forms PORTE (noun, verb, adjective...)": lambda: lemma_forms(lexicon, "PORTE"),
+        "forms FINISSIONS (finir, with its table)": lambda: lemma_forms(lexicon, "FINISSIONS"),
     }
     medians = {name: _median_ms(job) for name, job in searches.items()}
     for name, median in medians.items():

@@ -171,9 +171,12 @@ def hooks(word: str, lexicon_spec: str, as_json: bool) -> None:
 def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
     """Every form of each lemma WORD belongs to: a verb's conjugated forms, a noun's plural (accents ignored).
 
-    The sources tag forms with their lemma and part of speech only, so a verb's
-    forms come in alphabetical order, not by tense.
+    Each lemma's forms come in alphabetical order, then, one line a tense, the
+    table DELA's tags give them (indicatif présent : je mange · tu manges · …;
+    a noun's by gender and number). Forms only Grammalecte or the supplement
+    holds are in the list but not in the table.
     """
+    from overturn.lexicon.lemmas import table_lines
     from overturn.lexicon.searches import POS_NAMES, lemma_forms
 
     lexicon = open_lexicon(lexicon_spec)
@@ -185,7 +188,9 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
     if not found:
         raise click.ClickException(f"{word!r} is not in lexicon {lexicon.name}")
     for group in found:
-        click.echo(f"{group.lemma} ({POS_NAMES.get(group.pos, group.pos)}, {len(group.forms)} forms): {', '.join(group.forms)}")
+        click.echo(f"{group.lemma} ({POS_NAMES.get(group.pos, group.pos)}, {len(group.forms)} form{'' if len(group.forms) == 1 else 's'}): {', '.join(group.forms)}")
+        for line in table_lines(group.table):
+            click.echo(f"  {line}")
 
 
 @dictionary.command("fit")

@@ -186,3 +186,21 @@ def test_fit_is_the_brute_force_pattern_and_rack(lexicon: Lexicon, words: list[s
     # accents and combining marks fold run by run: the squares keep their places (a combining accent is no square)
     assert fit(lexicon, "MAÏ...", "SNO", 10, 1.0).words == ["MAISON"]
     assert fit(lexicon, "MAI\u0308...", "SNO", 10, 1.0).words == ["MAISON"]
+
+
+def test_a_search_past_its_deadline_is_refused_with_a_reason(lexicon_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page says "too slow" in French from the refusal's reason, whatever the search was."""
+    import time
+
+    from overturn.service.limits import Limits
+    from overturn.service.routers import searches as router
+
+    def slow_hooks(lexicon: Lexicon, word: str) -> object:
+        time.sleep(0.5)
+        return hooks(lexicon, word)
+
+    monkeypatch.setattr(router, "hooks", slow_hooks)
+    with BackgroundServer(create_app(str(lexicon_dir), Limits(search_timeout=0.1))) as url, httpx.Client(base_url=url) as client:
+        refused = client.get("/api/hooks", params={"word": "sou"})
+        assert refused.status_code == 422 and refused.json()["detail"] == {"reason": "too_slow"}
+        assert "too slow" in refused.json()["error"]

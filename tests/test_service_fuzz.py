@@ -23,8 +23,9 @@ from schemathesis.specs.openapi.checks import (
 from starlette.applications import Starlette
 
 from overturn.lexicon.compiled import write_build
+from overturn.lexicon.lemmas import write_inflections
 from overturn.lexicon.normalize import normalize_key
-from overturn.lexicon.sources import Entry
+from overturn.lexicon.sources import DELA_FILE_NAME, Entry
 from overturn.service.app import create_app, openapi_schema
 from overturn.service.limits import Limits
 from overturn.service.server import BackgroundServer
@@ -40,6 +41,9 @@ def small_app() -> Starlette:
     """
     table = {normalize_key(word): [Entry(word, word, "N")] for word in WORDS}
     directory = write_build(Path(tempfile.mkdtemp(dir=_BUILD.name)) / "fuzz", table, {"name": "fuzz"})
+    dela = directory.parent / DELA_FILE_NAME  # a few tagged forms, so /api/forms answers with a table too
+    dela.write_text("maison,.N+z1:fs\nchien,.N+z1:ms\nsous,.N+z1:mp\nallez,.N+z1:P2p:Y2p\n", encoding="utf-8")
+    write_inflections(directory, [dela], table)
     limits = Limits(max_body_bytes=8192, max_results=100, pattern_timeout=0.2, search_timeout=2.0)
     return create_app(str(directory), limits)
 

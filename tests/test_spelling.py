@@ -85,6 +85,10 @@ def test_the_cli_and_the_api_show_the_spelling(default_lexicon: Lexicon) -> None
         anagrams = client.get("/api/anagrams", params={"letters": "RUCOE"}).json()
         assert anagrams["spellings"]["COEUR"] == ["cœur"] and anagrams["spellings"]["ECROU"] == ["écrou"]
         assert "œuvre" in client.get("/api/pattern", params={"q": "OEUVRE"}).json()["spellings"]["OEUVRE"]
+        hooked = client.get("/api/hooks", params={"word": "cour"}).json()
+        assert "COEUR" in hooked["inserted"]["E"] and hooked["spellings"]["COEUR"] == ["cœur"]
+        plus = client.get("/api/plus-one", params={"letters": "cour"}).json()
+        assert "COEUR" in plus["by_letter"]["E"] and plus["spellings"]["COEUR"] == ["cœur"]
         groups = client.get("/api/forms", params={"word": "yeux"}).json()["lemmas"]
         assert any(group["lemma"] == "œil" and {"œil", "yeux"} <= set(group["forms"]) for group in groups)
     assert "œil (noun, 3 forms): œil, œils, yeux" in overturn("dict", "forms", "yeux").splitlines()

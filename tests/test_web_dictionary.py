@@ -12,7 +12,8 @@ import pytest
 from test_web import CHROMIUM, browser, page, shoot  # noqa: F401  (fixtures)
 
 from overturn.lexicon.compiled import write_build
-from overturn.lexicon.sources import Entry
+from overturn.lexicon.lemmas import write_inflections
+from overturn.lexicon.sources import DELA_FILE_NAME, Entry
 from overturn.service.app import create_app
 from overturn.service.server import BackgroundServer
 
@@ -28,15 +29,33 @@ TABLE = {
     "PECHE": [Entry("pêche", "pêche", "N"), Entry("péché", "péché", "N")],
     "MANGE": [Entry("mange", "manger", "V")],
     "MANGEONS": [Entry("mangeons", "manger", "V")],
-    "MANGER": [Entry("manger", "manger", "V")],
+    "MANGER": [Entry("manger", "manger", "V"), Entry("manger", "manger", "N")],
+    "MANGEAMES": [Entry("mangeâmes", "manger", "V")],  # no DELA line: a form with no place in the table
+    "AIMAIS": [Entry("aimais", "aimer", "V")],
+    "AIMER": [Entry("aimer", "aimer", "V")],
     "QI": [Entry("qi", "qi", "N")],
     "LYNX": [Entry("lynx", "lynx", "N")],
 }
 
 
+#: DELA's tags for some of them (ligatures written as two letters, as DELA does), for the forms' tables.
+DELA = """mange,manger.V+z1:P1s:P3s:S1s:S3s:Y2s
+mangeons,manger.V+z1:P1p:Y1p
+manger,manger.V+z1:W
+manger,manger.N+z1:ms
+aimais,aimer.V+z1:I1s:I2s
+aimer,aimer.V+z1:W
+coeur,.N+z1:ms
+coeurs,coeur.N+z1:mp
+"""
+
+
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    lexicon = write_build(tmp_path_factory.mktemp("webdict") / "dict", TABLE, {"name": "dict"})
+    folder = tmp_path_factory.mktemp("webdict")
+    lexicon = write_build(folder / "dict", TABLE, {"name": "dict"})
+    (folder / DELA_FILE_NAME).write_text(DELA, encoding="utf-8")
+    write_inflections(lexicon, [folder / DELA_FILE_NAME], TABLE)
     with BackgroundServer(create_app(str(lexicon))) as url:
         yield url
 
@@ -63,19 +82,73 @@ def test_each_search_of_the_dictionary_box(base: str, page: object) -> None:
     assert "COEUR — cœur" in _search(page, "anagrams", "rucoe")
     assert "COEUR — cœur (? = R)" in _search(page, "anagrams", "coeu?")
     hooks = _search(page, "hooks", "sou")
-    assert "Derrière : SOUL SOUS" in hooks and "Devant : —" in hooks
-    assert "+S : COEURS" in _search(page, "plus", "coeur")
-    forms = _search(page, "forms", "mangeons")
-    assert "manger (verbe, 3 formes) : mange, mangeons, manger" in forms
+    assert "Derrière : SOUL (soûl) SOUS" in hooks and "Devant : —" in hooks
+    assert "+S : COEURS (cœurs)" in _search(page, "plus", "coeur")
+    forms = _search(page, "forms", "MANGEONS").splitlines()
+    assert "manger (verbe, 4 formes)" in forms and "infinitif : manger" in forms
+    assert "indicatif présent : je mange · il mange · nous mangeons" in forms
+    assert "subjonctif présent : je mange · il mange" in forms and "impératif : (tu) mange · (nous) mangeons" in forms
+    assert "Autres formes : mangeâmes" in forms and "manger (nom, 1 forme)" in forms and "genre et nombre : m. sg. manger" in forms
     page.locator("#dict-answer").scroll_into_view_if_needed()  # type: ignore[attr-defined]
     shoot(page, "dictionary-forms")
+    assert "imparfait : j'aimais · tu aimais" in _search(page, "forms", "aimer").splitlines()
+    assert "genre et nombre : m. sg. cœur · m. pl. cœurs" in _search(page, "forms", "COEURS").splitlines()
     assert "PECHE — pêche, péché" in _search(page, "starts", "pec")
     assert "ECROU — écrou" in _search(page, "ends", "rou")
     assert "SOUL — soûl" in _search(page, "contains", "oul")
+    four = _search(page, "length", "4")
+    assert "LYNX" in four and "SOUL — soûl" in four and "COEUR" not in four
     assert "COEURS — cœurs" in _search(page, "pattern", "C.EURS")
     fitted = _search(page, "fit", "c.eu. ros")
     assert "COEUR — cœur" in fitted and "COEURS" not in fitted
     assert "QI" in _search(page, "two", "")
     assert "LYNX" in _search(page, "no-vowel", "")
     assert "Aucun mot." in _search(page, "ends", "zzz")
+    assert page.locator("#error").is_hidden()  # type: ignore[attr-defined]
+
+
+def test_the_box_says_it_is_busy_and_speaks_french_on_errors(base: str, page: object) -> None:
+    """While a search runs the box says so and the button waits; a refused search is explained in French."""
+    from playwright.sync_api import expect
+
+    page.goto(base + "/")  # type: ignore[attr-defined]
+    held: list[object] = []
+
+    def hold(route: object) -> None:
+        held.append(route)
+
+    page.route("**/api/plus-one*", hold)  # type: ignore[attr-defined]
+    page.select_option("#dict-kind", "plus")  # type: ignore[attr-defined]
+    page.fill("#dict-word", "coeur")  # type: ignore[attr-defined]
+    page.click("#dict-go")  # type: ignore[attr-defined]
+    answer = page.locator("#dict-answer")  # type: ignore[attr-defined]
+    expect(answer).to_have_attribute("aria-busy", "true")
+    expect(answer).to_have_text("Recherche en cours…")
+    expect(page.locator("#dict-go")).to_be_disabled()  # type: ignore[attr-defined]
+    answer.scroll_into_view_if_needed()
+    shoot(page, "dictionary-busy")
+    held[0].continue_()  # type: ignore[attr-defined]
+    expect(answer).not_to_have_attribute("aria-busy", "true")
+    expect(answer).to_contain_text("+S : COEURS (cœurs)")
+    expect(page.locator("#dict-go")).to_be_enabled()  # type: ignore[attr-defined]
+    page.unroute("**/api/plus-one*", hold)  # type: ignore[attr-defined]
+    for kind, text, message in [
+        ("anagrams", "a1", "Tirage invalide"), ("length", "99", "Longueur invalide"), ("starts", "é-", "Début invalide"),
+        ("pattern", "((", "Motif invalide"), ("hooks", "sou!", "Mot invalide"),
+    ]:
+        page.select_option("#dict-kind", kind)  # type: ignore[attr-defined]
+        page.fill("#dict-word", text)  # type: ignore[attr-defined]
+        page.click("#dict-go")  # type: ignore[attr-defined]
+        expect(answer).to_have_attribute("data-kind", "error")  # said in the box, beside the field, not at the top of the page
+        expect(answer).to_contain_text(message)
+        assert "HTTP" not in str(answer.inner_text())
+    too_slow = '{"error": "the rack plus one search took more than 2 s", "detail": {"reason": "too_slow"}}'
+    page.route("**/api/plus-one*", lambda route: route.fulfill(status=422, content_type="application/json", body=too_slow))  # type: ignore[attr-defined]
+    page.select_option("#dict-kind", "plus")  # type: ignore[attr-defined]
+    page.fill("#dict-word", "aeinrst")  # type: ignore[attr-defined]
+    page.click("#dict-go")  # type: ignore[attr-defined]
+    expect(answer).to_contain_text("Recherche trop longue")
+    answer.scroll_into_view_if_needed()
+    shoot(page, "dictionary-refused")
+    assert "QI" in _search(page, "two", "")  # the next search replaces the refusal
     assert page.locator("#error").is_hidden()  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from overturn.lexicon import sources, spelling
+from overturn.lexicon import lemmas, sources, spelling
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
@@ -114,7 +114,9 @@ RECIPES = {
         "French: DELA (LGPLLR) + Grammalecte (MPL-2.0) + game-word supplement, filtered for the rule book",
         _default_files,
         _read_default,
-        version=2,  # 2: DELA's oe/ae words shown with Grammalecte's ligature (lexicons/ligatures.txt)
+        # 2: DELA's oe/ae words shown with Grammalecte's ligature (lexicons/ligatures.txt);
+        # 3: inflections.marisa, each form's tense and person (lemmas.py)
+        version=3,
     ),
     "wfrench": Recipe(
         "wfrench",
@@ -183,7 +185,9 @@ def _build_from_recipe(recipe: Recipe, files: list[Path], checksum: str, progres
         "filter_version": sources.FILTER_VERSION,
         "sources": [{"path": str(path), "sha256": sources.file_checksum(path) if path.is_file() else None} for path in files],
     }
-    return write_build(directory, merged, meta, progress)
+    write_build(directory, merged, meta, progress)
+    lemmas.write_inflections(directory, files, merged)  # DELA's tenses and persons beside the build (lemmas.py)
+    return directory
 
 
 def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:

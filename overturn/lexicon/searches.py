@@ -16,8 +16,10 @@ from functools import lru_cache
 
 import regex
 
+from overturn.lexicon.lemmas import codes_of, table_rows
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.normalize import normalize_key
+from overturn.lexicon.sources import Entry
 
 LETTERS = string.ascii_uppercase
 #: The preset lists: name → (what it holds, the pattern that finds it).
@@ -59,21 +61,28 @@ POS_NAMES = {"N": "noun", "A": "adjective", "V": "verb", "ADV": "adverb", "PREP"
 
 @dataclass
 class LemmaForms:
-    """Every form of one lemma as one part of speech, as the sources write them (a verb's conjugated forms)."""
+    """Every form of one lemma as one part of speech, as the sources write them, with the table DELA's tags give them.
+
+    ``table`` (``lemmas.table_rows``) places each tagged form: a verb's forms by
+    mood, tense and person, a noun's or adjective's by gender and number. Forms
+    no source tags (Grammalecte's, the supplement's) are in ``forms`` only.
+    """
 
     lemma: str
     pos: str
     forms: list[str]
+    table: list[dict[str, object]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
-        return {"lemma": self.lemma, "pos": self.pos, "count": len(self.forms), "forms": self.forms}
+        return {"lemma": self.lemma, "pos": self.pos, "count": len(self.forms), "forms": self.forms, "table": self.table}
 
 
 def lemma_forms(lexicon: Lexicon, word: str) -> list[LemmaForms]:
     """Every form of each lemma ``word`` belongs to (MANGEONS → manger: mange, mangeons, mangeâmes...; accents ignored).
 
-    The sources tag forms with their lemma and part of speech only (no tense or
-    person), so a verb's forms come as one list in alphabetical order.
+    ``forms`` lists them in alphabetical order; ``table`` sets out those DELA
+    tags by tense and person (``overturn.lexicon.lemmas``), when the build has
+    that index.
     """
     key = normalize_key(word)
     lemmas: list[str] = []
@@ -82,16 +91,19 @@ def lemma_forms(lexicon: Lexicon, word: str) -> list[LemmaForms]:
             lemmas.append(entry.lemma)
     if not lemmas and lexicon.keys_of_lemma(key):  # a lemma with no key of its own (a verb whose infinitive is blocked)
         lemmas = sorted({entry.lemma for other in lexicon.keys_of_lemma(key) for entry in lexicon.entries(other) if normalize_key(entry.lemma) == key})
-    found: dict[tuple[str, str], set[str]] = {}
+    found: dict[tuple[str, str], list[Entry]] = {}
     for lemma in lemmas[:MAX_LEMMAS]:
         for other in lexicon.keys_of_lemma(lemma):
             for entry in lexicon.entries(other):
                 if entry.lemma == lemma:
-                    found.setdefault((lemma, entry.pos), set()).add(entry.form)
-    return [
-        LemmaForms(lemma, pos, sorted(forms, key=lambda form: (normalize_key(form), form))[:MAX_FORMS])
-        for (lemma, pos), forms in found.items()
-    ]
+                    found.setdefault((lemma, entry.pos), []).append(entry)
+    groups: list[LemmaForms] = []
+    for (lemma, pos), entries in found.items():
+        forms = sorted({entry.form for entry in entries}, key=lambda form: (normalize_key(form), form))[:MAX_FORMS]
+        kept = set(forms)
+        coded = [(entry.form, codes_of(lexicon, entry)) for entry in entries if entry.form in kept]
+        groups.append(LemmaForms(lemma, pos, forms, table_rows(coded)))
+    return groups
 
 
 @dataclass

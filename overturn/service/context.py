@@ -62,7 +62,9 @@ class Service:
         return name, self.lexicons[name]
 
     async def search(self, job: Callable[[], T], what: str) -> T:
-        too_slow = ApiError(422, f"the {what} took more than {self.limits.search_timeout:g} s: this query is too slow to answer")
+        too_slow = ApiError(
+            422, f"the {what} took more than {self.limits.search_timeout:g} s: this query is too slow to answer", {"reason": "too_slow"}
+        )
         return await self.searches.run(job, self.limits.search_timeout, too_slow)
 
     async def judge(self, job: Callable[[], T], what: str) -> T:

@@ -31,10 +31,14 @@ const TEXT = {
     dictTitle: "Dictionnaire", dictPlaceholder: "Un mot, ex. PÊCHE", lookup: "Chercher",
     dictKindLabel: "Recherche", kindLookup: "Définition", kindAnagrams: "Anagrammes (? = joker)", kindHooks: "Rallonges (une lettre de plus)",
     kindPlus: "Tirage + 1 lettre", kindForms: "Toutes les formes (conjugaison)", kindStarts: "Commence par", kindEnds: "Finit par",
-    kindContains: "Contient", kindPattern: "Motif (. = une lettre)", kindFit: "Grille + tirage (ex. ..E.S AIRT?)", kindTwo: "Liste : mots de 2 lettres", kindThree: "Liste : mots de 3 lettres",
+    kindContains: "Contient", kindLength: "Longueur (nombre de lettres)", kindPattern: "Motif (. = une lettre)", kindFit: "Grille + tirage (ex. ..E.S AIRT?)", kindTwo: "Liste : mots de 2 lettres", kindThree: "Liste : mots de 3 lettres",
     kindQ: "Liste : Q sans U", kindNoVowel: "Liste : sans voyelle", noneFound: "Aucun mot.", inFront: "Devant :", behind: "Derrière :",
     inside: (letter) => `+${letter} dedans :`, plusLetter: (letter) => `+${letter} :`, jokerWas: (letters) => `(? = ${letters})`,
-    formsOf: (lemma, pos, n) => `${lemma} (${pos}, ${n} formes)`, definitions: "Définitions :", moreShown: "(liste tronquée)",
+    formsOf: (lemma, pos, n) => `${lemma} (${pos}, ${n} forme${n > 1 ? "s" : ""})`, definitions: "Définitions :", moreShown: "(liste tronquée)",
+    otherForms: "Autres formes :", genderNumber: "genre et nombre", dictBusy: "Recherche en cours…",
+    tenses: { W: "infinitif", G: "participe présent", K: "participe passé", P: "indicatif présent", I: "imparfait", J: "passé simple",
+      F: "futur", C: "conditionnel présent", S: "subjonctif présent", T: "subjonctif imparfait", Y: "impératif" },
+    persons: { "1s": "je", "2s": "tu", "3s": "il", "1p": "nous", "2p": "vous", "3p": "ils", ms: "m. sg.", fs: "f. sg.", mp: "m. pl.", fp: "f. pl.", m: "m.", f: "f.", s: "sg.", p: "pl." },
     pos: { N: "nom", A: "adjectif", V: "verbe", ADV: "adverbe", PREP: "préposition", PRO: "pronom", DET: "déterminant", INTJ: "interjection" },
     words: (n) => `${n} mot${n > 1 ? "s" : ""}`, letters: (n) => `${n} lettres`, solving: "Recherche…",
     truncated: (n) => `(les ${n} plus longs affichés)`,
@@ -59,6 +63,12 @@ const TEXT = {
       board: "La grille est invalide.", word: "Mot invalide ou trop long (64 lettres au plus).", seed: "Le numéro de donne est un entier de 0 à 4 294 967 295.",
       game: "La partie enregistrée est illisible ; commencez-en une nouvelle.", path: "Chemin impossible.", mode: "Mode inconnu.",
       level: "Niveau inconnu.", player: "Joueur inconnu.", lexicon: "Lexique inconnu.", cell: "Touchez une case.",
+      letters: "Tirage invalide : des lettres seulement, avec au plus deux jokers « ? » (15 lettres au plus ; 14 pour + 1 lettre).",
+      starts: "Début invalide : des lettres seulement.", ends: "Fin invalide : des lettres seulement.", contains: "Des lettres seulement.",
+      length: "Longueur invalide : un nombre de lettres, de 1 à 64.", q: "Motif invalide (. = une lettre, ex. C.EUR).",
+      pattern: "Grille invalide : des lettres et des points, ex. ..E.S puis le tirage.",
+      rack: "Tirage invalide : écrivez la grille (ex. ..E.S), une espace, puis les lettres du tirage (? = joker).",
+      name: "Liste inconnue.",
     },
     codes: {
       nothing_to_undo: "Aucun coup à annuler.", no_next_layer: "Grille tapée à la main : pas d'autre couche.", game_over: "La partie est finie.",
@@ -68,6 +78,7 @@ const TEXT = {
       no_such_table: "Cette table n'existe pas (lien erroné, ou le serveur ne garde pas les tables).",
       store_unavailable: "Le serveur ne peut pas lire les tables pour l'instant ; réessayez.", not_over: "La couche n'est pas finie.",
       too_many_streams: "Trop de téléphones suivent les parties sur ce serveur ; nouvel essai dans un instant.",
+      too_slow: "Recherche trop longue : précisez-la (plus de lettres, un filtre de plus).",
     },
     status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
     reasons: {
@@ -121,10 +132,14 @@ const TEXT = {
     dictTitle: "Dictionary", dictPlaceholder: "A word, e.g. PÊCHE", lookup: "Look up",
     dictKindLabel: "Search", kindLookup: "Definition", kindAnagrams: "Anagrams (? = joker)", kindHooks: "Hooks (one letter more)",
     kindPlus: "Rack + 1 letter", kindForms: "Every form (conjugation)", kindStarts: "Starts with", kindEnds: "Ends with",
-    kindContains: "Contains", kindPattern: "Pattern (. = one letter)", kindFit: "Board + rack (e.g. ..E.S AIRT?)", kindTwo: "List: two-letter words", kindThree: "List: three-letter words",
+    kindContains: "Contains", kindLength: "Length (number of letters)", kindPattern: "Pattern (. = one letter)", kindFit: "Board + rack (e.g. ..E.S AIRT?)", kindTwo: "List: two-letter words", kindThree: "List: three-letter words",
     kindQ: "List: Q without U", kindNoVowel: "List: no vowel", noneFound: "No word.", inFront: "In front:", behind: "Behind:",
     inside: (letter) => `+${letter} inside:`, plusLetter: (letter) => `+${letter}:`, jokerWas: (letters) => `(? = ${letters})`,
-    formsOf: (lemma, pos, n) => `${lemma} (${pos}, ${n} forms)`, definitions: "Definitions:", moreShown: "(list cut short)",
+    formsOf: (lemma, pos, n) => `${lemma} (${pos}, ${n} form${n === 1 ? "" : "s"})`, definitions: "Definitions:", moreShown: "(list cut short)",
+    otherForms: "Other forms:", genderNumber: "gender and number", dictBusy: "Searching…",
+    tenses: { W: "infinitive", G: "present participle", K: "past participle", P: "present", I: "imperfect", J: "simple past",
+      F: "future", C: "conditional", S: "present subjunctive", T: "imperfect subjunctive", Y: "imperative" },
+    persons: { "1s": "je", "2s": "tu", "3s": "il", "1p": "nous", "2p": "vous", "3p": "ils", ms: "m. sg.", fs: "f. sg.", mp: "m. pl.", fp: "f. pl.", m: "m.", f: "f.", s: "sg.", p: "pl." },
     pos: { N: "noun", A: "adjective", V: "verb", ADV: "adverb", PREP: "preposition", PRO: "pronoun", DET: "determiner", INTJ: "interjection" },
     words: (n) => `${n} word${n === 1 ? "" : "s"}`, letters: (n) => `${n} letters`, solving: "Searching…",
     truncated: (n) => `(the ${n} longest shown)`,
@@ -149,6 +164,12 @@ const TEXT = {
       board: "The board is not valid.", word: "Bad or too long word (64 letters at most).", seed: "The deal number is a whole number from 0 to 4,294,967,295.",
       game: "The saved game cannot be read; start a new one.", path: "Impossible path.", mode: "Unknown mode.",
       level: "Unknown level.", player: "Unknown player.", lexicon: "Unknown lexicon.", cell: "Tap a cell.",
+      letters: "Bad rack: letters only, with at most two ? jokers (15 letters at most; 14 for + 1 letter).",
+      starts: "Bad start: letters only.", ends: "Bad ending: letters only.", contains: "Letters only.",
+      length: "Bad length: a number of letters, from 1 to 64.", q: "Bad pattern (. = one letter, e.g. C.EUR).",
+      pattern: "Bad board pattern: letters and dots, e.g. ..E.S then the rack.",
+      rack: "Bad rack: write the board pattern (e.g. ..E.S), a space, then the rack's letters (? = joker).",
+      name: "Unknown list.",
     },
     codes: {
       nothing_to_undo: "No move to undo.", no_next_layer: "Typed board: there is no other layer.", game_over: "The game is over.",
@@ -158,6 +179,7 @@ const TEXT = {
       no_such_table: "There is no such table (a wrong link, or the server does not keep tables).",
       store_unavailable: "The server cannot read its tables right now; try again.", not_over: "The layer is not over.",
       too_many_streams: "Too many phones follow games on this server; trying again in a moment.",
+      too_slow: "The search took too long: narrow it (more letters, one more filter).",
     },
     status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
     reasons: {
@@ -1555,7 +1577,7 @@ async function lookupWord(event) {
   const paths = {
     lookup: `/api/words/${q}?suggest=true`, anagrams: `/api/anagrams?letters=${q}`, hooks: `/api/hooks?word=${q}`,
     plus: `/api/plus-one?letters=${q}`, forms: `/api/forms?word=${q}`, starts: `/api/find?starts=${q}`, ends: `/api/find?ends=${q}`,
-    contains: `/api/find?contains=${q}`, pattern: `/api/pattern?q=${q}`,
+    contains: `/api/find?contains=${q}`, length: `/api/find?length=${q}`, pattern: `/api/pattern?q=${q}`,
   };
   if (kind === "fit") {  // "..E.S AIRT?": the squares, then the rack
     const [squares, rack] = word.split(/\s+/, 2);
@@ -1564,16 +1586,21 @@ async function lookupWord(event) {
   const path = DICT_LISTS.includes(kind) ? `/api/lists/${kind}` : paths[kind];
   const box = $("dict-answer");
   $("dict-go").disabled = true;
-  box.hidden = true;  // the last answer goes: what shows next is this search's
+  box.className = "verdict dict-busy";  // the last answer goes: the box says a search runs until this one's answer comes
+  delete box.dataset.kind;
+  box.textContent = t("dictBusy");
+  box.hidden = false;
   box.setAttribute("aria-busy", "true");
   try {
     const answer = await api(path);
     if (kind === "lookup") renderLookup(answer);
     else renderSearch(kind, answer);
   } catch (error) {
+    // Said in the box itself: on a phone the page's error line is far above the dictionary.
     shown.dict = null;
-    box.hidden = true;
-    showError(problemOf(error));
+    box.className = "verdict illegal";
+    box.dataset.kind = "error";
+    box.textContent = messageOf(problemOf(error));
   } finally {
     $("dict-go").disabled = false;
     box.removeAttribute("aria-busy");
@@ -1600,16 +1627,18 @@ function renderSearch(kind, answer) {
   };
   const list = document.createElement("ul");
   list.className = "search-results";
+  // A key with its spellings when they differ: "SOUL (soûl)".
+  const withSpelling = (key) => { const as = spelled(answer, key); return as !== key ? `${key} (${as})` : key; };
   if (kind === "hooks") {
-    const front = Object.values(answer.front), back = Object.values(answer.back);
-    list.append(line(`${t("inFront")} ${front.join(" ") || "—"}`), line(`${t("behind")} ${back.join(" ") || "—"}`));
-    for (const [letter, words] of Object.entries(answer.inserted)) list.append(line(`${t("inside", letter)} ${words.join(" ")}`));
-  } else if (kind === "plus") {
-    for (const [letter, words] of Object.entries(answer.by_letter || {})) list.append(line(`${t("plusLetter", letter)} ${words.join(" ")}`));
-  } else if (kind === "forms") {
-    for (const group of answer.lemmas) {
-      list.append(line(`${t("formsOf", group.lemma, TEXT[lang].pos[group.pos] || group.pos, group.count)} : ${group.forms.join(", ")}`, "forms"));
+    const front = Object.values(answer.front), back = Object.values(answer.back), inserted = Object.entries(answer.inserted);
+    if (front.length || back.length || inserted.length) {
+      list.append(line(`${t("inFront")} ${front.map(withSpelling).join(" ") || "—"}`), line(`${t("behind")} ${back.map(withSpelling).join(" ") || "—"}`));
+      for (const [letter, words] of inserted) list.append(line(`${t("inside", letter)} ${words.map(withSpelling).join(" ")}`));
     }
+  } else if (kind === "plus") {
+    for (const [letter, words] of Object.entries(answer.by_letter || {})) list.append(line(`${t("plusLetter", letter)} ${words.map(withSpelling).join(" ")}`));
+  } else if (kind === "forms") {
+    for (const group of answer.lemmas) list.append(...formsLines(group, line));
   } else {
     for (const key of answer.words) {
       const shownAs = spelled(answer, key);
@@ -1623,6 +1652,29 @@ function renderSearch(kind, answer) {
   title.textContent = count ? (answer.words ? t("words", answer.count) + (answer.truncated ? ` ${t("moreShown")}` : "") : "") : t("noneFound");
   box.append(title, list);
   box.hidden = false;
+}
+
+// One lemma's lines: its title, then its table one line a tense ("indicatif présent : je mange · tu manges · …";
+// a noun's by gender and number), then the forms no table row holds (or all of them when the build has no table).
+function formsLines(group, line) {
+  const texts = TEXT[lang];
+  const lines = [line(t("formsOf", group.lemma, texts.pos[group.pos] || group.pos, group.count), "forms-title")];
+  const byTense = new Map();
+  const placed = new Set();
+  for (const row of group.table || []) {
+    let label = texts.persons[row.person] || row.person;
+    if (row.tense === "Y" && label) label = `(${label})`;
+    const written = row.forms.join(", ");
+    const cell = label === "je" && /^[aeiouyàâäéèêëîïôöùûüÿœæ]/.test(written) ? `j'${written}` : (label ? `${label} ${written}` : written);
+    const name = texts.tenses[row.tense] || texts.genderNumber;
+    if (!byTense.has(name)) byTense.set(name, []);
+    byTense.get(name).push(cell);
+    for (const form of row.forms) placed.add(form);
+  }
+  for (const [name, cells] of byTense) lines.push(line(`${name} : ${cells.join(" · ")}`, "forms-tense"));
+  const others = group.forms.filter((form) => !placed.has(form));
+  if (others.length) lines.push(line(`${placed.size ? t("otherForms") + " " : ""}${others.join(", ")}`, "forms-other"));
+  return lines;
 }
 
 function renderLookup(answer) {

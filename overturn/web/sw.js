@@ -4,7 +4,7 @@
 // unreachable and keeps the game.
 "use strict";
 
-const CACHE = "overturn-page-v5";
+const CACHE = "overturn-page-v6";
 const PAGE = ["/", "/static/app.js", "/static/style.css", "/static/vendor/qrcode.js", "/static/manifest.webmanifest", "/static/icon.svg"];
 
 self.addEventListener("install", (event) => {

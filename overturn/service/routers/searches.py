@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from overturn.lexicon.lemmas import MAX_ROWS, TENSES
 from overturn.lexicon.normalize import InvalidWord
 from overturn.lexicon.searches import (
     LISTS,
@@ -46,7 +47,8 @@ async def hooks_search(request: Request) -> Response:
     key = _letters(request, "word", service)
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     found = await service.search(lambda: hooks(lexicon, key), "hook search")
-    return JSONResponse({"lexicon": name, **found.to_json()})
+    keys = [*found.front.values(), *found.back.values(), *(word for words in found.inserted.values() for word in words)]
+    return JSONResponse({"lexicon": name, **found.to_json(), "spellings": spellings(lexicon, keys)})
 
 
 async def forms_search(request: Request) -> Response:
@@ -89,7 +91,8 @@ async def plus_one_search(request: Request) -> Response:
         raise ApiError(422, f"at most {limits.max_anagram_letters - 1} letters (one more is added)", {"field": "letters"})
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     grouped = await service.search(lambda: plus_one(lexicon, key), "rack plus one search")
-    return JSONResponse({"lexicon": name, "letters": key, "count": sum(map(len, grouped.values())), "by_letter": grouped})
+    keys = [word for words in grouped.values() for word in words]
+    return JSONResponse({"lexicon": name, "letters": key, "count": len(keys), "by_letter": grouped, "spellings": spellings(lexicon, keys)})
 
 
 async def filter_search(request: Request) -> Response:
@@ -162,7 +165,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                             "lexicon": {"type": "string"}, "word": {"type": "string"},
                             "front": {"type": "object", "additionalProperties": {"type": "string"}},
                             "back": {"type": "object", "additionalProperties": {"type": "string"}},
-                            "inserted": grouped,
+                            "inserted": grouped, "spellings": SPELLINGS,
                         }}}},
                     },
                     **errors,
@@ -176,12 +179,20 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "parameters": [query_param("word", letters, "Any form of the word (accents ignored).", True), lexicon],
                 "responses": {
                     "200": {
-                        "description": "The lemmas, each with its part of speech and its forms in alphabetical order (the sources give no tense or person).",
+                        "description": "The lemmas, each with its part of speech, its forms in alphabetical order and the table DELA's tags give them: "
+                                       "a verb's forms by tense (DELA's letter: W infinitif, G participe présent, K participe passé, P présent, I imparfait, "
+                                       "J passé simple, F futur, C conditionnel, S subjonctif présent, T subjonctif imparfait, Y impératif) and person "
+                                       "(1s … 3p; a participle's gender and number, ms … fp), a noun's or adjective's by gender and number (tense \"\"). "
+                                       "Forms no source tags (Grammalecte's, the supplement's) are listed in forms only.",
                         "content": {"application/json": {"schema": {"type": "object", "required": ["word", "lemmas"], "properties": {
                             "lexicon": {"type": "string"}, "word": {"type": "string"},
-                            "lemmas": {"type": "array", "maxItems": MAX_LEMMAS, "items": {"type": "object", "required": ["lemma", "pos", "count", "forms"], "properties": {
+                            "lemmas": {"type": "array", "maxItems": MAX_LEMMAS, "items": {"type": "object", "required": ["lemma", "pos", "count", "forms", "table"], "properties": {
                                 "lemma": {"type": "string"}, "pos": {"type": "string"}, "count": {"type": "integer", "minimum": 0},
                                 "forms": {"type": "array", "maxItems": MAX_FORMS, "items": {"type": "string"}},
+                                "table": {"type": "array", "maxItems": MAX_ROWS, "items": {"type": "object", "required": ["tense", "person", "forms"], "properties": {
+                                    "tense": {"type": "string", "enum": ["", *TENSES]}, "person": {"type": "string", "maxLength": 8},
+                                    "forms": {"type": "array", "minItems": 1, "maxItems": MAX_FORMS, "items": {"type": "string"}},
+                                }}},
                             }}},
                         }}}},
                     },
@@ -223,6 +234,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                         "description": "The words by added letter.",
                         "content": {"application/json": {"schema": {"type": "object", "required": ["letters", "count", "by_letter"], "properties": {
                             "lexicon": {"type": "string"}, "letters": {"type": "string"}, "count": {"type": "integer"}, "by_letter": grouped,
+                            "spellings": SPELLINGS,
                         }}}},
                     },
                     **errors,
