@@ -103,7 +103,7 @@ INVERSION_ONLY = "inverted first person only (po:1isg: aimè-je)"
 CAPITAL = "capital letter"
 NOT_LETTERS = "not only letters"
 BLOCKLISTED = "blocklist"
-NO_VOWEL = "no vowel (project's rule: abbreviations and sound transcriptions)"
+NO_VOWEL = "single letter, or no vowel outside the ODS interjections (project's rules 1 and 4)"
 IN_DELA = "key already in DELA"
 
 

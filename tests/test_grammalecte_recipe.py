@@ -124,7 +124,10 @@ def test_entry_drop_reason(tags: list[str], reason: str | None) -> None:
     [
         ("ognon", "N", None),
         ("haïku", "N", None),
-        ("pff", "INTJ", recipe.NO_VOWEL),
+        ("pff", "INTJ", None),  # a vowel-less interjection the ODS lists
+        ("pfff", "INTJ", recipe.NO_VOWEL),
+        ("b", "N", recipe.NO_VOWEL),  # a single letter
+        ("y", "PRO", recipe.NO_VOWEL),
         ("Paris", "N", recipe.CAPITAL),
         ("aujourd'hui", "ADV", recipe.NOT_LETTERS),
         ("porte-clé", "N", recipe.NOT_LETTERS),

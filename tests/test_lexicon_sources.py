@@ -6,7 +6,7 @@ import pytest
 
 from overturn.lexicon.sources import Entry, merge_entries, parse_dela_line, read_dela, read_entry_table, read_word_list
 
-BLOCK = frozenset({"ETC", "ID", "QU", "JUSQU"})
+BLOCK = frozenset({"ETC", "ID", "QU", "JUSQU", "LILLE"})
 
 
 def keys_of(lines: list[str], tmp_path: Path) -> dict[str, list[Entry]]:
@@ -23,8 +23,8 @@ def test_parse_handles_escapes_and_empty_lemma() -> None:
 
 
 def test_filters_keep_plain_words_and_plurals(tmp_path: Path) -> None:
-    lexicon = keys_of(["paris,pari.N+z1:mp", "pêche,pêcher.V+z1:P3s", "aïe,.INTJ+z1", "pff,.INTJ+z1"], tmp_path)
-    assert set(lexicon) == {"PARIS", "PECHE", "AIE"}  # PFF: no vowel, no word, interjection or not
+    lexicon = keys_of(["paris,pari.N+z1:mp", "pêche,pêcher.V+z1:P3s", "aïe,.INTJ+z1", "pff,.INTJ+z1", "pfff,.INTJ+z1"], tmp_path)
+    assert set(lexicon) == {"PARIS", "PECHE", "AIE", "PFF"}  # PFF: an ODS interjection without a vowel; PFFF is not
     assert lexicon["PARIS"] == [Entry("paris", "pari", "N")]
 
 
@@ -41,7 +41,9 @@ def test_filters_keep_plain_words_and_plurals(tmp_path: Path) -> None:
         "aujourd'hui,.ADV+z1",  # apostrophe
         "100-mètres,.N+AN:ms",  # digits
         "cf,.ADV+z1",  # no vowel: an abbreviation
-        "brrr,.INTJ+z1",  # no vowel: a sound transcription of no fixed length
+        "brrrr,.INTJ+z1",  # no vowel, and not a spelling the ODS lists
+        "a,avoir.V+z1:P3s",  # a single letter
+        "lille,.N+z1:ms",  # blocklist: a proper noun
         "etc,.ADV+z1",  # blocklist
         "qu,que.CONJS+z1",  # elided form
         "jusqu,jusque.PREP+z1",  # elided form

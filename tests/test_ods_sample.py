@@ -1,0 +1,131 @@
+"""The default lexicon against the project's own sample of club vocabulary (tests/data/ods-sample.tsv, issue 20).
+
+Each row names the public list its word comes from. Two measures:
+the share of ODS-valid words the lexicon refuses (target: at most 2%), and
+the forbidden words it accepts that no homograph explains (target: none).
+
+Run as a script for the report: ``python tests/test_ods_sample.py [LEXICON]``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+SAMPLE = Path(__file__).parent / "data" / "ods-sample.tsv"
+COLUMNS = ["word", "expected", "category", "source", "homograph"]
+MAX_REFUSED_RATE = 0.02
+
+
+class Row(NamedTuple):
+    word: str
+    expected: str
+    category: str
+    source: str
+    homograph: str
+
+
+def read_sample(path: Path = SAMPLE) -> list[Row]:
+    rows: list[Row] = []
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    assert lines[0].split("\t") == COLUMNS, "the sample's header changed"
+    for line in lines[1:]:
+        fields = line.split("\t")
+        assert len(fields) == len(COLUMNS), f"row {line!r} needs {len(COLUMNS)} tab-separated fields"
+        rows.append(Row(*fields))
+    return rows
+
+
+class Report(NamedTuple):
+    valid: int
+    refused: list[Row]
+    forbidden: int
+    explained: list[Row]
+    unexplained: list[Row]
+
+    @property
+    def refused_rate(self) -> float:
+        return len(self.refused) / self.valid
+
+    def lines(self) -> list[str]:
+        by_category = Counter(row.category for row in self.refused)
+        out = [
+            f"ODS-valid words refused: {len(self.refused)} of {self.valid} ({self.refused_rate:.1%})",
+            *(f"  {category}: {count}" for category, count in sorted(by_category.items())),
+        ]
+        if self.refused:
+            out.append("  " + " ".join(row.word for row in self.refused))
+        out.append(f"forbidden words accepted: {len(self.explained) + len(self.unexplained)} of {self.forbidden}, "
+                   f"{len(self.explained)} explained by a homograph, {len(self.unexplained)} unexplained")
+        if self.unexplained:
+            out.append("  " + " ".join(row.word for row in self.unexplained))
+        return out
+
+
+def measure(lexicon: object, rows: list[Row]) -> Report:
+    from overturn.lexicon.normalize import normalize_key
+
+    def accepted(word: str) -> bool:
+        return normalize_key(word) in lexicon  # type: ignore[operator]
+
+    valid = [row for row in rows if row.expected == "valid"]
+    forbidden = [row for row in rows if row.expected == "forbidden"]
+    passed = [row for row in forbidden if accepted(row.word)]
+    return Report(
+        valid=len(valid),
+        refused=[row for row in valid if not accepted(row.word)],
+        forbidden=len(forbidden),
+        explained=[row for row in passed if row.homograph],
+        unexplained=[row for row in passed if not row.homograph],
+    )
+
+
+def test_the_sample_is_well_formed() -> None:
+    rows = read_sample()
+    assert len(rows) >= 1_000
+    assert {row.expected for row in rows} == {"valid", "forbidden"}
+    assert all(row.source and row.category for row in rows), "every row names its category and source"
+    assert not [row for row in rows if row.expected == "valid" and row.homograph], "homographs explain forbidden rows only"
+    pairs = Counter((row.word, row.expected) for row in rows)
+    assert not [pair for pair, count in pairs.items() if count > 1], "no duplicate rows"
+
+
+@pytest.mark.lexicon
+def test_at_most_two_percent_of_ods_words_are_refused(default_lexicon) -> None:
+    report = measure(default_lexicon, read_sample())
+    print("\n".join(report.lines()))
+    assert report.refused_rate <= MAX_REFUSED_RATE, "\n".join(report.lines())
+
+
+@pytest.mark.lexicon
+def test_no_forbidden_word_is_accepted_without_a_homograph(default_lexicon) -> None:
+    report = measure(default_lexicon, read_sample())
+    assert report.unexplained == [], "\n".join(report.lines())
+
+
+@pytest.mark.lexicon
+def test_each_recorded_homograph_is_really_in_the_lexicon(default_lexicon) -> None:
+    """A homograph recorded for a forbidden row that the lexicon refuses is stale: drop it from the row."""
+    from overturn.lexicon.normalize import normalize_key
+
+    stale = [row.word for row in read_sample() if row.homograph and normalize_key(row.word) not in default_lexicon]
+    assert stale == []
+
+
+def test_measure_counts_both_ways() -> None:
+    rows = [Row("chat", "valid", "c", "s", ""), Row("zzq", "valid", "c", "s", ""),
+            Row("lille", "forbidden", "c", "s", ""), Row("paris", "forbidden", "c", "s", "pari"),
+            Row("sncf", "forbidden", "c", "s", "")]
+    report = measure(frozenset({"CHAT", "LILLE", "PARIS"}), rows)
+    assert report.valid == 2 and [row.word for row in report.refused] == ["zzq"] and report.refused_rate == 0.5
+    assert [row.word for row in report.unexplained] == ["lille"] and [row.word for row in report.explained] == ["paris"]
+
+
+if __name__ == "__main__":
+    from overturn.lexicon.registry import load_lexicon
+
+    print("\n".join(measure(load_lexicon(sys.argv[1] if len(sys.argv) > 1 else "fr"), read_sample()).lines()))
