@@ -61,7 +61,11 @@ def test_no_supplement_row_is_blocked_or_single_letter() -> None:
     assert all(len(fields) == 4 and fields[3] for fields in rows), "every supplement row is justified"
 
 
-def test_every_supplement_verb_has_all_its_forms() -> None:
+#: Supplement verbs not of the first group, each with the DELA verb it is conjugated like and the prefix it adds.
+CONJUGATED_LIKE = {"appondre": ("pondre", "ap")}
+
+
+def test_every_supplement_verb_has_all_its_forms(default_lexicon: Lexicon) -> None:
     from overturn.lexicon.sources import data_file
 
     rows = [line.split("\t") for line in data_file("supplement.tsv").read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
@@ -71,6 +75,12 @@ def test_every_supplement_verb_has_all_its_forms() -> None:
             verbs.setdefault(lemma, set()).add(form)
     assert "hier" in verbs and "hièrent" in verbs["hier"]
     for lemma, forms in verbs.items():
+        if lemma in CONJUGATED_LIKE:
+            model, prefix = CONJUGATED_LIKE[lemma]
+            keys = default_lexicon.match(f"{model[:3].upper()}.*", limit=None, timeout=30)
+            model_forms = {entry.form for key in keys for entry in default_lexicon.entries(key) if entry.lemma == model and entry.pos == "V"}
+            assert len(model_forms) > 30 and forms == {prefix + form for form in model_forms}, lemma
+            continue
         agrees = f"{lemma[:-2]}ée" in forms
         assert forms == set(first_group_forms(lemma, agrees)), lemma
 
@@ -139,7 +149,7 @@ def test_slurs_the_ods_keeps_are_words_that_a_family_table_refuses(default_lexic
 
 
 #: Club vocabulary the supplement adds (each justified in lexicons/supplement.tsv), with a plural or a form.
-CLUB = ["BOG", "DZO", "KOP", "YAM", "NAY", "GOS", "ABAYA", "RAMEN", "RYOKAN", "ALUMNI", "AULA", "NANT", "AIRCO", "HIERENT", "HIAMES", "AIRCOS"]
+CLUB = ["BOG", "DZO", "KOP", "YAM", "NAY", "GOS", "ABAYA", "RAMEN", "RYOKAN", "ALUMNI", "AULA", "NANT", "AIRCO", "APPONDRE", "APPONDIONS", "HIERENT", "HIAMES", "AIRCOS"]
 
 
 @pytest.mark.parametrize("key", CLUB)
