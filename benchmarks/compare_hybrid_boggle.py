@@ -7,7 +7,7 @@ compiles it as a lexicon with ``overturn lexicon build LIST --name NAME``).
 Boards are rolls of the 16 standard Boggle dice (Q is Qu), seeded. Every
 board's Boggle score is checked equal on both sides before any timing; then
 rounds alternate which side goes first, and each side's boards per second is
-its total over the rounds.
+the boards over its median round.
 
 overturn's side is ``Solver.solve()`` with every word's path read (as a
 caller listing the words does: ``bench_solver.read_all``); hybrid-boggle's is

@@ -190,11 +190,13 @@ def bench(boards: int, mode: str, workers: int, lexicon_spec: str, as_json: bool
             f"median {summary['median_words']} words per board"
         )
         if workers:
+            starved = summary["cores_used"] < 0.9 * workers
             click.echo(
                 f"batches on {workers} thread(s): {summary['boards_per_second']} boards/s against "
                 f"{summary['boards_per_second_1']} on 1 thread, speed-up x{summary['speedup']} "
                 f"({summary['per_worker']} per thread; process CPU time / wall time {summary['cores_used']} "
-                f"against {summary['cores_used_1']}: below the thread count, the cores were busy elsewhere)"
+                f"against {summary['cores_used_1']}"
+                + (": below the thread count, the cores were busy elsewhere or fewer than the threads)" if starved else ")")
             )
 
 

@@ -114,3 +114,11 @@ def test_bench_with_workers_checks_the_batches(lexicon_dir: str) -> None:
     data = json.loads(out)
     assert data["boards"] == 12 and data["workers"] == 2
     assert data["boards_per_second"] > 0 and data["boards_per_second_1"] > 0 and data["speedup"] > 0
+
+
+def test_bench_with_workers_text_blames_busy_cores_only_when_the_threads_were_starved(lexicon_dir: str) -> None:
+    code, out, err = run("bench", "--boards", "12", "--workers", "1", "--lexicon", lexicon_dir)
+    assert code == 0, err
+    line = next(line for line in out.splitlines() if line.startswith("batches on 1 thread"))
+    used = float(line.rsplit("process CPU time / wall time ", 1)[1].split()[0])
+    assert ("busy elsewhere" in line) is (used < 0.9), line
