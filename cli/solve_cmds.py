@@ -171,8 +171,10 @@ def bench(boards: int, mode: str, workers: int, lexicon_spec: str, as_json: bool
         "max_ms": round(max(times) * 1000, 3),
         "median_words": statistics.median(counts),
     }
+    starved = False  # the threads got less CPU than their number: the cores were busy elsewhere, or fewer
     if workers:
         (one, busy_1), (many, busy) = _throughput(lexicon, deals, 1, counts), _throughput(lexicon, deals, workers, counts)
+        starved = busy < 0.9 * workers
         summary.update(
             workers=workers,
             boards_per_second_1=round(one),
@@ -190,7 +192,6 @@ def bench(boards: int, mode: str, workers: int, lexicon_spec: str, as_json: bool
             f"median {summary['median_words']} words per board"
         )
         if workers:
-            starved = summary["cores_used"] < 0.9 * workers
             click.echo(
                 f"batches on {workers} thread(s): {summary['boards_per_second']} boards/s against "
                 f"{summary['boards_per_second_1']} on 1 thread, speed-up x{summary['speedup']} "
