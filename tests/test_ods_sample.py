@@ -1,6 +1,8 @@
-"""The default lexicon against the project's own sample of club vocabulary (tests/data/ods-sample.tsv, issue 20).
+"""The default lexicon against samples of club vocabulary (issue 20).
 
-Each row names the public list its word comes from. Two measures:
+Two samples, same format: the project's own (tests/data/ods-sample.tsv, gathered with the supplement) and an
+independent one (tests/data/ods-sample-independent.tsv, drawn by a separate reviewer who had not seen the
+supplement). Each row names the public page its word comes from. Two measures:
 the share of ODS-valid words the lexicon refuses (target: at most 2%), and
 the forbidden words it accepts that no homograph explains (target: none).
 
@@ -17,6 +19,7 @@ from typing import NamedTuple
 import pytest
 
 SAMPLE = Path(__file__).parent / "data" / "ods-sample.tsv"
+INDEPENDENT_SAMPLE = Path(__file__).parent / "data" / "ods-sample-independent.tsv"
 COLUMNS = ["word", "expected", "category", "source", "homograph"]
 MAX_REFUSED_RATE = 0.02
 
@@ -84,9 +87,23 @@ def measure(lexicon: object, rows: list[Row]) -> Report:
     )
 
 
-def test_the_sample_is_well_formed() -> None:
-    rows = read_sample()
-    assert len(rows) >= 1_000
+# The independent sample misses both targets on the lexicon of 2026-11-25 (measured when it was drawn, before any
+# change to the lexicon): the marks are strict, so they fail the day the lexicon meets a target, and must then go.
+INDEPENDENT_REFUSED = pytest.mark.xfail(
+    strict=True,
+    reason="independent sample, measured 2026-11-25: 53 of 346 ODS-valid words refused (15.3%), target at most 2%")
+INDEPENDENT_UNEXPLAINED = pytest.mark.xfail(
+    strict=True,
+    reason="independent sample, measured 2026-11-25: 3 of 65 forbidden words accepted with no homograph "
+           "(in, sicavs, usiter); target none")
+
+SAMPLES = [pytest.param(SAMPLE, 1_000, id="own"), pytest.param(INDEPENDENT_SAMPLE, 300, id="independent")]
+
+
+@pytest.mark.parametrize(("path", "min_rows"), SAMPLES)
+def test_the_sample_is_well_formed(path: Path, min_rows: int) -> None:
+    rows = read_sample(path)
+    assert len(rows) >= min_rows
     assert {row.expected for row in rows} == {"valid", "forbidden"}
     assert all(row.source and row.category for row in rows), "every row names its category and source"
     assert not [row for row in rows if row.expected == "valid" and row.homograph], "homographs explain forbidden rows only"
@@ -95,24 +112,29 @@ def test_the_sample_is_well_formed() -> None:
 
 
 @pytest.mark.lexicon
-def test_at_most_two_percent_of_ods_words_are_refused(default_lexicon) -> None:
-    report = measure(default_lexicon, read_sample())
+@pytest.mark.parametrize("path", [pytest.param(SAMPLE, id="own"),
+                                  pytest.param(INDEPENDENT_SAMPLE, id="independent", marks=INDEPENDENT_REFUSED)])
+def test_at_most_two_percent_of_ods_words_are_refused(default_lexicon, path: Path) -> None:
+    report = measure(default_lexicon, read_sample(path))
     print("\n".join(report.lines()))
     assert report.refused_rate <= MAX_REFUSED_RATE, "\n".join(report.lines())
 
 
 @pytest.mark.lexicon
-def test_no_forbidden_word_is_accepted_without_a_homograph(default_lexicon) -> None:
-    report = measure(default_lexicon, read_sample())
+@pytest.mark.parametrize("path", [pytest.param(SAMPLE, id="own"),
+                                  pytest.param(INDEPENDENT_SAMPLE, id="independent", marks=INDEPENDENT_UNEXPLAINED)])
+def test_no_forbidden_word_is_accepted_without_a_homograph(default_lexicon, path: Path) -> None:
+    report = measure(default_lexicon, read_sample(path))
     assert report.unexplained == [], "\n".join(report.lines())
 
 
 @pytest.mark.lexicon
-def test_each_recorded_homograph_is_really_in_the_lexicon(default_lexicon) -> None:
+@pytest.mark.parametrize("path", [pytest.param(SAMPLE, id="own"), pytest.param(INDEPENDENT_SAMPLE, id="independent")])
+def test_each_recorded_homograph_is_really_in_the_lexicon(default_lexicon, path: Path) -> None:
     """A homograph recorded for a forbidden row that the lexicon refuses is stale: drop it from the row."""
     from overturn.lexicon.normalize import normalize_key
 
-    stale = [row.word for row in read_sample() if row.homograph and normalize_key(row.word) not in default_lexicon]
+    stale = [row.word for row in read_sample(path) if row.homograph and normalize_key(row.word) not in default_lexicon]
     assert stale == []
 
 
@@ -128,4 +150,7 @@ def test_measure_counts_both_ways() -> None:
 if __name__ == "__main__":
     from overturn.lexicon.registry import load_lexicon
 
-    print("\n".join(measure(load_lexicon(sys.argv[1] if len(sys.argv) > 1 else "fr"), read_sample()).lines()))
+    lexicon = load_lexicon(sys.argv[1] if len(sys.argv) > 1 else "fr")
+    for path in (SAMPLE, INDEPENDENT_SAMPLE):
+        print(f"{path.name}:")
+        print("\n".join(measure(lexicon, read_sample(path)).lines()))
