@@ -132,7 +132,7 @@ typedef struct {
     Level *levels[MAX_DEPTH + 1];  /* allocated on first use and kept while the Search is pooled */
     int n_levels;                  /* levels[0..n_levels) may be allocated */
     char word[MAX_DEPTH + MAX_READING_LEN];
-    uint8_t path[MAX_DEPTH + 1];  /* cells of the current path or witness, as the cells arena stores them */
+    uint8_t path[MAX_DEPTH + 8];  /* cells of the current path or witness, as the cells arena stores them (+7: copy_by_8) */
     int error;
 
     /* results: entries, their node → entry+1 hash table, text and path arenas */
@@ -140,6 +140,11 @@ typedef struct {
     size_t n_found, cap_found;
     uint32_t *slots;
     uint32_t slot_bits;
+    size_t n_hashed;  /* found[0..n_hashed) are in the hash table: all of them, or (in_order) the played keys */
+    /* Reuse mode with no two readings starting with the same letter: every key is reached once (a text splits
+       into readings one way only) and in alphabetical order (search_reuse), so found keys go straight to the
+       end of the list, unhashed and unsorted; only the played keys are looked up. */
+    int in_order;
     char *text;
     size_t n_text, cap_text;
     uint8_t *cells;
@@ -217,7 +222,7 @@ static int rehash(Search *s) {
     s->slots = slots;
     s->slot_bits = bits;
     uint32_t wrap = (UINT32_C(1) << bits) - 1;
-    for (size_t i = 0; i < s->n_found; i++) {
+    for (size_t i = 0; i < s->n_hashed; i++) {
         uint32_t at = slot_of(s, s->found[i].node);
         while (slots[at]) at = (at + 1) & wrap;
         slots[at] = (uint32_t)i + 1;
@@ -230,22 +235,27 @@ static int rehash(Search *s) {
 static Found *claim(Search *s, uint32_t node, int used) {
     uint32_t wrap = (UINT32_C(1) << s->slot_bits) - 1;
     uint32_t at = slot_of(s, node);
-    while (s->slots[at]) {
-        Found *entry = &s->found[s->slots[at] - 1];
-        if (entry->node == node) return (entry->used < 0 || entry->used <= used) ? NULL : entry;
-        at = (at + 1) & wrap;
+    if (!s->in_order || s->n_hashed) {
+        while (s->slots[at]) {
+            Found *entry = &s->found[s->slots[at] - 1];
+            if (entry->node == node) return (entry->used < 0 || entry->used <= used) ? NULL : entry;
+            at = (at + 1) & wrap;
+        }
     }
-    Found *found = with_room(s->found, &s->cap_found, s->n_found + 1, sizeof(Found));
-    if (!found) {
-        s->error = NO_MEMORY;
-        return NULL;
+    if (s->n_found + 1 > s->cap_found) {
+        Found *found = with_room(s->found, &s->cap_found, s->n_found + 1, sizeof(Found));
+        if (!found) {
+            s->error = NO_MEMORY;
+            return NULL;
+        }
+        s->found = found;
     }
-    s->found = found;
-    Found *entry = &s->found[s->n_found];
-    memset(entry, 0, sizeof *entry);
+    Found *entry = &s->found[s->n_found++];
     entry->node = node;
     entry->used = used;
-    s->slots[at] = (uint32_t)++s->n_found;
+    if (s->in_order) return entry;  /* never met again: not hashed */
+    s->slots[at] = (uint32_t)s->n_found;
+    s->n_hashed = s->n_found;
     if (s->n_found * 2 > ((size_t)1 << s->slot_bits) && rehash(s) < 0) {
         s->error = NO_MEMORY;
         return NULL;
@@ -253,25 +263,39 @@ static Found *claim(Search *s, uint32_t node, int used) {
     return entry;
 }
 
+/* Copy n bytes 8 at a time (moves, not a call to memcpy): dst has room for n rounded up to 8, and src can be
+   read that far (s->word and s->path are longer than any key or path by at least 7 bytes). */
+static inline void copy_by_8(void *dst, const void *src, size_t n) {
+    for (size_t i = 0; i < n; i += 8) memcpy((char *)dst + i, (const char *)src + i, 8);
+}
+
 /* Store the key in s->word[0..letters) and the witness in s->path[0..path_len). */
 static void store(Search *s, Found *entry, unsigned klass, int letters, int path_len) {
-    char *text = with_room(s->text, &s->cap_text, s->n_text + (size_t)letters, 1);
-    if (text) s->text = text;
-    uint8_t *cells = text ? with_room(s->cells, &s->cap_cells, s->n_cells + (size_t)path_len, 1) : NULL;
-    if (!cells) {
-        s->error = NO_MEMORY;
-        return;
+    if (s->n_text + (size_t)letters + 8 > s->cap_text) {
+        char *text = with_room(s->text, &s->cap_text, s->n_text + (size_t)letters + 8, 1);
+        if (!text) {
+            s->error = NO_MEMORY;
+            return;
+        }
+        s->text = text;
     }
-    s->cells = cells;
+    if (s->n_cells + (size_t)path_len + 8 > s->cap_cells) {
+        uint8_t *cells = with_room(s->cells, &s->cap_cells, s->n_cells + (size_t)path_len + 8, 1);
+        if (!cells) {
+            s->error = NO_MEMORY;
+            return;
+        }
+        s->cells = cells;
+    }
     entry->used = s->class_used[klass];
     entry->klass = klass;
     entry->text_at = s->n_text;
     entry->text_len = letters;
-    memcpy(s->text + s->n_text, s->word, (size_t)letters);
+    copy_by_8(s->text + s->n_text, s->word, (size_t)letters);
     s->n_text += (size_t)letters;
     entry->path_at = s->n_cells;
     entry->path_len = path_len;
-    memcpy(s->cells + s->n_cells, s->path, (size_t)path_len);
+    copy_by_8(s->cells + s->n_cells, s->path, (size_t)path_len);
     s->n_cells += (size_t)path_len;
 }
 
@@ -439,7 +463,8 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
 
 /* The readings are tried in letter order, at the top as in expand: where no two readings start with the same
    letter (the game's double faces read Z/X and U/QU), the trie is walked depth first in alphabetical order
-   and keys are found in alphabetical order, which spares the answer a sort (sorted_order checks it). */
+   and keys are found in alphabetical order, each once, which spares the answer a sort and the found keys a
+   hash table (s->in_order, set by run_search). */
 static void search_reuse(Search *s) {
     Level *first = level_at(s, 1);
     if (!first) return;
@@ -821,9 +846,10 @@ static void merge_sort(const Search *s, size_t *order, size_t *scratch, size_t c
 }
 
 /* Sort order[0..count) (indices of found keys) alphabetically; -1 out of memory.  Reuse mode usually finds
-   the keys in that order already (search_reuse): one pass of comparisons checks it, and only otherwise are
-   they sorted. */
+   the keys in that order already (search_reuse, s->in_order): then nothing is done.  Otherwise one pass of
+   comparisons checks whether they happen to be in order, and only if not are they sorted. */
 static int sorted_order(const Search *s, size_t *order, size_t count) {
+    if (s->in_order) return 0;
     size_t k = 1;
     while (k < count && text_order(s, order[k - 1], order[k]) < 0) k++;
     if (k >= count) return 0;
@@ -1138,23 +1164,24 @@ static Search *take_search(void) {
     memset(s->n_by_first, 0, sizeof s->n_by_first);
     s->n_classes = 0;
     s->error = SEARCH_OK;
-    s->n_found = s->n_text = s->n_cells = 0;
+    s->n_found = s->n_text = s->n_cells = s->n_hashed = 0;
+    s->in_order = 0;
     return s;
 }
 
 /* Give a Search back: its used hash slots cleared (s->acc is zero after every step), or freed if the pool is full. */
 static void give_back(Search *s) {
     uint32_t wrap = (UINT32_C(1) << s->slot_bits) - 1;
-    if (s->n_found * 8 > wrap) {
+    if (s->n_hashed * 8 > wrap) {
         memset(s->slots, 0, ((size_t)wrap + 1) * sizeof(uint32_t));
     } else {
-        for (size_t i = 0; i < s->n_found; i++) {
+        for (size_t i = 0; i < s->n_hashed; i++) {
             uint32_t at = slot_of(s, s->found[i].node);
             while (s->slots[at] != (uint32_t)i + 1) at = (at + 1) & wrap;
             s->slots[at] = 0;
         }
     }
-    s->n_found = 0;
+    s->n_found = s->n_hashed = 0;
     if (pool_count < POOL_SIZE)
         pool[pool_count++] = s;
     else
@@ -1232,6 +1259,9 @@ static int open_job(Job *job, PyObject *masks_obj, PyObject *first_child_obj, Py
    job's views), and allocates with the raw allocator, so other Python threads run meanwhile. */
 static void run_search(Search *s, int reuse) {
     if (s->error) return;
+    s->in_order = reuse;
+    for (int letter = 0; letter < 26; letter++)
+        if (s->n_by_first[letter] > 1) s->in_order = 0;
     if (reuse)
         search_reuse(s);
     else
