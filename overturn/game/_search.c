@@ -73,6 +73,7 @@ typedef struct {
 /* The classes of the paths spelling one prefix, and where each can end (reuse mode). */
 typedef struct {
     int n;
+    int saturated;  /* every class has every tracked flag: reading a letter more leaves each class as it is */
     uint8_t ids[MAX_CLASSES];
     uint64_t masks[MAX_CLASSES];
 } Level;
@@ -100,6 +101,7 @@ typedef struct {
     int8_t cell_face[MAX_CELLS];     /* double face index, or -1 for a letter */
     uint8_t cell_letter[MAX_CELLS];  /* 0..25 for letters */
     uint32_t cell_first[MAX_CELLS];  /* letters a reading of the cell can start with */
+    uint32_t near_first[MAX_CELLS];  /* letters a reading of the cell or of a neighbour can start with */
 
     /* rules and constraints */
     int min_length;
@@ -352,10 +354,27 @@ static void step(Search *s, const Level *from, const Reading *r, Level *to) {
             read_cells(s, to, klass, dilate(s, mask), r);
         }
     }
+    unsigned common = ~0u;
     for (int i = 0; i < to->n; i++) {
         to->masks[i] = s->acc[to->ids[i]];
         s->acc[to->ids[i]] = 0;
+        common &= to->ids[i];
     }
+    to->saturated = (common & s->tracked) == s->tracked;
+}
+
+/* step() where from->saturated and r is read only on letter cells (no double face): each class keeps its id,
+   its order and its flags, and only its cells move (a class that reaches no cell of r is dropped). */
+static inline void step_saturated(const Search *s, const Level *from, const Reading *r, Level *to) {
+    int n = 0;
+    for (int i = 0; i < from->n; i++) {
+        uint64_t reached = dilate(s, from->masks[i]) & r->cells;
+        to->ids[n] = from->ids[i];
+        to->masks[n] = reached;
+        n += reached != 0;
+    }
+    to->n = n;
+    to->saturated = 1;
 }
 
 static Level *level_at(Search *s, int depth) {
@@ -377,10 +396,22 @@ static int trace_back(Search *s, int depth, int index) {
         s->path[d - 1] = (uint8_t)cell;
         if (d == 1) return 0;
         int face = s->cell_face[cell];
-        int t = face < 0 ? -1 : s->face_first_transition[face] + face_state(s, klass, face) - 1;
-        unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
         const Level *before = s->levels[d - 1];
         uint64_t candidates = s->neighbours[cell] | (UINT64_C(1) << cell);
+        if (face < 0 && before->saturated) {
+            /* Every class before already has the flags the cell could add: the predecessor has this very class. */
+            int i = 0;
+            while (i < before->n && before->ids[i] != klass) i++;
+            uint64_t fits = i < before->n ? before->masks[i] & candidates : 0;
+            if (!fits) {
+                s->error = NO_PREDECESSOR;
+                return -1;
+            }
+            cell = lowest(fits);
+            continue;
+        }
+        int t = face < 0 ? -1 : s->face_first_transition[face] + face_state(s, klass, face) - 1;
+        unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
         /* A predecessor in the cell's tile adds no MULTI, one outside adds it (when tracked): per class, the
            cells that qualify are a mask, and the lowest of them is taken. */
         uint64_t same_tile = (s->tracked & MULTI) ? s->tile_mask[cell] : s->all;
@@ -429,7 +460,9 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
     uint64_t ends = 0;
     for (int i = 0; i < from->n; i++) ends |= from->masks[i];
     uint64_t near = dilate(s, ends);
-    uint32_t next = s->masks[node] & s->first_letters;
+    uint32_t letters_near = 0;  /* letters some reading of a cell in `near` starts with */
+    for (uint64_t rest = ends; rest; rest &= rest - 1) letters_near |= s->near_first[lowest(rest)];
+    uint32_t next = s->masks[node] & letters_near;
     /* The trie is memory-bound: start loading the children's block (siblings are contiguous) while the
        class masks are computed. */
     uint32_t first = s->first_child[node];
@@ -437,13 +470,12 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
         __builtin_prefetch(s->masks + first);
         __builtin_prefetch(s->first_child + first);
     }
-    while (next && !s->error) {
+    while (next) {
         int letter = __builtin_ctz(next);
         next &= next - 1;
-        for (int j = 0; j < s->n_by_first[letter] && !s->error; j++) {
-            int r_index = s->by_first[letter][j];
-            const Reading *r = &s->readings[r_index];
-            if (!(r->cells & near)) continue;
+        for (int j = 0, n = s->n_by_first[letter]; j < n; j++) {
+            const Reading *r = &s->readings[s->by_first[letter][j]];
+            if (n > 1 && !(r->cells & near)) continue;
             if (letters + r->len > MAX_DEPTH) {
                 s->error = TOO_DEEP;
                 return;
@@ -452,11 +484,15 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
             if (child < 0) continue;
             Level *to = level_at(s, depth + 1);
             if (!to) return;
-            step(s, from, r, to);
+            if (from->saturated && !r->n_targets)
+                step_saturated(s, from, r, to);
+            else
+                step(s, from, r, to);
             if (!to->n) continue;
             memcpy(s->word + letters, r->text, MAX_READING_LEN);  /* fixed size: one move, not a call; word has the room */
             check_reuse_word(s, (uint32_t)child, depth + 1, letters + r->len);
             if (s->masks[child] & LETTERS) expand(s, (uint32_t)child, depth + 1, letters + r->len);
+            if (s->error) return;
         }
     }
 }
@@ -466,6 +502,10 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
    and keys are found in alphabetical order, each once, which spares the answer a sort and the found keys a
    hash table (s->in_order, set by run_search). */
 static void search_reuse(Search *s) {
+    for (int cell = 0; cell < s->size; cell++) {
+        s->near_first[cell] = s->cell_first[cell];
+        for (uint64_t rest = s->neighbours[cell]; rest; rest &= rest - 1) s->near_first[cell] |= s->cell_first[lowest(rest)];
+    }
     Level *first = level_at(s, 1);
     if (!first) return;
     for (int k = 0; k < s->n_readings && !s->error; k++) {
