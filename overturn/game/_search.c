@@ -462,7 +462,7 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
     uint64_t near = dilate(s, ends);
     uint32_t letters_near = 0;  /* letters some reading of a cell in `near` starts with */
     for (uint64_t rest = ends; rest; rest &= rest - 1) letters_near |= s->near_first[lowest(rest)];
-    uint32_t next = s->masks[node] & letters_near;
+    uint32_t node_mask = s->masks[node], next = node_mask & letters_near;
     /* The trie is memory-bound: start loading the children's block (siblings are contiguous) while the
        class masks are computed. */
     uint32_t first = s->first_child[node];
@@ -470,20 +470,31 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
         __builtin_prefetch(s->masks + first);
         __builtin_prefetch(s->first_child + first);
     }
+    int deep = letters + MAX_READING_LEN > MAX_DEPTH;  /* a reading might take the key past MAX_DEPTH letters */
+    Level *to = NULL;
     while (next) {
         int letter = __builtin_ctz(next);
         next &= next - 1;
+        const uint8_t *list = s->by_first[letter];
         for (int j = 0, n = s->n_by_first[letter]; j < n; j++) {
-            const Reading *r = &s->readings[s->by_first[letter][j]];
+            const Reading *r = &s->readings[list[j]];
             if (n > 1 && !(r->cells & near)) continue;
-            if (letters + r->len > MAX_DEPTH) {
+            if (deep && letters + r->len > MAX_DEPTH) {
                 s->error = TOO_DEEP;
                 return;
             }
-            int64_t child = walk(s, node, r->text, r->len);
-            if (child < 0) continue;
-            Level *to = level_at(s, depth + 1);
-            if (!to) return;
+            int64_t child;
+            if (r->len == 1) {  /* the letter is in node_mask: its child is there (or the trie is corrupt) */
+                child = (int64_t)first + popcount32(node_mask & ((UINT32_C(1) << letter) - 1));
+                if ((uint64_t)child >= s->n_nodes) {
+                    s->error = CORRUPT_TRIE;
+                    return;
+                }
+            } else {
+                child = walk(s, node, r->text, r->len);
+                if (child < 0) continue;
+            }
+            if (!to && !(to = level_at(s, depth + 1))) return;
             if (from->saturated && !r->n_targets)
                 step_saturated(s, from, r, to);
             else
@@ -1116,15 +1127,22 @@ static PyTypeObject FoundListType = {
 /* Solver.solve's answer: a FoundList of found_type(word, path, readings), sorted by word. */
 static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject **face_names,
                             PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
-    size_t count = 0;
-    for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
     if (s->n_text > UINT32_MAX || s->n_cells > UINT32_MAX) return PyErr_NoMemory();
-    size_t *order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
-    if (!order) return PyErr_NoMemory();
-    for (size_t i = 0, at = 0; i < s->n_found; i++)
-        if (s->found[i].used >= 0) order[at++] = i;
+    /* In order (s->in_order), the played keys come first and the found keys follow in order: no index array. */
+    size_t played = 0;
+    while (s->in_order && played < s->n_found && s->found[played].used < 0) played++;
+    size_t count = s->n_found - played;
+    size_t *order = NULL;
+    if (!s->in_order) {
+        count = 0;
+        for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
+        order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
+        if (!order) return PyErr_NoMemory();
+        for (size_t i = 0, at = 0; i < s->n_found; i++)
+            if (s->found[i].used >= 0) order[at++] = i;
+    }
     FoundList *list = NULL;
-    if (sorted_order(s, order, count) < 0) {
+    if (order && sorted_order(s, order, count) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1146,7 +1164,7 @@ static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject 
     memcpy(list->text, s->text, s->n_text);
     memcpy(list->cells, s->cells, s->n_cells);
     for (size_t k = 0; k < count; k++) {
-        const Found *entry = &s->found[order[k]];
+        const Found *entry = &s->found[order ? order[k] : played + k];
         unsigned state = entry->klass >> FLAG_BITS;
         list->items[k] = (Item){(uint32_t)entry->text_at, (uint32_t)entry->path_at, (uint16_t)entry->text_len,
                                 (uint16_t)entry->path_len, (uint8_t)state};
