@@ -287,3 +287,28 @@ def test_solve_counts_in_threads_agree_with_solve(tmp_path: Path) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         chunks = [boards[start::4] for start in range(4)]
         assert list(pool.map(lambda chunk: solve_counts(lexicon, chunk), chunks)) == [expected[start::4] for start in range(4)]
+
+
+@pytest.mark.lexicon
+def test_reuse_mode_lists_each_key_once_in_order_on_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's 6×6 deals in reuse mode, where the native search neither sorts nor hashes the keys it finds
+    (no two readings start with the same letter, so it meets each key once, in order): ``solve`` is sorted with
+    no key twice, agrees with ``find_words`` (which builds a dict) and leaves played keys out; the first deals
+    also against the pure-Python search."""
+    from overturn.game.board import OVERTURN
+    from overturn.game.tiles import deal
+    from overturn.lexicon.registry import load_lexicon
+
+    lexicon = load_lexicon()
+    for seed in range(40):
+        board = deal(seed).layers[0].with_rules(OVERTURN)
+        solver = Solver(lexicon, board)
+        words = [found.word for found in solver.solve()]
+        assert words == sorted(set(words)), str(board)
+        assert set(words) == set(solver.find_words()), str(board)
+        played = frozenset(words[::7] + ["NOTAKEY"])
+        constraints = Constraints(played=played)
+        kept = [found.word for found in solver.solve(constraints)]
+        assert kept == [word for word in words if word not in played], str(board)
+        if seed < 2:
+            assert compare(board, lexicon, constraints, monkeypatch) == len(kept)

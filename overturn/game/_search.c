@@ -73,6 +73,7 @@ typedef struct {
 /* The classes of the paths spelling one prefix, and where each can end (reuse mode). */
 typedef struct {
     int n;
+    int saturated;  /* every class has every tracked flag: reading a letter more leaves each class as it is */
     uint8_t ids[MAX_CLASSES];
     uint64_t masks[MAX_CLASSES];
 } Level;
@@ -100,6 +101,7 @@ typedef struct {
     int8_t cell_face[MAX_CELLS];     /* double face index, or -1 for a letter */
     uint8_t cell_letter[MAX_CELLS];  /* 0..25 for letters */
     uint32_t cell_first[MAX_CELLS];  /* letters a reading of the cell can start with */
+    uint32_t near_first[MAX_CELLS];  /* letters a reading of the cell or of a neighbour can start with */
 
     /* rules and constraints */
     int min_length;
@@ -132,7 +134,7 @@ typedef struct {
     Level *levels[MAX_DEPTH + 1];  /* allocated on first use and kept while the Search is pooled */
     int n_levels;                  /* levels[0..n_levels) may be allocated */
     char word[MAX_DEPTH + MAX_READING_LEN];
-    uint8_t path[MAX_DEPTH + 1];  /* cells of the current path or witness, as the cells arena stores them */
+    uint8_t path[MAX_DEPTH + 8];  /* cells of the current path or witness, as the cells arena stores them (+7: copy_by_8) */
     int error;
 
     /* results: entries, their node → entry+1 hash table, text and path arenas */
@@ -140,6 +142,11 @@ typedef struct {
     size_t n_found, cap_found;
     uint32_t *slots;
     uint32_t slot_bits;
+    size_t n_hashed;  /* found[0..n_hashed) are in the hash table: all of them, or (in_order) the played keys */
+    /* Reuse mode with no two readings starting with the same letter: every key is reached once (a text splits
+       into readings one way only) and in alphabetical order (search_reuse), so found keys go straight to the
+       end of the list, unhashed and unsorted; only the played keys are looked up. */
+    int in_order;
     char *text;
     size_t n_text, cap_text;
     uint8_t *cells;
@@ -217,7 +224,7 @@ static int rehash(Search *s) {
     s->slots = slots;
     s->slot_bits = bits;
     uint32_t wrap = (UINT32_C(1) << bits) - 1;
-    for (size_t i = 0; i < s->n_found; i++) {
+    for (size_t i = 0; i < s->n_hashed; i++) {
         uint32_t at = slot_of(s, s->found[i].node);
         while (slots[at]) at = (at + 1) & wrap;
         slots[at] = (uint32_t)i + 1;
@@ -230,22 +237,27 @@ static int rehash(Search *s) {
 static Found *claim(Search *s, uint32_t node, int used) {
     uint32_t wrap = (UINT32_C(1) << s->slot_bits) - 1;
     uint32_t at = slot_of(s, node);
-    while (s->slots[at]) {
-        Found *entry = &s->found[s->slots[at] - 1];
-        if (entry->node == node) return (entry->used < 0 || entry->used <= used) ? NULL : entry;
-        at = (at + 1) & wrap;
+    if (!s->in_order || s->n_hashed) {
+        while (s->slots[at]) {
+            Found *entry = &s->found[s->slots[at] - 1];
+            if (entry->node == node) return (entry->used < 0 || entry->used <= used) ? NULL : entry;
+            at = (at + 1) & wrap;
+        }
     }
-    Found *found = with_room(s->found, &s->cap_found, s->n_found + 1, sizeof(Found));
-    if (!found) {
-        s->error = NO_MEMORY;
-        return NULL;
+    if (s->n_found + 1 > s->cap_found) {
+        Found *found = with_room(s->found, &s->cap_found, s->n_found + 1, sizeof(Found));
+        if (!found) {
+            s->error = NO_MEMORY;
+            return NULL;
+        }
+        s->found = found;
     }
-    s->found = found;
-    Found *entry = &s->found[s->n_found];
-    memset(entry, 0, sizeof *entry);
+    Found *entry = &s->found[s->n_found++];
     entry->node = node;
     entry->used = used;
-    s->slots[at] = (uint32_t)++s->n_found;
+    if (s->in_order) return entry;  /* never met again: not hashed */
+    s->slots[at] = (uint32_t)s->n_found;
+    s->n_hashed = s->n_found;
     if (s->n_found * 2 > ((size_t)1 << s->slot_bits) && rehash(s) < 0) {
         s->error = NO_MEMORY;
         return NULL;
@@ -253,25 +265,39 @@ static Found *claim(Search *s, uint32_t node, int used) {
     return entry;
 }
 
+/* Copy n bytes 8 at a time (moves, not a call to memcpy): dst has room for n rounded up to 8, and src can be
+   read that far (s->word and s->path are longer than any key or path by at least 7 bytes). */
+static inline void copy_by_8(void *dst, const void *src, size_t n) {
+    for (size_t i = 0; i < n; i += 8) memcpy((char *)dst + i, (const char *)src + i, 8);
+}
+
 /* Store the key in s->word[0..letters) and the witness in s->path[0..path_len). */
 static void store(Search *s, Found *entry, unsigned klass, int letters, int path_len) {
-    char *text = with_room(s->text, &s->cap_text, s->n_text + (size_t)letters, 1);
-    if (text) s->text = text;
-    uint8_t *cells = text ? with_room(s->cells, &s->cap_cells, s->n_cells + (size_t)path_len, 1) : NULL;
-    if (!cells) {
-        s->error = NO_MEMORY;
-        return;
+    if (s->n_text + (size_t)letters + 8 > s->cap_text) {
+        char *text = with_room(s->text, &s->cap_text, s->n_text + (size_t)letters + 8, 1);
+        if (!text) {
+            s->error = NO_MEMORY;
+            return;
+        }
+        s->text = text;
     }
-    s->cells = cells;
+    if (s->n_cells + (size_t)path_len + 8 > s->cap_cells) {
+        uint8_t *cells = with_room(s->cells, &s->cap_cells, s->n_cells + (size_t)path_len + 8, 1);
+        if (!cells) {
+            s->error = NO_MEMORY;
+            return;
+        }
+        s->cells = cells;
+    }
     entry->used = s->class_used[klass];
     entry->klass = klass;
     entry->text_at = s->n_text;
     entry->text_len = letters;
-    memcpy(s->text + s->n_text, s->word, (size_t)letters);
+    copy_by_8(s->text + s->n_text, s->word, (size_t)letters);
     s->n_text += (size_t)letters;
     entry->path_at = s->n_cells;
     entry->path_len = path_len;
-    memcpy(s->cells + s->n_cells, s->path, (size_t)path_len);
+    copy_by_8(s->cells + s->n_cells, s->path, (size_t)path_len);
     s->n_cells += (size_t)path_len;
 }
 
@@ -328,10 +354,27 @@ static void step(Search *s, const Level *from, const Reading *r, Level *to) {
             read_cells(s, to, klass, dilate(s, mask), r);
         }
     }
+    unsigned common = ~0u;
     for (int i = 0; i < to->n; i++) {
         to->masks[i] = s->acc[to->ids[i]];
         s->acc[to->ids[i]] = 0;
+        common &= to->ids[i];
     }
+    to->saturated = (common & s->tracked) == s->tracked;
+}
+
+/* step() where from->saturated and r is read only on letter cells (no double face): each class keeps its id,
+   its order and its flags, and only its cells move (a class that reaches no cell of r is dropped). */
+static inline void step_saturated(const Search *s, const Level *from, const Reading *r, Level *to) {
+    int n = 0;
+    for (int i = 0; i < from->n; i++) {
+        uint64_t reached = dilate(s, from->masks[i]) & r->cells;
+        to->ids[n] = from->ids[i];
+        to->masks[n] = reached;
+        n += reached != 0;
+    }
+    to->n = n;
+    to->saturated = 1;
 }
 
 static Level *level_at(Search *s, int depth) {
@@ -353,10 +396,22 @@ static int trace_back(Search *s, int depth, int index) {
         s->path[d - 1] = (uint8_t)cell;
         if (d == 1) return 0;
         int face = s->cell_face[cell];
-        int t = face < 0 ? -1 : s->face_first_transition[face] + face_state(s, klass, face) - 1;
-        unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
         const Level *before = s->levels[d - 1];
         uint64_t candidates = s->neighbours[cell] | (UINT64_C(1) << cell);
+        if (face < 0 && before->saturated) {
+            /* Every class before already has the flags the cell could add: the predecessor has this very class. */
+            int i = 0;
+            while (i < before->n && before->ids[i] != klass) i++;
+            uint64_t fits = i < before->n ? before->masks[i] & candidates : 0;
+            if (!fits) {
+                s->error = NO_PREDECESSOR;
+                return -1;
+            }
+            cell = lowest(fits);
+            continue;
+        }
+        int t = face < 0 ? -1 : s->face_first_transition[face] + face_state(s, klass, face) - 1;
+        unsigned gained = ((s->ringed >> cell & 1) ? USED : NEW) & s->tracked;
         /* A predecessor in the cell's tile adds no MULTI, one outside adds it (when tracked): per class, the
            cells that qualify are a mask, and the lowest of them is taken. */
         uint64_t same_tile = (s->tracked & MULTI) ? s->tile_mask[cell] : s->all;
@@ -405,7 +460,9 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
     uint64_t ends = 0;
     for (int i = 0; i < from->n; i++) ends |= from->masks[i];
     uint64_t near = dilate(s, ends);
-    uint32_t next = s->masks[node] & s->first_letters;
+    uint32_t letters_near = 0;  /* letters some reading of a cell in `near` starts with */
+    for (uint64_t rest = ends; rest; rest &= rest - 1) letters_near |= s->near_first[lowest(rest)];
+    uint32_t node_mask = s->masks[node], next = node_mask & letters_near;
     /* The trie is memory-bound: start loading the children's block (siblings are contiguous) while the
        class masks are computed. */
     uint32_t first = s->first_child[node];
@@ -413,34 +470,53 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
         __builtin_prefetch(s->masks + first);
         __builtin_prefetch(s->first_child + first);
     }
-    while (next && !s->error) {
+    int deep = letters + MAX_READING_LEN > MAX_DEPTH;  /* a reading might take the key past MAX_DEPTH letters */
+    Level *to = NULL;
+    while (next) {
         int letter = __builtin_ctz(next);
         next &= next - 1;
-        for (int j = 0; j < s->n_by_first[letter] && !s->error; j++) {
-            int r_index = s->by_first[letter][j];
-            const Reading *r = &s->readings[r_index];
-            if (!(r->cells & near)) continue;
-            if (letters + r->len > MAX_DEPTH) {
+        const uint8_t *list = s->by_first[letter];
+        for (int j = 0, n = s->n_by_first[letter]; j < n; j++) {
+            const Reading *r = &s->readings[list[j]];
+            if (n > 1 && !(r->cells & near)) continue;
+            if (deep && letters + r->len > MAX_DEPTH) {
                 s->error = TOO_DEEP;
                 return;
             }
-            int64_t child = walk(s, node, r->text, r->len);
-            if (child < 0) continue;
-            Level *to = level_at(s, depth + 1);
-            if (!to) return;
-            step(s, from, r, to);
+            int64_t child;
+            if (r->len == 1) {  /* the letter is in node_mask: its child is there (or the trie is corrupt) */
+                child = (int64_t)first + popcount32(node_mask & ((UINT32_C(1) << letter) - 1));
+                if ((uint64_t)child >= s->n_nodes) {
+                    s->error = CORRUPT_TRIE;
+                    return;
+                }
+            } else {
+                child = walk(s, node, r->text, r->len);
+                if (child < 0) continue;
+            }
+            if (!to && !(to = level_at(s, depth + 1))) return;
+            if (from->saturated && !r->n_targets)
+                step_saturated(s, from, r, to);
+            else
+                step(s, from, r, to);
             if (!to->n) continue;
             memcpy(s->word + letters, r->text, MAX_READING_LEN);  /* fixed size: one move, not a call; word has the room */
             check_reuse_word(s, (uint32_t)child, depth + 1, letters + r->len);
             if (s->masks[child] & LETTERS) expand(s, (uint32_t)child, depth + 1, letters + r->len);
+            if (s->error) return;
         }
     }
 }
 
 /* The readings are tried in letter order, at the top as in expand: where no two readings start with the same
    letter (the game's double faces read Z/X and U/QU), the trie is walked depth first in alphabetical order
-   and keys are found in alphabetical order, which spares the answer a sort (sorted_order checks it). */
+   and keys are found in alphabetical order, each once, which spares the answer a sort and the found keys a
+   hash table (s->in_order, set by run_search). */
 static void search_reuse(Search *s) {
+    for (int cell = 0; cell < s->size; cell++) {
+        s->near_first[cell] = s->cell_first[cell];
+        for (uint64_t rest = s->neighbours[cell]; rest; rest &= rest - 1) s->near_first[cell] |= s->cell_first[lowest(rest)];
+    }
     Level *first = level_at(s, 1);
     if (!first) return;
     for (int k = 0; k < s->n_readings && !s->error; k++) {
@@ -821,9 +897,10 @@ static void merge_sort(const Search *s, size_t *order, size_t *scratch, size_t c
 }
 
 /* Sort order[0..count) (indices of found keys) alphabetically; -1 out of memory.  Reuse mode usually finds
-   the keys in that order already (search_reuse): one pass of comparisons checks it, and only otherwise are
-   they sorted. */
+   the keys in that order already (search_reuse, s->in_order): then nothing is done.  Otherwise one pass of
+   comparisons checks whether they happen to be in order, and only if not are they sorted. */
 static int sorted_order(const Search *s, size_t *order, size_t count) {
+    if (s->in_order) return 0;
     size_t k = 1;
     while (k < count && text_order(s, order[k - 1], order[k]) < 0) k++;
     if (k >= count) return 0;
@@ -1050,15 +1127,22 @@ static PyTypeObject FoundListType = {
 /* Solver.solve's answer: a FoundList of found_type(word, path, readings), sorted by word. */
 static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject **face_names,
                             PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
-    size_t count = 0;
-    for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
     if (s->n_text > UINT32_MAX || s->n_cells > UINT32_MAX) return PyErr_NoMemory();
-    size_t *order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
-    if (!order) return PyErr_NoMemory();
-    for (size_t i = 0, at = 0; i < s->n_found; i++)
-        if (s->found[i].used >= 0) order[at++] = i;
+    /* In order (s->in_order), the played keys come first and the found keys follow in order: no index array. */
+    size_t played = 0;
+    while (s->in_order && played < s->n_found && s->found[played].used < 0) played++;
+    size_t count = s->n_found - played;
+    size_t *order = NULL;
+    if (!s->in_order) {
+        count = 0;
+        for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
+        order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
+        if (!order) return PyErr_NoMemory();
+        for (size_t i = 0, at = 0; i < s->n_found; i++)
+            if (s->found[i].used >= 0) order[at++] = i;
+    }
     FoundList *list = NULL;
-    if (sorted_order(s, order, count) < 0) {
+    if (order && sorted_order(s, order, count) < 0) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1080,7 +1164,7 @@ static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject 
     memcpy(list->text, s->text, s->n_text);
     memcpy(list->cells, s->cells, s->n_cells);
     for (size_t k = 0; k < count; k++) {
-        const Found *entry = &s->found[order[k]];
+        const Found *entry = &s->found[order ? order[k] : played + k];
         unsigned state = entry->klass >> FLAG_BITS;
         list->items[k] = (Item){(uint32_t)entry->text_at, (uint32_t)entry->path_at, (uint16_t)entry->text_len,
                                 (uint16_t)entry->path_len, (uint8_t)state};
@@ -1138,23 +1222,24 @@ static Search *take_search(void) {
     memset(s->n_by_first, 0, sizeof s->n_by_first);
     s->n_classes = 0;
     s->error = SEARCH_OK;
-    s->n_found = s->n_text = s->n_cells = 0;
+    s->n_found = s->n_text = s->n_cells = s->n_hashed = 0;
+    s->in_order = 0;
     return s;
 }
 
 /* Give a Search back: its used hash slots cleared (s->acc is zero after every step), or freed if the pool is full. */
 static void give_back(Search *s) {
     uint32_t wrap = (UINT32_C(1) << s->slot_bits) - 1;
-    if (s->n_found * 8 > wrap) {
+    if (s->n_hashed * 8 > wrap) {
         memset(s->slots, 0, ((size_t)wrap + 1) * sizeof(uint32_t));
     } else {
-        for (size_t i = 0; i < s->n_found; i++) {
+        for (size_t i = 0; i < s->n_hashed; i++) {
             uint32_t at = slot_of(s, s->found[i].node);
             while (s->slots[at] != (uint32_t)i + 1) at = (at + 1) & wrap;
             s->slots[at] = 0;
         }
     }
-    s->n_found = 0;
+    s->n_found = s->n_hashed = 0;
     if (pool_count < POOL_SIZE)
         pool[pool_count++] = s;
     else
@@ -1232,6 +1317,9 @@ static int open_job(Job *job, PyObject *masks_obj, PyObject *first_child_obj, Py
    job's views), and allocates with the raw allocator, so other Python threads run meanwhile. */
 static void run_search(Search *s, int reuse) {
     if (s->error) return;
+    s->in_order = reuse;
+    for (int letter = 0; letter < 26; letter++)
+        if (s->n_by_first[letter] > 1) s->in_order = 0;
     if (reuse)
         search_reuse(s);
     else
