@@ -207,6 +207,8 @@ def _serving(source: str | None = None) -> Iterator[Server]:
     """`overturn serve` in its own process, from this checkout or from another ``source`` tree (PYTHONPATH)."""
     port = _free_port()
     command = [sys.executable, "-m", "overturn_cli", "serve", "--host", HOST, "--port", str(port), "--log-level", "warning"]
+    if source is None:
+        command += ["--store", "memory"]  # never the user's own table file (a baseline tree may predate --store)
     env = {**os.environ, "PYTHONUNBUFFERED": "1", **({"PYTHONPATH": source} if source else {})}
     process = subprocess.Popen(command, env=env, cwd=source, preexec_fn=_capped_memory)
     deadline = time.monotonic() + 60

@@ -357,10 +357,12 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_serve_command_runs_uvicorn(lexicon_dir: Path) -> None:
+def test_serve_command_runs_uvicorn(lexicon_dir: Path, tmp_path: Path) -> None:
     port = _free_port()
     command = [sys.executable, "-m", "overturn_cli", "serve", "--port", str(port), "--lexicon", str(lexicon_dir), "--log-level", "warning"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    # The default table store is in the user data directory: here a temporary one, never the tester's own.
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(tmp_path)}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -372,6 +374,7 @@ def test_serve_command_runs_uvicorn(lexicon_dir: Path) -> None:
                 assert time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
         assert response.json()["lexicon"] == "small"
+        assert (tmp_path / "overturn" / "tables.sqlite3").exists()
     finally:
         process.terminate()
         process.wait(timeout=15)
