@@ -19,6 +19,7 @@ a noun, adjective or determiner has only the gender and number.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -63,6 +64,7 @@ def split_code(code: str) -> tuple[str, str]:
     return "", code
 
 
+@functools.cache  # a few hundred distinct codes, sorted some 670,000 times by a build
 def _code_order(code: str) -> tuple[int, int, str]:
     tense, person = split_code(code)
     tense_rank = list(TENSES).index(tense) if tense else -1
@@ -96,7 +98,11 @@ def inflection_table(lexicon: dict[str, list[Entry]], dela: Iterable[tuple[str, 
     found: dict[str, set[str]] = {}
     for form, lemma, pos, codes in dela:
         for entry in lexicon.get(fold(form), ()):
-            if entry.pos == pos and unligatured(entry.form) == form and unligatured(entry.lemma) == lemma:
+            if (
+                entry.pos == pos
+                and (entry.form == form or unligatured(entry.form) == form)  # the test first: most forms have no ligature
+                and (entry.lemma == lemma or unligatured(entry.lemma) == lemma)
+            ):
                 found.setdefault(_FIELD.join(entry), set()).update(codes)
     return found
 
