@@ -118,9 +118,12 @@ def keep_dela_entry(form: str, codes: list[str], blocklist: frozenset[str]) -> s
     key = fold(form)
     if not is_key(key) or key in blocklist:
         return None
-    if not (not_a_single_letter(key) and passes_vowel_policy(key)):
-        return None
-    return key
+    return key if passes_word_policies(key) else None
+
+
+def passes_word_policies(key: str) -> bool:
+    """The policies every source's keys go through alike (lexicons/README.md, "Policies"), beside the blocklist."""
+    return not_a_single_letter(key) and passes_vowel_policy(key)
 
 
 def not_a_single_letter(key: str) -> bool:
@@ -170,7 +173,7 @@ def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Ite
                 raise ValueError(f"{path}:{number}: expected form, lemma and part of speech separated by tabs")
             form, lemma, pos = fields[:3]
             key = normalize_key(form)
-            if key not in blocklist and not_a_single_letter(key) and passes_vowel_policy(key):
+            if key not in blocklist and passes_word_policies(key):
                 yield key, Entry(form, lemma or form, pos)
 
 
