@@ -219,6 +219,21 @@ def test_the_example_board_on_the_default_lexicon(reuse: bool, monkeypatch: pyte
     assert compare(board, lexicon, constraints, monkeypatch) > 300
 
 
+def test_a_prefix_with_too_many_paths_goes_on_depth_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Advanced mode holds every path of a prefix at once; a board of one letter and a lexicon of repeats
+    (tens of thousands of simple paths spell AAAAAA) makes it go on depth first, out of order, with the
+    same answer and the same order once sorted."""
+    keys = {"A" * length for length in range(2, 10)} | {"AB", "AAB", "BA", "BAAAAAAAB"}
+    write_build(tmp_path / "repeats", {key: [Entry(key.lower(), key.lower(), "N")] for key in keys}, {"name": "t"})
+    lexicon = Lexicon.open(tmp_path / "repeats")
+    rules = Rules(rows=4, cols=4, tile_rows=1, tile_cols=1, reuse=False, min_tiles=1)
+    board = Board(("B",) + ("A",) * 14 + ("B",), rules)
+    for constraints in (Constraints(), Constraints(played=frozenset({"AAA", "AB"}))):
+        assert compare(board, lexicon, constraints, monkeypatch) == len(keys) - len(constraints.played)
+        native = [found.word for found in Solver(lexicon, board).solve(constraints)]
+        assert native == sorted(keys - constraints.played)
+
+
 def test_solve_order_matches_the_python_search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``solve`` lists keys in the order the pure-Python search sorts them, and ``solve_json`` ranks them likewise.
 

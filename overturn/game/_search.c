@@ -16,7 +16,9 @@
  *   class (cells where such a path can end), advanced with shift-based
  *   dilation; a witness path is traced back at once through the class masks of
  *   the prefixes that are still on the search stack.
- * - Advanced mode (each cell once) is a depth-first search with a visited mask.
+ * - Advanced mode (each cell once) keeps, per prefix on the stack, every simple path spelling it (last cell,
+ *   visited mask, class, parent), and tries readings in letter order as reuse mode does: keys come out once
+ *   each and sorted, with no hash table or sort; a prefix with too many paths goes on depth first.
  * - Results are keyed by trie node (a node is a key), in C, so a word found
  *   again costs no Python object; Python objects are made once per word at the
  *   end.  Played keys are looked up in the trie first and marked as excluded.
@@ -87,6 +89,14 @@ typedef struct {
     int text_len, path_len;
 } Found;
 
+/* A simple path (advanced mode), kept while its prefix is on the search stack: its last cell, the cells it
+   visits, its class, the tile of its first cell, and the path it extends (an index into the states, -1: none). */
+typedef struct {
+    uint64_t visited;
+    int32_t parent;
+    uint8_t cell, klass, first_tile;
+} PathState;
+
 typedef struct {
     /* the lexicon's letter trie (borrowed buffers) */
     const uint32_t *masks, *first_child;
@@ -147,6 +157,10 @@ typedef struct {
        into readings one way only) and in alphabetical order (search_reuse), so found keys go straight to the
        end of the list, unhashed and unsorted; only the played keys are looked up. */
     int in_order;
+    /* advanced mode: the simple paths spelling each prefix on the search stack (search_paths_in_order) */
+    PathState *states;
+    size_t n_states, cap_states;
+    uint8_t cell_gain[MAX_CELLS];  /* the NEW/USED flag a cell adds to a path, as tracked */
     char *text;
     size_t n_text, cap_text;
     uint8_t *cells;
@@ -577,8 +591,149 @@ static void visit(Search *s, int cell, uint32_t node, int letters, int length, u
     }
 }
 
-static void search_simple_paths(Search *s) {
-    for (int cell = 0; cell < s->size && !s->error; cell++) visit(s, cell, 0, 0, 0, 0, 0, s->tile_id[cell]);
+/* Advanced mode, prefix by prefix: each prefix on the stack holds every simple path that spells it, and the
+   readings are tried in letter order, as search_reuse does.  Where no two readings start with the same
+   letter, each key is reached once and in alphabetical order (s->in_order), so found keys need neither a
+   hash table nor a sort.  The paths are the ones the depth-first search above enumerates, grouped: a prefix
+   holding more than SPILL_STATES of them on the stack (a board of one letter and a lexicon of repeats) goes
+   on depth first from each path instead, out of order, so memory stays bounded. */
+#define SPILL_STATES (1 << 16)
+
+/* The found keys so far all go into the hash table, and the answer will be sorted: keys may now come twice
+   and out of order. */
+static void leave_order(Search *s) {
+    if (!s->in_order) return;
+    s->in_order = 0;
+    s->n_hashed = s->n_found;
+    do {
+        if (rehash(s) < 0) {
+            s->error = NO_MEMORY;
+            return;
+        }
+    } while (s->n_found * 2 > ((size_t)1 << s->slot_bits));
+}
+
+/* Write the path ending in states[index] (depth cells) to s->path. */
+static void trace_states(Search *s, int32_t index, int depth) {
+    for (int d = depth - 1; d >= 0; d--, index = s->states[index].parent) s->path[d] = s->states[index].cell;
+}
+
+/* Record the key at node (s->word[0..letters)) if one of the paths states[begin..end) of `depth` cells is
+   accepted: the first with the fewest double faces read. */
+static void check_paths_word(Search *s, uint32_t node, size_t begin, size_t end, int depth, int letters) {
+    if (!(s->masks[node] & IS_WORD) || letters < s->min_length) return;
+    size_t best = end;
+    for (size_t i = begin; i < end; i++) {
+        unsigned klass = s->states[i].klass;
+        if (FLAGS_OF(klass) == s->tracked && (best == end || s->class_used[klass] < s->class_used[s->states[best].klass]))
+            best = i;
+    }
+    if (best == end) return;
+    Found *entry = claim(s, node, s->class_used[s->states[best].klass]);
+    if (!entry) return;
+    trace_states(s, (int32_t)best, depth);
+    store(s, entry, s->states[best].klass, letters, depth);
+}
+
+/* Append the paths that extend states[begin..end) (or start, when begin == end == SIZE_MAX) by a cell reading r. */
+static void extend_paths(Search *s, const Reading *r, size_t begin, size_t end) {
+    int starting = begin == SIZE_MAX;
+    size_t count = starting ? 1 : end - begin;
+    for (size_t k = 0; k < count; k++) {
+        size_t i = begin + k;
+        uint64_t candidates = starting ? r->cells : s->neighbours[s->states[i].cell] & ~s->states[i].visited & r->cells;
+        for (; candidates; candidates &= candidates - 1) {
+            int cell = lowest(candidates);
+            PathState from = starting ? (PathState){0, -1, 0, 0, (uint8_t)s->tile_id[cell]} : s->states[i];
+            unsigned klass = from.klass;
+            int face = s->cell_face[cell];
+            if (face >= 0) {
+                int after = -1;
+                for (int j = 0; j < r->n_targets; j++)
+                    if (s->transition_face[r->targets[j]] == face) after = s->trans[klass][r->targets[j]];
+                if (after < 0) continue;
+                klass = (unsigned)after;
+            }
+            klass |= s->cell_gain[cell];
+            if ((s->tracked & MULTI) && s->tile_id[cell] != from.first_tile) klass |= MULTI;
+            if (s->n_states + 1 > s->cap_states) {
+                PathState *states = with_room(s->states, &s->cap_states, s->n_states + 1, sizeof(PathState));
+                if (!states) {
+                    s->error = NO_MEMORY;
+                    return;
+                }
+                s->states = states;
+            }
+            s->states[s->n_states++] = (PathState){from.visited | UINT64_C(1) << cell, starting ? -1 : (int32_t)i,
+                                                   (uint8_t)cell, (uint8_t)klass, from.first_tile};
+        }
+    }
+}
+
+/* Every continuation of the prefix at node, spelled by the paths states[begin..end) of `depth` cells. */
+static void expand_paths(Search *s, uint32_t node, size_t begin, size_t end, int depth, int letters) {
+    if (s->n_states + 8 * (end - begin) > SPILL_STATES) {
+        leave_order(s);
+        for (size_t i = begin; i < end && !s->error; i++) {
+            const PathState st = s->states[i];
+            trace_states(s, (int32_t)i, depth);
+            advance(s, st.cell, node, letters, depth, st.visited, st.klass, st.first_tile);
+        }
+        return;
+    }
+    uint64_t reach = 0;
+    for (size_t i = begin; i < end; i++) reach |= s->neighbours[s->states[i].cell] & ~s->states[i].visited;
+    uint32_t letters_near = 0;
+    for (uint64_t rest = reach; rest; rest &= rest - 1) letters_near |= s->cell_first[lowest(rest)];
+    uint32_t node_mask = s->masks[node], next = node_mask & letters_near;
+    uint32_t first = s->first_child[node];
+    while (next && !s->error) {
+        int letter = __builtin_ctz(next);
+        next &= next - 1;
+        const uint8_t *list = s->by_first[letter];
+        for (int j = 0, n = s->n_by_first[letter]; j < n && !s->error; j++) {
+            const Reading *r = &s->readings[list[j]];
+            if (!(r->cells & reach)) continue;
+            int64_t child;
+            if (r->len == 1) {  /* the letter is in node_mask: its child is there (or the trie is corrupt) */
+                child = (int64_t)first + popcount32(node_mask & ((UINT32_C(1) << letter) - 1));
+                if ((uint64_t)child >= s->n_nodes) {
+                    s->error = CORRUPT_TRIE;
+                    return;
+                }
+            } else {
+                child = walk(s, node, r->text, r->len);
+                if (child < 0) continue;
+            }
+            size_t new_begin = s->n_states;
+            extend_paths(s, r, begin, end);
+            if (s->n_states > new_begin && !s->error) {
+                memcpy(s->word + letters, r->text, MAX_READING_LEN);  /* fixed size: one move; word has the room */
+                check_paths_word(s, (uint32_t)child, new_begin, s->n_states, depth + 1, letters + r->len);
+                if (s->masks[child] & LETTERS)
+                    expand_paths(s, (uint32_t)child, new_begin, s->n_states, depth + 1, letters + r->len);
+            }
+            s->n_states = new_begin;
+        }
+    }
+}
+
+static void search_paths_in_order(Search *s) {
+    for (int cell = 0; cell < s->size; cell++)
+        s->cell_gain[cell] = (uint8_t)(((s->ringed >> cell & 1) ? USED : NEW) & s->tracked);
+    s->n_states = 0;
+    for (int k = 0; k < s->n_readings && !s->error; k++) {
+        const Reading *r = &s->readings[s->alphabetical[k]];
+        int64_t child = walk(s, 0, r->text, r->len);
+        if (child < 0) continue;
+        extend_paths(s, r, SIZE_MAX, SIZE_MAX);
+        if (s->n_states && !s->error) {
+            memcpy(s->word, r->text, MAX_READING_LEN);
+            check_paths_word(s, (uint32_t)child, 0, s->n_states, 1, r->len);
+            if (s->masks[child] & LETTERS) expand_paths(s, (uint32_t)child, 0, s->n_states, 1, r->len);
+        }
+        s->n_states = 0;
+    }
 }
 
 /* --- setting up from Python arguments -------------------------------------------------- */
@@ -1184,6 +1339,7 @@ static void release(Search *s) {
     PyMem_RawFree(s->slots);
     PyMem_RawFree(s->text);
     PyMem_RawFree(s->cells);
+    PyMem_RawFree(s->states);
     PyMem_RawFree(s);
 }
 
@@ -1317,13 +1473,13 @@ static int open_job(Job *job, PyObject *masks_obj, PyObject *first_child_obj, Py
    job's views), and allocates with the raw allocator, so other Python threads run meanwhile. */
 static void run_search(Search *s, int reuse) {
     if (s->error) return;
-    s->in_order = reuse;
+    s->in_order = 1;
     for (int letter = 0; letter < 26; letter++)
         if (s->n_by_first[letter] > 1) s->in_order = 0;
     if (reuse)
         search_reuse(s);
     else
-        search_simple_paths(s);
+        search_paths_in_order(s);
 }
 
 /* Raise the exception for a search that failed with s->error; NULL. */
