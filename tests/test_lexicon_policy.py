@@ -149,7 +149,7 @@ def test_slurs_the_ods_keeps_are_words_that_a_family_table_refuses(default_lexic
 
 
 #: Club vocabulary the supplement adds (each justified in lexicons/supplement.tsv), with a plural or a form.
-CLUB = ["BOG", "DZO", "KOP", "YAM", "NAY", "GOS", "ABAYA", "RAMEN", "RYOKAN", "ALUMNI", "AULA", "NANT", "AIRCO", "APPONDRE", "APPONDIONS", "HIERENT", "HIAMES", "AIRCOS"]
+CLUB = ["BOG", "DZO", "KOP", "YAM", "NAY", "GOS", "ABAYA", "RAMEN", "RYOKAN", "ALUMNI", "AULA", "NANT", "AIRCO", "APPONDRE", "APPONDIONS", "HIERENT", "HIAMES", "AIRCOS", "FOEHNENT", "SEVEUSE", "MALPEQUES", "ARGOVIENNES"]
 
 
 @pytest.mark.parametrize("key", CLUB)
