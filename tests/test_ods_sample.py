@@ -1,8 +1,9 @@
 """The default lexicon against samples of club vocabulary (issue 20).
 
-Two samples, same format: the project's own (tests/data/ods-sample.tsv, gathered with the supplement) and an
+Three samples, same format: the project's own (tests/data/ods-sample.tsv, gathered with the supplement), an
 independent one (tests/data/ods-sample-independent.tsv, drawn by a separate reviewer who had not seen the
-supplement). Each row names the public page its word comes from. Two measures:
+supplement; later additions came partly from its pages) and a held-out one (tests/data/ods-sample-heldout.tsv,
+drawn only from hosts the supplement may not use). Each row names the public page its word comes from. Two measures:
 the share of ODS-valid words the lexicon refuses (target: at most 2%), and
 the forbidden words it accepts that no homograph explains (target: none).
 
@@ -20,6 +21,7 @@ import pytest
 
 SAMPLE = Path(__file__).parent / "data" / "ods-sample.tsv"
 INDEPENDENT_SAMPLE = Path(__file__).parent / "data" / "ods-sample-independent.tsv"
+HELDOUT_SAMPLE = Path(__file__).parent / "data" / "ods-sample-heldout.tsv"
 COLUMNS = ["word", "expected", "category", "source", "homograph"]
 MAX_REFUSED_RATE = 0.02
 
@@ -91,14 +93,25 @@ def measure(lexicon: object, rows: list[Row]) -> Report:
 # change to the lexicon): the marks are strict, so they fail the day the lexicon meets a target, and must then go.
 INDEPENDENT_REFUSED = pytest.mark.xfail(
     strict=True,
-    reason="independent sample, measured 2026-11-25: 53 of 346 ODS-valid words refused (15.3%), 32 (9.2%) after "
-           "240 club-report keys partly from the same pages; target at most 2%")
+    reason="independent sample, measured 2026-11-25: 53 of 346 ODS-valid words refused (15.3%), 20 (5.8%) after "
+           "two rounds of club keys partly from the same pages; target at most 2%")
 INDEPENDENT_UNEXPLAINED = pytest.mark.xfail(
     strict=True,
     reason="independent sample, measured 2026-11-25: 3 of 65 forbidden words accepted with no homograph "
            "(in, sicavs, usiter); target none")
 
-SAMPLES = [pytest.param(SAMPLE, 1_000, id="own"), pytest.param(INDEPENDENT_SAMPLE, 300, id="independent")]
+# The held-out sample (drawn 2026-11-25 from pages on the other side of a host split from the supplement's, before
+# measuring) has few club words (29 of its 340 valid rows: the stored pages of club lists are cut short), so its
+# overall rate mostly measures everyday French; the club rows are measured apart.
+HELDOUT_UNEXPLAINED = pytest.mark.xfail(
+    strict=True,
+    reason="held-out sample, measured 2026-11-25: 7 welded compounds accepted (attrapetout, cachecache, croquemonsieur, "
+           "entredeux, foxtrot, gagnepetit, hihan), 1990 rectified spellings policy 7 plays; the ODS's stance unverified")
+HELDOUT_CLUB_REFUSED = pytest.mark.xfail(
+    strict=True, reason="held-out sample's club rows, measured 2026-11-25: 4 of 29 refused (13.8%); target at most 2%")
+
+SAMPLES = [pytest.param(SAMPLE, 1_000, id="own"), pytest.param(INDEPENDENT_SAMPLE, 300, id="independent"),
+           pytest.param(HELDOUT_SAMPLE, 500, id="heldout")]
 
 
 @pytest.mark.parametrize(("path", "min_rows"), SAMPLES)
@@ -113,24 +126,29 @@ def test_the_sample_is_well_formed(path: Path, min_rows: int) -> None:
 
 
 @pytest.mark.lexicon
-@pytest.mark.parametrize("path", [pytest.param(SAMPLE, id="own"),
-                                  pytest.param(INDEPENDENT_SAMPLE, id="independent", marks=INDEPENDENT_REFUSED)])
-def test_at_most_two_percent_of_ods_words_are_refused(default_lexicon, path: Path) -> None:
-    report = measure(default_lexicon, read_sample(path))
+@pytest.mark.parametrize(("path", "category_prefix"), [pytest.param(SAMPLE, "", id="own"),
+                                  pytest.param(INDEPENDENT_SAMPLE, "", id="independent", marks=INDEPENDENT_REFUSED),
+                                  pytest.param(HELDOUT_SAMPLE, "", id="heldout"),
+                                  pytest.param(HELDOUT_SAMPLE, "club_", id="heldout-club", marks=HELDOUT_CLUB_REFUSED)])
+def test_at_most_two_percent_of_ods_words_are_refused(default_lexicon, path: Path, category_prefix: str) -> None:
+    rows = [row for row in read_sample(path) if row.category.startswith(category_prefix)]
+    report = measure(default_lexicon, rows)
     print("\n".join(report.lines()))
     assert report.refused_rate <= MAX_REFUSED_RATE, "\n".join(report.lines())
 
 
 @pytest.mark.lexicon
 @pytest.mark.parametrize("path", [pytest.param(SAMPLE, id="own"),
-                                  pytest.param(INDEPENDENT_SAMPLE, id="independent", marks=INDEPENDENT_UNEXPLAINED)])
+                                  pytest.param(INDEPENDENT_SAMPLE, id="independent", marks=INDEPENDENT_UNEXPLAINED),
+                                  pytest.param(HELDOUT_SAMPLE, id="heldout", marks=HELDOUT_UNEXPLAINED)])
 def test_no_forbidden_word_is_accepted_without_a_homograph(default_lexicon, path: Path) -> None:
     report = measure(default_lexicon, read_sample(path))
     assert report.unexplained == [], "\n".join(report.lines())
 
 
 @pytest.mark.lexicon
-@pytest.mark.parametrize("path", [pytest.param(SAMPLE, id="own"), pytest.param(INDEPENDENT_SAMPLE, id="independent")])
+@pytest.mark.parametrize("path", [pytest.param(SAMPLE, id="own"), pytest.param(INDEPENDENT_SAMPLE, id="independent"),
+                                  pytest.param(HELDOUT_SAMPLE, id="heldout")])
 def test_each_recorded_homograph_is_really_in_the_lexicon(default_lexicon, path: Path) -> None:
     """A homograph recorded for a forbidden row that the lexicon refuses is stale: drop it from the row."""
     from overturn.lexicon.normalize import normalize_key
@@ -152,6 +170,6 @@ if __name__ == "__main__":
     from overturn.lexicon.registry import load_lexicon
 
     lexicon = load_lexicon(sys.argv[1] if len(sys.argv) > 1 else "fr")
-    for path in (SAMPLE, INDEPENDENT_SAMPLE):
+    for path in (SAMPLE, INDEPENDENT_SAMPLE, HELDOUT_SAMPLE):
         print(f"{path.name}:")
         print("\n".join(measure(lexicon, read_sample(path)).lines()))
