@@ -681,12 +681,18 @@ static void expand_paths(Search *s, uint32_t node, size_t begin, size_t end, int
         }
         return;
     }
+    uint32_t node_mask = s->masks[node], first = s->first_child[node];
+    /* The trie is memory-bound: start loading the children's block (siblings are contiguous) while the
+       letters near the paths' ends are gathered. */
+    if (first < s->n_nodes) {
+        __builtin_prefetch(s->masks + first);
+        __builtin_prefetch(s->first_child + first);
+    }
     uint64_t reach = 0;
     for (size_t i = begin; i < end; i++) reach |= s->neighbours[s->states[i].cell] & ~s->states[i].visited;
     uint32_t letters_near = 0;
     for (uint64_t rest = reach; rest; rest &= rest - 1) letters_near |= s->cell_first[lowest(rest)];
-    uint32_t node_mask = s->masks[node], next = node_mask & letters_near;
-    uint32_t first = s->first_child[node];
+    uint32_t next = node_mask & letters_near;
     while (next && !s->error) {
         int letter = __builtin_ctz(next);
         next &= next - 1;
