@@ -639,6 +639,15 @@ static void check_paths_word(Search *s, uint32_t node, size_t begin, size_t end,
 static void extend_paths(Search *s, const Reading *r, size_t begin, size_t end) {
     int starting = begin == SIZE_MAX;
     size_t count = starting ? 1 : end - begin;
+    size_t room = s->n_states + (starting ? MAX_CELLS : 8 * count);  /* a path end has at most 8 neighbours */
+    if (room > s->cap_states) {
+        PathState *states = with_room(s->states, &s->cap_states, room, sizeof(PathState));
+        if (!states) {
+            s->error = NO_MEMORY;
+            return;
+        }
+        s->states = states;
+    }
     for (size_t k = 0; k < count; k++) {
         size_t i = begin + k;
         uint64_t candidates = starting ? r->cells : s->neighbours[s->states[i].cell] & ~s->states[i].visited & r->cells;
@@ -656,14 +665,6 @@ static void extend_paths(Search *s, const Reading *r, size_t begin, size_t end) 
             }
             klass |= s->cell_gain[cell];
             if ((s->tracked & MULTI) && s->tile_id[cell] != from.first_tile) klass |= MULTI;
-            if (s->n_states + 1 > s->cap_states) {
-                PathState *states = with_room(s->states, &s->cap_states, s->n_states + 1, sizeof(PathState));
-                if (!states) {
-                    s->error = NO_MEMORY;
-                    return;
-                }
-                s->states = states;
-            }
             s->states[s->n_states++] = (PathState){from.visited | UINT64_C(1) << cell, starting ? -1 : (int32_t)i,
                                                    (uint8_t)cell, (uint8_t)klass, from.first_tile};
         }
@@ -688,10 +689,14 @@ static void expand_paths(Search *s, uint32_t node, size_t begin, size_t end, int
         __builtin_prefetch(s->masks + first);
         __builtin_prefetch(s->first_child + first);
     }
+    /* Letters a reading of a neighbour of some path's end starts with (visited neighbours too: a superset,
+       cheaper than going through the cells of `reach`). */
     uint64_t reach = 0;
-    for (size_t i = begin; i < end; i++) reach |= s->neighbours[s->states[i].cell] & ~s->states[i].visited;
     uint32_t letters_near = 0;
-    for (uint64_t rest = reach; rest; rest &= rest - 1) letters_near |= s->cell_first[lowest(rest)];
+    for (size_t i = begin; i < end; i++) {
+        reach |= s->neighbours[s->states[i].cell] & ~s->states[i].visited;
+        letters_near |= s->near_first[s->states[i].cell];
+    }
     uint32_t next = node_mask & letters_near;
     while (next && !s->error) {
         int letter = __builtin_ctz(next);
@@ -725,8 +730,11 @@ static void expand_paths(Search *s, uint32_t node, size_t begin, size_t end, int
 }
 
 static void search_paths_in_order(Search *s) {
-    for (int cell = 0; cell < s->size; cell++)
+    for (int cell = 0; cell < s->size; cell++) {
         s->cell_gain[cell] = (uint8_t)(((s->ringed >> cell & 1) ? USED : NEW) & s->tracked);
+        s->near_first[cell] = 0;  /* the neighbours only: a path does not repeat its cell */
+        for (uint64_t rest = s->neighbours[cell]; rest; rest &= rest - 1) s->near_first[cell] |= s->cell_first[lowest(rest)];
+    }
     s->n_states = 0;
     for (int k = 0; k < s->n_readings && !s->error; k++) {
         const Reading *r = &s->readings[s->alphabetical[k]];
