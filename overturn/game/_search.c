@@ -1151,7 +1151,10 @@ static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
         if (!cell) Py_CLEAR(path);
         else PyTuple_SET_ITEM(path, j, cell);
     }
-    PyObject *found = path ? self->found_type->tp_alloc(self->found_type, 3) : NULL;
+    /* Allocated untracked (tp_alloc would zero it and track it, and it would have to be untracked again): it
+       holds only a str and tuples of ints and str, so no cycle is possible.  found_type is a tuple subclass
+       without slots of its own (a NamedTuple), so a tuple's layout. */
+    PyObject *found = path ? (PyObject *)PyObject_GC_NewVar(PyTupleObject, self->found_type, 3) : NULL;
     if (!found) {
         Py_XDECREF(word);
         Py_XDECREF(path);
@@ -1162,7 +1165,6 @@ static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
     PyTuple_SET_ITEM(found, 0, word);
     PyTuple_SET_ITEM(found, 1, path);
     PyTuple_SET_ITEM(found, 2, Py_NewRef(self->templates[item->state]));
-    PyObject_GC_UnTrack(found);  /* holds only str and tuples of ints and str: no cycle possible */
     self->built[i] = Py_NewRef(found);
     return found;
 }
