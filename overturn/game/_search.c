@@ -212,6 +212,19 @@ static int64_t walk(Search *s, uint32_t node, const char *text, int len) {
     return node;
 }
 
+/* The child of node by reading r, whose first letter is `letter`, a letter of node_mask (first: the node's
+   first child): -1 if the trie has none (a reading of two letters or more) or is corrupt (s->error set). */
+static inline int64_t reading_child(Search *s, uint32_t node, uint32_t node_mask, uint32_t first, int letter,
+                                   const Reading *r) {
+    if (r->len > 1) return walk(s, node, r->text, r->len);
+    uint64_t child = (uint64_t)first + popcount32(node_mask & ((UINT32_C(1) << letter) - 1));
+    if (child >= s->n_nodes) {
+        s->error = CORRUPT_TRIE;
+        return -1;
+    }
+    return (int64_t)child;
+}
+
 /* The array with room for `need` items (growing *cap by doubling), or NULL when out of memory (the array is
    then unchanged).  It returns the pointer rather than storing it through a void **, which would break
    strict aliasing: the compiler could keep using the old, freed pointer. */
@@ -497,16 +510,10 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
                 s->error = TOO_DEEP;
                 return;
             }
-            int64_t child;
-            if (r->len == 1) {  /* the letter is in node_mask: its child is there (or the trie is corrupt) */
-                child = (int64_t)first + popcount32(node_mask & ((UINT32_C(1) << letter) - 1));
-                if ((uint64_t)child >= s->n_nodes) {
-                    s->error = CORRUPT_TRIE;
-                    return;
-                }
-            } else {
-                child = walk(s, node, r->text, r->len);
-                if (child < 0) continue;
+            int64_t child = reading_child(s, node, node_mask, first, letter, r);
+            if (child < 0) {
+                if (s->error) return;
+                continue;
             }
             if (!to && !(to = level_at(s, depth + 1))) return;
             if (from->saturated && !r->n_targets)
@@ -705,16 +712,10 @@ static void expand_paths(Search *s, uint32_t node, size_t begin, size_t end, int
         for (int j = 0, n = s->n_by_first[letter]; j < n && !s->error; j++) {
             const Reading *r = &s->readings[list[j]];
             if (!(r->cells & reach)) continue;
-            int64_t child;
-            if (r->len == 1) {  /* the letter is in node_mask: its child is there (or the trie is corrupt) */
-                child = (int64_t)first + popcount32(node_mask & ((UINT32_C(1) << letter) - 1));
-                if ((uint64_t)child >= s->n_nodes) {
-                    s->error = CORRUPT_TRIE;
-                    return;
-                }
-            } else {
-                child = walk(s, node, r->text, r->len);
-                if (child < 0) continue;
+            int64_t child = reading_child(s, node, node_mask, first, letter, r);
+            if (child < 0) {
+                if (s->error) return;
+                continue;
             }
             size_t new_begin = s->n_states;
             extend_paths(s, r, begin, end);
