@@ -145,11 +145,13 @@ def test_arrows_run_down_from_the_service_and_the_cli() -> None:
 
 def test_the_native_search_is_built_where_it_is_required() -> None:
     """CI sets OVERTURN_REQUIRE_NATIVE=1 and compiles with -Werror: a C build that fails must fail CI,
-    not quietly fall back to the pure-Python search (whose own tests force it with OVERTURN_PURE_PYTHON)."""
+    not quietly fall back to the pure-Python search (whose own tests force it with OVERTURN_PURE_PYTHON)
+    or the Python letter-trie build (compared with the C one in tests/test_letter_trie.py)."""
     if os.environ.get("OVERTURN_REQUIRE_NATIVE") != "1":
         pytest.skip("OVERTURN_REQUIRE_NATIVE is not set (.ci/run sets it)")
     native = importlib.import_module("overturn.game._search")
     assert callable(native.solve_json)
+    assert callable(importlib.import_module("overturn.lexicon._letter_trie").build)
 
 
 #: A module longer than this says at its top why it is one module (``Long because …``).
