@@ -494,3 +494,23 @@ def test_the_bodies_name_the_same_choices_as_the_game() -> None:
     from overturn.table.board_seating import REFEREES
 
     assert set(get_args(GameName)) == set(REFEREES)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "rack", "field", "fragment"),
+    [
+        ("A1.", "ISON", "pattern", "the pattern is letters"),  # the old guess from the message text called this the rack
+        ("MAI.", "SO1", "rack", "the rack is letters"),
+        ("MAISON", "S", "pattern", "at least one '.'"),
+        ("MA-.", "S?", "pattern", "the pattern is letters"),
+        ("MÂ.", "S?", "", ""),  # an accent is folded away, as on the tiles: not an error
+        ("M.ISON", "a b", "rack", "the rack is letters"),
+    ],
+)
+def test_fit_names_the_field_it_refuses(client: httpx.Client, pattern: str, rack: str, field: str, fragment: str) -> None:
+    response = client.get("/api/fit", params={"pattern": pattern, "rack": rack})
+    if not field:
+        assert response.status_code == 200, response.text
+        return
+    body = assert_error(response, 422, fragment)
+    assert body["detail"] == {"field": field}

@@ -18,7 +18,7 @@ import regex
 
 from overturn.lexicon.lemmas import codes_of, table_rows
 from overturn.lexicon.lexicon import Lexicon
-from overturn.lexicon.normalize import normalize_key
+from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.lexicon.sources import Entry
 
 LETTERS = string.ascii_uppercase
@@ -216,19 +216,37 @@ class Fitted:
     timed_out: bool
 
 
+class FitError(ValueError):
+    """A pattern or a rack ``fit`` cannot take; ``field`` says which ("pattern" or "rack"), for the API's answer."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+_PATTERN_RULE = "the pattern is letters and at least one '.' (an empty square), at most 15 squares"
+
+
 def fit(lexicon: Lexicon, slots: str, rack: str, limit: int, timeout: float) -> Fitted:
     """Words that fill a board pattern (letters fixed, ``.`` an empty square) with letters of ``rack`` (``?`` a joker).
 
     ``..E.S`` with AIRT? gives TIERS, RIEUS (U by the joker)...: every empty
     square takes one rack letter, at least one is filled, the fixed letters
     stay. The pattern engine finds the words of the pattern's shape; the
-    rack is checked on each.
+    rack is checked on each. A pattern or rack it cannot take raises
+    ``FitError`` naming which.
     """
-    shape = ".".join(normalize_key(part) if part else "" for part in slots.split("."))  # each run of letters folded (é, Œ)
+    try:
+        shape = ".".join(normalize_key(part) if part else "" for part in slots.split("."))  # each run of letters folded (é, Œ)
+    except InvalidWord:
+        raise FitError("pattern", f"{_PATTERN_RULE}, not {slots!r}") from None
     if not shape or len(shape) > MAX_FIT or set(shape) - set(LETTERS + ".") or "." not in shape:
-        raise ValueError("the pattern is letters and at least one '.' (an empty square), at most 15 squares")
+        raise FitError("pattern", _PATTERN_RULE)
     jokers_given = rack.count("?")
-    letters = Counter(normalize_key(rack.replace("?", "")) if rack.replace("?", "") else "")
+    try:
+        letters = Counter(normalize_key(rack.replace("?", "")) if rack.replace("?", "") else "")
+    except InvalidWord:
+        raise FitError("rack", f"the rack is letters and '?' (a joker), not {rack!r}") from None
     scanned = lexicon.search_pattern(shape, limit=None, timeout=timeout)
     words: list[str] = []
     stood: dict[str, str] = {}

@@ -13,13 +13,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from overturn.lexicon.lemmas import MAX_ROWS, TENSES
-from overturn.lexicon.normalize import InvalidWord
 from overturn.lexicon.searches import (
     LISTS,
     MAX_FIT,
     MAX_FORMS,
     MAX_LEMMAS,
     Filters,
+    FitError,
     Fitted,
     find,
     fit,
@@ -72,8 +72,8 @@ async def fit_search(request: Request) -> Response:
     def job() -> Fitted:
         try:
             return fit(lexicon, pattern, rack, limit, limits.pattern_timeout)
-        except (ValueError, InvalidWord) as exc:
-            raise ApiError(422, str(exc), {"field": "pattern" if "pattern" in str(exc) else "rack"}) from None
+        except FitError as exc:
+            raise ApiError(422, str(exc), {"field": exc.field}) from None
 
     found = await service.search(job, "pattern and rack search")
     return JSONResponse({
