@@ -111,7 +111,7 @@ typedef struct {
     int8_t cell_face[MAX_CELLS];     /* double face index, or -1 for a letter */
     uint8_t cell_letter[MAX_CELLS];  /* 0..25 for letters */
     uint32_t cell_first[MAX_CELLS];  /* letters a reading of the cell can start with */
-    uint32_t near_first[MAX_CELLS];  /* letters a reading of the cell or of a neighbour can start with */
+    uint32_t near_first[MAX_CELLS];  /* letters a reading of a neighbour (and, in reuse mode, of the cell) starts with */
 
     /* rules and constraints */
     int min_length;
@@ -153,9 +153,10 @@ typedef struct {
     uint32_t *slots;
     uint32_t slot_bits;
     size_t n_hashed;  /* found[0..n_hashed) are in the hash table: all of them, or (in_order) the played keys */
-    /* Reuse mode with no two readings starting with the same letter: every key is reached once (a text splits
-       into readings one way only) and in alphabetical order (search_reuse), so found keys go straight to the
-       end of the list, unhashed and unsorted; only the played keys are looked up. */
+    /* No two readings starting with the same letter: every key is reached once (a text splits into readings
+       one way only) and in alphabetical order (search_reuse, search_paths_in_order), so found keys go straight
+       to the end of the list, unhashed and unsorted; only the played keys are looked up.  An advanced search
+       that goes on depth first leaves it (leave_order). */
     int in_order;
     /* advanced mode: the simple paths spelling each prefix on the search stack (search_paths_in_order) */
     PathState *states;
@@ -210,6 +211,15 @@ static int64_t walk(Search *s, uint32_t node, const char *text, int len) {
         node = (uint32_t)child;
     }
     return node;
+}
+
+/* s->near_first for every cell: the letters a reading of a neighbour starts with, and of the cell itself
+   where a path may read it again (reuse mode). */
+static void fill_near_first(Search *s, int with_self) {
+    for (int cell = 0; cell < s->size; cell++) {
+        s->near_first[cell] = with_self ? s->cell_first[cell] : 0;
+        for (uint64_t rest = s->neighbours[cell]; rest; rest &= rest - 1) s->near_first[cell] |= s->cell_first[lowest(rest)];
+    }
 }
 
 /* The child of node by reading r, whose first letter is `letter`, a letter of node_mask (first: the node's
@@ -534,10 +544,7 @@ static void expand(Search *s, uint32_t node, int depth, int letters) {
    and keys are found in alphabetical order, each once, which spares the answer a sort and the found keys a
    hash table (s->in_order, set by run_search). */
 static void search_reuse(Search *s) {
-    for (int cell = 0; cell < s->size; cell++) {
-        s->near_first[cell] = s->cell_first[cell];
-        for (uint64_t rest = s->neighbours[cell]; rest; rest &= rest - 1) s->near_first[cell] |= s->cell_first[lowest(rest)];
-    }
+    fill_near_first(s, 1);
     Level *first = level_at(s, 1);
     if (!first) return;
     for (int k = 0; k < s->n_readings && !s->error; k++) {
@@ -731,11 +738,9 @@ static void expand_paths(Search *s, uint32_t node, size_t begin, size_t end, int
 }
 
 static void search_paths_in_order(Search *s) {
-    for (int cell = 0; cell < s->size; cell++) {
+    fill_near_first(s, 0);  /* a simple path does not read its cell again */
+    for (int cell = 0; cell < s->size; cell++)
         s->cell_gain[cell] = (uint8_t)(((s->ringed >> cell & 1) ? USED : NEW) & s->tracked);
-        s->near_first[cell] = 0;  /* the neighbours only: a path does not repeat its cell */
-        for (uint64_t rest = s->neighbours[cell]; rest; rest &= rest - 1) s->near_first[cell] |= s->cell_first[lowest(rest)];
-    }
     s->n_states = 0;
     for (int k = 0; k < s->n_readings && !s->error; k++) {
         const Reading *r = &s->readings[s->alphabetical[k]];
