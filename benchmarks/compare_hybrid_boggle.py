@@ -17,7 +17,7 @@ holding them, which makes each ``Found`` when first read); ``solve()`` and then
 reading every word and path (as a caller listing the words does) adds the
 Python objects, about a quarter of which is the interpreter's loop alone.
 
-    python benchmarks/compare_hybrid_boggle.py --hybrid /tmp/hb --words /tmp/hb/web2.txt --lexicon web2
+    python benchmarks/compare_hybrid_boggle.py --hybrid /tmp/hb --words /tmp/hb/words.txt --lexicon bogglewords
 """
 
 from __future__ import annotations

@@ -243,8 +243,9 @@ def fit(lexicon: Lexicon, slots: str, rack: str, limit: int, timeout: float) -> 
     if not shape or len(shape) > MAX_FIT or set(shape) - set(LETTERS + ".") or "." not in shape:
         raise FitError("pattern", _PATTERN_RULE)
     jokers_given = rack.count("?")
+    plain = rack.replace("?", "")
     try:
-        letters = Counter(normalize_key(rack.replace("?", "")) if rack.replace("?", "") else "")
+        letters = Counter(normalize_key(plain) if plain else "")
     except InvalidWord:
         raise FitError("rack", f"the rack is letters and '?' (a joker), not {rack!r}") from None
     scanned = lexicon.search_pattern(shape, limit=None, timeout=timeout)
