@@ -33,6 +33,8 @@ POLICIES = {
     "proper nouns": (["PARIS", "RENNES", "VOLTAIRE"], ["LILLE", "ADJANI"]),
     "foreign words": (["WEEKEND", "COMPUTER"], ["JUMP", "GOOD"]),
     "slurs removed from the ODS": (["ENCULER", "NABABS"], ["NEGRE", "NEGRESSES", "PEDE", "GOUINE", "TARLOUZE", "BOCHE", "NABOT", "TRAVELO", "NEGRO", "CHINETOQUES"]),
+    "forms the ODS refuses": (["USITE", "USITEE", "USITES", "USITEES", "INUSITE", "SICAV"],
+                              ["USITER", "USITONS", "USITAIT", "USITANT", "USITERENT", "SICAVS"]),
 }
 
 
