@@ -11,6 +11,7 @@ from overturn.lexicon.sources import (
     Entry,
     add_verb_infinitives,
     has_vowel,
+    lemma_is_blocked,
     not_a_single_letter,
     passes_vowel_policy,
     read_blocklist,
@@ -26,12 +27,13 @@ POLICIES = {
                      ["GE", "PE", "JI", "KU"]),
     "interjections": (["PST", "PSST", "PSITT", "PSCHITT", "HAHA", "HIHI", "WAOUH", "WOUAH", "BRR", "BRRR", "PFF", "PFFT", "TSS", "HMM", "CHUT", "OUF"],
                       ["PSSST", "BRRRR", "GRRR", "KSS", "MMM", "ZZZ"]),
-    "acronyms": (["SIDA", "OVNI", "LASER", "RADAR", "ENARQUE"], ["ENA", "TVA", "SNCF", "LOL"]),
+    "acronyms": (["SIDA", "OVNI", "LASER", "RADAR", "ENARQUE"], ["ENA", "ENAS", "TVA", "SNCF", "LOL"]),
     "abbreviations": (["PHILO", "MATH", "ADMIN"], ["ETC", "JANV", "BIBL", "BIBLIOGR", "CF"]),
     "welded compounds": (["PORTEMONNAIE", "WEEKEND", "PIQUENIQUE", "TIREBOUCHON", "BASKETBALL"],
-                         ["EXAEQUO", "APRIORI", "APOSTERIORI", "STATUQUO", "BIENETRE", "HAUTPARLEUR", "HAUTPARLEURS"]),
+                         ["EXAEQUO", "EXAEQUOS", "APRIORI", "APRIORIS", "APOSTERIORI", "STATUQUO", "STATUQUOS", "BIENETRE",
+                          "BIENETRES", "HAUTPARLEUR", "HAUTPARLEURS"]),
     "proper nouns": (["PARIS", "RENNES", "VOLTAIRE"], ["LILLE", "ADJANI"]),
-    "foreign words": (["WEEKEND", "COMPUTER"], ["JUMP", "GOOD"]),
+    "foreign words": (["WEEKEND", "COMPUTER"], ["JUMP", "JUMPS", "GOOD"]),
     "slurs removed from the ODS": (["ENCULER", "NABABS"], ["NEGRE", "NEGRESSES", "PEDE", "GOUINE", "TARLOUZE", "BOCHE", "NABOT", "TRAVELO", "NEGRO", "CHINETOQUES"]),
     "forms the ODS refuses": (["USITE", "USITEE", "USITES", "USITEES", "INUSITE", "SICAV"],
                               ["USITER", "USITONS", "USITAIT", "USITANT", "USITERENT", "SICAVS"]),
@@ -141,6 +143,25 @@ def test_add_verb_infinitives_adds_only_missing_entries_to_present_keys() -> Non
     assert lexicon["TWEETER"] == [Entry("tweeter", "tweeter", "N"), Entry("tweeter", "tweeter", "V")]
     assert len(lexicon["MANGER"]) == 2 and "BLOQUER" not in lexicon
     assert add_verb_infinitives(lexicon) == 0
+
+
+def test_a_blocked_word_takes_its_other_forms_with_it(tmp_path) -> None:
+    """A blocked key blocks the entries of its lemma too: the plural of a blocked word is not played, and a form
+    shared with a kept word keeps only that word's entries."""
+    from overturn.lexicon.sources import read_entry_table
+
+    table = tmp_path / "table.tsv"
+    table.write_text("aprioris\tapriori\tN\nusité\tusité\tA\nusité\tusiter\tV\nusitons\tusiter\tV\n"
+                     "chats\tchat\tN\n", encoding="utf-8")
+    blocklist = frozenset({"APRIORI", "USITER"})
+    assert list(read_entry_table(table, blocklist)) == [("USITE", Entry("usité", "usité", "A")), ("CHATS", Entry("chats", "chat", "N"))]
+    assert lemma_is_blocked("a priori".replace(" ", ""), blocklist) and lemma_is_blocked("Usiter", blocklist)
+    assert not lemma_is_blocked("chat", blocklist)
+
+
+def test_usite_is_the_adjective_only(default_lexicon: Lexicon) -> None:
+    assert {(entry.lemma, entry.pos) for entry in default_lexicon.entries("USITÉ")} == {("usité", "A")}
+    assert default_lexicon.keys_of_lemma("usiter") == []
 
 
 def test_slurs_the_ods_keeps_are_words_that_a_family_table_refuses(default_lexicon: Lexicon) -> None:

