@@ -154,6 +154,7 @@ def has_vowel(key: str) -> bool:
 def read_dela(path: Path | None = None, blocklist: frozenset[str] | None = None) -> Iterator[tuple[str, Entry]]:
     """Every playable (key, entry) of the DELA file."""
     blocklist = read_blocklist() if blocklist is None else blocklist
+    lemma_blocked: dict[str, bool] = {}  # a lemma has many forms: fold it once
     with (path or locate_dela()).open(encoding="utf-8") as handle:
         for line in handle:
             parsed = parse_dela_line(line)
@@ -161,7 +162,12 @@ def read_dela(path: Path | None = None, blocklist: frozenset[str] | None = None)
                 continue
             form, lemma, codes = parsed
             key = keep_dela_entry(form, codes, blocklist)
-            if key is not None and not lemma_is_blocked(lemma, blocklist):
+            if key is None:
+                continue
+            blocked = lemma_blocked.get(lemma)
+            if blocked is None:
+                blocked = lemma_blocked[lemma] = lemma_is_blocked(lemma, blocklist)
+            if not blocked:
                 yield key, Entry(form, lemma, codes[0])
 
 
