@@ -91,7 +91,8 @@ def test_every_supplement_verb_has_all_its_forms(default_lexicon: Lexicon) -> No
 
 
 @pytest.mark.parametrize("verb", ["chanter", "parler", "louer", "crier", "créer", "céder", "régler", "célébrer", "sécher",
-                                  "préférer", "déléguer", "critiquer", "éduquer", "tester", "cesser", "guetter"])
+                                  "préférer", "déléguer", "critiquer", "éduquer", "tester", "cesser", "guetter", "placer",
+                                  "manger", "protéger", "rapiécer"])
 def test_first_group_forms_match_dela(default_lexicon: Lexicon, verb: str) -> None:
     """The slow obvious reference: DELA's own forms of regular first-group verbs."""
     from overturn.lexicon.normalize import normalize_key
@@ -121,12 +122,12 @@ def test_first_group_forms_agree_with_dela_on_every_verb_they_conjugate() -> Non
         conjugated += 1
         if dela[verb] - set(forms):
             disagree.append(verb)
-    assert conjugated > 9_000
+    assert conjugated > 10_000
     # aller is irregular; arguer has DELA's tréma spellings (arguë) besides; DELA writes désaére but aère for aérer.
     assert disagree == ["aller", "arguer", "désaérer"]
 
 
-@pytest.mark.parametrize("bad", ["manger", "placer", "appeler", "jeter", "semer", "sevrer", "crever", "payer", "Chanter", "finir", "er"])
+@pytest.mark.parametrize("bad", ["appeler", "jeter", "semer", "sevrer", "crever", "payer", "Chanter", "finir", "er"])
 def test_first_group_forms_refuses_what_it_would_conjugate_wrongly(bad: str) -> None:
     with pytest.raises(ValueError):
         first_group_forms(bad)

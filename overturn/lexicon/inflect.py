@@ -1,10 +1,11 @@
 """Every form of a regular first-group verb, for the supplement's verbs (lexicons/supplement.tsv).
 
 The supplement lists each playable form on a row of its own; this writes the
-rows of a verb conjugated like *chanter*, or like *céder* when the stem's last
-vowel is an é before a consonant (je cède, nous cédons, je céderai: tests
-cross-check both against DELA's forms). Verbs whose stem changes otherwise
-(-cer, -ger, -yer, an e before one consonant as in *semer*, *sevrer*,
+rows of a verb conjugated like *chanter*; like *placer* and *manger* (ç and ge
+before a and o: plaçons, mangeait); like *céder* when the stem's last vowel is
+an é before a consonant (je cède, nous cédons, je céderai); or both (protéger).
+Tests cross-check it against every such verb of DELA. Verbs whose stem changes
+otherwise (-yer, an e before one consonant as in *semer*, *sevrer*,
 *appeler*, *jeter*) are refused rather than conjugated wrongly.
 """
 
@@ -51,15 +52,17 @@ def first_group_forms(infinitive: str, participle_agrees: bool = True) -> list[s
         raise ValueError(f"{infinitive!r} is not the lower-case infinitive of a first-group verb")
     stem = infinitive[:-2]
     where, vowel = _last_vowel_before_a_consonant(stem)
-    if stem.endswith(("c", "g", "y")) or vowel == "e" and _e_alternates(stem[where + 1:]):
+    if stem.endswith("y") or vowel == "e" and _e_alternates(stem[where + 1:]):
         raise ValueError(f"{infinitive!r} changes its stem when conjugated; list its forms by hand")
     grave_stem = stem[:where] + "è" + stem[where + 1:] if vowel == "é" else stem
+    # Before a, â and o a soft c is written ç and a soft g ge (the gg of jogger is hard, as the gu of déléguer).
+    hard_stem = stem[:-1] + "ç" if stem.endswith("c") else stem + "e" if stem.endswith("g") and not stem.endswith("gg") else stem
     endings = [*_PRESENT, *_IMPERFECT, *_SIMPLE_PAST, *_FUTURE, *_CONDITIONAL, *_SUBJUNCTIVE, *_SUBJUNCTIVE_PAST, "ant", "é"]
     if participle_agrees:
         endings += ["ée", "és", "ées"]
     forms = [infinitive]
     for ending in endings:
-        form = (grave_stem if ending in _MUTE_E_ENDINGS else stem) + ending
+        form = (grave_stem if ending in _MUTE_E_ENDINGS else hard_stem if ending[0] in "aâo" else stem) + ending
         if form not in forms:
             forms.append(form)
     return forms
