@@ -1,6 +1,6 @@
 """The default lexicon against samples of club vocabulary (issue 20).
 
-Three samples, same format: the project's own (tests/data/ods-sample.tsv, gathered with the supplement), an
+Four samples, same format: the project's own (tests/data/ods-sample.tsv, gathered with the supplement), an
 independent one (tests/data/ods-sample-independent.tsv, drawn by a separate reviewer who had not seen the
 supplement; later additions came partly from its pages) and two held-out ones (tests/data/ods-sample-heldout.tsv
 and, for club vocabulary only, tests/data/ods-sample-heldout-club.tsv), drawn only from hosts the supplement may
