@@ -425,13 +425,13 @@ def test_every_json_body_is_one_declared_type(client: httpx.Client) -> None:
     same fields, same required ones, and the Struct's bounds in the schema."""
     import msgspec
 
-    from overturn.service.routers import boardgames, game, referee, review, solve, table
+    from overturn.service.routers import game, referee, review, solve, tables
 
     schema = client.get("/openapi.json").json()
     components = schema["components"]["schemas"]
     kinds = {
         kind.__name__: kind
-        for module in (game, referee, review, solve, table, boardgames)
+        for module in (game, referee, review, solve, tables)
         for kind in vars(module).values()
         if isinstance(kind, type) and issubclass(kind, msgspec.Struct) and kind.__name__.endswith("Request")
     }
@@ -490,7 +490,7 @@ def test_the_bodies_name_the_same_choices_as_the_game() -> None:
     assert set(get_args(EndingName)) == set(ENDINGS)
     assert set(get_args(PresetName)) == set(PRESETS)
     assert set(get_args(PlayerName)) == {colour.value for colour in Colour}
-    from overturn.service.routers.boardgames import GameName
+    from overturn.service.routers.tables import GameName
     from overturn.table.board_seating import REFEREES
 
     assert set(get_args(GameName)) == set(REFEREES)

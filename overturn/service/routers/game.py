@@ -40,6 +40,7 @@ from overturn.game.state import (
     PassMove,
     WordMove,
 )
+from overturn.game.view import game_view as game_state
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import body_components, error_responses, openapi30, request_body
@@ -108,26 +109,6 @@ def _game(service: Service, saved: Any) -> Game:
         raise ApiError(400, "'game' must be the saved game (a JSON object)", {"field": "game"})
     _name, lexicon = service.lexicon(saved.get("lexicon"))
     return saved_game(saved, lexicon)
-
-
-def game_state(game: Game) -> dict[str, Any]:
-    result = game.result()
-    cols = game.board.rules.cols
-    faces = game.board.faces
-    winner = result.winner
-    return {
-        "game": game.to_json(),
-        "faces": [list(faces[row * cols : (row + 1) * cols]) for row in range(game.board.rules.rows)],
-        "result": {
-            "green": result.green,
-            "silver": result.silver,
-            "over": result.over,
-            "winner": None if not result.over or winner is None else winner.value,
-            "to_move": game.to_move.value,
-        },
-        "has_next_layer": game.layer + 1 < len(game.layers) or game.seed is not None,
-        "levels": list(LEVELS),
-    }
 
 
 async def new_game(request: Request) -> Response:
