@@ -235,22 +235,19 @@ async def show(request: Request) -> Response:
 async def move(request: Request) -> Response:
     """One move for the seat whose token is sent, made on ``version``: played, refused (200, the game's words), or 409."""
     service = service_of(request)
-    data = await service.read_json(request)
-    record = await service.tables.record(request.path_params["table"])
-    asked = typed_body(data, MoveRequest)
-    overturn = record.game == GAME
-    if overturn and asked.action is None:
-        raise ApiError(400, "'action' is required", {"field": "action"})
-    if not overturn and asked.move is None:
-        raise ApiError(400, "'move' is required", {"field": "move"})
+    asked = typed_body(await service.read_json(request), MoveRequest)
 
     def parse(game: TableGame) -> Any:
+        """The move as the table's game takes it: an Overturn ``action``, or a board game's ``move`` in its notation."""
         if isinstance(game, OverturnTable):
-            assert asked.action is not None
+            if asked.action is None:
+                raise ApiError(400, "'action' is required", {"field": "action"})
             return _overturn_move(service, game, asked.action)
+        if asked.move is None:
+            raise ApiError(400, "'move' is required", {"field": "move"})
         return asked.move
 
-    moved = await service.tables.move(record.id, asked.seat, asked.version, parse)
+    moved = await service.tables.move(request.path_params["table"], asked.seat, asked.version, parse)
     return JSONResponse(_moved(moved))
 
 
