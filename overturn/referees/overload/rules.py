@@ -27,7 +27,6 @@ from overturn.jsonstore import FieldError, StateFileError, convert, loads_json
 DATA_PACKAGE = "overturn.referees.overload"
 DATA_FILE = "overload.json"
 MAX_RULES_BYTES = 64 * 1024
-SECTION_KINDS = ("start", "finish", "curve", "intermediate")
 SPECIAL_SECTION_KINDS = ("curve", "intermediate")
 Fail = Callable[[str, str], Exception]  # (field, message) -> the error to raise
 #: Far above any table's numbers; keeps a hostile file's arithmetic small.

@@ -25,9 +25,7 @@ from overturn.referees.overload.state import OverloadState
 GAME_TAG = "overload"
 FORMAT_VERSION = 2
 SEED_RANGE = (0, 2**63 - 1)
-INPUT_KEYS = ("game", "version", "players", "variant_sections", "rules", "die_seed")
 DERIVED_KEYS = ("track", "target", "turn", "cup", "scores", "winner", "pawns")
-FILE_KEYS = (*INPUT_KEYS, *DERIVED_KEYS, "history")
 
 
 class SavedRules(Struct, forbid_unknown_fields=True):
