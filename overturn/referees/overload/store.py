@@ -17,7 +17,8 @@ from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
 
-from overturn.jsonstore import MAX_BYTES, MAX_STRING, StateFileError, convert, load_with, require_equal, save_json_atomic, shorten
+from overturn.jsonbounds import MAX_BYTES, MAX_STRING
+from overturn.jsonstore import StateFileError, convert, load_with, require_equal, save_json_atomic, shorten
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload.rules import OverloadRules, RulesDataError, load_rules, read_rules_file
 from overturn.referees.overload.state import OverloadState
