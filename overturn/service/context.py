@@ -8,7 +8,7 @@ from typing import Any
 from starlette.requests import Request
 
 from overturn.game.board import PRESETS, Board, BoardError
-from overturn.jsonstore import StateFileError, loads_json
+from overturn.jsonbounds import UnreadableJSON, loads_json
 from overturn.lexicon.lexicon import Lexicon
 from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
@@ -98,7 +98,7 @@ class Service:
             raise ApiError(400, f"the body is not valid JSON: not UTF-8 (byte {exc.start})") from None
         try:  # the same caps as a saved file: depth, lone surrogates, huge numbers and strings, repeated keys
             data = loads_json(text, "the body", max_bytes=limit, max_depth=self.limits.max_json_depth)
-        except StateFileError as exc:
+        except UnreadableJSON as exc:
             raise ApiError(400, str(exc)) from None
         if not isinstance(data, dict):
             raise ApiError(400, "the body must be a JSON object")
