@@ -14,7 +14,7 @@ from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
 from overturn.service.params import BoardRules
 from overturn.service.ratelimit import RateLimit
-from overturn.service.workers import SolveCache, T, Workers
+from overturn.service.workers import Engines, SolveCache, T, Workers
 from overturn.table.hub import Hub
 from overturn.table.service import TableService
 from overturn.table.sqlite_store import SQLiteStore
@@ -38,8 +38,8 @@ class Service:
         self.limits = limits
         self.solvers = Workers("solve", limits.solve_threads, limits.max_pending)
         self.searches = Workers("search", limits.search_threads, limits.max_pending)
-        #: The computer seats' own pool: their searches never queue a person's move behind them.
-        self.engines = Workers("computer", limits.computer_threads, limits.max_pending)
+        #: The computer seats' own processes: their searches never queue a person's move behind them.
+        self.engines = Engines(limits.computer_processes, limits.max_pending)
         self.cache = SolveCache(limits.solve_cache)
         #: Table games: a server given no store keeps them in memory (lost when it stops).
         self.store: TableStore = tables if tables is not None else SQLiteStore(":memory:")
@@ -71,7 +71,7 @@ class Service:
         return await self.solvers.run(job, seconds, too_slow)
 
     async def think(self, job: Callable[[], T], what: str) -> T:
-        """A computer seat's search, in its own pool: 503 when it outlasts the limit."""
+        """A computer seat's search (a picklable call), in the engines' processes: 503 when it outlasts the limit."""
         seconds = self.limits.solve_timeout
         too_slow = ApiError(503, f"the {what} took more than {seconds:g} s", None, {"Retry-After": "5"})
         return await self.engines.run(job, seconds, too_slow)
