@@ -8,9 +8,11 @@ written by hand; the schema-driven tests hold the code to them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from overturn import __version__
 from overturn.service.errors import Error
@@ -58,7 +60,7 @@ def body_components(*kinds: type[msgspec.Struct], **server: dict[str, Any]) -> d
     """The components of request bodies or answers, derived from their declared types (``typed_body``, ``respond``).
 
     ``server`` fills in what only the running server knows, by property name
-    wherever it appears (``lexicon={"enum": [...]}``, ``limit={"maximum": 500}``).
+    wherever it appears (``lexicon=choice(lexicons)``, ``limit=schema_of(whole(1, 500))``).
     """
     _, components = msgspec.json.schema_components(kinds, ref_template="#/components/schemas/{name}")
     converted: dict[str, Any] = openapi30(components)
@@ -98,16 +100,37 @@ def ok_response(kind: type[msgspec.Struct], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{kind.__name__}"}}}}
 
 
-def query_param(name: str, schema: dict[str, Any], description: str, required: bool = False) -> dict[str, Any]:
+def text(max_length: int) -> Any:
+    """The type of a text parameter: given (not empty), at most ``max_length`` characters."""
+    return Annotated[str, Meta(min_length=1, max_length=max_length)]
+
+
+def whole(low: int, high: int | None = None) -> Any:
+    """The type of a whole-number parameter from ``low`` to ``high``."""
+    return Annotated[int, Meta(ge=low, le=high)]
+
+
+def choice(names: Iterable[str]) -> dict[str, Any]:
+    """One of the names only the running server knows (its lexicons, its lists), which no type declares."""
+    return {"type": "string", "enum": sorted(names)}
+
+
+def query_param(name: str, kind: Any, description: str, required: bool = False) -> dict[str, Any]:
+    """A query parameter of the declared type (a schema is taken as it stands: the table routers still write theirs)."""
+    schema = kind if isinstance(kind, dict) else schema_of(kind)
     return {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
 
 
+def path_param(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": schema}
+
+
 def lexicon_param(lexicons: list[str]) -> dict[str, Any]:
-    return query_param("lexicon", {"type": "string", "enum": sorted(lexicons)}, "Lexicon name (default: the server's first).")
+    return query_param("lexicon", choice(lexicons), "Lexicon name (default: the server's first).")
 
 
 def limit_param(limits: Limits) -> dict[str, Any]:
-    return query_param("limit", {"type": "integer", "minimum": 1, "maximum": limits.max_results}, "Most words returned.")
+    return query_param("limit", whole(1, limits.max_results), "Most words returned.")
 
 
 def document(limits: Limits, paths: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:

@@ -21,7 +21,10 @@ from overturn.service.openapi import (
     lexicon_param,
     limit_param,
     ok_response,
+    path_param,
     query_param,
+    schema_of,
+    text,
 )
 from overturn.service.params import bool_param, int_param, text_param, word_key
 
@@ -148,9 +151,9 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "lookup",
                 "summary": "Look a word up: its accented forms with lemma and part of speech.",
                 "parameters": [
-                    {"name": "word", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}},
+                    path_param("word", schema_of(text(limits.max_word_length))),
                     lexicon_param(list(service.lexicons)),
-                    query_param("suggest", {"type": "boolean"}, "For a word that is not in the lexicon, add the nearest words."),
+                    query_param("suggest", bool, "For a word that is not in the lexicon, add the nearest words."),
                 ],
                 "responses": {"200": ok_response(Lookup, "The verdict; 'valid' is false for a non-word."), **error_responses(400, 422, 503)},
             }
@@ -160,7 +163,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "pattern",
                 "summary": "Words fully matching a regular expression (case and accents ignored), time-bounded.",
                 "parameters": [
-                    query_param("q", {"type": "string", "minLength": 1, "maxLength": limits.max_pattern_length}, "Pattern, e.g. PE.HE or ^[AEIOU]{2}", True),
+                    query_param("q", text(limits.max_pattern_length), "Pattern, e.g. PE.HE or ^[AEIOU]{2}", True),
                     limit_param(limits),
                     lexicon_param(list(service.lexicons)),
                 ],
@@ -172,7 +175,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "prefix",
                 "summary": "Words starting with a prefix, shortest first.",
                 "parameters": [
-                    query_param("q", {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}, "The prefix.", True),
+                    query_param("q", text(limits.max_word_length), "The prefix.", True),
                     limit_param(limits),
                     lexicon_param(list(service.lexicons)),
                 ],
@@ -184,8 +187,8 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "anagrams",
                 "summary": "Words using exactly the letters (or, with partial, some of them); '?' is a wildcard.",
                 "parameters": [
-                    query_param("letters", {"type": "string", "minLength": 1, "maxLength": limits.max_anagram_letters * 4}, "Letters, e.g. AEIRST or CHI?N", True),
-                    query_param("partial", {"type": "boolean"}, "Also words using only some of the letters."),
+                    query_param("letters", text(limits.max_anagram_letters * 4), "Letters, e.g. AEIRST or CHI?N", True),
+                    query_param("partial", bool, "Also words using only some of the letters."),
                     limit_param(limits),
                     lexicon_param(list(service.lexicons)),
                 ],

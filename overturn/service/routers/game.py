@@ -46,7 +46,7 @@ from overturn.game.view import GameView, view_of
 from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import body_components, error_responses, ok_response, openapi30, request_body, schema_of
+from overturn.service.openapi import body_components, choice, error_responses, ok_response, openapi30, request_body, schema_of, text
 from overturn.service.params import LexiconName, SavedGameJSON, TracedPath, path_cells, typed_body
 from overturn.service.routers.referee import PlayerName, claimed_player, saved_game
 
@@ -66,7 +66,8 @@ ModeName = Literal["reuse", "advanced"]
 EndingName = Literal["position", "passes"]
 #: A cell as the page and the saved game give it: [row, col], 0-based, on the board (off it is refused).
 BoardIndex = Annotated[int, Meta(ge=0, le=max(max(rules.rows, rules.cols) for rules in MODES.values()) - 1)]
-BOARD_CELL = schema_of(Annotated[list[BoardIndex], Meta(min_length=2, max_length=2)])
+BoardCell = Annotated[list[BoardIndex], Meta(min_length=2, max_length=2)]
+BOARD_CELL = schema_of(BoardCell)
 
 
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
@@ -266,7 +267,7 @@ def _saved_game_components(service: Service) -> dict[str, Any]:
     """
     components: dict[str, Any] = {name: openapi30(schema) for name, schema in saved_game_schema().items()}
     game = components["SavedGame"]["properties"]
-    game["lexicon"] = {**game["lexicon"], "enum": sorted(service.lexicons)}
+    game["lexicon"] = {**game["lexicon"], **choice(service.lexicons)}
     game["version"] = {**game["version"], "enum": [VERSION]}
     game["ending"]["description"] = "position: over when no legal word is left (rule 4); passes: after two passes in a row. Absent in older files: passes."
     components["SavedWord"]["properties"]["path"]["items"] = BOARD_CELL
@@ -370,9 +371,9 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
     """The components of the answers, the saved game and the request bodies, derived from their types."""
     bodies = body_components(
         NewGameRequest, GameRequest, PlayRequest, PassRequest, MovesRequest, ComputerRequest,
-        lexicon={"enum": sorted(service.lexicons)},
-        word={"maxLength": service.limits.max_word_length},
-        path={"items": BOARD_CELL, "maxItems": 4 * MAX_CELLS},
+        lexicon=choice(service.lexicons),
+        word=schema_of(text(service.limits.max_word_length)),
+        path=schema_of(Annotated[list[BoardCell], Meta(max_length=4 * MAX_CELLS)]),
         cell=BOARD_CELL,
     )
     return {**_answer_components(), **_saved_game_components(service), **bodies}

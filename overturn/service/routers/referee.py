@@ -17,7 +17,7 @@ from overturn.lexicon.lexicon import Lexicon
 from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import body_components, error_responses, ok_response, request_body, schema_of
+from overturn.service.openapi import body_components, choice, error_responses, ok_response, request_body, schema_of, text
 from overturn.service.params import BoardRules, BoardText, SavedGameJSON, TracedPath, path_cells, typed_body
 
 #: The side claiming a move; refused (wrong_player) if it is not its turn.
@@ -92,8 +92,8 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
     """The components of this area's body and answer, derived from their types."""
     body = body_components(
         RefereeRequest,
-        lexicon={"enum": sorted(service.lexicons)},
-        word={"maxLength": service.limits.max_word_length},
-        path={"items": schema_of(Cell), "maxItems": 144},
+        lexicon=choice(service.lexicons),
+        word=schema_of(text(service.limits.max_word_length)),
+        path=schema_of(Annotated[list[Cell], Meta(max_length=144)]),
     )
     return {**body, **body_components(RefereeAnswer)}

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 from overturn.game.review import GameReview, review_game, review_view
 from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
-from overturn.service.openapi import body_components, error_responses, ok_response, request_body
+from overturn.service.openapi import body_components, choice, error_responses, ok_response, request_body
 from overturn.service.params import LexiconName, SavedGameJSON, typed_body
 from overturn.service.routers.referee import saved_game
 
@@ -63,4 +63,4 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
     """The components of the body and the answer, derived from their types."""
-    return {**body_components(ReviewRequest, lexicon={"enum": sorted(service.lexicons)}), **body_components(ReviewAnswer)}
+    return {**body_components(ReviewRequest, lexicon=choice(service.lexicons)), **body_components(ReviewAnswer)}

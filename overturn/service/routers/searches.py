@@ -34,7 +34,18 @@ from overturn.lexicon.searches import (
 from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import body_components, error_responses, lexicon_param, limit_param, ok_response, query_param
+from overturn.service.openapi import (
+    body_components,
+    choice,
+    error_responses,
+    lexicon_param,
+    limit_param,
+    ok_response,
+    path_param,
+    query_param,
+    text,
+    whole,
+)
 from overturn.service.params import int_param, text_param, word_key
 
 #: Words grouped by a letter: the one inserted, or the one added to the rack.
@@ -217,7 +228,7 @@ FORMS_DESCRIPTION = (
 
 def openapi_paths(service: Service) -> dict[str, Any]:
     limits = service.limits
-    letters = {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}
+    letters = text(limits.max_word_length)
     lexicon = lexicon_param(list(service.lexicons))
     errors = error_responses(400, 422, 503)
 
@@ -243,8 +254,8 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "fit",
             "Words that fill a board pattern (letters fixed, '.' an empty square) with a rack's letters ('?' a joker), fewest jokers first.",
             [
-                query_param("pattern", {"type": "string", "minLength": 1, "maxLength": MAX_FIT}, "The squares, e.g. ..E.S.", True),
-                query_param("rack", {"type": "string", "minLength": 1, "maxLength": limits.max_anagram_letters}, "The rack, e.g. AIRT?.", True),
+                query_param("pattern", text(MAX_FIT), "The squares, e.g. ..E.S.", True),
+                query_param("rack", text(limits.max_anagram_letters), "The rack, e.g. AIRT?.", True),
                 limit_param(limits),
                 lexicon,
             ],
@@ -254,7 +265,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         "/api/plus-one": get(
             "plus_one",
             "The 7+1: words using all the letters and one more, grouped by the letter added.",
-            [query_param("letters", {**letters, "maxLength": limits.max_anagram_letters - 1}, "The rack, e.g. AEINRST.", True), lexicon],
+            [query_param("letters", text(limits.max_anagram_letters - 1), "The rack, e.g. AEINRST.", True), lexicon],
             PlusOneAnswer,
             "The words by added letter.",
         ),
@@ -265,9 +276,9 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 query_param("starts", letters, "The word starts with these letters."),
                 query_param("ends", letters, "The word ends with these letters."),
                 query_param("contains", letters, "The word contains these letters in a row."),
-                query_param("length", {"type": "integer", "minimum": 1, "maximum": limits.max_word_length}, "Exactly this many letters."),
-                query_param("min_length", {"type": "integer", "minimum": 0, "maximum": limits.max_word_length}, "At least this many letters."),
-                query_param("max_length", {"type": "integer", "minimum": 1, "maximum": limits.max_word_length}, "At most this many letters."),
+                query_param("length", whole(1, limits.max_word_length), "Exactly this many letters."),
+                query_param("min_length", whole(0, limits.max_word_length), "At least this many letters."),
+                query_param("max_length", whole(1, limits.max_word_length), "At most this many letters."),
                 limit_param(limits),
                 lexicon,
             ],
@@ -278,7 +289,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "get": {
                 "operationId": "preset_list",
                 "summary": "A preset list: " + "; ".join(f"{key}: {text}" for key, (text, _) in LISTS.items()) + ".",
-                "parameters": [{"name": "name", "in": "path", "required": True, "schema": {"type": "string", "enum": list(LISTS)}}, lexicon],
+                "parameters": [path_param("name", choice(LISTS)), lexicon],
                 "responses": {"200": ok_response(PresetList, "The list, alphabetical."), **error_responses(404, 422, 503)},
             }
         },

@@ -20,10 +20,13 @@ from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import (
     body_components,
+    choice,
     error_responses,
     ok_response,
     query_param,
     request_body,
+    schema_of,
+    whole,
 )
 from overturn.service.params import BoardRules, BoardText, int_param, typed_body
 
@@ -100,7 +103,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "get": {
                 "operationId": "deal",
                 "summary": "A board dealt from the tile set (random, or reproducible from a seed).",
-                "parameters": [query_param("seed", {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "Seed of the deal (the game file's range).")],
+                "parameters": [query_param("seed", whole(0, MAX_SEED), "Seed of the deal (the game file's range).")],
                 "responses": {"200": ok_response(Deal, "The top layer as a board, and both layers."), **error_responses(400, 422)},
             }
         },
@@ -117,5 +120,5 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
     """The components of this area's body and answers, derived from their types."""
-    body = body_components(SolveRequest, lexicon={"enum": sorted(service.lexicons)}, limit={"maximum": service.limits.max_solve_words})
+    body = body_components(SolveRequest, lexicon=choice(service.lexicons), limit=schema_of(whole(1, service.limits.max_solve_words)))
     return {**body, **body_components(Deal, Solution)}
