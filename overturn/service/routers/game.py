@@ -12,8 +12,6 @@ layer), ``result`` (score, whose turn, winner) and ``levels`` (the computer's
 strengths). A refused word or pass is an ordinary answer with
 ``verdict.legal`` false and the game unchanged; only malformed requests are
 HTTP errors.
-
-Long because a third of it is the game endpoints' OpenAPI part (the saved game narrowed to this server and a working example per endpoint).
 """
 
 from __future__ import annotations
