@@ -9,11 +9,12 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from overturn.service.errors import ApiError
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 class Workers:
     """A fixed thread pool with a cap on jobs in flight.
@@ -105,8 +106,9 @@ class Engines:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 
-class SolveCache:
-    """Encoded solutions of recent boards, and one shared computation per board being solved.
+
+class SolveCache(Generic[V]):
+    """Solutions of recent boards, and one shared computation per board being solved.
 
     Players at one table all ask for the same board within seconds; the first
     request solves it and the others wait for that result instead of queueing
@@ -115,10 +117,10 @@ class SolveCache:
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._done: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
-        self._running: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+        self._done: OrderedDict[tuple[Any, ...], V] = OrderedDict()
+        self._running: dict[tuple[Any, ...], asyncio.Future[V]] = {}
 
-    async def get(self, key: tuple[Any, ...], compute: Callable[[], Awaitable[bytes]]) -> tuple[bytes, bool]:
+    async def get(self, key: tuple[Any, ...], compute: Callable[[], Awaitable[V]]) -> tuple[V, bool]:
         """The solution and whether it was already known (cached or being computed)."""
         known = self._done.get(key)
         if known is not None:
@@ -132,7 +134,7 @@ class SolveCache:
             running.add_done_callback(lambda future: self._finish(key, future))
         return await asyncio.shield(running), shared
 
-    def _finish(self, key: tuple[Any, ...], future: asyncio.Future[bytes]) -> None:
+    def _finish(self, key: tuple[Any, ...], future: asyncio.Future[V]) -> None:
         self._running.pop(key, None)
         if self._size and not future.cancelled() and future.exception() is None:
             self._done[key] = future.result()
