@@ -91,7 +91,7 @@ export default {
   turnOf: (name) => `${name} to move`, liveLost: "Connection lost, reconnecting…",
   seatLink: (name, colour) => `${name}'s link (${colour})`, yourSeat: "this phone", watchLink: "To watch",
   newLink: "New link", newLinkDone: (name) => `New link for ${name}: the old one no longer works.`,
-  computerName: "Computer", computerMove: (c, w) => `Computer (${c}): ${w}`, computerPass: (c, cell) => `Computer (${c}) passes (opponent's ring on ${cell})`,
+  computerMove: (c, w) => `Computer (${c}): ${w}`, computerPass: (c, cell) => `Computer (${c}) passes (opponent's ring on ${cell})`,
   total: (g, s, n) => `Total over ${n} layers: Green ${g} · Silver ${s}`, layerScore: (n, g, s) => `layer ${n}: ${g}–${s}`,
   confirmNewGame: "Leave this game to start another? It stays under \"Recent games\".",
   confirmNextLayer: "This layer is not finished. Go on to the next layer anyway? Its score is kept in the total, and the game under \"Recent games\".",

@@ -91,7 +91,7 @@ export default {
   turnOf: (name) => `au tour de ${name}`, liveLost: "Connexion perdue, reconnexion…",
   seatLink: (name, colour) => `Lien de ${name} (${colour})`, yourSeat: "c'est ce téléphone", watchLink: "Pour regarder",
   newLink: "Nouveau lien", newLinkDone: (name) => `Nouveau lien pour ${name} : l'ancien ne marche plus.`,
-  computerName: "Ordinateur", computerMove: (c, w) => `Ordinateur (${c}) : ${w}`, computerPass: (c, cell) => `Ordinateur (${c}) passe (anneau adverse en ${cell})`,
+  computerMove: (c, w) => `Ordinateur (${c}) : ${w}`, computerPass: (c, cell) => `Ordinateur (${c}) passe (anneau adverse en ${cell})`,
   total: (g, s, n) => `Total des ${n} couches : Vert ${g} · Argent ${s}`, layerScore: (n, g, s) => `couche ${n} : ${g}–${s}`,
   confirmNewGame: "Quitter cette partie pour en commencer une autre ? Elle restera dans « Parties récentes ».",
   confirmNextLayer: "Cette couche n'est pas finie. Passer quand même à la couche suivante ? Son score sera gardé dans le total, et la partie dans « Parties récentes ».",
