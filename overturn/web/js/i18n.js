@@ -7,8 +7,6 @@ const STORE_LANG = "overturn-lang";
 const TEXTS = { fr, en };
 let lang = localStorage.getItem(STORE_LANG) === "en" ? "en" : "fr";
 
-export function language() { return lang; }
-
 export function switchLanguage() {
   lang = lang === "fr" ? "en" : "fr";
   localStorage.setItem(STORE_LANG, lang);

@@ -6,7 +6,7 @@ import { renderRecent } from "./start.js";
 import { page } from "./state.js";
 
 const STORE_GAME = "overturn-game";
-export const STORE_RECENT = "overturn-recent";
+const STORE_RECENT = "overturn-recent";
 const STORE_TABLES = "overturn-tables";  // the shared tables this phone created: id -> {creator, tokens}
 const STORE_JOINED = "overturn-joined";  // the shared tables this phone opened, newest first: [{id, seat, names, role, at}]
 const MAX_TABLES = 20;
@@ -63,6 +63,11 @@ export function recentGames() {
   } catch (error) {
     return [];
   }
+}
+
+// The recent list as given (a game taken out of it to be played again).
+export function keepRecent(games) {
+  localStorage.setItem(STORE_RECENT, JSON.stringify(games));
 }
 
 // Keeps a game that is being replaced at the head of the recent list (once, at most MAX_RECENT games).

@@ -7,7 +7,7 @@ import { locale, t } from "./i18n.js";
 import { computerReplies, gameStep } from "./moves.js";
 import { parseBoard } from "./notation.js";
 import { problemOf } from "./problems.js";
-import { archive, gameName, inProgress, joinedTables, loadSaved, recentGames, STORE_RECENT, tableOf } from "./saved.js";
+import { archive, gameName, inProgress, joinedTables, keepRecent, loadSaved, recentGames, tableOf } from "./saved.js";
 import { $, page } from "./state.js";
 import { closeLive, openTable, startTable } from "./table.js";
 
@@ -50,7 +50,7 @@ function reopenRecent(index) {
   const chosen = games[index];
   if (!chosen) return;
   games.splice(index, 1);
-  localStorage.setItem(STORE_RECENT, JSON.stringify(games));
+  keepRecent(games);
   if (!(page.current && page.current.shared)) archive(loadSaved());
   closeLive();
   clearMessages();

@@ -1,6 +1,6 @@
 // The shared table: the game held by the server, this phone one seat (or watching), its moves live by
 // EventSource, and for the table's creator every seat's link to hand out.
-import { api, postJson } from "./api.js";
+import { api, postJson, seatQuery } from "./api.js";
 import { clearMessages, setGame, showError, showNote, whileBusy } from "./game.js";
 import { phrase, t } from "./i18n.js";
 import { problemOf } from "./problems.js";
@@ -38,8 +38,7 @@ export function tableLink(id, token) {
 // Opens a shared table by its link: the state now, then every move live.
 export async function openTable(id, seat) {
   closeLive();
-  const query = seat ? `?seat=${encodeURIComponent(seat)}` : "";
-  const answer = await api(`/api/tables/${encodeURIComponent(id)}${query}`);
+  const answer = await api(`/api/tables/${encodeURIComponent(id)}${seatQuery(seat)}`);
   clearMessages();
   const { state, table, shared } = fromShared(answer, seat);
   setGame({ ...state, shared }, table);
@@ -59,8 +58,7 @@ function followLive() {
   closeLive();
   if (!page.current || !page.current.shared) return;
   const shared = page.current.shared;
-  const query = shared.seat ? `?seat=${encodeURIComponent(shared.seat)}` : "";
-  const stream = new EventSource(`/api/tables/${encodeURIComponent(shared.id)}/events${query}`);
+  const stream = new EventSource(`/api/tables/${encodeURIComponent(shared.id)}/events${seatQuery(shared.seat)}`);
   page.live = stream;
   stream.addEventListener("state", (event) => {
     $("table-live").hidden = true;
