@@ -111,7 +111,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/tables", "/api/tables/{table}", "/api/tables/{table}/moves", "/api/tables/{table}/events", "/api/tables/{table}/hand-over",
         "/api/hooks", "/api/plus-one", "/api/find", "/api/lists/{name}", "/api/forms", "/api/fit",
         "/api/boardgames", "/api/boardgames/rules/{game}", "/api/boardgames/{table}", "/api/boardgames/{table}/moves",
-        "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}",
+        "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}", "/api/meta",
     }
     assert "4096 bytes" in schema["info"]["description"]
 
@@ -576,3 +576,23 @@ def test_fit_names_the_field_it_refuses(client: httpx.Client, pattern: str, rack
         return
     body = assert_error(response, 422, fragment)
     assert body["detail"] == {"field": field}
+
+
+def test_meta_says_what_the_pages_learn_from_the_server(client: httpx.Client) -> None:
+    """/api/meta lists the games a table holds with their seats (the board page's player counts come from it), Insider's
+    cards, and every refusal reason and error code, each equal to the literal the server itself types them with."""
+    from typing import get_args
+
+    from overturn.game.answers import Reason
+    from overturn.referees.insider.board import CARD_TYPES
+    from overturn.service.errors import ErrorCode
+    from overturn.table.games import GAMES
+
+    meta = client.get("/api/meta").json()
+    assert {game["name"]: (game["title"], tuple(game["players"]), game["page"]) for game in meta["games"]} == {
+        kind.name: (kind.title, kind.players, kind.page) for kind in GAMES.values()
+    }
+    assert meta["insider_cards"] == list(CARD_TYPES)
+    assert meta["reasons"] == list(get_args(Reason)) and meta["errors"] == list(get_args(ErrorCode))
+    script = (Path(__file__).resolve().parent.parent / "overturn" / "web" / "boardgame.js").read_text(encoding="utf-8")
+    assert "/api/meta" in script and "overload: [" not in script  # learnt, not copied

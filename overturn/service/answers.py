@@ -6,6 +6,7 @@ document derives its components from the same types (``overturn.service.openapi`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 from msgspec import Meta, Struct, json
@@ -63,6 +64,6 @@ def rules_view(board: Board) -> RulesView:
     return RulesView(rules.rows, rules.cols, rules.reuse, rules.min_length, rules.min_tiles)
 
 
-def respond(answer: Struct, status: int = 200) -> Response:
+def respond(answer: Struct, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
     """The answer encoded as JSON."""
-    return Response(json.encode(answer), status_code=status, media_type="application/json")
+    return Response(json.encode(answer), status_code=status, media_type="application/json", headers=dict(headers or {}))

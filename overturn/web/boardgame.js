@@ -10,8 +10,13 @@ import { $, seatName, named, seatToken, tableId, ui } from "./js/boards/common.j
 import { renderDrawing } from "./js/boards/drawings.js";
 import { renderGuard, renderHand, renderHistory, renderLegal, renderScores } from "./js/boards/panels.js";
 
-// Seats each game takes (the server refuses other counts with the field "players").
-const PLAYERS = { overload: [3, 5], offboard: [2, 2], insider: [2, 4] };
+// Seats each game takes, learnt from the server (/api/meta) before the form is shown; the server refuses other counts.
+const PLAYERS = {};
+
+async function learnGames() {
+  const meta = await api("/api/meta");
+  for (const game of meta.games) PLAYERS[game.name] = game.players;
+}
 
 // A failed request as a message: the table page's words, but the game here is kept by the server, not the phone.
 function problemHere(error) {
@@ -35,6 +40,7 @@ function tablePath(suffix = "") {
 // One name box per seat; the names typed so far stay when the game or the count changes.
 function namesInputs() {
   const game = $("new-game").value;
+  if (!PLAYERS[game]) return; // not learnt yet: the form is shown once it is
   const [low, high] = PLAYERS[game];
   const players = $("new-players");
   players.min = low; players.max = high;
@@ -236,7 +242,7 @@ function applyLanguage() {
   if (!tableId) namesInputs();
 }
 
-function init() {
+async function init() {
   $("lang").addEventListener("click", () => { switchLanguage(); applyLanguage(); });
   $("preview-confirm").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); play($("preview").dataset.move); });
   $("preview-cancel").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); });
@@ -252,6 +258,12 @@ function init() {
   if (tableId) {
     open();
   } else {
+    try {
+      await learnGames();
+    } catch (error) {
+      showError(problemHere(error));
+      return;
+    }
     $("new-form").hidden = false;
     $("new-game").addEventListener("change", namesInputs);
     $("new-players").addEventListener("change", namesInputs);
