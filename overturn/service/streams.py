@@ -9,10 +9,9 @@ process that could not announce them), and ends when the server stops.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
@@ -21,6 +20,7 @@ from overturn.service.context import Service
 from overturn.service.errors import ApiError
 from overturn.table.contract import SeatViews
 from overturn.table.hub import TooManyStreams
+from overturn.table.views import TableView
 
 #: Headers of every stream: never cached, never buffered by a proxy.
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
@@ -39,7 +39,7 @@ def table_stream(
     service: Service,
     table_id: str,
     version: int,
-    for_reader: Callable[[SeatViews], dict[str, Any]],
+    for_reader: Callable[[SeatViews], TableView],
     reread: Callable[[int], Awaitable[tuple[int, SeatViews] | None]],
 ) -> Response:
     """The event stream of a table at ``version``: ``for_reader`` turns a published view into this reader's,
@@ -69,7 +69,7 @@ def table_stream(
             else:
                 current_version, current = published.version, published.views
             sent = current_version
-            data = json.dumps(for_reader(current), ensure_ascii=False, separators=(",", ":"))
+            data = msgspec.json.encode(for_reader(current)).decode()
             yield f"event: state\nid: {current_version}\ndata: {data}\n\n"
 
     return EventStream(events(), lambda: place.__exit__(None, None, None))

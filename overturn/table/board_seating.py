@@ -30,6 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from overturn.referees.base import CHANCE, IllegalAction
 from overturn.referees.insider.board import CARD_TYPES
 from overturn.referees.insider.referee import InsiderReferee
@@ -43,6 +45,7 @@ from overturn.referees.protocol import Referee, UsageProblem
 from overturn.table import board_marks, french
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import NoSuchMove, NotYourTurn
+from overturn.table.views import BoardAnswer, BoardRefusal, BoardView, MoveListEntry, Position
 
 #: The referees a board table may hold, by the ``game`` kind stored with the table.
 REFEREES: dict[str, Referee[Any]] = {
@@ -326,8 +329,8 @@ class BoardTable:
         """Judge ``move`` (the game's notation) for ``seat``: the refusal, or the move list entry as the mover reads it."""
         outcome = self.judge(seat, move)
         if isinstance(outcome, Refusal):
-            return Judged(False, {"refused": outcome.to_json(), "result": None})
-        return Judged(True, {"refused": None, "result": outcome.for_reader(seat)}, " ".join(move.strip().split()))
+            return Judged(False, BoardAnswer(msgspec.convert(outcome.to_json(), BoardRefusal), None))
+        return Judged(True, BoardAnswer(None, msgspec.convert(outcome.for_reader(seat), MoveListEntry)), " ".join(move.strip().split()))
 
     def timer(self) -> Timer | None:
         """Insider with a time limit: the awaited Bodyguard answer is 'pass' at the stored deadline."""
@@ -339,9 +342,9 @@ class BoardTable:
     def expire(self, timer: Timer) -> Judged:
         outcome = self.judge(timer.seat, "pass")
         if isinstance(outcome, Refusal):
-            return Judged(False, {"refused": outcome.to_json(), "result": None})
+            return Judged(False, BoardAnswer(msgspec.convert(outcome.to_json(), BoardRefusal), None))
         outcome.effects.insert(0, f"temps écoulé ({self.guard_seconds} s) : pas de garde du corps")
-        return Judged(True, {"refused": None, "result": outcome.for_reader(timer.seat)}, "pass (timeout)")
+        return Judged(True, BoardAnswer(None, msgspec.convert(outcome.for_reader(timer.seat), MoveListEntry)), "pass (timeout)")
 
     def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], Any]:
         raise AssertionError("board-game tables seat no computer")
@@ -349,7 +352,7 @@ class BoardTable:
     def computer_play(self, seat: int, chosen: Any) -> Judged:
         raise AssertionError("board-game tables seat no computer")
 
-    def position(self, number: int, seat: int | None) -> dict[str, Any]:
+    def position(self, number: int, seat: int | None) -> Position:
         """Move ``number`` (1-based) of the move list as ``seat`` reads it, and the public board after it."""
         if not 1 <= number <= len(self.moves):
             raise NoSuchMove(f"the move list has {len(self.moves)} moves")
@@ -357,14 +360,15 @@ class BoardTable:
             shown = self.position_after(number - 1)
         except (ValueError, UsageProblem) as exc:
             raise NoSuchMove(str(exc)) from None
-        return {"number": number, "entry": self.moves[number - 1].for_reader(seat), "position": shown}
+        return Position(number, msgspec.convert(self.moves[number - 1].for_reader(seat), MoveListEntry), shown)
 
-    def player_view(self, meta: TableMeta, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added."""
+    def player_view(self, meta: TableMeta, seat: int | None) -> BoardView:
+        """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added
+        (checked against ``BoardView`` as it is made, so no field reaches a reader untyped)."""
         if self._public is None or self._public[0] != meta.version:
             self._public = (meta.version, self.public_view())
         table = {"id": meta.id, "version": meta.version, "seats": [{"seat": s.index, "name": s.name} for s in meta.seats]}
-        return {**self.seat_view(self._public[1], seat), "table": table}
+        return msgspec.convert({**self.seat_view(self._public[1], seat), "table": table}, BoardView)
 
     def judge(self, seat: int, move: str) -> Refusal | MoveEntry:
         """Judge ``move`` for ``seat``; accepted, it is played and returned as the move list entry; refused, the game is unchanged."""

@@ -39,6 +39,7 @@ from overturn.table.games import GAMES
 from overturn.table.hub import Hub
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token, token_matches
 from overturn.table.store import TableStore
+from overturn.table.views import Position, TableView
 
 log = logging.getLogger("overturn.table")
 
@@ -79,7 +80,7 @@ class Moved:
     record: TableRecord
     kind: GameKind
     judged: Judged
-    view: dict[str, Any]
+    view: TableView
 
 
 class TableService:
@@ -176,7 +177,7 @@ class TableService:
         self.loaded.keep_view(record.id, record.version, views)
         return views
 
-    async def position(self, table_id: Any, token: Any, number: int) -> dict[str, Any]:
+    async def position(self, table_id: Any, token: Any, number: int) -> Position:
         """Move ``number`` of the table's move list and the public board after it (``NoSuchMove`` past the list)."""
         record = await self.record(table_id)
         seat = self.reader(record, token)
