@@ -35,6 +35,7 @@ from overturn.game.board import Board
 from overturn.game.state import Game, WordMove
 from overturn.lexicon.lexicon import Lexicon
 from overturn.referees.insider.board import CARD_TYPES
+from overturn.referees.insider.playout import _progress
 from overturn.referees.insider.state import InsiderState
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import Judged, TableGame, TableMeta
@@ -47,8 +48,9 @@ BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 WORDS = ["ACCES", "TOUS", "SOU", "SOUS", "OSE", "ALLEZ", "MAISON", "SAC", "CASE", "ETE", "SANS", "TAS", "SONT"]
 #: Seeds long enough that finding their digits in a view is a leak, not a coincidence.
 INSIDER_SEED, OVERLOAD_SEED = 6_700_417_339_001, 8_888_123_456_789_012
-#: Bounds of one playout.
+#: Bounds of one checked playout (every step checked), and of a game played to its end (only its end checked).
 STEPS, SECONDS = 120, 4.0
+WHOLE_GAME = 5000
 #: Every how many moves the stored state is loaded back (an Insider load replays the whole game).
 LOAD_EVERY = 10
 
@@ -59,6 +61,8 @@ class Setup:
     players: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    #: Played to its end too (one setup per game, the one that ends soonest).
+    whole: bool = False
 
     @property
     def id(self) -> str:
@@ -66,20 +70,21 @@ class Setup:
 
 
 SETUPS = [
-    Setup("overturn", 2),
-    Setup("overload", 3, OVERLOAD_SEED),
+    Setup("overturn", 2, whole=True),
+    Setup("overload", 3, OVERLOAD_SEED, whole=True),
     Setup("overload", 4, OVERLOAD_SEED, {"table_dice": True, "variant": 5}),
     Setup("offboard", 2),
-    Setup("offboard", 2, options={"layout": "contact"}),
-    Setup("insider", 3, INSIDER_SEED, {"guard_seconds": 30}),
+    Setup("offboard", 2, options={"layout": "contact"}, whole=True),
+    Setup("insider", 3, INSIDER_SEED, {"guard_seconds": 30}, whole=True),
     Setup("insider", 2, INSIDER_SEED, {"table_dice": True}),
 ]
 #: The games whose chance is drawn by the server from a seed no reader may see, or with hands.
 HIDDEN = [setup for setup in SETUPS if setup.game in ("overload", "insider")]
+WHOLE = [setup for setup in SETUPS if setup.whole]
 
 
 def test_the_suite_covers_every_game_of_the_table() -> None:
-    assert {setup.game for setup in SETUPS} == set(GAMES)
+    assert {setup.game for setup in SETUPS} == {setup.game for setup in WHOLE} == set(GAMES)
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +103,16 @@ def _legal(table: TableGame) -> list[Any]:
         return [ranked.move for ranked in table.game.legal_moves()]
     assert isinstance(table, BoardTable)
     return table.legal_moves()
+
+
+def _choose(table: TableGame, rng: random.Random) -> Any:
+    """A random legal move; at Insider most often one that brings a pawn nearer the INSIDER, so a game ends in hundreds."""
+    legal = _legal(table)
+    if isinstance(table, BoardTable) and table.kind == "insider" and rng.random() < 0.85:
+        hurried = [move for move in legal if _progress(table.game, move)]
+        if hurried:
+            return rng.choice(hurried)
+    return rng.choice(legal)
 
 
 def _nonsense(table: TableGame) -> Any:
@@ -126,29 +141,29 @@ class Step:
     mover: int | None
 
 
-def _playout(setup: Setup, lexicon: Lexicon, seed: int) -> Iterator[Step]:
+def _playout(setup: Setup, lexicon: Lexicon, seed: int, steps: int = STEPS, seconds: float = SECONDS) -> Iterator[Step]:
     """A seeded random playout of legal moves (and, now and then, a timed-out answer); a refused one changes nothing."""
     rng = random.Random(seed)
     table = _new_table(setup, lexicon)
     meta = TableMeta("conform1", 0, tuple(Seat(index, f"P{index}", "") for index in range(setup.players)))
     yield Step(table, meta, None, None)
-    stop = time.monotonic() + SECONDS
-    for _ in range(STEPS):
+    stop = time.monotonic() + seconds
+    for index in range(steps):
         seat = table.seat_to_move()
         if seat is None or time.monotonic() > stop:
             return
-        before = table.dump()
+        before = table.dump() if index < STEPS else None  # (a stored state grows with the game: kept to the checked part)
         timer = table.timer()
         if timer is not None and rng.random() < 0.5:
             assert timer.seat == seat, "a timer plays for the seat the game waits on"
             judged = table.expire(timer)
             assert judged.accepted
         else:
-            judged = table.play(seat, rng.choice(_legal(table)))
+            judged = table.play(seat, _choose(table, rng))
         if not judged.accepted:
             # a legal move is refused only as a chance outcome the seat typed that the game cannot give
             assert judged.answer["refused"]["rule"] == "bad-outcome", judged.answer
-            assert table.dump() == before
+            assert before is None or table.dump() == before
             continue
         assert judged.logged and isinstance(judged.logged, str)
         meta = replace(meta, version=meta.version + 1)
@@ -188,17 +203,17 @@ def test_the_contract_holds_over_a_random_playout(setup: Setup, lexicon: Lexicon
         if step.judged is not None and isinstance(table, BoardTable):
             assert step.mover is not None
             assert step.judged.answer["result"] == views[step.mover]["moves"][-1], "the mover reads its move as its view lists it"
-        _check_refusals(table, seat)
+        _check_refusals(table, seat, setup.players)
         if steps % LOAD_EVERY == 1 or seat is None:
             _check_round_trip(setup, table, meta, views, lexicon)
     assert steps > 5
 
 
-def _check_refusals(table: TableGame, seat: int | None) -> None:
+def _check_refusals(table: TableGame, seat: int | None, players: int) -> None:
     """Nonsense is refused, and a move out of turn raises ``NotYourTurn``; neither changes the stored state."""
     before = table.dump()
     if seat is None:
-        for anyone in range(2):
+        for anyone in range(players):
             with pytest.raises(NotYourTurn) as over:
                 table.play(anyone, _nonsense(table))
             assert over.value.reason == "game_over"
@@ -209,7 +224,6 @@ def _check_refusals(table: TableGame, seat: int | None) -> None:
     json.dumps(refused.answer, allow_nan=False)
     assert table.dump() == before and table.seat_to_move() == seat
     legal = _legal(table)
-    players = len(table.player_view(TableMeta("conform1", 0, ()), None).get("scores", [0, 0]))
     for other in {(seat + 1) % players, (seat + players - 1) % players} - {seat}:
         with pytest.raises(NotYourTurn) as wrong:
             table.play(other, legal[0])
@@ -224,6 +238,20 @@ def _check_round_trip(setup: Setup, table: TableGame, meta: TableMeta, views: di
     assert again.dump() == stored
     assert again.seat_to_move() == table.seat_to_move() and again.timer() == table.timer()
     assert _views(again, meta) == views
+
+
+@pytest.mark.parametrize("setup", WHOLE, ids=[setup.id for setup in WHOLE])
+def test_a_game_played_to_its_end_has_no_seat_to_move_and_takes_no_move(setup: Setup, lexicon: Lexicon) -> None:
+    *_, last = _playout(setup, lexicon, 6, WHOLE_GAME, float("inf"))
+    table, meta = last.table, last.meta
+    assert table.seat_to_move() is None, f"the game did not end within {WHOLE_GAME} moves"
+    views = _views(table, meta)
+    for reader, view in views.items():
+        assert _over(view) and _you(view) == reader and view["table"]["version"] == meta.version
+        json.dumps(view, allow_nan=False)
+    assert table.timer() is None
+    _check_refusals(table, None, setup.players)
+    _check_round_trip(setup, table, meta, views, lexicon)
 
 
 def test_positions_answer_the_move_list_as_each_reader_reads_it(setup: Setup, lexicon: Lexicon) -> None:
