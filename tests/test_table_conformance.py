@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 from overturn.game.board import Board
+from overturn.game.computer import LEVELS
 from overturn.game.state import Game, WordMove
 from overturn.lexicon.lexicon import Lexicon
 from overturn.referees.insider.board import CARD_TYPES
@@ -89,7 +90,7 @@ def test_the_suite_covers_every_game_of_the_table() -> None:
 
 @pytest.fixture(scope="module")
 def lexicon(make_lexicon: Any) -> Lexicon:
-    return make_lexicon(WORDS, "small")  # type: ignore[no-any-return]
+    return make_lexicon(WORDS, "small")
 
 
 def _new_table(setup: Setup, lexicon: Lexicon) -> TableGame:
@@ -124,7 +125,7 @@ def _over(view: dict[str, Any]) -> bool:
 
 
 def _you(view: dict[str, Any]) -> int | None:
-    return view["table"]["you"] if "result" in view else view["you"]  # type: ignore[no-any-return]
+    return view["table"]["you"] if "result" in view else view["you"]
 
 
 def _views(table: TableGame, meta: TableMeta) -> dict[int | None, dict[str, Any]]:
@@ -142,7 +143,8 @@ class Step:
 
 
 def _playout(setup: Setup, lexicon: Lexicon, seed: int, steps: int = STEPS, seconds: float = SECONDS) -> Iterator[Step]:
-    """A seeded random playout of legal moves (and, now and then, a timed-out answer); a refused one changes nothing."""
+    """A seeded random playout of legal moves (and, now and then, a timed-out answer; at Overturn, seat 1 is a computer
+    of every level in turn); a refused one changes nothing."""
     rng = random.Random(seed)
     table = _new_table(setup, lexicon)
     meta = TableMeta("conform1", 0, tuple(Seat(index, f"P{index}", "") for index in range(setup.players)))
@@ -158,21 +160,25 @@ def _playout(setup: Setup, lexicon: Lexicon, seed: int, steps: int = STEPS, seco
             assert timer.seat == seat, "a timer plays for the seat the game waits on"
             judged = table.expire(timer)
             assert judged.accepted
+        elif isinstance(table, OverturnTable) and seat == 1:
+            judged = table.computer_move(seat, LEVELS[index % len(LEVELS)], rng)
+            assert judged.accepted
         else:
             judged = table.play(seat, _choose(table, rng))
         if not judged.accepted:
             # a legal move is refused only as a chance outcome the seat typed that the game cannot give
-            assert judged.answer["refused"]["rule"] == "bad-outcome", judged.answer
+            assert isinstance(table, BoardTable) and judged.answer["refused"]["rule"] == "bad-outcome", judged.answer
             assert before is None or table.dump() == before
             continue
         assert judged.logged and isinstance(judged.logged, str)
+        json.dumps(judged.answer, allow_nan=False)
         meta = replace(meta, version=meta.version + 1)
         yield Step(table, meta, judged, seat)
 
 
 @pytest.fixture(params=SETUPS, ids=[setup.id for setup in SETUPS])
 def setup(request: pytest.FixtureRequest) -> Setup:
-    return request.param  # type: ignore[no-any-return]
+    return request.param
 
 
 # ----- the contract ------------------------------------------------------------------------
@@ -374,9 +380,9 @@ def test_two_insider_games_that_differ_only_in_one_seats_draws_look_alike_to_the
         if node in ("draw", "steal"):
             if node == "steal" and first.pending[-1]["victims"][0] in differing:
                 differing.add(seat)
-            outcomes = [[outcome for outcome, _ in game.chance_outcomes()] for game in (first, second)]
-            common = [outcome for outcome in outcomes[0] if outcome in outcomes[1]]
-            pair = _draws(*outcomes, rng) if seat in differing else (rng.choice(common),) * 2 if common else None
+            outcomes_a, outcomes_b = ([outcome for outcome, _ in game.chance_outcomes()] for game in (first, second))
+            common = [outcome for outcome in outcomes_a if outcome in outcomes_b]
+            pair = _draws(outcomes_a, outcomes_b, rng) if seat in differing else (rng.choice(common),) * 2 if common else None
         else:
             common = [move for move in games[0].legal_moves() if move in games[1].legal_moves()]
             move = rng.choice(common)
