@@ -6,17 +6,17 @@ step what the service relies on: ``seat_to_move`` names a seat, or None only
 once the game is over; a refused move and a move out of turn leave the stored
 state as it was; a stored state loads back (``GameKind.load``) to the same
 views for every reader; every view is JSON and carries the table's version.
+One setup per game is also played to its end.
 
-Privacy is checked the OpenSpiel way: the game is copied with the private data
-a reader may not know drawn again (the other seats' hands and the deck, the
-cards of their private moves, the seed of a game that draws its own chance),
-and that reader's view must not change; a watcher's must not change whatever
-private data is redrawn. The copy is made from the live game (the stored state
-would not replay with other draws), and every redraw is checked to change the
-view of a seat that may see it, so the comparison cannot pass by redrawing
-nothing. Overturn hides nothing: its readers' views differ only by ``you``.
-
-Bounded: a playout stops after ``STEPS`` moves or ``SECONDS`` seconds.
+Privacy, the OpenSpiel way: (1) the live game is copied with what a reader may
+not know drawn again (the other seats' hands and the deck, the cards of their
+private moves, the seed of a game that draws its own chance): that reader's
+view must not change, a watcher's whatever is redrawn, and the owner's must
+(so the test cannot pass by redrawing nothing); (2) two table-chance Insider
+games get the same public moves but other draws for one seat: the other seats'
+views, move lists and event logs, and the watcher's, must be equal. Overturn
+hides nothing: its readers' views differ only by ``you``. A playout is bounded
+by ``STEPS`` moves and ``SECONDS`` seconds.
 """
 
 from __future__ import annotations
@@ -49,9 +49,8 @@ BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 WORDS = ["ACCES", "TOUS", "SOU", "SOUS", "OSE", "ALLEZ", "MAISON", "SAC", "CASE", "ETE", "SANS", "TAS", "SONT"]
 #: Seeds long enough that finding their digits in a view is a leak, not a coincidence.
 INSIDER_SEED, OVERLOAD_SEED = 6_700_417_339_001, 8_888_123_456_789_012
-#: Bounds of one checked playout (every step checked), and of a game played to its end (only its end checked).
-STEPS, SECONDS = 120, 4.0
-WHOLE_GAME = 5000
+#: Bounds of a checked playout (every step checked), and of a game played to its end (only its end checked).
+STEPS, SECONDS, WHOLE_GAME = 120, 4.0, 5000
 #: Every how many moves the stored state is loaded back (an Insider load replays the whole game).
 LOAD_EVERY = 10
 
@@ -176,18 +175,12 @@ def _playout(setup: Setup, lexicon: Lexicon, seed: int, steps: int = STEPS, seco
         yield Step(table, meta, judged, seat)
 
 
-@pytest.fixture(params=SETUPS, ids=[setup.id for setup in SETUPS])
-def setup(request: pytest.FixtureRequest) -> Setup:
-    return request.param
-
-
 # ----- the contract ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("setup", SETUPS, ids=[setup.id for setup in SETUPS])
 def test_the_contract_holds_over_a_random_playout(setup: Setup, lexicon: Lexicon) -> None:
-    kind = GAMES[setup.game]
-    low, high = kind.players
-    assert low <= setup.players <= high
+    assert GAMES[setup.game].players[0] <= setup.players <= GAMES[setup.game].players[1]
     steps = 0
     for step in _playout(setup, lexicon, 1):
         table, meta = step.table, step.meta
@@ -260,6 +253,7 @@ def test_a_game_played_to_its_end_has_no_seat_to_move_and_takes_no_move(setup: S
     _check_round_trip(setup, table, meta, views, lexicon)
 
 
+@pytest.mark.parametrize("setup", SETUPS, ids=[setup.id for setup in SETUPS])
 def test_positions_answer_the_move_list_as_each_reader_reads_it(setup: Setup, lexicon: Lexicon) -> None:
     """``position(n, reader)`` holds move n as the reader's view lists it; past the list (or at Overturn), ``NoSuchMove``."""
     last: Step | None = None
@@ -296,9 +290,9 @@ def _redrawn_insider(table: BoardTable, reader: int | None, rng: random.Random) 
     rng.shuffle(cards)
     for player in others:
         size = game.hand_size(player)
-        game.hands[player] = {card: 0 for card in CARD_TYPES} | Counter(cards[:size])
+        game.hands[player] = dict.fromkeys(CARD_TYPES, 0) | Counter(cards[:size])
         cards = cards[size:]
-    game.deck = {card: 0 for card in CARD_TYPES} | Counter(cards)
+    game.deck = dict.fromkeys(CARD_TYPES, 0) | Counter(cards)
     if game.current in others and game.turn.fresh:
         drawn = list(Counter(game.hands[game.current]).elements())
         rng.shuffle(drawn)
@@ -312,7 +306,7 @@ def _redrawn_insider(table: BoardTable, reader: int | None, rng: random.Random) 
     return BoardTable(table.kind, game, table.table_dice, moves, table.guard_seconds, table.guard_deadline)
 
 
-def _redrawn(table: TableGame, reader: int | None, rng: random.Random) -> TableGame:
+def _redrawn(table: TableGame, reader: int | None, rng: random.Random) -> BoardTable:
     """The game with the private data ``reader`` may not know drawn again (Overload: only its die seed, hidden from all)."""
     assert isinstance(table, BoardTable)
     if table.kind == "insider":
@@ -320,9 +314,8 @@ def _redrawn(table: TableGame, reader: int | None, rng: random.Random) -> TableG
     return BoardTable(table.kind, replace(table.game, die_seed=rng.randrange(2**62)), table.table_dice, list(table.moves))
 
 
-def _private(table: TableGame, seat: int) -> Any:
+def _private(table: BoardTable, seat: int) -> Any:
     """What ``seat`` alone knows: its hand and its private moves (Overload: nothing)."""
-    assert isinstance(table, BoardTable)
     hand = table.game.hands[seat] if table.kind == "insider" else None
     return hand, [entry.move for entry in table.moves if entry.private and entry.seat == seat]
 
@@ -339,7 +332,7 @@ def test_no_reader_sees_what_only_others_may_know(setup: Setup, lexicon: Lexicon
         for reader, view in views.items():
             assert str(setup.seed) not in json.dumps(view, ensure_ascii=False), "the seed decides every coming draw"
             twin = _redrawn(table, reader, rng)
-            assert twin.player_view(meta, reader) == view, f"reader {reader} sees a private draw of another seat"
+            assert isinstance(table, BoardTable) and twin.player_view(meta, reader) == view, f"reader {reader} sees a private draw of another seat"
             for owner in set(range(setup.players)) - {reader}:
                 if _private(twin, owner) != _private(table, owner):
                     assert twin.player_view(meta, owner) != views[owner], "a redrawn hand shows to its owner"
@@ -385,14 +378,17 @@ def test_two_insider_games_that_differ_only_in_one_seats_draws_look_alike_to_the
             pair = _draws(outcomes_a, outcomes_b, rng) if seat in differing else (rng.choice(common),) * 2 if common else None
         else:
             common = [move for move in games[0].legal_moves() if move in games[1].legal_moves()]
-            move = rng.choice(common)
-            swaps = [move for move in games[1].legal_moves() if move.startswith("swap ") and not move.endswith(" guard")]
-            pair = (move, rng.choice(swaps)) if seat in differing and move.startswith("swap ") and swaps and not move.endswith(" guard") else (move, move)
+            hurried = [move for move in common if _progress(first, move)] if rng.random() < 0.85 else []
+            move = "take" if "take" in common else rng.choice(hurried or common)  # a card taken from seat 0: the taker's differ
+            swaps = [other for other in games[1].legal_moves() if other.startswith("swap ") and not other.endswith(" guard")]
+            private = seat in differing and move.startswith("swap ") and not move.endswith(" guard")
+            pair = (move, rng.choice(swaps)) if private and swaps else (move, move)  # a card discarded face down
         if pair is None:
             break  # the decks no longer allow draws that differ and keep the Bodyguards alike
         for table, move in zip(games, pair, strict=True):
             assert table.play(seat, move).accepted, move
         meta = replace(meta, version=meta.version + 1)
+        first, second = (table.game for table in games)
         assert first.pending == second.pending and first.turn.phase == second.turn.phase
         assert games[0].player_view(meta, None) == games[1].player_view(meta, None), "a watcher sees a private draw"
         for reader in set(range(players)) - differing:
