@@ -1,5 +1,7 @@
 """One conformance suite over the four games a table holds (``overturn.table.games.GAMES``), privacy included.
 
+Long because the four games share one set of contract checks, and privacy needs its own constructions beside them.
+
 Seeded random playouts drive each game in-process through the table contract
 (``overturn.table.contract``), as the table service does, and check at every
 step what the service relies on: ``seat_to_move`` names a seat, or None only
@@ -339,6 +341,29 @@ def test_no_reader_sees_what_only_others_may_know(setup: Setup, lexicon: Lexicon
                     shown_to_owner += 1
     if setup.game == "insider":
         assert shown_to_owner > 10, "the playout redrew almost no hand: the privacy test compared nothing"
+
+
+#: Moves tried on the seat to move whose refusals (in the referee's words) could name what the game hides.
+PROBES = ("roll", "roll 3", "draw", "card heli", "steal guard", "guard 1", "swap heli", "play scandal 1 1", "take", "end")
+
+
+@pytest.mark.parametrize("setup", [setup for setup in HIDDEN if not setup.options.get("table_dice")], ids=lambda setup: setup.id)
+def test_a_refusal_names_nothing_hidden_from_the_mover(setup: Setup, lexicon: Lexicon) -> None:
+    """The mover's answer to a move the game refuses is the same whatever the others' hands and the seed (a seat that
+    types the outcome of a table's chance learns, as at the table, that the card it named is not there)."""
+    rng, refused = random.Random(5), 0
+    for number, step in enumerate(_playout(setup, lexicon, 5)):
+        table, seat = step.table, step.table.seat_to_move()
+        if number % 5 or seat is None:
+            continue
+        assert isinstance(table, BoardTable)
+        for probe in PROBES:  # each tried on a copy (the referee never changes the game it is given): a probe may be legal
+            answers = [BoardTable(each.kind, each.game, each.table_dice, list(each.moves)).play(seat, probe) for each in (table, _redrawn(table, seat, rng))]
+            assert answers[0].accepted == answers[1].accepted, probe
+            if not answers[0].accepted:
+                assert answers[0].answer == answers[1].answer and str(setup.seed) not in json.dumps(answers[0].answer), probe
+                refused += 1
+    assert refused > 20
 
 
 def _draws(outcomes_a: list[str], outcomes_b: list[str], rng: random.Random) -> tuple[str, str] | None:
