@@ -367,6 +367,40 @@ def test_a_move_made_through_another_server_process_arrives_live(lexicon_dir: Pa
             store.close()
 
 
+def test_a_board_game_move_made_through_another_server_process_arrives_live(lexicon_dir: Path, postgres_url: str) -> None:
+    """The same relay for a board game (it raised AttributeError on every move and arrived only at the next heartbeat):
+    each move made through one server reaches a seat's stream on the other within a second, no version skipped."""
+    from overturn.table.backends import open_store
+
+    limits = Limits(stream_heartbeat=30.0)  # only the notification can bring the moves in time
+    stores = [open_store(postgres_url), open_store(postgres_url)]
+    try:
+        with BackgroundServer(create_app(str(lexicon_dir), limits, tables=stores[0])) as first:
+            with BackgroundServer(create_app(str(lexicon_dir), limits, tables=stores[1])) as second:
+                with httpx.Client(base_url=first, timeout=30) as client:
+                    created = client.post("/api/tables", json={"game": "offboard", "seed": 3}).json()
+                    table_id, tokens = created["table"]["id"], created["tokens"]
+                    watching = Events(f"{second}/api/tables/{table_id}/events?seat={tokens[1]}")
+                    try:
+                        assert watching.wait_for(1)[0]["table"]["version"] == 0
+                        for version in range(5):
+                            state = client.get(f"/api/tables/{table_id}").json()
+                            seat = state["to_move"]
+                            legal = client.get(f"/api/tables/{table_id}?seat={tokens[seat]}").json()["legal"]
+                            started = time.monotonic()
+                            moved = client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[seat], "version": version, "move": legal[0]})
+                            assert moved.status_code == 200 and moved.json()["refused"] is None, moved.text
+                            assert watching.wait_for(version + 2, seconds=5)[-1]["table"]["version"] == version + 1
+                            assert time.monotonic() - started < 1.0
+                        assert watching.ids == list(range(6))
+                        assert all(view["you"] == 1 for view in watching.states)
+                    finally:
+                        watching.close()
+    finally:
+        for store in stores:
+            store.close()
+
+
 def test_opening_tables_is_bounded_per_address(lexicon_dir: Path) -> None:
     """Each table is a row kept in the store: a loop of openings gets 429 with Retry-After, not a full disk."""
     with BackgroundServer(create_app(str(lexicon_dir), Limits(tables_per_client_hour=3))) as server:

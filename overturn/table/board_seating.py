@@ -25,8 +25,8 @@ one class that stores, replays and shows a table must see all three.
 from __future__ import annotations
 
 import json
-import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -343,7 +343,10 @@ class BoardTable:
         outcome.effects.insert(0, f"temps écoulé ({self.guard_seconds} s) : pas de garde du corps")
         return Judged(True, {"refused": None, "result": outcome.for_reader(timer.seat)}, "pass (timeout)")
 
-    def computer_move(self, seat: int, level: int, rng: random.Random) -> Judged:
+    def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], Any]:
+        raise AssertionError("board-game tables seat no computer")
+
+    def computer_play(self, seat: int, chosen: Any) -> Judged:
         raise AssertionError("board-game tables seat no computer")
 
     def position(self, number: int, seat: int | None) -> dict[str, Any]:

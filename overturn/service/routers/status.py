@@ -2,39 +2,61 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
+from msgspec import Struct
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from overturn import __version__
+from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
-from overturn.service.openapi import (
-    error_responses,
-    ok_response,
-)
+from overturn.service.openapi import body_components, error_responses, ok_response
+
+
+class Pending(Struct):
+    """Jobs queued or running in each pool."""
+
+    solve: Count
+    search: Count
+
+
+class Health(Struct):
+    """The server is up: its version, its default lexicon and how many words that has, its pools' load."""
+
+    status: Literal["ok"]
+    version: str
+    lexicon: str
+    words: Count
+    pending: Pending
+
+
+class LexiconRow(Struct):
+    """One lexicon this server serves."""
+
+    name: str
+    words: Count
+    description: str
+    default: bool
+
+
+class Lexicons(Struct):
+    lexicons: list[LexiconRow]
 
 
 async def health(request: Request) -> Response:
     service = service_of(request)
-    return JSONResponse(
-        {
-            "status": "ok",
-            "version": __version__,
-            "lexicon": service.default,
-            "words": len(service.lexicons[service.default]),
-            "pending": {"solve": service.solvers.pending, "search": service.searches.pending},
-        }
-    )
+    pending = Pending(service.solvers.pending, service.searches.pending)
+    return respond(Health("ok", __version__, service.default, len(service.lexicons[service.default]), pending))
 
 async def lexicons(request: Request) -> Response:
     service = service_of(request)
     rows = [
-        {"name": name, "words": len(lexicon), "description": service.descriptions.get(name, ""), "default": name == service.default}
+        LexiconRow(name, len(lexicon), service.descriptions.get(name, ""), name == service.default)
         for name, lexicon in service.lexicons.items()
     ]
-    return JSONResponse({"lexicons": rows})
+    return respond(Lexicons(rows))
 
 async def openapi(request: Request) -> Response:
     """The OpenAPI document, assembled by the app from every router's part (``app.state.openapi``)."""
@@ -55,36 +77,19 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "get": {
                 "operationId": "health",
                 "summary": "Liveness, version and the default lexicon.",
-                "responses": {"200": ok_response("Health", "The server is up."), **error_responses()},
+                "responses": {"200": ok_response(Health, "The server is up."), **error_responses()},
             }
         },
         "/api/lexicons": {
             "get": {
                 "operationId": "lexicons",
                 "summary": "The lexicons this server was started with.",
-                "responses": {"200": ok_response("Lexicons", "Names, sizes and descriptions."), **error_responses()},
+                "responses": {"200": ok_response(Lexicons, "Names, sizes and descriptions."), **error_responses()},
             }
         },
     }
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The component schemas this area's answers refer to."""
-    return {
-        "Health": {
-            "type": "object",
-            "required": ["status", "version", "lexicon", "words"],
-            "properties": {
-                "status": {"type": "string", "enum": ["ok"]},
-                "version": {"type": "string"},
-                "lexicon": {"type": "string"},
-                "words": {"type": "integer"},
-                "pending": {"type": "object", "additionalProperties": {"type": "integer"}},
-            },
-        },
-        "Lexicons": {
-            "type": "object",
-            "required": ["lexicons"],
-            "properties": {"lexicons": {"type": "array", "items": {"type": "object", "required": ["name", "words"]}}},
-        },
-    }
+    """The components of this area's answers, derived from their types."""
+    return body_components(Health, Lexicons)
