@@ -24,6 +24,7 @@ by ``STEPS`` moves and ``SECONDS`` seconds.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import time
 from collections import Counter
@@ -145,7 +146,7 @@ class Step:
 
 def _playout(setup: Setup, lexicon: Lexicon, seed: int, steps: int = STEPS, seconds: float = SECONDS) -> Iterator[Step]:
     """A seeded random playout of legal moves (and, now and then, a timed-out answer; at Overturn, seat 1 is a computer
-    of every level in turn); a refused one changes nothing."""
+    of every level in turn, its search run here); a refused one changes nothing."""
     rng = random.Random(seed)
     table = _new_table(setup, lexicon)
     meta = TableMeta("conform1", 0, tuple(Seat(index, f"P{index}", "") for index in range(setup.players)))
@@ -161,8 +162,9 @@ def _playout(setup: Setup, lexicon: Lexicon, seed: int, steps: int = STEPS, seco
             assert timer.seat == seat, "a timer plays for the seat the game waits on"
             judged = table.expire(timer)
             assert judged.accepted
-        elif isinstance(table, OverturnTable) and seat == 1:
-            judged = table.computer_move(seat, LEVELS[index % len(LEVELS)], rng)
+        elif isinstance(table, OverturnTable) and seat == 1:  # the search travels to another process: it pickles
+            job = pickle.loads(pickle.dumps(table.computer_job(seat, LEVELS[index % len(LEVELS)], f"conform:{index}")))
+            judged = table.computer_play(seat, job())
             assert judged.accepted
         else:
             judged = table.play(seat, _choose(table, rng))
