@@ -57,7 +57,7 @@ def test_the_reasons_are_one_literal_that_the_page_words():
     assert REASONS == get_args(Reason) and len(set(REASONS)) == len(REASONS)
     assert {"bad_cell", "cell_not_new", "family_filter"} <= set(REASONS)  # the game's own refusals of a pass or a word
     script = "\n".join(path.read_text(encoding="utf-8") for path in sorted(WEB.rglob("*.js")))
-    blocks = re.findall(r"\breasons: \{(.*?)\n    \},", script, re.DOTALL)
+    blocks = re.findall(r"\breasons: \{(.*?)\n\s*\},", script, re.DOTALL)
     assert len(blocks) == 2  # French and English
     for block in blocks:
         assert set(re.findall(r"(\w+): [\"`(]", block)) == set(REASONS)

@@ -509,7 +509,7 @@ def test_error_codes_are_one_literal_the_page_words() -> None:
     assert {"nothing_to_undo", "too_slow", "no_such_table", "stale", "not_over", "game_over"} <= raised
     assert raised - {"refused"} <= codes  # "refused": the base class's, never raised as it stands
     script = "\n".join(path.read_text(encoding="utf-8") for path in sorted((root / "web").rglob("*.js")))
-    worded = {key for block in re.findall(r"\bcodes: \{(.*?)\n    \},", script, re.DOTALL) for key in re.findall(r"(\w+): [\"`(]", block)}
+    worded = {key for block in re.findall(r"\bcodes: \{(.*?)\n\s*\},", script, re.DOTALL) for key in re.findall(r"(\w+): [\"`(]", block)}
     assert worded and worded <= codes
 
 

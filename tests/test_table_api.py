@@ -7,6 +7,7 @@ Every answer's game is cross-checked against the same moves made on a
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -167,6 +168,23 @@ def test_a_computer_seat_replies_by_itself(client: httpx.Client) -> None:
         time.sleep(0.05)
     assert seen["table"]["version"] == 2 and seen["game"]["moves"][1]["player"] == "silver"
     assert seen["table"]["to_move_seat"] in (0, None)
+
+
+def test_the_computer_thinks_in_its_own_process_which_ends_with_the_server(lexicon_dir: Path) -> None:
+    """A computer seat's search runs in a process of its own (off the threads and the interpreter lock that judge
+    people's moves); it is gone when the server stops, so a stopped server leaves nothing running behind it."""
+    import multiprocessing
+
+    before = set(multiprocessing.active_children())
+    with BackgroundServer(create_app(str(lexicon_dir), Limits())) as url, httpx.Client(base_url=url, timeout=30) as client:
+        created = _new(client, seats=[{"computer": 2}, {"computer": 2}])
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{created['table']['id']}").json()["table"]["version"] < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        engines = set(multiprocessing.active_children()) - before
+        assert engines and all(engine.pid != os.getpid() for engine in engines)
+    assert not set(multiprocessing.active_children()) - before
 
 
 def test_a_computer_seat_that_starts_moves_first_by_itself(client: httpx.Client) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -89,7 +91,9 @@ class Engines:
             raise ApiError(503, "the computer players are busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"})
         if self._pool is None:
             # spawned, not forked: the server's threads and its event loop must not be copied into a worker
-            self._pool = ProcessPoolExecutor(self._processes, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self._processes, mp_context=multiprocessing.get_context("spawn"), initializer=_leave_with, initargs=(os.getpid(),)
+            )
         self._pending += 1
         try:
             future = asyncio.get_running_loop().run_in_executor(self._pool, job)
@@ -103,8 +107,20 @@ class Engines:
             self._pending -= 1
 
     def shutdown(self) -> None:
+        """Waits for a search under way (at most a level's time budget), so no process outlives the server."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _leave_with(server: int) -> None:
+    """In a computer player's process: end as soon as the server is gone, however it went (kill -9 included)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="overturn-engine-parent", daemon=True).start()
 
 
 class SolveCache(Generic[V]):
