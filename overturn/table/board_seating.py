@@ -448,6 +448,8 @@ class BoardTable:
             full.pop("legal", None)
             full.pop("die_seed", None)  # the seed decides every coming roll
             view["board_text"] = referee.render(self.game)
+            if self.kind == "overload":  # the referee's set-up line names the die seed, which decides every coming roll
+                view["board_text"] = view["board_text"].replace(f"; die seed {self.game.die_seed}", "", 1)
             view["awaiting"] = french.awaiting(self.kind, self.game)
             view["board"] = full
             if self.kind == "overload":
