@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import msgspec
 import pytest
 
 from overturn.game.board import Board
@@ -122,6 +123,11 @@ def _nonsense(table: TableGame) -> Any:
     return WordMove("QQQQQ") if isinstance(table, OverturnTable) else "no such move at all"
 
 
+def _plain(value: Any) -> Any:
+    """A view or an answer as the JSON a reader receives (they are Structs: the wire form is what privacy is about)."""
+    return msgspec.to_builtins(value)
+
+
 def _over(view: dict[str, Any]) -> bool:
     return bool(view["result"]["over"] if "result" in view else view["over"])
 
@@ -131,7 +137,7 @@ def _you(view: dict[str, Any]) -> int | None:
 
 
 def _views(table: TableGame, meta: TableMeta) -> dict[int | None, dict[str, Any]]:
-    return {reader: table.player_view(meta, reader) for reader in (None, *range(len(meta.seats)))}
+    return {reader: _plain(table.player_view(meta, reader)) for reader in (None, *range(len(meta.seats)))}
 
 
 @dataclass
@@ -170,11 +176,11 @@ def _playout(setup: Setup, lexicon: Lexicon, seed: int, steps: int = STEPS, seco
             judged = table.play(seat, _choose(table, rng))
         if not judged.accepted:
             # a legal move is refused only as a chance outcome the seat typed that the game cannot give
-            assert isinstance(table, BoardTable) and judged.answer["refused"]["rule"] == "bad-outcome", judged.answer
+            assert isinstance(table, BoardTable) and _plain(judged.answer)["refused"]["rule"] == "bad-outcome", _plain(judged.answer)
             assert before is None or table.dump() == before
             continue
         assert judged.logged and isinstance(judged.logged, str)
-        json.dumps(judged.answer, allow_nan=False)
+        json.dumps(_plain(judged.answer), allow_nan=False)
         meta = replace(meta, version=meta.version + 1)
         yield Step(table, meta, judged, seat)
 
@@ -205,7 +211,7 @@ def test_the_contract_holds_over_a_random_playout(setup: Setup, lexicon: Lexicon
                 assert view["legal"] == (table.legal_moves() if reader is not None and reader == seat else [])
         if step.judged is not None and isinstance(table, BoardTable):
             assert step.mover is not None
-            assert step.judged.answer["result"] == views[step.mover]["moves"][-1], "the mover reads its move as its view lists it"
+            assert _plain(step.judged.answer)["result"] == views[step.mover]["moves"][-1], "the mover reads its move as its view lists it"
         _check_refusals(table, seat, setup.players)
         if steps % LOAD_EVERY == 1 or seat is None:
             _check_round_trip(setup, table, meta, views, lexicon)
@@ -223,8 +229,8 @@ def _check_refusals(table: TableGame, seat: int | None, players: int) -> None:
         assert table.dump() == before
         return
     refused = table.play(seat, _nonsense(table))
-    assert not refused.accepted and refused.answer
-    json.dumps(refused.answer, allow_nan=False)
+    assert not refused.accepted and _plain(refused.answer)
+    json.dumps(_plain(refused.answer), allow_nan=False)
     assert table.dump() == before and table.seat_to_move() == seat
     legal = _legal(table)
     for other in {(seat + 1) % players, (seat + players - 1) % players} - {seat}:
@@ -271,7 +277,7 @@ def test_positions_answer_the_move_list_as_each_reader_reads_it(setup: Setup, le
                 with pytest.raises(NoSuchMove):
                     step.table.position(number, reader)
                 continue
-            shown = step.table.position(number, reader)
+            shown = _plain(step.table.position(number, reader))
             json.dumps(shown, allow_nan=False)
             assert shown["entry"] == view["moves"][number - 1]
             assert "hand" not in shown["position"] and "legal" not in shown["position"]
@@ -336,10 +342,10 @@ def test_no_reader_sees_what_only_others_may_know(setup: Setup, lexicon: Lexicon
         for reader, view in views.items():
             assert str(setup.seed) not in json.dumps(view, ensure_ascii=False), "the seed decides every coming draw"
             twin = _redrawn(table, reader, rng)
-            assert isinstance(table, BoardTable) and twin.player_view(meta, reader) == view, f"reader {reader} sees a private draw of another seat"
+            assert isinstance(table, BoardTable) and _plain(twin.player_view(meta, reader)) == view, f"reader {reader} sees a private draw of another seat"
             for owner in set(range(setup.players)) - {reader}:
                 if _private(twin, owner) != _private(table, owner):
-                    assert twin.player_view(meta, owner) != views[owner], "a redrawn hand shows to its owner"
+                    assert _plain(twin.player_view(meta, owner)) != views[owner], "a redrawn hand shows to its owner"
                     shown_to_owner += 1
     if setup.game == "insider":
         assert shown_to_owner > 10, "the playout redrew almost no hand: the privacy test compared nothing"
@@ -363,7 +369,7 @@ def test_a_refusal_names_nothing_hidden_from_the_mover(setup: Setup, lexicon: Le
             answers = [BoardTable(each.kind, each.game, each.table_dice, list(each.moves)).play(seat, probe) for each in (table, _redrawn(table, seat, rng))]
             assert answers[0].accepted == answers[1].accepted, probe
             if not answers[0].accepted:
-                assert answers[0].answer == answers[1].answer and str(setup.seed) not in json.dumps(answers[0].answer), probe
+                assert _plain(answers[0].answer) == _plain(answers[1].answer) and str(setup.seed) not in json.dumps(_plain(answers[0].answer)), probe
                 refused += 1
     assert refused > 20
 
@@ -417,8 +423,8 @@ def test_two_insider_games_that_differ_only_in_one_seats_draws_look_alike_to_the
         meta = replace(meta, version=meta.version + 1)
         first, second = (table.game for table in games)
         assert first.pending == second.pending and first.turn.phase == second.turn.phase
-        assert games[0].player_view(meta, None) == games[1].player_view(meta, None), "a watcher sees a private draw"
+        assert _plain(games[0].player_view(meta, None)) == _plain(games[1].player_view(meta, None)), "a watcher sees a private draw"
         for reader in set(range(players)) - differing:
-            assert games[0].player_view(meta, reader) == games[1].player_view(meta, reader), f"seat {reader} sees another's draw"
+            assert _plain(games[0].player_view(meta, reader)) == _plain(games[1].player_view(meta, reader)), f"seat {reader} sees another's draw"
         compared += first.hands[0] != second.hands[0]
     assert compared > 20, "seat 0's hands hardly differed: the games compared nothing private"
