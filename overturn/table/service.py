@@ -205,6 +205,10 @@ class TableService:
         self._wake(record, game)
         return Created(record, kind, creator, tokens, views)
 
+    def computer_tables(self) -> int:
+        """Tables whose computer seat is thinking now in this process (a table where only computers play, all game long)."""
+        return len(self._computing)
+
     async def hand_over(self, table_id: Any, creator: Any, seat_index: int) -> tuple[TableRecord, str]:
         """A new token for a person's seat, asked with the creator's token; the old one stops opening it."""
         record = await self.record(table_id)

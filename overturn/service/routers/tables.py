@@ -246,7 +246,10 @@ async def _create_board_game(request: Request, data: dict[str, Any]) -> Response
 async def _open(request: Request, kind: str, game: TableGame, seats: list[SeatAsked]) -> Response:
     """The table stored and its links answered, within the per-address bound every game shares."""
     service = service_of(request)
-    wait = service.table_openings.allow(request.client.host if request.client else "?")
+    client = request.client.host if request.client else "?"
+    if seats and all(seat.computer is not None for seat in seats):
+        _computers_only(service, client)
+    wait = service.table_openings.allow(client)
     if wait:
         limit = service.limits.tables_per_client_hour
         raise TooManyTables(f"this address opened {limit} tables in the last hour; try again in {wait / 60:.0f} min", wait)
@@ -292,6 +295,17 @@ async def _new_board_game(service: Service, asked: NewBoardTableRequest) -> tupl
         raise ApiError(422, str(exc), {"field": "options"}) from None
     defaults = seat_names(kind, players)
     return game, [SeatAsked(seat.name or defaults[index]) for index, seat in enumerate(names)]
+
+
+def _computers_only(service: Service, client: str) -> None:
+    """A table where only computers play keeps a computer player busy all game: bounded at once and per address."""
+    limits = service.limits
+    if service.tables.computer_tables() >= limits.max_computer_tables:
+        raise TooManyTables(f"the server runs {limits.max_computer_tables} computer-only tables already; try again in a few minutes", 120, "too_many_computer_tables")
+    wait = service.computer_openings.allow(client)
+    if wait:
+        message = f"this address opened {limits.computer_tables_per_client_hour} computer-only tables in the last hour; try again in {wait / 60:.0f} min"
+        raise TooManyTables(message, wait, "too_many_computer_tables")
 
 
 def _created(created: Created) -> OverturnTableCreated | BoardTableCreated:

@@ -66,6 +66,8 @@ export default {
     too_slow: "The search took too long: narrow it (more letters, one more filter).",
     no_such_move: "There is no such move in the list.", no_such_game: "Unknown game.",
     bad_stored_game: "The game the server keeps cannot be read.",
+    too_many_tables: "Too many tables opened from this address: try again later.",
+    too_many_computer_tables: "Too many computer-only games under way: try again in a few minutes.",
   },
   status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
   reasons: {

@@ -66,6 +66,8 @@ export default {
     too_slow: "Recherche trop longue : précisez-la (plus de lettres, un filtre de plus).",
     no_such_move: "Ce coup n'est pas dans la liste.", no_such_game: "Jeu inconnu.",
     bad_stored_game: "La partie gardée par le serveur est illisible.",
+    too_many_tables: "Trop de tables ouvertes depuis cette adresse : réessayez plus tard.",
+    too_many_computer_tables: "Trop de parties entre ordinateurs en cours : réessayez dans quelques minutes.",
   },
   status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
   reasons: {
