@@ -164,21 +164,6 @@ CURRENT = len(MIGRATIONS)
 STEP_2 = ("ALTER TABLE overturn_tables ADD COLUMN note TEXT", "UPDATE overturn_tables SET note = 'added by step 2'")
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The ``--store`` value of a database no store has opened yet (a new database on the PostgreSQL server)."""
-    if request.param == "sqlite":
-        return str(tmp_path / "tables.sqlite3")
-    import psycopg
-
-    url = str(request.getfixturevalue("postgres_url"))
-    name = f"empty_{new_table_id().replace('-', '_').lower()}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    assert "@/postgres?" in url
-    return url.replace("@/postgres?", f"@/{name}?")
-
-
 def _query(store: TableStore, sql: str) -> list[tuple[Any, ...]]:
     assert isinstance(store, SQLStore)
     with store.transaction() as execute:

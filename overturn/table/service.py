@@ -27,6 +27,7 @@ from overturn.table.cache import LoadedTables
 from overturn.table.contract import GameKind, Judged, SeatViews, TableGame, TableMeta
 from overturn.table.errors import (
     BadSeatToken,
+    BadStoredGame,
     ComputerSeat,
     NotCreator,
     NotYourTurn,
@@ -46,6 +47,8 @@ log = logging.getLogger("overturn.table")
 T = TypeVar("T")
 #: Longest seat token read (a token is 32 characters; anything longer opens nothing).
 MAX_TOKEN = 128
+#: Quiet tables read per round of a prune (each finished one is read back to tell it is finished).
+PRUNE_BATCH = 500
 
 
 class Runner(Protocol):
@@ -60,6 +63,14 @@ class SeatAsked:
 
     name: str
     computer: int | None = None
+
+
+@dataclass(frozen=True)
+class Pruned:
+    """The tables a prune removed (or, dry, would remove), and the quiet ones it kept (unfinished, not idle long enough)."""
+
+    removed: list[str]
+    kept: int
 
 
 @dataclass(frozen=True)
@@ -392,6 +403,45 @@ class TableService:
             return None
         self.hub.publish(record.id, record.version, views)
         return record.version, views
+
+    # ----- the life cycle: tables nobody plays any more are removed ------------------------------
+
+    async def prune(self, idle: float, finished: float, dry_run: bool = False, now: float | None = None) -> Pruned:
+        """Removes the tables with no move for ``idle`` seconds, and the finished ones with none for ``finished`` seconds
+        (a finished game is read back to tell); with ``dry_run``, only says which it would remove."""
+        now = time.time() if now is None else now
+        removed: list[str] = []
+        while True:  # each round removes at least one table or is the last: bounded by the store's size
+            quiet = await asyncio.to_thread(self.store.quiet_since, now - min(idle, finished), PRUNE_BATCH)
+            batch = [table.id for table in quiet if table.last_active < now - idle or await self._finished(table.id)]
+            if not dry_run and batch:
+                await asyncio.to_thread(self.store.delete, batch)
+            removed += batch
+            if len(quiet) < PRUNE_BATCH or dry_run or not batch:
+                return Pruned(removed, len(quiet) - len(batch))
+
+    async def _finished(self, table_id: str) -> bool:
+        try:
+            record = await self.record(table_id)
+            game = await self._judge(lambda: GAMES[record.game].load(record.state, self._lexicon), "table")
+        except (TableNotFound, BadStoredGame):
+            return False  # gone meanwhile, or unreadable: left for the idle rule (and for a person to look at)
+        return game.seat_to_move() is None
+
+    async def prune_every(self, seconds: float, idle: float, finished: float) -> None:
+        """The server's schedule: a prune at start, then every ``seconds``; a failure is logged and tried again next time."""
+        while True:
+            try:
+                pruned = await self.prune(idle, finished)
+                if pruned.removed:
+                    log.info("removed %d tables nobody plays any more", len(pruned.removed))
+            except (StoreUnavailable, StoreError) as exc:
+                log.warning("tables not pruned this time: %s", exc)
+            await asyncio.sleep(seconds)
+
+    def start(self, prune_every: float, idle: float, finished: float) -> None:
+        """The server's own schedule, once its loop runs: the life-cycle prune (``prune_every``)."""
+        self._spawn(self.prune_every(prune_every, idle, finished), lambda: None)
 
     def close(self) -> None:
         for task in list(self.background):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from overturn.table.record import LogEntry, NoSuchTable, Seat, Stale, StoreError, TableRecord
@@ -79,10 +80,27 @@ class TableStore(Protocol):
         """Calls ``on_move(table_id, version)`` (from a thread) for moves committed by other processes; False if the store cannot."""
         ...
 
+    def quiet_since(self, before: float, limit: int) -> list[Quiet]:
+        """The tables with no move (nor creation) since ``before``, the quietest first, at most ``limit``."""
+        ...
+
+    def delete(self, table_ids: Sequence[str]) -> int:
+        """Removes the tables, their seats and their moves; how many tables were removed."""
+        ...
+
     def close(self) -> None: ...
 
 
 Execute = Callable[[str, Sequence[Any]], Any]
+
+
+@dataclass(frozen=True)
+class Quiet:
+    """A table that has not moved lately: its id, its game, and when it last moved (or was created)."""
+
+    id: str
+    game: str
+    last_active: float
 
 
 class SQLStore:
@@ -167,6 +185,25 @@ class SQLStore:
 
     def follow(self, on_move: Callable[[str, int], None]) -> bool:
         return False
+
+    def quiet_since(self, before: float, limit: int) -> list[Quiet]:
+        with self.transaction() as execute:
+            rows = execute(
+                "SELECT t.id, t.game, COALESCE(MAX(m.at), t.created) AS last FROM overturn_tables t"
+                " LEFT JOIN overturn_moves m ON m.table_id = t.id GROUP BY t.id, t.game, t.created"
+                " HAVING COALESCE(MAX(m.at), t.created) < ? ORDER BY last, t.id LIMIT ?",
+                (before, limit),
+            ).fetchall()
+        return [Quiet(table_id, game, float(last)) for table_id, game, last in rows]
+
+    def delete(self, table_ids: Sequence[str]) -> int:
+        removed = 0
+        with self.transaction() as execute:
+            for table_id in table_ids:  # seats and moves first: no back end is trusted to cascade
+                execute("DELETE FROM overturn_moves WHERE table_id = ?", (table_id,))
+                execute("DELETE FROM overturn_seats WHERE table_id = ?", (table_id,))
+                removed += execute("DELETE FROM overturn_tables WHERE id = ?", (table_id,)).rowcount
+        return removed
 
     def _read(self, execute: Execute, table_id: str) -> TableRecord:
         row = execute("SELECT id, game, created, version, state, creator_digest FROM overturn_tables WHERE id = ?", (table_id,)).fetchone()
