@@ -8,6 +8,7 @@ after ``finished`` seconds. The service is driven in-process (no HTTP) with
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -124,5 +125,33 @@ def test_the_server_prunes_on_its_schedule(tmp_path: Path, lexicons: dict[str, L
                 assert time.monotonic() < deadline, "the abandoned table was not removed"
                 time.sleep(0.05)
             assert client.get(f"/api/tables/{fresh}").status_code == 200
+    finally:
+        store.close()
+
+
+def test_the_prune_command_removes_what_the_server_would(tmp_path: Path) -> None:
+    """`overturn table prune` drives the same service on a store, no server running: a dry run lists, a run removes."""
+    from click.testing import CliRunner
+
+    from overturn_cli.table import table
+
+    spec = str(tmp_path / "tables.sqlite3")
+    store = open_store(spec)
+    dump = BoardTable.new("offboard", 2, 0, {}).dump()
+    seats = (Seat(0, "A", digest("a")), Seat(1, "B", digest("b")))
+    old, recent = (TableRecord(new_table_id(), "offboard", when, 0, dump, digest("c"), seats) for when in (time.time() - 40 * DAY, time.time()))
+    store.create(old)
+    store.create(recent)
+    store.close()
+    runner = CliRunner()
+    dry = runner.invoke(table, ["prune", "--store", spec, "--dry-run", "--json"])
+    assert dry.exit_code == 0 and json.loads(dry.output) == {"removed": [old.id], "kept": 0, "dry_run": True}
+    done = runner.invoke(table, ["prune", "--store", spec])
+    assert done.exit_code == 0 and "removed 1 table;" in done.output and old.id in done.output
+    store = open_store(spec)
+    try:
+        assert store.get(recent.id).id == recent.id
+        with pytest.raises(NoSuchTable):
+            store.get(old.id)
     finally:
         store.close()

@@ -27,7 +27,6 @@ from overturn.table.cache import LoadedTables
 from overturn.table.contract import GameKind, Judged, SeatViews, TableGame, TableMeta
 from overturn.table.errors import (
     BadSeatToken,
-    BadStoredGame,
     ComputerSeat,
     NotCreator,
     NotYourTurn,
@@ -424,8 +423,8 @@ class TableService:
         try:
             record = await self.record(table_id)
             game = await self._judge(lambda: GAMES[record.game].load(record.state, self._lexicon), "table")
-        except (TableNotFound, BadStoredGame):
-            return False  # gone meanwhile, or unreadable: left for the idle rule (and for a person to look at)
+        except Exception:  # noqa: BLE001  (gone meanwhile, unreadable, its lexicon not served: left for the idle rule)
+            return False
         return game.seat_to_move() is None
 
     async def prune_every(self, seconds: float, idle: float, finished: float) -> None:
