@@ -50,7 +50,8 @@ def table_stream(
         place = service.hub.stream(table_id, client)
         place.__enter__()
     except TooManyStreams as exc:
-        raise ApiError(503, f"{exc}; try again later", {"reason": "too_many_streams"}, {"Retry-After": "10"}) from None
+        # the connection is closed too: a refused stream must not keep a descriptor the server needs
+        raise ApiError(503, f"{exc}; try again later", {"reason": "too_many_streams"}, {"Retry-After": "10", "Connection": "close"}) from None
     heartbeat = service.limits.stream_heartbeat
 
     async def events() -> AsyncIterator[str]:
