@@ -111,6 +111,10 @@ class SQLStore:
     def transaction(self) -> AbstractContextManager[Execute]:
         raise NotImplementedError
 
+    def reading(self) -> AbstractContextManager[Execute]:
+        """A transaction that only reads (a back end may take no write lock for it)."""
+        return self.transaction()
+
     def initialise(self) -> None:
         """Brings the database to the latest schema, one migration per transaction (a step fails whole, its version
         unrecorded); a database written by a newer overturn is refused, never altered."""
@@ -150,7 +154,7 @@ class SQLStore:
                 )
 
     def get(self, table_id: str) -> TableRecord:
-        with self.transaction() as execute:
+        with self.reading() as execute:
             return self._read(execute, table_id)
 
     def commit(self, table_id: str, expected: int, state: str, seat: int | None, action: str) -> TableRecord:
@@ -177,7 +181,7 @@ class SQLStore:
             return self._read(execute, table_id)
 
     def log(self, table_id: str, after: int = 0) -> list[LogEntry]:
-        with self.transaction() as execute:
+        with self.reading() as execute:
             rows = execute(
                 "SELECT version, seat, action, at FROM overturn_moves WHERE table_id = ? AND version > ? ORDER BY version", (table_id, after)
             ).fetchall()
@@ -187,7 +191,7 @@ class SQLStore:
         return False
 
     def quiet_since(self, before: float, limit: int) -> list[Quiet]:
-        with self.transaction() as execute:
+        with self.reading() as execute:
             rows = execute(
                 "SELECT t.id, t.game, COALESCE(MAX(m.at), t.created) AS last FROM overturn_tables t"
                 " LEFT JOIN overturn_moves m ON m.table_id = t.id GROUP BY t.id, t.game, t.created"
