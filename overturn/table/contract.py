@@ -123,5 +123,9 @@ class GameKind(Protocol):
     def flat_answers(self) -> bool:
         """Answers hold the view's fields at top level (Overturn) rather than under ``state``."""
 
+    @property
+    def clocked(self) -> bool:
+        """Its tables may wait on a clock (``TableGame.timer``): a restarted server resumes them."""
+
     def load(self, state: str, lexicon: Callable[[str | None], Lexicon]) -> TableGame:
         """The table's game from its stored state, replayed and checked; ``BadStoredGame`` if it does not replay."""

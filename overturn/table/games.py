@@ -25,6 +25,7 @@ class OverturnKind:
     players: tuple[int, int] = (len(COLOURS), len(COLOURS))
     page: str = "/"
     flat_answers: bool = True
+    clocked: bool = False
 
     def load(self, state: str, lexicon: Callable[[str | None], Lexicon]) -> TableGame:
         try:
@@ -40,6 +41,7 @@ class BoardKind:
     players: tuple[int, int]
     page: str = "/boardgame"
     flat_answers: bool = False
+    clocked: bool = False
 
     def load(self, state: str, lexicon: Callable[[str | None], Lexicon]) -> TableGame:
         try:
@@ -50,5 +52,5 @@ class BoardKind:
 
 GAMES: dict[str, GameKind] = {
     GAME: OverturnKind(),
-    **{name: BoardKind(name, referee.title, PLAYERS[name]) for name, referee in REFEREES.items()},
+    **{name: BoardKind(name, referee.title, PLAYERS[name], clocked=name == "insider") for name, referee in REFEREES.items()},
 }

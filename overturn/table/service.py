@@ -48,6 +48,8 @@ T = TypeVar("T")
 MAX_TOKEN = 128
 #: Quiet tables read per round of a prune (each finished one is read back to tell it is finished).
 PRUNE_BATCH = 500
+#: Tables of a game with a clock read back at start to resume their clocks, the most recently active first.
+RESUMED = 1000
 
 
 class Runner(Protocol):
@@ -305,7 +307,7 @@ class TableService:
             self._timers.add(key)
             self._spawn(self._expire(record.id, record.version, timer.seat, max(0.0, timer.deadline - time.time())), lambda: self._timers.discard(key))
 
-    def _spawn(self, work: Awaitable[None], done: Callable[[], None]) -> None:
+    def _spawn(self, work: Awaitable[object], done: Callable[[], None]) -> None:
         async def run() -> None:
             try:
                 await work
@@ -439,8 +441,28 @@ class TableService:
             await asyncio.sleep(seconds)
 
     def start(self, prune_every: float, idle: float, finished: float) -> None:
-        """The server's own schedule, once its loop runs: the life-cycle prune (``prune_every``)."""
+        """The server's own schedule, once its loop runs: the clocks tables left running (a restarted server plays a
+        timed-out answer at its deadline, read or not) and the life-cycle prune (``prune_every``)."""
+        self._spawn(self.resume_clocks(time.time() - idle), lambda: None)
         self._spawn(self.prune_every(prune_every, idle, finished), lambda: None)
+
+    async def resume_clocks(self, since: float) -> int:
+        """Wakes the tables of the games with a clock that moved since ``since``: those waiting on one get their timer.
+        How many tables were looked at (the most recent first, at most ``RESUMED``)."""
+        looked = 0
+        for kind in (kind for kind in GAMES.values() if kind.clocked):
+            try:
+                recent = await asyncio.to_thread(self.store.active_since, since, kind.name, RESUMED)
+            except StoreError as exc:
+                log.warning("table clocks not resumed: %s", exc)
+                return looked
+            for table in recent:
+                try:
+                    await self.views(await self.record(table.id))  # made once, and _wake sets a timer the game waits on
+                except Exception as exc:  # noqa: BLE001  (one unreadable table must not stop the others' clocks)
+                    log.warning("table %s: clock not resumed: %s", table.id, exc)
+                looked += 1
+        return looked
 
     def close(self) -> None:
         for task in list(self.background):

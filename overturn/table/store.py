@@ -80,12 +80,16 @@ class TableStore(Protocol):
         """Calls ``on_move(table_id, version)`` (from a thread) for moves committed by other processes; False if the store cannot."""
         ...
 
-    def quiet_since(self, before: float, limit: int) -> list[Quiet]:
+    def quiet_since(self, before: float, limit: int) -> list[Activity]:
         """The tables with no move (nor creation) since ``before``, the quietest first, at most ``limit``."""
         ...
 
     def delete(self, table_ids: Sequence[str]) -> int:
         """Removes the tables, their seats and their moves; how many tables were removed."""
+        ...
+
+    def active_since(self, since: float, game: str, limit: int) -> list[Activity]:
+        """The tables of ``game`` that moved (or were made) since ``since``, the latest first, at most ``limit``."""
         ...
 
     def close(self) -> None: ...
@@ -95,8 +99,8 @@ Execute = Callable[[str, Sequence[Any]], Any]
 
 
 @dataclass(frozen=True)
-class Quiet:
-    """A table that has not moved lately: its id, its game, and when it last moved (or was created)."""
+class Activity:
+    """A table, its game, and when it last moved (or was created)."""
 
     id: str
     game: str
@@ -190,7 +194,7 @@ class SQLStore:
     def follow(self, on_move: Callable[[str, int], None]) -> bool:
         return False
 
-    def quiet_since(self, before: float, limit: int) -> list[Quiet]:
+    def quiet_since(self, before: float, limit: int) -> list[Activity]:
         with self.reading() as execute:
             rows = execute(
                 "SELECT t.id, t.game, COALESCE(MAX(m.at), t.created) AS last FROM overturn_tables t"
@@ -198,7 +202,17 @@ class SQLStore:
                 " HAVING COALESCE(MAX(m.at), t.created) < ? ORDER BY last, t.id LIMIT ?",
                 (before, limit),
             ).fetchall()
-        return [Quiet(table_id, game, float(last)) for table_id, game, last in rows]
+        return [Activity(table_id, game, float(last)) for table_id, game, last in rows]
+
+    def active_since(self, since: float, game: str, limit: int) -> list[Activity]:
+        with self.reading() as execute:
+            rows = execute(
+                "SELECT t.id, t.game, COALESCE(MAX(m.at), t.created) AS last FROM overturn_tables t"
+                " LEFT JOIN overturn_moves m ON m.table_id = t.id WHERE t.game = ? GROUP BY t.id, t.game, t.created"
+                " HAVING COALESCE(MAX(m.at), t.created) >= ? ORDER BY last DESC, t.id LIMIT ?",
+                (game, since, limit),
+            ).fetchall()
+        return [Activity(table_id, kind, float(last)) for table_id, kind, last in rows]
 
     def delete(self, table_ids: Sequence[str]) -> int:
         removed = 0
