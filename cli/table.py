@@ -274,13 +274,18 @@ def watch_command(link: str, until_over: bool) -> None:
     try:
         with urllib.request.urlopen(request, timeout=None) as stream:  # noqa: S310
             data: list[str] = []
+            kind = "message"
             for raw in stream:
                 line = raw.decode("utf-8").rstrip("\n")
                 if line.startswith("data: "):
                     data.append(line[6:])
+                elif line.startswith("event: "):
+                    kind = line[7:]
                 elif line == "" and data:
-                    state = _decoded("\n".join(data).encode())
-                    data = []
+                    text, shown, data, kind = "\n".join(data), kind == "state", [], "message"
+                    if not shown:
+                        continue  # a heartbeat: the server is there, nothing moved
+                    state = _decoded(text.encode())
                     _show(state)
                     click.echo("")
                     if until_over and state["result"]["over"]:

@@ -148,8 +148,11 @@ class _Stream(threading.Thread):
     def run(self) -> None:
         with httpx.Client(timeout=httpx.Timeout(30, read=60)) as http, http.stream("GET", self.url, params=self.params) as response:
             self.ready.set()
+            kind = ""
             for line in response.iter_lines():
-                if line.startswith("data: "):
+                if line.startswith("event: "):
+                    kind = line[7:]
+                if line.startswith("data: ") and kind == "state":  # the heartbeats say nothing of the table
                     self.messages.append(json.loads(line[6:]))
                 if self.stop:
                     return

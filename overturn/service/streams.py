@@ -2,7 +2,7 @@
 
 A stream holds a place in the hub (bounded per client and in total, 503 past
 them), sends the table's state when the reader's Last-Event-ID is older than
-it, then each newer version the hub publishes, a heartbeat comment when
+it, then each newer version the hub publishes, a `heartbeat` event when
 nothing happens (rereading the store then, for moves made by another server
 process that could not announce them), and ends when the server stops.
 """
@@ -56,7 +56,8 @@ def table_stream(
 
     async def events() -> AsyncIterator[str]:
         sent = last if last <= version else -1  # an id from the future (a reset store) resends the state
-        yield f"retry: 2000\n: table {table_id}\n\n"
+        beat = f"event: heartbeat\ndata: {{\"every\": {heartbeat:g}}}\n\n"
+        yield f"retry: 2000\n: table {table_id}\n\n" + beat
         while True:
             published = await service.hub.wait_newer(table_id, sent, heartbeat)
             if service.hub.closed:
@@ -64,7 +65,7 @@ def table_stream(
             if published is None:
                 fresh = await reread(sent)
                 if fresh is None:
-                    yield ": heartbeat\n\n"
+                    yield beat  # an event, not a comment: a page counts the beats to tell a link that died quietly
                     continue
                 current_version, current = fresh
             else:

@@ -120,7 +120,7 @@ export default {
   gameOver: "Game over", winners: (names, count) => `Game over: ${names} ${count > 1 ? "win" : "wins"}!`,
   yourMove: (name) => `Your move, ${name}`, boardTurnOf: (name) => `${name} to move`,
   moveRefused: (message, detail) => `Move refused: ${message} (${detail})`, movePlayed: (move) => `Played: ${move}`,
-  liveCut: "The live feed is cut; reload the page.", networkBoards: "The server does not answer; try again.",
+  networkBoards: "The server does not answer; try again.",
   trackStart: "start", trackFinish: (n) => `finish ${n}`, pawnDiscs: (name, discs) => `${name}: ${discs} discs`,
   overloadInfo: (cup, target, roll) => `Cup: ${cup} discs · target ${target} points${roll ? ` · die: ${roll}` : ""}`,
   pawnsHere: (name, count) => `${name}: ${count} pawn(s)`,

@@ -120,7 +120,7 @@ export default {
   gameOver: "Partie terminée", winners: (names, count) => `Partie terminée : ${names} ${count > 1 ? "gagnent" : "gagne"} !`,
   yourMove: (name) => `À vous de jouer, ${name}`, boardTurnOf: (name) => `Au tour de ${name}`,
   moveRefused: (message, detail) => `Coup refusé : ${message} (${detail})`, movePlayed: (move) => `Joué : ${move}`,
-  liveCut: "Le direct est coupé ; rechargez la page.", networkBoards: "Le serveur ne répond pas ; réessayez.",
+  networkBoards: "Le serveur ne répond pas ; réessayez.",
   trackStart: "départ", trackFinish: (n) => `arrivée ${n}`, pawnDiscs: (name, discs) => `${name} : ${discs} disques`,
   overloadInfo: (cup, target, roll) => `Réserve : ${cup} disques · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
   pawnsHere: (name, count) => `${name} : ${count} pion(s)`,
