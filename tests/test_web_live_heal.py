@@ -66,13 +66,15 @@ def test_a_stalled_phone_hears_the_opponents_move(server: str, phone: Any, web_l
             time.sleep(0.5)
             proxy.restore()
             local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
-            best = next(ranked.move for ranked in local.legal_moves() if isinstance(ranked.move, WordMove))
-            assert best.path is not None
+            ranked = next(ranked for ranked in local.legal_moves() if isinstance(ranked.move, WordMove))
+            best = ranked.move
+            assert isinstance(best, WordMove) and best.path is not None
             path = [list(divmod(cell, 6)) for cell in best.path]
             moved = client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[0], "version": 0, "action": {"kind": "word", "word": best.word, "path": path}})
             assert moved.status_code == 200 and moved.json()["verdict"]["legal"], moved.text
         expect(phone.locator("#played li")).to_have_count(1, timeout=HEALED_MS)
         expect(phone.locator("#play")).to_be_enabled()  # Ali's turn, on Ali's phone
+        expect(phone.locator("#last-move")).to_have_text(f"Zoé a joué {best.word} (+{ranked.swing})")  # the opponent's word, where he looks
         expect(phone.locator("#table-live")).to_be_hidden()
     finally:
         proxy.close()

@@ -97,6 +97,7 @@ export function renderGame() {
       : t("tie", result.green);
   }
   renderTotal();
+  renderLastMove();
   $("computer-help").hidden = Boolean(opponentSide() || shared);  // against the computer, or at a shared table, not a help
   $("undo").hidden = Boolean(shared);  // a shared table's moves are final (the server holds them)
   $("next-layer").hidden = !page.current.has_next_layer;
@@ -126,6 +127,22 @@ function renderTotal() {
   box.textContent = `${t("total", green, silver, layers.length)} (${layers.map((layer, n) => t("layerScore", n + 1, layer.green, layer.silver)).join(", ")})`;
 }
 
+// The last move where people look, beside the board (as lichess always shows it): who played what and the rings it
+// swung, its path drawn on the board while nobody traces one. The opponent's word reaches this phone too.
+function renderLastMove() {
+  const moves = page.current.game.moves;
+  const box = $("last-move");
+  const move = moves[moves.length - 1];
+  box.hidden = !move;
+  if (!move) return;
+  const shared = page.current.shared;
+  const who = shared ? seatName(shared, move.player === "green" ? 0 : 1) : phrase("colour", move.player);
+  const mine = (rings) => rings.filter((ring) => ring === move.player).length - rings.filter((ring) => ring && ring !== move.player).length;
+  const swing = mine(ringsAfter(moves, moves.length)) - mine(ringsAfter(moves, moves.length - 1));
+  box.textContent = move.kind === "word" ? t("lastWord", who, move.word, swing) : t("lastPass", who, cellName(...move.cell));
+  box.className = `last-move ${move.player}`;
+}
+
 // The rings after the first `count` moves of the layer, replayed here: a word rings every cell of its path in
 // the mover's colour (new cells and flipped ones alike), a pass gives the opponent a ring on its cell.
 function ringsAfter(moves, count) {
@@ -146,7 +163,9 @@ function showPosition() {
   if (page.viewing === null) {
     showRings(page.current.game.rings);
     clearPath();
+    const last = moves[moves.length - 1];
     if (page.tapped.length) showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+    else if (last) showPath(last.kind === "word" ? last.path : [last.cell]);  // the last move, until a path is traced
     return;
   }
   showRings(ringsAfter(moves, page.viewing));

@@ -66,7 +66,10 @@ function followLive() {
       if (!page.current || !page.current.shared || page.current.shared.id !== answer.table.id) return;
       const newer = answer.table.version > page.current.shared.version || answer.game.layer !== page.current.game.layer
         || JSON.stringify(answer.table.layers) !== JSON.stringify(page.current.shared.layers);
-      if (newer) setShared(answer);
+      if (newer) {
+        if (answer.table.version > page.current.shared.version) clearMessages();  // an earlier word's verdict is not this move's
+        setShared(answer);
+      }
     },
     onStatus: (status) => {
       if (page.live !== live) return;
