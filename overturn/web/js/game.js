@@ -100,7 +100,8 @@ export function renderGame() {
   renderLastMove();
   $("computer-help").hidden = Boolean(opponentSide() || shared);  // against the computer, or at a shared table, not a help
   $("undo").hidden = Boolean(shared);  // a shared table's moves are final (the server holds them)
-  $("next-layer").hidden = !page.current.has_next_layer;
+  // at a shared table the next layer is dealt once this one is over (the server refuses it before)
+  $("next-layer").hidden = !page.current.has_next_layer || Boolean(page.current.shared && !page.current.result.over);
   $("pass").textContent = page.passWarned ? t("passAnyway") : t("pass");
   renderPlayed(game);
   const readings = Object.entries(game.fixed);
