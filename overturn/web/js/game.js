@@ -12,8 +12,9 @@ import { $, page } from "./state.js";
 import { myTurn, renderTable, seatName, tableLink, tableMove } from "./table.js";
 
 export function setOffline(offline) {
-  $("offline").textContent = offline ? t("network") : "";
+  $("offline").textContent = offline ? t(page.current && page.current.shared ? "networkTable" : "network") : "";
   $("offline").hidden = !offline;
+  if (!offline && page.shown.error && ["network", "networkTable"].includes(page.shown.error[0])) showError(null);  // not left behind in red
 }
 
 export function showError(problem) {

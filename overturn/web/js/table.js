@@ -27,10 +27,13 @@ export async function tableMove(action, extra) {
   const shared = page.current.shared;
   const kinds = { play: "word", pass: "pass", "next-layer": "next-layer" };
   const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/moves`,
-    { seat: movingToken(shared), version: shared.version, action: { kind: kinds[action], ...extra } });
+    { seat: movingToken(shared), version: shared.version, action: { kind: kinds[action], ...extra } }, MOVE_TIMEOUT_MS);
   const { state, shared: after } = fromShared(answer, shared.seat);
   return { ...state, verdict: answer.verdict, shared: after, sharedTable: fromShared(answer, shared.seat).table };
 }
+
+// A move unanswered this long is given up ("coup non envoyé"): sent again, it cannot be played twice (the version).
+const MOVE_TIMEOUT_MS = 10000;
 
 export function tableLink(id, token) {
   return `${location.origin}/?table=${encodeURIComponent(id)}${token ? `&seat=${encodeURIComponent(token)}` : ""}`;
@@ -75,6 +78,7 @@ function followLive() {
       if (page.live !== live) return;
       $("table-live").textContent = t("liveLost");
       $("table-live").hidden = status === "live";
+      if (status === "live" && page.shown.error && ["networkTable", "moveNotSent"].includes(page.shown.error[0])) showError(null);
     },
     onResume: () => {
       if (page.live !== live || !page.current || !page.current.shared) return;
