@@ -52,16 +52,24 @@ def phone(browser: Any) -> Iterator[Any]:  # noqa: F811
     assert not errors, errors
 
 
+def _seat_on_phone(server: str, proxy: Proxy, phone: Any, seat: int) -> tuple[str, list[str]]:
+    """A table on BOARD for Zoé and Ali, made on the server; ``seat``'s link opened on the phone, through the proxy."""
+    from playwright.sync_api import expect
+
+    with httpx.Client(base_url=server, timeout=30) as client:
+        made = client.post("/api/tables", json={"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
+    phone.goto(f"{proxy.url}/?table={made['table']['id']}&seat={made['tokens'][seat]}")
+    expect(phone.locator("#turn")).to_have_text("au tour de Zoé")
+    return made["table"]["id"], made["tokens"]
+
+
 def test_a_stalled_phone_hears_the_opponents_move(server: str, phone: Any, web_lexicon: Path) -> None:  # noqa: F811
     from playwright.sync_api import expect
 
     proxy = Proxy(int(server.rsplit(":", 1)[1]))
     try:
+        table_id, tokens = _seat_on_phone(server, proxy, phone, 1)
         with httpx.Client(base_url=server, timeout=30) as client:
-            made = client.post("/api/tables", json={"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
-            table_id, tokens = made["table"]["id"], made["tokens"]
-            phone.goto(f"{proxy.url}/?table={table_id}&seat={tokens[1]}")
-            expect(phone.locator("#turn")).to_have_text("au tour de Zoé")
             proxy.stall()  # the link dies quietly: no error reaches the browser
             time.sleep(0.5)
             proxy.restore()
@@ -109,11 +117,7 @@ def test_a_move_sent_on_a_dead_network_says_so_and_can_be_sent_again(server: str
 
     proxy = Proxy(int(server.rsplit(":", 1)[1]))
     try:
-        with httpx.Client(base_url=server, timeout=30) as client:
-            made = client.post("/api/tables", json={"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
-        table_id, tokens = made["table"]["id"], made["tokens"]
-        phone.goto(f"{proxy.url}/?table={table_id}&seat={tokens[0]}")
-        expect(phone.locator("#turn")).to_have_text("au tour de Zoé")
+        table_id, _tokens = _seat_on_phone(server, proxy, phone, 0)
         local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
         word = next(ranked.move.word for ranked in local.legal_moves() if isinstance(ranked.move, WordMove))
         proxy.stall()
