@@ -92,3 +92,54 @@ def test_tables_where_only_computers_play_are_bounded(lexicon_dir: Path) -> None
         assert refused.status_code == 429 and refused.json()["detail"]["reason"] == "too_many_computer_tables"
         assert int(refused.headers["retry-after"]) > 0
         assert client.post("/api/tables", json={"seed": 7, "seats": [{}, {"computer": 5}]}).status_code == 201
+
+
+def test_a_phone_claims_its_seat_and_the_creator_can_no_longer_open_it(client: TestClient) -> None:
+    """As boardgame.io's players: the creator hands out invitations; the phone that opens one takes the seat with a
+    credential of its own, so the creator (who saw every invitation) cannot read that seat's Insider hand."""
+    made = client.post("/api/tables", json={"game": "insider", "players": 2}).json()
+    table_id, invitations, creator = made["table"]["id"], made["tokens"], made["creator"]
+    claimed = client.post(f"/api/tables/{table_id}/claim", json={"seat": invitations[1]})
+    assert claimed.status_code == 200 and claimed.headers["cache-control"] == "no-store"
+    credential = claimed.json()["token"]
+    assert claimed.json()["seat"] == 1 and credential.startswith("c.") and credential != invitations[1]
+    assert client.get(f"/api/tables/{table_id}?seat={credential}").json()["hand"] is not None
+    spied = client.get(f"/api/tables/{table_id}?seat={invitations[1]}")
+    assert spied.status_code == 403 and spied.json()["detail"]["reason"] == "bad_seat_token"
+    again = client.post(f"/api/tables/{table_id}/claim", json={"seat": invitations[1]})
+    assert again.status_code == 403 and again.json()["detail"]["reason"] == "invitation_spent"
+    assert client.post(f"/api/tables/{table_id}/claim", json={"seat": credential}).json()["token"] == credential  # a reload
+    # a lost phone: the creator's new invitation revokes the credential
+    handed = client.post(f"/api/tables/{table_id}/hand-over", json={"creator": creator, "seat": 1}).json()
+    assert client.get(f"/api/tables/{table_id}?seat={credential}").status_code == 403
+    assert client.post(f"/api/tables/{table_id}/claim", json={"seat": handed["token"]}).status_code == 200
+    watcher = client.post(f"/api/tables/{table_id}/claim", json={})
+    assert watcher.status_code == 403 and watcher.json()["detail"]["reason"] == "watcher"
+
+
+def test_two_phones_claiming_one_invitation_get_one_seat(lexicon_dir: Path) -> None:
+    """Claims race in one store transaction each: one phone takes the seat, the other is told the invitation is spent."""
+    import asyncio
+
+    from overturn.table.board_seating import BoardTable
+    from overturn.table.errors import InvitationSpent
+    from overturn.table.hub import Hub
+    from overturn.table.service import SeatAsked, TableService
+
+    async def inline(job, what):  # type: ignore[no-untyped-def]
+        return job()
+
+    store = open_store("memory")
+    service = TableService(store, Hub(4, 4), lambda name: None, inline, inline)  # type: ignore[arg-type,return-value]
+
+    async def race() -> list[object]:
+        made = await service.create("offboard", BoardTable.new("offboard", 2, 0, {}), [SeatAsked("A"), SeatAsked("B")])
+        invitation = made.tokens[0]
+        return await asyncio.gather(*(service.claim(made.record.id, invitation) for _ in range(5)), return_exceptions=True)
+
+    try:
+        outcomes = asyncio.run(race())
+    finally:
+        store.close()
+    assert sum(not isinstance(outcome, Exception) for outcome in outcomes) == 1
+    assert all(isinstance(outcome, InvitationSpent) for outcome in outcomes if isinstance(outcome, Exception))

@@ -58,3 +58,27 @@ def test_the_service_worker_keeps_no_seat_token(server: str, browser: Any) -> No
         assert not any("seat=" in url for url in cached), cached
     finally:
         context.close()
+
+
+def test_a_phone_opening_its_seat_link_takes_the_seat_for_itself(server: str, browser: Any) -> None:  # noqa: F811
+    """The link a creator hands out is an invitation: the phone that opens it claims the seat, so the creator (who
+    saw the invitation) can no longer read that seat's Insider hand; a reload keeps the phone in its seat."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(**PHONE)
+    tab = context.new_page()
+    try:
+        with httpx.Client(base_url=server) as client:
+            made = client.post("/api/boardgames", json={"game": "insider", "players": 2}).json()
+            table_id, invitation = made["table"]["id"], made["tokens"][1]
+            tab.goto(f"{server}/boardgame?table={table_id}&seat={invitation}")
+            expect(tab.locator("#hand-box")).to_be_visible()
+            assert invitation not in tab.url and "seat=c." in tab.url
+            assert client.get(f"/api/tables/{table_id}?seat={invitation}").status_code == 403  # the creator is out
+            tab.reload()
+            expect(tab.locator("#hand-box")).to_be_visible()
+            other = context.new_page()
+            other.goto(f"{server}/boardgame?table={table_id}&seat={invitation}")  # the spent link, opened again
+            expect(other.locator("#error")).to_contain_text("Ce lien a déjà servi")
+    finally:
+        context.close()

@@ -37,6 +37,12 @@ class NotCreator(TableRefusal):
     reason = "not_creator"
 
 
+class InvitationSpent(TableRefusal):
+    """The invitation was claimed by a phone already (or the seat was handed over since): ask the creator for a new one."""
+
+    reason = "invitation_spent"
+
+
 class ComputerSeat(TableRefusal):
     reason = "computer_seat"
 

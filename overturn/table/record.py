@@ -14,7 +14,17 @@ TABLE_ID_BYTES = 12
 
 
 def new_token() -> str:
+    """A creator's token, or an invitation to a seat: what a table's creator hands out (spent when a phone claims it)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+#: How a seat's own credential begins (an invitation never does: url-safe base64 has no '.').
+CREDENTIAL_PREFIX = "c."
+
+
+def new_credential() -> str:
+    """A claimed seat's own credential: known to the phone that claimed it alone, never to the table's creator."""
+    return CREDENTIAL_PREFIX + secrets.token_urlsafe(TOKEN_BYTES)
 
 
 def new_table_id() -> str:

@@ -28,6 +28,7 @@ from overturn.table.contract import GameKind, Judged, SeatViews, TableGame, Tabl
 from overturn.table.errors import (
     BadSeatToken,
     ComputerSeat,
+    InvitationSpent,
     NotCreator,
     NotYourTurn,
     StaleMove,
@@ -37,7 +38,19 @@ from overturn.table.errors import (
 )
 from overturn.table.games import GAMES
 from overturn.table.hub import Hub
-from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token, token_matches
+from overturn.table.record import (
+    CREDENTIAL_PREFIX,
+    NoSuchTable,
+    Seat,
+    Stale,
+    StoreError,
+    TableRecord,
+    digest,
+    new_credential,
+    new_table_id,
+    new_token,
+    token_matches,
+)
 from overturn.table.store import TableStore
 from overturn.table.views import Position, TableView
 
@@ -220,6 +233,29 @@ class TableService:
     def computer_tables(self) -> int:
         """Tables whose computer seat is thinking now in this process (a table where only computers play, all game long)."""
         return len(self._computing)
+
+    async def claim(self, table_id: Any, token: Any) -> tuple[TableRecord, Seat, str]:
+        """A phone takes its seat: the invitation it opened is exchanged for a credential of its own, which the creator
+        never sees (as boardgame.io's players get their own credentials). A credential claims itself: nothing changes."""
+        record = await self.record(table_id)
+        if isinstance(token, str) and token.startswith(CREDENTIAL_PREFIX):
+            seat = self.reader(record, token)
+            assert seat is not None
+            return record, seat, token
+        try:
+            seat = self.reader(record, token)
+        except BadSeatToken:
+            raise InvitationSpent("this invitation was used already (or the seat was handed over since): ask the table's creator for a new link") from None
+        if seat is None:
+            raise WatcherCannotMove("a watcher's link has no seat to claim")
+        credential = new_credential()
+        try:
+            swapped = await asyncio.to_thread(self.store.swap_token, record.id, seat.index, seat.token_digest, digest(credential))
+        except StoreError as exc:
+            raise _store_down(exc) from None
+        if not swapped:
+            raise InvitationSpent("another phone claimed this seat a moment ago: ask the table's creator for a new link")
+        return record, seat, credential
 
     async def hand_over(self, table_id: Any, creator: Any, seat_index: int) -> tuple[TableRecord, str]:
         """A new token for a person's seat, asked with the creator's token; the old one stops opening it."""

@@ -72,6 +72,11 @@ class TableStore(Protocol):
 
     def replace_token(self, table_id: str, seat: int, token_digest: str) -> TableRecord: ...
 
+    def swap_token(self, table_id: str, seat: int, expected_digest: str, token_digest: str) -> bool:
+        """Replaces the seat's token only if it is still ``expected_digest`` (of two phones claiming one invitation, one
+        wins); whether it did."""
+        ...
+
     def log(self, table_id: str, after: int = 0) -> list[LogEntry]:
         """The committed moves after version ``after``, oldest first."""
         ...
@@ -183,6 +188,14 @@ class SQLStore:
         with self.transaction() as execute:
             execute("UPDATE overturn_seats SET token_digest = ? WHERE table_id = ? AND seat = ?", (token_digest, table_id, seat))
             return self._read(execute, table_id)
+
+    def swap_token(self, table_id: str, seat: int, expected_digest: str, token_digest: str) -> bool:
+        with self.transaction() as execute:
+            updated = execute(
+                "UPDATE overturn_seats SET token_digest = ? WHERE table_id = ? AND seat = ? AND token_digest = ?",
+                (token_digest, table_id, seat, expected_digest),
+            )
+            return bool(updated.rowcount == 1)
 
     def log(self, table_id: str, after: int = 0) -> list[LogEntry]:
         with self.reading() as execute:

@@ -3,11 +3,11 @@
 // only on its turn; a watcher sees the table and no hand. Live by EventSource; ES modules, no build step, no
 // inline script or style. This module creates tables, plays moves and steps through the list; the drawings and
 // panels are in js/boards/, the words in the translation files shared with the table page (js/i18n/).
-import { api, ApiProblem, postJson, seatQuery } from "./js/api.js";
+import { api, ApiProblem, claimSeat, postJson, seatQuery } from "./js/api.js";
 import { followTable } from "./js/live.js";
 import { switchLanguage, t, translatePage } from "./js/i18n.js";
 import { messageOf, problemOf } from "./js/problems.js";
-import { $, seatName, named, seatToken, tableId, ui } from "./js/boards/common.js";
+import { $, seatName, named, seatToken, tableId, takeSeat, ui } from "./js/boards/common.js";
 import { renderDrawing } from "./js/boards/drawings.js";
 import { renderGuard, renderHand, renderHistory, renderLegal, renderScores } from "./js/boards/panels.js";
 
@@ -236,6 +236,7 @@ function listen() {
 
 async function open() {
   try {
+    takeSeat(await claimSeat(tablePath(), seatToken));
     accept(await api(tablePath(seatQuery(seatToken))));
   } catch (error) {
     showError(problemHere(error));

@@ -40,6 +40,7 @@ from overturn.table.errors import (
     BadSeatToken,
     BadStoredGame,
     ComputerSeat,
+    InvitationSpent,
     MoveNotAllowed,
     NoSuchMove,
     NotCreator,
@@ -138,6 +139,12 @@ class MoveRequest(Struct):
     seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The seat's token (from its link).")] = None
 
 
+class ClaimRequest(Struct):
+    """The token of the link a phone opened (an invitation), to exchange for the phone's own credential."""
+
+    seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The invitation's token.")] = None
+
+
 class HandOverRequest(Struct):
     """A new token for a seat, asked with the creator's token."""
 
@@ -184,6 +191,13 @@ class BoardTableMoved(BoardAnswer):
     state: BoardView
 
 
+class Claimed(Struct):
+    """The seat a phone now holds and its own credential (the invitation is spent: its creator cannot open the seat)."""
+
+    seat: int
+    token: str
+
+
 class HandedOver(Struct):
     """A seat's new token and link; the old ones stop opening it."""
 
@@ -200,6 +214,7 @@ _STATUS: dict[type[TableRefusal], int] = {
     BadSeatToken: 403,
     WatcherCannotMove: 403,
     NotCreator: 403,
+    InvitationSpent: 403,
     ComputerSeat: 422,
     MoveNotAllowed: 422,
     NotYourTurn: 409,
@@ -371,6 +386,14 @@ async def hand_over(request: Request) -> Response:
     return respond(HandedOver(asked.seat, token, f"{page}?table={record.id}&seat={token}"), headers=PRIVATE)
 
 
+async def claim(request: Request) -> Response:
+    """A phone takes the seat of the link it opened: its own credential, the invitation spent (see ``TableService.claim``)."""
+    service = service_of(request)
+    asked = typed_body(await service.read_json(request), ClaimRequest)
+    _record, seat, token = await service.tables.claim(_table_id(request), asked.seat)
+    return respond(Claimed(seat.index, token), headers=PRIVATE)
+
+
 async def position(request: Request) -> Response:
     """The board after move ``n`` of the move list (1-based), for stepping through it; public (no hand, no legal move)."""
     service = service_of(request)
@@ -416,6 +439,7 @@ ROUTES: list[BaseRoute] = [
             ("/{table}/moves/{number}", position, "GET"),
             ("/{table}/events", events, "GET"),
             ("/{table}/hand-over", hand_over, "POST"),
+            ("/{table}/claim", claim, "POST"),
         )
     ),
 ]
@@ -453,6 +477,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         paths[f"{base}/{{table}}/moves"] = {"post": {"operationId": f"{prefix}_move", "summary": "A move for the seat whose token is sent, made on the table's version: Overturn's `action`, a board game's `move`.", "parameters": [_TABLE_ID], "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}), "responses": _answers(_ok(*moved), 403, 404, 409)}}
         paths[f"{base}/{{table}}/moves/{{number}}"] = {"get": {"operationId": f"{prefix}_position", "summary": "Move number (1-based) of a board game's list and the public board after it.", "parameters": [_TABLE_ID, path_param("number", schema_of(whole(1))), _SEAT_QUERY], "responses": _answers(_ok("The move and the board after it.", Position), 403, 404)}}
         paths[f"{base}/{{table}}/events"] = {"get": {"operationId": f"{prefix}_events", "summary": "The table live (server-sent events); Last-Event-ID resumes; a comment line each heartbeat.", "parameters": [_TABLE_ID, _SEAT_QUERY, query_param("last", whole(0), "The version the client has (as Last-Event-ID).")], "responses": {**stream, "403": _REFUSED, "404": _REFUSED, **error_responses(503)}}}
+        paths[f"{base}/{{table}}/claim"] = {"post": {"operationId": f"{prefix}_claim", "summary": "A phone takes the seat of the link it opened: the invitation is exchanged for the phone's own credential (the creator can no longer open the seat).", "parameters": [_TABLE_ID], "requestBody": request_body(ClaimRequest, {"seat": "INVITATION-TOKEN"}), "responses": _answers(_ok("The seat and the phone's own credential.", Claimed), 403, 404)}}
         paths[f"{base}/{{table}}/hand-over"] = {"post": {"operationId": f"{prefix}_hand_over", "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.", "parameters": [_TABLE_ID], "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}), "responses": _answers(_ok("The seat's new token and link.", HandedOver), 403, 404)}}
     created = ("The table as a watcher sees it, the creator's token, each seat's token and link, the watch link.", OverturnTableCreated, BoardTableCreated)
     paths["/api/tables"] = {"post": {"operationId": "table_new", "summary": "A table held by the server: an Overturn deal and its two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.", "requestBody": request_body(NewTableRequest, {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]}), "responses": {**_ok(*created, status="201"), "429": {"description": "This address opened too many tables in the last hour (Retry-After)."}, **error_responses(*_ERRORS)}}}
@@ -464,7 +489,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 def openapi_schemas(service: Service) -> dict[str, Any]:
     """The bodies' and answers' components, derived from their types."""
     return body_components(
-        NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest,
+        NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest, ClaimRequest, Claimed,
         OverturnTableView, BoardView, OverturnTableCreated, BoardTableCreated, OverturnTableMoved, BoardTableMoved, HandedOver, Position,
         lexicon=choice(service.lexicons),
         word=schema_of(Annotated[str, Meta(max_length=service.limits.max_word_length)]),

@@ -47,6 +47,19 @@ export function postJson(path, data, timeout = TIMEOUT_MS) {
   return api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data), timeout });
 }
 
+// A phone takes the seat of the link it opened: the invitation (which the table's creator handed out, and so knows)
+// is exchanged for a credential of the phone's own. A credential (a reload) is kept; unreachable, the link's token
+// is used as it is (it still opens the seat until someone claims it).
+export async function claimSeat(tablePath, token) {
+  if (!token || token.startsWith("c.")) return token;
+  try {
+    return (await postJson(`${tablePath}/claim`, { seat: token })).token;
+  } catch (error) {
+    if (error instanceof ApiProblem && error.offline) return token;
+    throw error;
+  }
+}
+
 // The query that names a seat (empty for a watcher).
 export function seatQuery(token) {
   return token ? `?seat=${encodeURIComponent(token)}` : "";

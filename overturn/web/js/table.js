@@ -1,6 +1,6 @@
 // The shared table: the game held by the server, this phone one seat (or watching), its moves live by
 // EventSource, and for the table's creator every seat's link to hand out.
-import { api, postJson, seatQuery } from "./api.js";
+import { api, claimSeat, postJson, seatQuery } from "./api.js";
 import { clearMessages, setGame, showError, showNote, whileBusy } from "./game.js";
 import { phrase, t } from "./i18n.js";
 import { problemOf } from "./problems.js";
@@ -40,8 +40,10 @@ export function tableLink(id, token) {
 }
 
 // Opens a shared table by its link: the state now, then every move live.
-export async function openTable(id, seat) {
+export async function openTable(id, link) {
   closeLive();
+  // the creator's own phone keeps the invitations it made (it may hold every seat); any other phone claims its seat
+  const seat = createdTables()[id] ? link : await claimSeat(`/api/tables/${encodeURIComponent(id)}`, link);
   const answer = await api(`/api/tables/${encodeURIComponent(id)}${seatQuery(seat)}`);
   clearMessages();
   const { state, table, shared } = fromShared(answer, seat);

@@ -5,7 +5,15 @@ export const $ = (id) => document.getElementById(id);
 
 const params = new URLSearchParams(location.search);
 export const tableId = params.get("table");
-export const seatToken = params.get("seat") || "";
+// The seat this phone holds: the link's invitation until the phone has claimed its own credential (takeSeat).
+export let seatToken = params.get("seat") || "";
+
+export function takeSeat(token) {
+  seatToken = token;
+  const url = new URL(location.href);
+  if (token) url.searchParams.set("seat", token);
+  history.replaceState(null, "", url);  // a reload opens the seat with the phone's own credential
+}
 
 export const ui = {
   view: null,        // the server's view of the table for this seat (or a watcher)

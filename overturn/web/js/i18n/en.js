@@ -71,6 +71,7 @@ export default {
     bad_stored_game: "The game the server keeps cannot be read.",
     too_many_tables: "Too many tables opened from this address: try again later.",
     too_many_computer_tables: "Too many computer-only games under way: try again in a few minutes.",
+    invitation_spent: "This link was used by another phone already: ask the table's creator for a new link.",
   },
   status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
   reasons: {

@@ -71,6 +71,7 @@ export default {
     bad_stored_game: "La partie gardée par le serveur est illisible.",
     too_many_tables: "Trop de tables ouvertes depuis cette adresse : réessayez plus tard.",
     too_many_computer_tables: "Trop de parties entre ordinateurs en cours : réessayez dans quelques minutes.",
+    invitation_spent: "Ce lien a déjà servi à un autre téléphone : demandez un nouveau lien au créateur de la table.",
   },
   status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
   reasons: {
