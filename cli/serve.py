@@ -79,6 +79,7 @@ def _is_loopback(host: str) -> bool:
     help="Believe X-Forwarded-For only from these proxies (comma-separated addresses, '*' for any); by default from none, "
     "so each phone is counted by its own address. Set it to the proxy's address behind nginx or Caddy (docs/service.md).",
 )
+@click.option("--allow-seeds", is_flag=True, help="Let a table's creator choose the seed of a game whose dice or cards the server draws (a lesson, a replay): by default the server draws its own, so no player can foresee a roll.")
 @click.option("--max-computer-tables", default=4, show_default=True, type=click.IntRange(1), help="Tables where only computers play, at once.")
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(
@@ -100,6 +101,7 @@ def serve(
     body_timeout: float,
     store: str | None,
     forwarded_allow_ips: str | None,
+    allow_seeds: bool,
     max_computer_tables: int,
     log_level: str,
 ) -> None:
@@ -155,7 +157,7 @@ def serve(
             load_lexicon(spec, progress=say)  # builds on first use, with progress, before the port opens
         tables = open_store(store or default_store())
         say(f"table games kept in {tables.url}")
-        app = create_app(list(lexicons) or None, limits, hosts_to_allow(host, allowed_hosts), tables)
+        app = create_app(list(lexicons) or None, limits, hosts_to_allow(host, allowed_hosts), tables, allow_seeds)
     except (LexiconError, StoreError) as exc:
         raise click.ClickException(str(exc)) from None
     if not _is_loopback(host):

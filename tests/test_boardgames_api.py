@@ -53,7 +53,7 @@ def insider_policy(state: Any, rng: random.Random) -> str:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     lexicon = write_build(tmp_path_factory.mktemp("boardapi") / "small", {"ETE": [Entry("ete", "ete", "N")]}, {"name": "small"})
-    with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT, max_streams_per_client=8))) as url:
+    with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT, max_streams_per_client=8), allow_seeds=True)) as url:
         yield url
 
 
@@ -316,7 +316,7 @@ def test_the_bodyguard_deadline_outlives_a_server_restart(tmp_path: Any) -> None
     store_path = tmp_path / "tables.sqlite3"
     mirror = BoardTable.new("insider", 2, INSIDER_SEED, {"guard_seconds": 5})
     rng = random.Random(INSIDER_SEED)
-    with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT), tables=SQLiteStore(store_path))) as url:
+    with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT), tables=SQLiteStore(store_path), allow_seeds=True)) as url:
         with httpx.Client(base_url=url, timeout=30) as first:
             made = _new(first, game="insider", seed=INSIDER_SEED, seats=[{}, {}], options={"guard_seconds": 5})
             table_id, tokens = made["table"]["id"], made["tokens"]
@@ -334,7 +334,7 @@ def test_the_bodyguard_deadline_outlives_a_server_restart(tmp_path: Any) -> None
     # the first server is gone before the deadline; the second plays it by its own clock, with no phone reading the table
     assert time.time() < deadline
     store = SQLiteStore(store_path)
-    with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT), tables=store)) as url:
+    with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT), tables=store, allow_seeds=True)) as url:
         while time.time() < deadline + 5 and store.get(table_id).version == version:
             time.sleep(0.1)
         assert store.get(table_id).version == version + 1, "the restarted server did not time the answer out by itself"

@@ -143,3 +143,15 @@ def test_two_phones_claiming_one_invitation_get_one_seat(lexicon_dir: Path) -> N
         store.close()
     assert sum(not isinstance(outcome, Exception) for outcome in outcomes) == 1
     assert all(isinstance(outcome, InvitationSpent) for outcome in outcomes if isinstance(outcome, Exception))
+
+
+def test_the_server_draws_the_dice_and_cards_no_creator_chooses(client: TestClient, lexicon_dir: Path) -> None:
+    """With the seed of an Overload or Insider table a creator could foresee every roll and draw (Overload's next 20
+    rolls were predicted, 20 of 20): refused unless the table rolls its own dice or the server is a lesson's."""
+    for body in ({"game": "insider", "seed": 7}, {"game": "overload", "seed": 7}):
+        refused = client.post("/api/tables", json=body)
+        assert refused.status_code == 422 and refused.json()["detail"] == {"field": "seed"}, refused.text
+    assert client.post("/api/tables", json={"game": "overload", "seed": 7, "options": {"table_dice": True}}).status_code == 201
+    assert client.post("/api/tables", json={"game": "offboard", "seed": 7}).status_code == 201  # no chance at all
+    with TestClient(create_app(str(lexicon_dir), allow_seeds=True)) as lesson:
+        assert lesson.post("/api/tables", json={"game": "insider", "seed": 7}).status_code == 201

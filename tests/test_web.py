@@ -59,7 +59,7 @@ def web_lexicon(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base(web_lexicon: Path) -> Iterator[str]:
-    with BackgroundServer(create_app(str(web_lexicon))) as url:
+    with BackgroundServer(create_app(str(web_lexicon), allow_seeds=True)) as url:  # seeded board games, followed by a mirror
         yield url
 
 

@@ -31,6 +31,7 @@ def create_app(
     limits: Limits | None = None,
     allowed_hosts: Sequence[str] | None = None,
     tables: TableStore | None = None,
+    allow_seeds: bool = False,
 ) -> Starlette:
     """The ASGI app serving the given lexicons (names or paths; the first is the default).
 
@@ -38,7 +39,9 @@ def create_app(
     that yields no word, such as a file that is no word list) fails at start-up
     with a LexiconError rather than on a player's phone. With ``allowed_hosts``,
     requests naming any other Host get 400 (DNS rebinding, host-header tricks).
-    Table games live in ``tables`` (in memory when none is given).
+    Table games live in ``tables`` (in memory when none is given). A board game whose dice or cards the server
+    draws takes a client's seed only with ``allow_seeds`` (lessons, replays, tests): otherwise whoever chose the seed
+    could foresee every roll and draw.
     """
     specs = [lexicon_spec] if isinstance(lexicon_spec, str) or lexicon_spec is None else list(lexicon_spec)
     loaded: dict[str, Lexicon] = {}
@@ -49,7 +52,7 @@ def create_app(
         loaded[name] = lexicon
         descriptions[name] = _public_description(spec, lexicon)
     limits = limits or Limits()
-    service = Service(loaded, next(iter(loaded)), limits, descriptions, tables)
+    service = Service(loaded, next(iter(loaded)), limits, descriptions, tables, allow_seeds)
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:

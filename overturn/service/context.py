@@ -32,8 +32,11 @@ class Service:
         limits: Limits,
         descriptions: Mapping[str, str] | None = None,
         tables: TableStore | None = None,
+        allow_seeds: bool = False,
     ) -> None:
         self.lexicons = lexicons
+        #: Board games with dice or cards the server draws take a client's seed (a lesson's server): else it draws its own.
+        self.allow_seeds = allow_seeds
         self.descriptions = dict(descriptions or {})
         self.default = default
         self.limits = limits

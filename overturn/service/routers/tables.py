@@ -299,6 +299,13 @@ async def _new_board_game(service: Service, asked: NewBoardTableRequest) -> tupl
     if players != len(names):
         raise ApiError(422, f"'players' ({players}) and the seats given ({len(names)}) differ", {"field": "players"})
     seed_low, seed_high = SEEDS[kind]
+    server_draws = kind in ("overload", "insider") and not (asked.options is not None and asked.options.table_dice)
+    if asked.seed is not None and server_draws and not service.allow_seeds:
+        raise ApiError(
+            422,
+            f"'seed' is chosen by this server for {kind}: whoever chose it could foresee every roll and draw (play with table_dice, or start the server with --allow-seeds for a lesson)",
+            {"field": "seed"},
+        )
     if asked.seed is not None and not seed_low <= asked.seed <= seed_high:
         raise ApiError(422, f"'seed' must be between {seed_low} and {seed_high} for {kind}, not {asked.seed}", {"field": "seed"})
     seed = secrets.randbelow(seed_high + 1) if asked.seed is None else asked.seed
