@@ -12,11 +12,11 @@ from pathlib import Path
 import click
 
 from overturn.referees.overload.referee import OverloadReferee, describe
-from overturn.referees.overload.words import EN
-from overturn.referees.wording import say
 from overturn.referees.overload.state import Action, Kind, Phase
 from overturn.referees.overload.store import SEED_RANGE
+from overturn.referees.overload.words import EN
 from overturn.referees.protocol import IllegalAction
+from overturn.referees.wording import say
 from overturn_cli.common import json_option, state_option
 from overturn_cli.console import echo_json
 from overturn_cli.referee_app import (

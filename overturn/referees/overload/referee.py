@@ -26,8 +26,8 @@ from overturn.jsonstore import errors_named
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload.effects import (
     Acted,
-    AwaitLoad,
     Awaiting,
+    AwaitLoad,
     AwaitMove,
     AwaitRoll,
     AwaitSettle,
