@@ -18,7 +18,7 @@ from msgspec import Struct
 Catalogue = Mapping[str, Callable[[Any], str]]
 
 
-class Event(Struct, frozen=True, tag_field="kind", forbid_unknown_fields=True):
+class Event(Struct, tag_field="kind", forbid_unknown_fields=True):
     """A fact a game reports (what a move did, what it awaits); subclasses set ``tag`` to their kind."""
 
 

@@ -6,7 +6,7 @@ OpenSpiel-style, and the move notation), ``store`` (saved games), ``render`` (th
 drawing) and ``data/rules.md`` (the rules summary). The names below are its API.
 """
 
-from overturn.referees.offboard.geometry import Direction, Exit, Hex, Player, parse_hex
+from overturn.referees.offboard.geometry import WIN_SCORE, Direction, Exit, Hex, Player, parse_hex
 from overturn.referees.offboard.layouts import (
     Layout,
     LayoutError,
@@ -17,7 +17,6 @@ from overturn.referees.offboard.layouts import (
 )
 from overturn.referees.offboard.state import (
     REMOVE,
-    WIN_SCORE,
     Move,
     MoveReport,
     OffboardState,

@@ -170,9 +170,9 @@ class MoveReport(NamedTuple):
 
     def acted(self) -> Acted:
         """The move itself, as the move list names it."""
-        form = "place" if isinstance(self.move, Place) else "remove" if isinstance(self.move, Remove) else "step"
-        hole = self.move.hole.name if isinstance(self.move, Place) else ""
-        return Acted(self.player.label, format_move(self.move), form, hole)
+        if isinstance(self.move, Place):
+            return Acted(self.player.label, format_move(self.move), "place", self.move.hole.name)
+        return Acted(self.player.label, format_move(self.move), "remove" if isinstance(self.move, Remove) else "step")
 
     def event(self) -> Stepped | Placed | Removed:
         """What the move did."""
