@@ -11,6 +11,7 @@ none of the French keeps the referees' English.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from types import ModuleType
@@ -27,6 +28,7 @@ from overturn.referees.overload import effects as overload_effects
 from overturn.referees.overload import words as overload_words
 from overturn.referees.wording import Event, kind, kinds, say
 from overturn.table.board_base import MoveEntry
+from overturn.table.board_seating import BoardTable
 from overturn.table.games import BOARDS, new_board_table
 
 #: Words only the referees' English has; none may survive the French rendering.
@@ -133,3 +135,18 @@ def test_overload_move_list_indents_what_each_action_did() -> None:
     lines = table.entry_for(rolled, 0)["effects"]
     assert lines[0].startswith("dé : ") and lines[0].endswith(" (tiré par le serveur)")
     assert lines[1].startswith("déplace red1 (forcé)") and lines[2].startswith("  red1 : départ → case ")
+
+
+def test_a_move_stored_before_events_were_kept_shows_its_lines_as_written() -> None:
+    """A table stored by an earlier server (each move's lines, no events) loads and shows those lines unchanged."""
+    table = new_board_table("offboard", 2, 0, {})
+    table.judge(0, table.legal_moves()[0])
+    stored = json.loads(table.dump())
+    for move in stored["moves"]:
+        del move["events"]
+        move["effects"] = ["une ligne écrite avant"]
+    again = BoardTable.load(BOARDS["offboard"], json.dumps(stored))
+    assert again.entry_for(again.moves[0], 0)["effects"] == ["une ligne écrite avant"]
+    assert json.loads(again.dump())["moves"][0]["effects"] == ["une ligne écrite avant"]
+    fresh = BoardTable.load(BOARDS["offboard"], table.dump())
+    assert fresh.entry_for(fresh.moves[0], 0) == table.entry_for(table.moves[0], 0)
