@@ -446,7 +446,10 @@ def _view_schema() -> dict[str, Any]:
     move_entry = {
         "type": "object",
         "required": ["seat", "move", "effects"],
-        "properties": {"seat": {"type": "integer"}, "move": {"type": "string"}, "effects": {"type": "array", "items": {"type": "string"}}},
+        "properties": {
+            "seat": {"type": "integer"}, "move": {"type": "string"}, "effects": {"type": "array", "items": {"type": "string"}},
+            "events": {"type": "array", "items": {"type": "object"}, "description": "What the move did, as data: each event's 'kind' and fields."},
+        },
     }
     return {
         "type": "object",
@@ -460,6 +463,7 @@ def _view_schema() -> dict[str, Any]:
             "to_move": {"type": "integer", "nullable": True, "description": "The seat that moves (rolls, draws, answers) now; null once over."},
             "board_text": {"type": "string", "description": "The referee's own text drawing (no hand)."},
             "awaiting": {"type": "string", "description": "The referee's line on what the game waits for."},
+            "awaited": {"type": "object", "description": "The same as data: its 'kind' and fields."},
             "scores": {"type": "array", "items": {"type": "integer"}},
             "you": {"type": "integer", "nullable": True, "description": "The reader's seat; null for a watcher."},
             "moves": {"type": "array", "items": move_entry, "description": "The move list; a card drawn or taken is named only to its seat."},
