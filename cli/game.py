@@ -38,8 +38,6 @@ from overturn_cli.game_files import UsageFailure, load_game, state_option
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.lazy import LazyGroup
 
-HINT_SHOWN = 20
-
 #: The clock the per-turn timer reads; a module attribute so tests can replace it.
 clock: Callable[[], float] = time.monotonic
 

@@ -316,15 +316,19 @@ def test_insider_bodyguard_answer_is_asked_on_the_victims_seat_and_times_out(cli
 def test_one_router_serves_every_game_under_both_paths(client: httpx.Client) -> None:
     """One store and one router hold both kinds of table: /api/tables and its /api/boardgames alias open either,
     each with its own game's view; a move in the other game's shape is refused naming the field it lacks."""
-    board_game = _new(client, game="offboard", players=2)["table"]["id"]
-    overturn = client.post("/api/tables", json={"seed": 7}).json()["table"]["id"]
+    made = _new(client, game="offboard", players=2)
+    board_game, board_token = made["table"]["id"], made["tokens"][made["to_move"]]
+    made = client.post("/api/tables", json={"seed": 7}).json()
+    overturn, overturn_token = made["table"]["id"], made["tokens"][0]
     for family in ("tables", "boardgames"):
         assert client.get(f"/api/{family}/{board_game}").json()["game"] == "offboard"
         assert "faces" in client.get(f"/api/{family}/{overturn}").json()
-    moved = client.post(f"/api/tables/{board_game}/moves", json={"seat": "x", "version": 0, "action": {"kind": "pass", "cell": [0, 0]}})
+    moved = client.post(f"/api/tables/{board_game}/moves", json={"seat": board_token, "version": 0, "action": {"kind": "pass", "cell": [0, 0]}})
     assert moved.status_code == 400 and moved.json()["detail"]["field"] == "move"
-    moved = client.post(f"/api/boardgames/{overturn}/moves", json={"seat": "x", "version": 0, "move": "a1"})
+    moved = client.post(f"/api/boardgames/{overturn}/moves", json={"seat": overturn_token, "version": 0, "move": "a1"})
     assert moved.status_code == 400 and moved.json()["detail"]["field"] == "action"
+    for table in (board_game, overturn):  # the refused requests left both tables as they were
+        assert client.get(f"/api/tables/{table}").json()["table"]["version"] == 0
     assert client.get("/api/tables/no-such-table-here").json()["detail"]["reason"] == "no_such_table"
 
 

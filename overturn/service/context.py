@@ -8,13 +8,14 @@ from typing import Any
 from starlette.requests import Request
 
 from overturn.game.board import PRESETS, Board, BoardError
-from overturn.jsonstore import StateFileError, loads_json
+from overturn.jsonbounds import UnreadableJSON, loads_json
 from overturn.lexicon.lexicon import Lexicon
+from overturn.service.answers import Solution
 from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
 from overturn.service.params import BoardRules
 from overturn.service.ratelimit import RateLimit
-from overturn.service.workers import SolveCache, T, Workers
+from overturn.service.workers import Engines, SolveCache, T, Workers
 from overturn.table.hub import Hub
 from overturn.table.service import TableService
 from overturn.table.sqlite_store import SQLiteStore
@@ -38,9 +39,9 @@ class Service:
         self.limits = limits
         self.solvers = Workers("solve", limits.solve_threads, limits.max_pending)
         self.searches = Workers("search", limits.search_threads, limits.max_pending)
-        #: The computer seats' own pool: their searches never queue a person's move behind them.
-        self.engines = Workers("computer", limits.computer_threads, limits.max_pending)
-        self.cache = SolveCache(limits.solve_cache)
+        #: The computer seats' own processes: their searches never queue a person's move behind them.
+        self.engines = Engines(limits.computer_processes, limits.max_pending)
+        self.cache: SolveCache[Solution] = SolveCache(limits.solve_cache)
         #: Table games: a server given no store keeps them in memory (lost when it stops).
         self.store: TableStore = tables if tables is not None else SQLiteStore(":memory:")
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
@@ -71,7 +72,7 @@ class Service:
         return await self.solvers.run(job, seconds, too_slow)
 
     async def think(self, job: Callable[[], T], what: str) -> T:
-        """A computer seat's search, in its own pool: 503 when it outlasts the limit."""
+        """A computer seat's search (a picklable call), in the engines' processes: 503 when it outlasts the limit."""
         seconds = self.limits.solve_timeout
         too_slow = ApiError(503, f"the {what} took more than {seconds:g} s", None, {"Retry-After": "5"})
         return await self.engines.run(job, seconds, too_slow)
@@ -98,7 +99,7 @@ class Service:
             raise ApiError(400, f"the body is not valid JSON: not UTF-8 (byte {exc.start})") from None
         try:  # the same caps as a saved file: depth, lone surrogates, huge numbers and strings, repeated keys
             data = loads_json(text, "the body", max_bytes=limit, max_depth=self.limits.max_json_depth)
-        except StateFileError as exc:
+        except UnreadableJSON as exc:
             raise ApiError(400, str(exc)) from None
         if not isinstance(data, dict):
             raise ApiError(400, "the body must be a JSON object")

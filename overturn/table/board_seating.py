@@ -26,8 +26,8 @@ the seat to move types the outcome, as the CLI's ``--table`` games do.
 from __future__ import annotations
 
 import json
-import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -255,7 +255,10 @@ class BoardTable:
         outcome.events.insert(0, self.rules.timeout_event(seconds))
         return Judged(True, {"refused": None, "result": self.entry_for(outcome, timer.seat)}, f"{self.rules.timeout_move} (timeout)")
 
-    def computer_move(self, seat: int, level: int, rng: random.Random) -> Judged:
+    def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], Any]:
+        raise AssertionError("board-game tables seat no computer")
+
+    def computer_play(self, seat: int, chosen: Any) -> Judged:
         raise AssertionError("board-game tables seat no computer")
 
     def position(self, number: int, seat: int | None) -> dict[str, Any]:

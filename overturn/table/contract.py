@@ -9,8 +9,8 @@ contract (as boardgame.io's games do through ``playerView`` and ``moves``):
   holds another seat's private fields (the conformance suite checks it);
 * ``play(seat, move)`` judges a move already parsed by the caller and plays it
   when legal; ``timer()`` names a move the server plays by itself at a
-  deadline (Insider's Bodyguard question); ``computer_move`` plays a computer
-  seat's move.
+  deadline (Insider's Bodyguard question); ``computer_job`` is a computer
+  seat's search, run in another process, and ``computer_play`` plays its choice.
 
 ``GameKind`` is the game as a whole: its name, page, seat bounds, and how a
 stored table is loaded back.
@@ -18,7 +18,6 @@ stored table is loaded back.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -90,8 +89,11 @@ class TableGame(Protocol):
     def expire(self, timer: Timer) -> Judged:
         """Play the timed-out move of ``timer`` (the caller checked the game still waits on it)."""
 
-    def computer_move(self, seat: int, level: int, rng: random.Random) -> Judged:
-        """Choose and play the move of a computer seat at ``level``."""
+    def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], Any]:
+        """The search for a computer seat's move at ``level``: a picklable call, run in a computer player's process."""
+
+    def computer_play(self, seat: int, chosen: Any) -> Judged:
+        """Play the move ``computer_job`` chose for ``seat``."""
 
     def position(self, number: int, seat: int | None) -> dict[str, Any]:
         """Move ``number`` (1-based) of the move list and the public board after it; ``NoSuchMove`` otherwise."""

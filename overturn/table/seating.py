@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 from overturn.game.computer import choose_move
-from overturn.game.moves import Colour, GameError, Move, PassMove
+from overturn.game.moves import Colour, GameError, Move, PassMove, WordMove
 from overturn.game.referee import path_to_json
 from overturn.game.review import ranked_json
 from overturn.game.state import Game
@@ -29,6 +32,23 @@ GAME = "overturn"
 COLOURS = (Colour.GREEN, Colour.SILVER)
 #: Most earlier layers a table keeps the scores of (two per deal; a long evening deals again).
 MAX_LAYERS_KEPT = 100
+
+
+#: Lexicons a computer player's process has opened, by build directory (memory-mapped: opening is cheap once).
+_WORKER_LEXICONS: dict[str, Lexicon] = {}
+
+
+def computer_choice(saved: dict[str, Any], lexicon_directory: str, level: int, seed: str) -> dict[str, Any]:
+    """The computer's move in the saved game, as JSON: run in a computer player's process, off the server's threads.
+
+    Seeded by ``seed`` (the table and the move number), so a replay of the log makes the same choice.
+    """
+    lexicon = _WORKER_LEXICONS.get(lexicon_directory)
+    if lexicon is None:
+        lexicon = _WORKER_LEXICONS[lexicon_directory] = Lexicon.open(Path(lexicon_directory))
+    game = Game.from_json(saved, lexicon)
+    choice = choose_move(game, level, random.Random(seed))
+    return ranked_json(choice, game.board)
 
 
 @dataclass
@@ -85,10 +105,23 @@ class OverturnTable:
     def expire(self, timer: Timer) -> Judged:
         raise AssertionError("an Overturn table has no timer")
 
-    def computer_move(self, seat: int, level: int, rng: random.Random) -> Judged:
-        choice = choose_move(self.game, level, rng)
-        self.game.push(choice.move, COLOURS[seat])
-        chosen = ranked_json(choice, self.game.board)
+    def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], dict[str, Any]]:
+        """The search for ``seat``'s move, as a call another process can run (the saved game travels, not the object)."""
+        if self.game.lexicon is None:
+            raise GameError("a game without its lexicon has no computer player")
+        return partial(computer_choice, self.game.to_json(), str(self.game.lexicon.directory), level, seed)
+
+    def computer_play(self, seat: int, chosen: dict[str, Any]) -> Judged:
+        """Play the move ``computer_choice`` chose (checked as any move is: a worker's answer is not trusted blindly)."""
+        cols = self.game.board.rules.cols
+        if chosen["kind"] == "pass":
+            move: Move = PassMove(chosen["cell"][0] * cols + chosen["cell"][1])
+        else:
+            move = WordMove(chosen["word"], tuple(row * cols + col for row, col in chosen["path"]))
+        verdict = self.game.check(move, COLOURS[seat])
+        if not verdict.legal:
+            raise GameError(f"the computer's move was refused: {verdict.message}")
+        self.game.push(move, COLOURS[seat])
         return Judged(True, {"move": chosen}, json.dumps({"kind": "computer", "move": chosen}, ensure_ascii=False, separators=(",", ":")))
 
     def position(self, number: int, seat: int | None) -> dict[str, Any]:

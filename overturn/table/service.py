@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -321,8 +320,8 @@ class TableService:
                 self.loaded.put(record.id, record.version, game)
                 return False
             # seeded by the table and the move number: a replay of the log makes the same choice
-            rng = random.Random(f"{table_id}:{record.version}")
-            judged = await self._think(lambda: game.computer_move(to_move, level, rng), "computer move")
+            chosen = await self._think(game.computer_job(to_move, level, f"{table_id}:{record.version}"), "computer move")
+            judged = await self._judge(lambda: game.computer_play(to_move, chosen), "computer move")
             committed = await self._commit(record, game, to_move, judged)
             views = await self._keep(committed, game)
         self._published(committed, game, views)  # a timer the move set; this task itself plays a next computer move

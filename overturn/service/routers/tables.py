@@ -62,6 +62,10 @@ MAX_MOVE_CHARS = 200
 MAX_VERSION = 10**9
 #: The board games a table holds (``REFEREES``; a test holds the two spellings together).
 GameName = Literal["overload", "offboard", "insider"]
+#: A seat's name: any printable text (a control character, NUL above all, is no name and no store keeps it).
+SeatText = Annotated[str, Meta(max_length=MAX_SEAT_NAME, pattern=r"^[^\x00-\x1f\x7f]*$")]
+#: Every table answer may hold a seat's private view or a token: never kept by a browser or a proxy.
+PRIVATE = {"Cache-Control": "no-store"}
 
 
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
@@ -70,7 +74,7 @@ GameName = Literal["overload", "offboard", "insider"]
 class SeatRequest(Struct):
     """One seat asked for: a person (with a name, or the colour's) or the computer at a level (Overturn only)."""
 
-    name: Annotated[str, Meta(max_length=MAX_SEAT_NAME)] | None = None
+    name: SeatText | None = None
     computer: Annotated[int, Meta(ge=min(LEVELS), le=max(LEVELS), description="The computer's level; absent for a person.")] | None = None
 
 
@@ -92,7 +96,7 @@ class BoardOptions(Struct, forbid_unknown_fields=True):
 
 
 class SeatName(Struct):
-    name: Annotated[str, Meta(max_length=MAX_SEAT_NAME)] | None = None
+    name: SeatText | None = None
 
 
 class NewBoardTableRequest(Struct):
@@ -159,9 +163,9 @@ _STATUS: dict[type[TableRefusal], int] = {
 
 async def refusal_handler(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, TableRefusal)
-    headers = {"Retry-After": "5"} if isinstance(exc, StoreUnavailable) else {}
+    headers = {**PRIVATE, "Retry-After": "5"} if isinstance(exc, StoreUnavailable) else dict(PRIVATE)
     if isinstance(exc, TooManyTables):
-        headers = {"Retry-After": str(int(exc.retry_after) + 1)}
+        headers["Retry-After"] = str(int(exc.retry_after) + 1)
     return error_response(_STATUS.get(type(exc), 422), exc.message, {"reason": exc.reason, **exc.detail}, headers)
 
 
@@ -172,19 +176,40 @@ async def create(request: Request) -> Response:
     """A table of any game: ``game`` names a board game; without it, an Overturn deal and its two seats."""
     service = service_of(request)
     data = await service.read_json(request)
-    kind = data.get("game") or GAME
-    if kind == GAME:
+    if data.get("game") in (None, GAME):
         game, seats = _new_overturn(service, typed_body({k: v for k, v in data.items() if k != "game"}, NewTableRequest))
-    else:
-        asked = typed_body(data, NewBoardTableRequest)
-        game, seats = await _new_board_game(service, asked)
-        kind = asked.game
+        return await _open(request, GAME, game, seats)
+    return await _create_board_game(request, data)
+
+
+async def create_board_game(request: Request) -> Response:
+    """A board game's table (``/api/boardgames``: ``game`` required, as links already shared expect)."""
+    return await _create_board_game(request, await service_of(request).read_json(request))
+
+
+async def _create_board_game(request: Request, data: dict[str, Any]) -> Response:
+    asked = typed_body(data, NewBoardTableRequest)
+    game, seats = await _new_board_game(service_of(request), asked)
+    return await _open(request, asked.game, game, seats)
+
+
+async def _open(request: Request, kind: str, game: TableGame, seats: list[SeatAsked]) -> Response:
+    """The table stored and its links answered, within the per-address bound every game shares."""
+    service = service_of(request)
     wait = service.table_openings.allow(request.client.host if request.client else "?")
     if wait:
         limit = service.limits.tables_per_client_hour
         raise TooManyTables(f"this address opened {limit} tables in the last hour; try again in {wait / 60:.0f} min", wait)
     created = await service.tables.create(kind, game, seats)
-    return JSONResponse(_created(created), status_code=201)
+    return JSONResponse(_created(created), status_code=201, headers=PRIVATE)
+
+
+def _table_id(request: Request) -> str:
+    """The table id of the path; a control character (NUL above all) is refused here, before any store sees it."""
+    table_id: str = request.path_params["table"]
+    if any(ord(char) < 32 or ord(char) == 127 for char in table_id):
+        raise ApiError(422, "'table' holds a control character: a table id is letters, digits, '-' and '_'", {"field": "table"})
+    return table_id
 
 
 def _new_overturn(service: Service, asked: NewTableRequest) -> tuple[TableGame, list[SeatAsked]]:
@@ -229,30 +254,27 @@ def _created(created: Created) -> dict[str, Any]:
 
 
 async def show(request: Request) -> Response:
-    _record, seat, views = await service_of(request).tables.show(request.path_params["table"], request.query_params.get("seat"))
-    return JSONResponse(views.for_reader(None if seat is None else seat.index))
+    _record, seat, views = await service_of(request).tables.show(_table_id(request), request.query_params.get("seat"))
+    return JSONResponse(views.for_reader(None if seat is None else seat.index), headers=PRIVATE)
 
 
 async def move(request: Request) -> Response:
     """One move for the seat whose token is sent, made on ``version``: played, refused (200, the game's words), or 409."""
     service = service_of(request)
-    data = await service.read_json(request)
-    record = await service.tables.record(request.path_params["table"])
-    asked = typed_body(data, MoveRequest)
-    overturn = record.game == GAME
-    if overturn and asked.action is None:
-        raise ApiError(400, "'action' is required", {"field": "action"})
-    if not overturn and asked.move is None:
-        raise ApiError(400, "'move' is required", {"field": "move"})
+    asked = typed_body(await service.read_json(request), MoveRequest)
 
     def parse(game: TableGame) -> Any:
+        """The move as the table's game takes it: an Overturn ``action``, or a board game's ``move`` in its notation."""
         if isinstance(game, OverturnTable):
-            assert asked.action is not None
+            if asked.action is None:
+                raise ApiError(400, "'action' is required", {"field": "action"})
             return _overturn_move(service, game, asked.action)
+        if asked.move is None:
+            raise ApiError(400, "'move' is required", {"field": "move"})
         return asked.move
 
-    moved = await service.tables.move(record.id, asked.seat, asked.version, parse)
-    return JSONResponse(_moved(moved))
+    moved = await service.tables.move(_table_id(request), asked.seat, asked.version, parse)
+    return JSONResponse(_moved(moved), headers=PRIVATE)
 
 
 def _overturn_move(service: Service, table: OverturnTable, action: WordAction | PassAction | NextLayerAction) -> Move | None:
@@ -277,18 +299,18 @@ async def hand_over(request: Request) -> Response:
     """A new link for a seat (a lost or flat phone), asked with the creator's token; the old link stops working."""
     service = service_of(request)
     data = await service.read_json(request)
-    table_id = request.path_params["table"]
     asked = typed_body(data, HandOverRequest)
-    record, token = await service.tables.hand_over(table_id, asked.creator, asked.seat)
+    record, token = await service.tables.hand_over(_table_id(request), asked.creator, asked.seat)
     page = GAMES[record.game].page
-    return JSONResponse({"seat": asked.seat, "token": token, "link": f"{page}?table={record.id}&seat={token}"})
+    return JSONResponse({"seat": asked.seat, "token": token, "link": f"{page}?table={record.id}&seat={token}"}, headers=PRIVATE)
 
 
 async def position(request: Request) -> Response:
     """The board after move ``n`` of the move list (1-based), for stepping through it; public (no hand, no legal move)."""
     service = service_of(request)
     number = int_param(request.path_params["number"], "number", 1, 10**6)
-    return JSONResponse(await service.tables.position(request.path_params["table"], request.query_params.get("seat"), number))
+    answer = await service.tables.position(_table_id(request), request.query_params.get("seat"), number)
+    return JSONResponse(answer, headers=PRIVATE)
 
 
 async def rules(request: Request) -> Response:
@@ -306,7 +328,7 @@ async def events(request: Request) -> Response:
     proxies from closing an idle stream (``overturn.service.streams``).
     """
     service = service_of(request)
-    record, seat, views = await service.tables.show(request.path_params["table"], request.query_params.get("seat"))
+    record, seat, views = await service.tables.show(_table_id(request), request.query_params.get("seat"))
     index = None if seat is None else seat.index
     stream = table_stream(
         request, service, record.id, record.version, lambda current: current.for_reader(index), lambda sent: service.tables.reread(record.id, sent)
@@ -316,18 +338,21 @@ async def events(request: Request) -> Response:
 
 
 ROUTES: list[BaseRoute] = [
-    Route(f"/api/{family}{path}", handler, methods=[method])
-    for family in ("tables", "boardgames")
-    for path, handler, method in (
-        ("", create, "POST"),
-        ("/{table}", show, "GET"),
-        ("/{table}/moves", move, "POST"),
-        ("/{table}/moves/{number}", position, "GET"),
-        ("/{table}/events", events, "GET"),
-        ("/{table}/hand-over", hand_over, "POST"),
-    )
+    Route("/api/tables", create, methods=["POST"]),
+    Route("/api/boardgames", create_board_game, methods=["POST"]),
+    Route("/api/boardgames/rules/{game}", rules, methods=["GET"]),
+    *(
+        Route(f"/api/{family}{path}", handler, methods=[method])
+        for family in ("tables", "boardgames")
+        for path, handler, method in (
+            ("/{table}", show, "GET"),
+            ("/{table}/moves", move, "POST"),
+            ("/{table}/moves/{number}", position, "GET"),
+            ("/{table}/events", events, "GET"),
+            ("/{table}/hand-over", hand_over, "POST"),
+        )
+    ),
 ]
-ROUTES.insert(0, Route("/api/boardgames/rules/{game}", rules, methods=["GET"]))
 
 
 # --- the table endpoints' part of the OpenAPI document ----------------------------------
@@ -383,7 +408,7 @@ def _overturn_paths(service: Service) -> dict[str, Any]:
         "/api/tables": {
             "post": {
                 "operationId": "table_new",
-                "summary": "A table game held by the server: the deal as for /api/game/new, and two seats (a name, or the computer at a level).",
+                "summary": "An Overturn table held by the server: the deal as for /api/game/new, and two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.",
                 "requestBody": request_body(NewTableRequest, {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]}),
                 "responses": {"201": created, "429": {"description": "This address opened too many tables in the last hour (Retry-After)."}, **error_responses(*errors)},
             }
