@@ -43,6 +43,7 @@ from overturn.table.errors import NoSuchMove, NotYourTurn
 #: Moves kept in a table's move list (a long game of Insider is a few hundred actions).
 MAX_MOVE_LIST = 5000
 
+
 class BoardRules:
     """One referee's game as a table holds it; a game's adapter subclasses it and fills in what differs.
 
@@ -59,7 +60,7 @@ class BoardRules:
     effect_type: Any
     #: The game's own refusal codes in French.
     rules_fr: dict[str, str] = {}
-    #: Options the game takes besides ``table_dice``, and how the error names them.
+    #: Options the game takes besides ``table_dice``.
     options: tuple[str, ...] = ()
     #: The option giving seconds for a timed answer, and the move played when they run out (no clock: empty).
     clock_option: str = ""
@@ -124,6 +125,7 @@ class BoardRules:
         return False
 
     def timeout_event(self, seconds: int) -> Event:
+        """What the move list says of a timed-out answer (a game with a clock words it)."""
         raise NotImplementedError
 
     def refusal(self, rule: str, detail: str) -> Refusal:
