@@ -72,6 +72,14 @@ def _is_loopback(host: str) -> bool:
     help="Where table games live: a SQLite file (default: tables.sqlite3 in the user data directory), "
     "a PostgreSQL URL for a club server, or 'memory' (forgotten when the server stops).",
 )
+@click.option(
+    "--forwarded-allow-ips",
+    default=None,
+    metavar="ADDRESSES",
+    help="Believe X-Forwarded-For only from these proxies (comma-separated addresses, '*' for any); by default from none, "
+    "so each phone is counted by its own address. Set it to the proxy's address behind nginx or Caddy (docs/service.md).",
+)
+@click.option("--max-computer-tables", default=4, show_default=True, type=click.IntRange(1), help="Tables where only computers play, at once.")
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(
     host: str,
@@ -91,6 +99,8 @@ def serve(
     header_timeout: float,
     body_timeout: float,
     store: str | None,
+    forwarded_allow_ips: str | None,
+    max_computer_tables: int,
     log_level: str,
 ) -> None:
     """Serve the look-ups, the solver and the referee over HTTP, with the table page at /.
@@ -113,12 +123,17 @@ def serve(
 
     from overturn.lexicon.registry import LexiconError, load_lexicon
     from overturn.service.app import create_app
+    from overturn.service.descriptors import budget, raise_descriptor_limit
     from overturn.service.httpguard import server_settings
     from overturn.service.limits import Limits
     from overturn.service.server import closing_server
     from overturn.table.backends import open_store
     from overturn.table.record import StoreError
 
+    say = lambda message: click.echo(message, err=True)  # noqa: E731
+    held = budget(raise_descriptor_limit(), max_connections, max_streams)
+    for warning in held.warnings:
+        say(f"warning: {warning}")
     limits = Limits(
         max_body_bytes=max_body_bytes,
         max_results=max_results,
@@ -128,13 +143,13 @@ def serve(
         solve_timeout=solve_timeout,
         solve_threads=solve_threads,
         solve_cache=solve_cache,
-        max_connections=max_connections,
-        max_streams=max_streams,
+        max_connections=held.max_connections,
+        max_streams=held.max_streams,
+        max_computer_tables=max_computer_tables,
         max_streams_per_client=max_streams_per_client,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
     )
-    say = lambda message: click.echo(message, err=True)  # noqa: E731
     try:
         for spec in lexicons or (None,):
             load_lexicon(spec, progress=say)  # builds on first use, with progress, before the port opens
@@ -145,4 +160,5 @@ def serve(
         raise click.ClickException(str(exc)) from None
     if not _is_loopback(host):
         say(f"warning: listening on {host}: every machine that can reach this address can use the service")
-    closing_server(uvicorn.Config(app, host=host, port=port, log_level=log_level, **server_settings(limits))).run()
+    settings = server_settings(limits, forwarded_allow_ips)
+    closing_server(uvicorn.Config(app, host=host, port=port, log_level=log_level, **settings)).run()

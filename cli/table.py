@@ -26,6 +26,7 @@ from overturn.game.state import Game
 from overturn.jsonstore import StateFileError
 from overturn_cli.common import bounded_word, json_option, parse_cells, seed_option
 from overturn_cli.game_text import board_view, last_path, played_text
+from overturn_cli.table_prune import prune
 
 #: Seconds a request to the server may take (a computer seat's move is not waited on).
 TIMEOUT = 30.0
@@ -141,6 +142,7 @@ def table() -> None:
       overturn table play BOIRE LINK           a word for your seat (LINK: your seat link)
       overturn table pass B3 LINK              no word: an opponent's ring on B3
       overturn table watch LINK                follow the moves as they are played
+      overturn table prune --dry-run           the tables a server would remove (no move for weeks)
 
     A move made on a table that moved on is refused (exit 1) and played nowhere.
     """
@@ -272,13 +274,18 @@ def watch_command(link: str, until_over: bool) -> None:
     try:
         with urllib.request.urlopen(request, timeout=None) as stream:  # noqa: S310
             data: list[str] = []
+            kind = "message"
             for raw in stream:
                 line = raw.decode("utf-8").rstrip("\n")
                 if line.startswith("data: "):
                     data.append(line[6:])
+                elif line.startswith("event: "):
+                    kind = line[7:]
                 elif line == "" and data:
-                    state = _decoded("\n".join(data).encode())
-                    data = []
+                    text, shown, data, kind = "\n".join(data), kind == "state", [], "message"
+                    if not shown:
+                        continue  # a heartbeat: the server is there, nothing moved
+                    state = _decoded(text.encode())
                     _show(state)
                     click.echo("")
                     if until_over and state["result"]["over"]:
@@ -294,3 +301,6 @@ def watch_command(link: str, until_over: bool) -> None:
 def _board_of(where: Link) -> Board:
     query = "" if where.seat is None else "?" + urllib.parse.urlencode({"seat": where.seat})
     return _game(_expect(*_request(where.api(query)), 200)).board
+
+
+table.add_command(prune)

@@ -1,4 +1,4 @@
-"""Shared fixtures: small lexicons built in the test, and the real default lexicon."""
+"""Shared fixtures: small lexicons built in the test, the real default lexicon, and table stores on an empty database."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.normalize import normalize_key
 from overturn.lexicon.sources import Entry
+from overturn.table.record import new_table_id
 
 _counter = itertools.count()
 
@@ -65,3 +66,18 @@ def postgres_url() -> Iterator[str]:
         pytest.skip(reason)
     with postgres_server() as url:
         yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The ``--store`` value of a database no store has opened yet (a new database on the PostgreSQL server)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.sqlite3")
+    import psycopg
+
+    url = str(request.getfixturevalue("postgres_url"))
+    name = f"empty_{new_table_id().replace('-', '_').lower()}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    assert "@/postgres?" in url
+    return url.replace("@/postgres?", f"@/{name}?")

@@ -112,6 +112,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/hooks", "/api/plus-one", "/api/find", "/api/lists/{name}", "/api/forms", "/api/fit",
         "/api/boardgames", "/api/boardgames/rules/{game}", "/api/boardgames/{table}", "/api/boardgames/{table}/moves",
         "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}", "/api/meta",
+        "/api/boardgames/{table}/hand-over", "/api/tables/{table}/moves/{number}",
     }
     assert "4096 bytes" in schema["info"]["description"]
 

@@ -196,7 +196,7 @@ def test_a_computer_seat_that_starts_moves_first_by_itself(client: httpx.Client)
 
 
 class Events:
-    """A live stream read in a thread: every ``state`` event and every comment line, as they arrive."""
+    """A live stream read in a thread: every ``state`` event, and every comment line or heartbeat, as they arrive."""
 
     def __init__(self, url: str, headers: dict[str, str] | None = None) -> None:
         self.states: list[dict[str, Any]] = []
@@ -220,6 +220,8 @@ class Events:
                     if line.startswith(":"):
                         self.comments += 1
                     elif line == "":
+                        if event.get("event") == "heartbeat":  # a beat the page counts (a comment it could not see)
+                            self.comments += 1
                         if event.get("event") == "state":
                             self.ids.append(int(event["id"]))
                             self.states.append(json.loads(event["data"]))

@@ -78,3 +78,17 @@ def test_table_openings_are_bounded_per_address_for_every_game(client: TestClien
         refused = client.post(path, json=body)
         assert refused.status_code == 429 and refused.json()["detail"]["reason"] == "too_many_tables"
         assert int(refused.headers["retry-after"]) > 0
+
+
+def test_tables_where_only_computers_play_are_bounded(lexicon_dir: Path) -> None:
+    """Each keeps a computer player busy all game: past the server's bound the next gets 429 with the reason, and a
+    table with a person at it is still opened."""
+    limits = Limits(max_computer_tables=2, computer_tables_per_client_hour=10)
+    with TestClient(create_app(str(lexicon_dir), limits)) as client:
+        computers = {"seed": 7, "seats": [{"computer": 5}, {"computer": 5}]}
+        assert client.post("/api/tables", json=computers).status_code == 201
+        assert client.post("/api/tables", json=computers).status_code == 201
+        refused = client.post("/api/tables", json=computers)
+        assert refused.status_code == 429 and refused.json()["detail"]["reason"] == "too_many_computer_tables"
+        assert int(refused.headers["retry-after"]) > 0
+        assert client.post("/api/tables", json={"seed": 7, "seats": [{}, {"computer": 5}]}).status_code == 201

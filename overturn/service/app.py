@@ -54,6 +54,8 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         service.tables.follow_other_processes()
+        day = 86400.0
+        service.tables.start(limits.prune_hours * 3600.0, limits.table_idle_days * day, limits.table_finished_days * day)
         yield
         service.tables.close()
         service.solvers.shutdown()

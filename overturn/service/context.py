@@ -47,6 +47,7 @@ class Service:
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
         self.tables = TableService(self.store, self.hub, lambda name: self.lexicon(name)[1], self.judge, self.think, limits.kept_tables)
         self.table_openings = RateLimit(limits.tables_per_client_hour, 3600.0)
+        self.computer_openings = RateLimit(limits.computer_tables_per_client_hour, 3600.0)
 
     def lexicon(self, name: Any) -> tuple[str, Lexicon]:
         if name is None or name == "":

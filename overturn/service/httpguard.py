@@ -111,11 +111,18 @@ def guarded_http_protocol(header_timeout: float, max_header_bytes: int) -> type:
 
     return GuardedHttpToolsProtocol
 
-def server_settings(limits: Limits) -> dict[str, Any]:
-    """uvicorn.Config keywords that enforce ``limits`` at the connection level (its own settings where they exist)."""
+def server_settings(limits: Limits, forwarded_allow_ips: str | None = None) -> dict[str, Any]:
+    """uvicorn.Config keywords that enforce ``limits`` at the connection level (its own settings where they exist).
+
+    X-Forwarded-For is believed only from the proxies named in ``forwarded_allow_ips`` (uvicorn believes loopback by
+    default): otherwise any client, or a local proxy that does not set the header, could choose the address every
+    per-client bound counts by.
+    """
     return {
         "http": guarded_http_protocol(limits.header_timeout, limits.max_header_bytes),
         "timeout_keep_alive": limits.keep_alive_timeout,
         "limit_concurrency": limits.max_connections,
         "timeout_graceful_shutdown": 5,
+        "proxy_headers": forwarded_allow_ips is not None,
+        "forwarded_allow_ips": forwarded_allow_ips or "",
     }

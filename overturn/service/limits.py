@@ -34,6 +34,11 @@ class Limits:
     max_streams: int = 1000  #: live table streams open at once before new ones get 503
     max_streams_per_client: int = 16  #: live table streams one client address may hold (a table's phones share a Wi-Fi address)
     tables_per_client_hour: int = 120  #: tables one client address may open in an hour (each is a row kept in the store)
+    max_computer_tables: int = 4  #: tables where only computers play, at once (each keeps a computer player busy for its whole game)
+    computer_tables_per_client_hour: int = 6  #: such tables one client address may open in an hour
+    table_idle_days: float = 30.0  #: a table with no move for this long is removed (a club's evening is long over)
+    table_finished_days: float = 7.0  #: a finished table with no move for this long is removed (its review read)
+    prune_hours: float = 6.0  #: how often the server removes those tables (and once at start)
     kept_tables: int = 512  #: table games kept replayed in memory, so a move does not replay the whole game
     stream_heartbeat: float = 15.0  #: seconds between a live stream's keep-alive comments (proxies cut idle streams)
 

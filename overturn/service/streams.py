@@ -2,17 +2,16 @@
 
 A stream holds a place in the hub (bounded per client and in total, 503 past
 them), sends the table's state when the reader's Last-Event-ID is older than
-it, then each newer version the hub publishes, a heartbeat comment when
+it, then each newer version the hub publishes, a `heartbeat` event when
 nothing happens (rereading the store then, for moves made by another server
 process that could not announce them), and ends when the server stops.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
@@ -21,6 +20,7 @@ from overturn.service.context import Service
 from overturn.service.errors import ApiError
 from overturn.table.contract import SeatViews
 from overturn.table.hub import TooManyStreams
+from overturn.table.views import TableView
 
 #: Headers of every stream: never cached, never buffered by a proxy.
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
@@ -39,7 +39,7 @@ def table_stream(
     service: Service,
     table_id: str,
     version: int,
-    for_reader: Callable[[SeatViews], dict[str, Any]],
+    for_reader: Callable[[SeatViews], TableView],
     reread: Callable[[int], Awaitable[tuple[int, SeatViews] | None]],
 ) -> Response:
     """The event stream of a table at ``version``: ``for_reader`` turns a published view into this reader's,
@@ -50,12 +50,14 @@ def table_stream(
         place = service.hub.stream(table_id, client)
         place.__enter__()
     except TooManyStreams as exc:
-        raise ApiError(503, f"{exc}; try again later", {"reason": "too_many_streams"}, {"Retry-After": "10"}) from None
+        # the connection is closed too: a refused stream must not keep a descriptor the server needs
+        raise ApiError(503, f"{exc}; try again later", {"reason": "too_many_streams"}, {"Retry-After": "10", "Connection": "close"}) from None
     heartbeat = service.limits.stream_heartbeat
 
     async def events() -> AsyncIterator[str]:
         sent = last if last <= version else -1  # an id from the future (a reset store) resends the state
-        yield f"retry: 2000\n: table {table_id}\n\n"
+        beat = f"event: heartbeat\ndata: {{\"every\": {heartbeat:g}}}\n\n"
+        yield f"retry: 2000\n: table {table_id}\n\n" + beat
         while True:
             published = await service.hub.wait_newer(table_id, sent, heartbeat)
             if service.hub.closed:
@@ -63,13 +65,13 @@ def table_stream(
             if published is None:
                 fresh = await reread(sent)
                 if fresh is None:
-                    yield ": heartbeat\n\n"
+                    yield beat  # an event, not a comment: a page counts the beats to tell a link that died quietly
                     continue
                 current_version, current = fresh
             else:
                 current_version, current = published.version, published.views
             sent = current_version
-            data = json.dumps(for_reader(current), ensure_ascii=False, separators=(",", ":"))
+            data = msgspec.json.encode(for_reader(current)).decode()
             yield f"event: state\nid: {current_version}\ndata: {data}\n\n"
 
     return EventStream(events(), lambda: place.__exit__(None, None, None))

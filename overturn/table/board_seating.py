@@ -39,6 +39,7 @@ from overturn.referees.wording import Catalogue, Event, say
 from overturn.table.board_base import RULES_FR, MoveEntry, Refusal
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import NoSuchMove, NotYourTurn
+from overturn.table.views import BoardAnswer, BoardRefusal, BoardView, MoveListEntry, Position
 
 #: Moves kept in a table's move list (a long game of Insider is a few hundred actions).
 MAX_MOVE_LIST = 5000
@@ -239,8 +240,8 @@ class BoardTable:
         """Judge ``move`` (the game's notation) for ``seat``: the refusal, or the move list entry as the mover reads it."""
         outcome = self.judge(seat, move)
         if isinstance(outcome, Refusal):
-            return Judged(False, {"refused": outcome.to_json(), "result": None})
-        return Judged(True, {"refused": None, "result": self.entry_for(outcome, seat)}, " ".join(move.strip().split()))
+            return Judged(False, BoardAnswer(msgspec.convert(outcome.to_json(), BoardRefusal), None))
+        return Judged(True, BoardAnswer(None, msgspec.convert(self.entry_for(outcome, seat), MoveListEntry)), " ".join(move.strip().split()))
 
     def timer(self) -> Timer | None:
         """A game with a clock waiting for a timed answer: ``rules.timeout_move`` at the stored deadline."""
@@ -253,9 +254,9 @@ class BoardTable:
         seconds = self.clock_seconds or 0
         outcome = self.judge(timer.seat, self.rules.timeout_move)
         if isinstance(outcome, Refusal):
-            return Judged(False, {"refused": outcome.to_json(), "result": None})
+            return Judged(False, BoardAnswer(msgspec.convert(outcome.to_json(), BoardRefusal), None))
         outcome.events.insert(0, self.rules.timeout_event(seconds))
-        return Judged(True, {"refused": None, "result": self.entry_for(outcome, timer.seat)}, f"{self.rules.timeout_move} (timeout)")
+        return Judged(True, BoardAnswer(None, msgspec.convert(self.entry_for(outcome, timer.seat), MoveListEntry)), f"{self.rules.timeout_move} (timeout)")
 
     def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], Any]:
         raise AssertionError("board-game tables seat no computer")
@@ -263,7 +264,7 @@ class BoardTable:
     def computer_play(self, seat: int, chosen: Any) -> Judged:
         raise AssertionError("board-game tables seat no computer")
 
-    def position(self, number: int, seat: int | None) -> dict[str, Any]:
+    def position(self, number: int, seat: int | None) -> Position:
         """Move ``number`` (1-based) of the move list as ``seat`` reads it, and the public board after it."""
         if not 1 <= number <= len(self.moves):
             raise NoSuchMove(f"the move list has {len(self.moves)} moves")
@@ -271,14 +272,15 @@ class BoardTable:
             shown = self.position_after(number - 1)
         except (ValueError, UsageProblem) as exc:
             raise NoSuchMove(str(exc)) from None
-        return {"number": number, "entry": self.entry_for(self.moves[number - 1], seat), "position": shown}
+        return Position(number, msgspec.convert(self.entry_for(self.moves[number - 1], seat), MoveListEntry), shown)
 
-    def player_view(self, meta: TableMeta, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added."""
+    def player_view(self, meta: TableMeta, seat: int | None) -> BoardView:
+        """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added
+        (checked against ``BoardView`` as it is made, so no field reaches a reader untyped)."""
         if self._public is None or self._public[0] != meta.version:
             self._public = (meta.version, self.public_view())
         table = {"id": meta.id, "version": meta.version, "seats": [{"seat": s.index, "name": s.name} for s in meta.seats]}
-        return {**self.seat_view(self._public[1], seat), "table": table}
+        return msgspec.convert({**self.seat_view(self._public[1], seat), "table": table}, BoardView)
 
     def judge(self, seat: int, move: str) -> Refusal | MoveEntry:
         """Judge ``move`` for ``seat``; accepted, it is played and returned as the move list entry; refused, the game is unchanged."""

@@ -22,8 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from msgspec import Struct
+
 from overturn.lexicon.lexicon import Lexicon
 from overturn.table.record import Seat
+from overturn.table.views import Position, TableView
 
 
 @dataclass(frozen=True)
@@ -40,10 +43,10 @@ class SeatViews:
     """Every reader's view of one version, made once when it is published: ``seats[i]`` for seat i."""
 
     version: int
-    watcher: dict[str, Any]
-    seats: tuple[dict[str, Any], ...]
+    watcher: TableView
+    seats: tuple[TableView, ...]
 
-    def for_reader(self, seat: int | None) -> dict[str, Any]:
+    def for_reader(self, seat: int | None) -> TableView:
         return self.watcher if seat is None else self.seats[seat]
 
 
@@ -56,7 +59,7 @@ class Judged:
     """
 
     accepted: bool
-    answer: dict[str, Any]
+    answer: Struct
     logged: str = ""
 
 
@@ -77,7 +80,7 @@ class TableGame(Protocol):
     def dump(self) -> str:
         """The stored state: JSON text that ``GameKind.load`` replays and checks."""
 
-    def player_view(self, meta: TableMeta, seat: int | None) -> dict[str, Any]:
+    def player_view(self, meta: TableMeta, seat: int | None) -> TableView:
         """What ``seat`` (None: a watcher) sees, built up from the public state."""
 
     def play(self, seat: int, move: Any) -> Judged:
@@ -95,7 +98,7 @@ class TableGame(Protocol):
     def computer_play(self, seat: int, chosen: Any) -> Judged:
         """Play the move ``computer_job`` chose for ``seat``."""
 
-    def position(self, number: int, seat: int | None) -> dict[str, Any]:
+    def position(self, number: int, seat: int | None) -> Position:
         """Move ``number`` (1-based) of the move list and the public board after it; ``NoSuchMove`` otherwise."""
 
 
@@ -119,6 +122,10 @@ class GameKind(Protocol):
     @property
     def flat_answers(self) -> bool:
         """Answers hold the view's fields at top level (Overturn) rather than under ``state``."""
+
+    @property
+    def clocked(self) -> bool:
+        """Its tables may wait on a clock (``TableGame.timer``): a restarted server resumes them."""
 
     def load(self, state: str, lexicon: Callable[[str | None], Lexicon]) -> TableGame:
         """The table's game from its stored state, replayed and checked; ``BadStoredGame`` if it does not replay."""

@@ -78,10 +78,10 @@ class StoreUnavailable(TableRefusal):
 
 
 class TooManyTables(TableRefusal):
-    """This address opened its bound of tables; ``retry_after`` seconds until it may again."""
+    """This address opened its bound of tables (``too_many_tables``), or the server or this address its bound of tables
+    where only computers play (``too_many_computer_tables``); ``retry_after`` seconds until it may again."""
 
-    reason = "too_many_tables"
-
-    def __init__(self, message: str, retry_after: float) -> None:
+    def __init__(self, message: str, retry_after: float, reason: str = "too_many_tables") -> None:
         super().__init__(message)
         self.retry_after = retry_after
+        self.reason = reason

@@ -42,6 +42,7 @@ class OverturnKind:
     players: tuple[int, int] = (len(COLOURS), len(COLOURS))
     page: str = "/"
     flat_answers: bool = True
+    clocked: bool = False
 
     def load(self, state: str, lexicon: Callable[[str | None], Lexicon]) -> TableGame:
         try:
@@ -55,6 +56,10 @@ class BoardKind:
     rules: BoardRules
     page: str = "/boardgame"
     flat_answers: bool = False
+
+    @property
+    def clocked(self) -> bool:
+        return bool(self.rules.clock_option)
 
     @property
     def name(self) -> str:

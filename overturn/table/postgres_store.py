@@ -94,13 +94,17 @@ class PostgresStore(SQLStore):
         execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {version}"))
 
     def follow(self, on_move: Callable[[str, int], None]) -> bool:
-        """A thread LISTENing on its own connection (outside the pool) for as long as the store is open, reconnecting when the server restarts."""
+        """A thread LISTENing on its own connection (outside the pool) for as long as the store is open, reconnecting when
+        the server restarts. Returns once it listens (or after the connection time-out), so no move committed after
+        ``follow`` returns goes unheard."""
+        listening = threading.Event()
 
         def listen() -> None:
             while not self._closed.is_set():
                 try:
                     with self._psycopg.connect(self._dsn, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as connection:
                         connection.execute(f"LISTEN {CHANNEL}")
+                        listening.set()
                         while not self._closed.is_set():
                             for notice in connection.notifies(timeout=1.0):
                                 table_id, _, version = notice.payload.partition(" ")
@@ -110,6 +114,7 @@ class PostgresStore(SQLStore):
                     self._closed.wait(RELISTEN_SECONDS)
 
         threading.Thread(target=listen, name="overturn-table-listen", daemon=True).start()
+        listening.wait(CONNECT_TIMEOUT)
         return True
 
     def close(self) -> None:

@@ -16,15 +16,20 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
+from overturn.game.answers import Ranked
 from overturn.game.computer import choose_move
 from overturn.game.moves import Colour, GameError, Move, PassMove, WordMove
 from overturn.game.referee import path_to_json
 from overturn.game.review import ranked_json
+from overturn.game.save import colour_name
 from overturn.game.state import Game
-from overturn.game.view import game_view
+from overturn.game.view import view_of
 from overturn.lexicon.lexicon import Lexicon
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import MoveNotAllowed, NoSuchMove, NotYourTurn
+from overturn.table.views import ComputerAnswer, LayerScore, OverturnAnswer, OverturnSeat, OverturnSeating, OverturnTableView, Position
 
 #: The game's name at a table (``overturn.table.games``).
 GAME = "overturn"
@@ -56,7 +61,7 @@ class OverturnTable:
     game: Game
     layers: list[dict[str, int]] = field(default_factory=list)
     #: The public view, made once per table version and shared by every reader of it.
-    _public: tuple[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    _public: tuple[int, OverturnTableView] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(cls, state: str, lexicon: Lexicon) -> OverturnTable:
@@ -78,7 +83,7 @@ class OverturnTable:
         """Judge ``move`` for ``seat`` (None: the next layer) and play it when legal; a refused move changes nothing."""
         if move is None:
             self.next_layer()
-            return Judged(True, {"verdict": None}, '{"kind":"next-layer"}')
+            return Judged(True, OverturnAnswer(None), '{"kind":"next-layer"}')
         if self.game.is_over():
             raise NotYourTurn("the game is over: deal the next layer to play on", "game_over")
         if self.seat_to_move() != seat:
@@ -87,7 +92,7 @@ class OverturnTable:
         verdict = self.game.check(move, colour)
         if verdict.legal:
             self.game.push(move, colour)
-        return Judged(verdict.legal, {"verdict": verdict.to_json(self.game.board)}, self._logged(move))
+        return Judged(verdict.legal, OverturnAnswer(verdict.view(self.game.board)), self._logged(move))
 
     def _logged(self, move: Move) -> str:
         cols = self.game.board.rules.cols
@@ -122,34 +127,25 @@ class OverturnTable:
         if not verdict.legal:
             raise GameError(f"the computer's move was refused: {verdict.message}")
         self.game.push(move, COLOURS[seat])
-        return Judged(True, {"move": chosen}, json.dumps({"kind": "computer", "move": chosen}, ensure_ascii=False, separators=(",", ":")))
+        logged = json.dumps({"kind": "computer", "move": chosen}, ensure_ascii=False, separators=(",", ":"))
+        return Judged(True, ComputerAnswer(msgspec.convert(chosen, Ranked)), logged)
 
-    def position(self, number: int, seat: int | None) -> dict[str, Any]:
+    def position(self, number: int, seat: int | None) -> Position:
         raise NoSuchMove("an Overturn table shows its moves on the board itself")
 
-    def player_view(self, meta: TableMeta, seat: int | None) -> dict[str, Any]:
+    def player_view(self, meta: TableMeta, seat: int | None) -> OverturnTableView:
         """The public view (made once per version) with the reader's seat; a watcher's ``you`` is null."""
         if self._public is None or self._public[0] != meta.version:
             self._public = (meta.version, self._public_view(meta))
         public = self._public[1]
-        return {**public, "table": {**public["table"], "you": seat}}
+        return msgspec.structs.replace(public, table=msgspec.structs.replace(public.table, you=seat))
 
-    def _public_view(self, meta: TableMeta) -> dict[str, Any]:
-        return {
-            **game_view(self.game),
-            "table": {
-                "id": meta.id,
-                "version": meta.version,
-                "seats": [
-                    {"seat": seat.index, "name": seat.name, "colour": COLOURS[seat.index].value, "computer": seat.computer}
-                    for seat in meta.seats
-                ],
-                "to_move_seat": self.seat_to_move(),
-                "layers": self.layers,
-                "totals": self.totals(),
-                "you": None,
-            },
-        }
+    def _public_view(self, meta: TableMeta) -> OverturnTableView:
+        seats = [OverturnSeat(seat.index, seat.name, colour_name(COLOURS[seat.index]), seat.computer) for seat in meta.seats]
+        totals = self.totals()
+        layers = [LayerScore(layer["green"], layer["silver"]) for layer in self.layers]
+        seating = OverturnSeating(meta.id, meta.version, seats, self.seat_to_move(), layers, LayerScore(totals["green"], totals["silver"]), None)
+        return OverturnTableView(**msgspec.structs.asdict(view_of(self.game)), table=seating)
 
     def next_layer(self) -> None:
         """The next game once this one is over: its score joins the table's earlier layers."""

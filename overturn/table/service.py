@@ -39,12 +39,17 @@ from overturn.table.games import GAMES
 from overturn.table.hub import Hub
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token, token_matches
 from overturn.table.store import TableStore
+from overturn.table.views import Position, TableView
 
 log = logging.getLogger("overturn.table")
 
 T = TypeVar("T")
 #: Longest seat token read (a token is 32 characters; anything longer opens nothing).
 MAX_TOKEN = 128
+#: Quiet tables read per round of a prune (each finished one is read back to tell it is finished).
+PRUNE_BATCH = 500
+#: Tables of a game with a clock read back at start to resume their clocks, the most recently active first.
+RESUMED = 1000
 
 
 class Runner(Protocol):
@@ -59,6 +64,14 @@ class SeatAsked:
 
     name: str
     computer: int | None = None
+
+
+@dataclass(frozen=True)
+class Pruned:
+    """The tables a prune removed (or, dry, would remove), and the quiet ones it kept (unfinished, not idle long enough)."""
+
+    removed: list[str]
+    kept: int
 
 
 @dataclass(frozen=True)
@@ -79,7 +92,7 @@ class Moved:
     record: TableRecord
     kind: GameKind
     judged: Judged
-    view: dict[str, Any]
+    view: TableView
 
 
 class TableService:
@@ -176,7 +189,7 @@ class TableService:
         self.loaded.keep_view(record.id, record.version, views)
         return views
 
-    async def position(self, table_id: Any, token: Any, number: int) -> dict[str, Any]:
+    async def position(self, table_id: Any, token: Any, number: int) -> Position:
         """Move ``number`` of the table's move list and the public board after it (``NoSuchMove`` past the list)."""
         record = await self.record(table_id)
         seat = self.reader(record, token)
@@ -203,6 +216,10 @@ class TableService:
         views = await self._keep(record, game)
         self._wake(record, game)
         return Created(record, kind, creator, tokens, views)
+
+    def computer_tables(self) -> int:
+        """Tables whose computer seat is thinking now in this process (a table where only computers play, all game long)."""
+        return len(self._computing)
 
     async def hand_over(self, table_id: Any, creator: Any, seat_index: int) -> tuple[TableRecord, str]:
         """A new token for a person's seat, asked with the creator's token; the old one stops opening it."""
@@ -290,7 +307,7 @@ class TableService:
             self._timers.add(key)
             self._spawn(self._expire(record.id, record.version, timer.seat, max(0.0, timer.deadline - time.time())), lambda: self._timers.discard(key))
 
-    def _spawn(self, work: Awaitable[None], done: Callable[[], None]) -> None:
+    def _spawn(self, work: Awaitable[object], done: Callable[[], None]) -> None:
         async def run() -> None:
             try:
                 await work
@@ -387,6 +404,65 @@ class TableService:
             return None
         self.hub.publish(record.id, record.version, views)
         return record.version, views
+
+    # ----- the life cycle: tables nobody plays any more are removed ------------------------------
+
+    async def prune(self, idle: float, finished: float, dry_run: bool = False, now: float | None = None) -> Pruned:
+        """Removes the tables with no move for ``idle`` seconds, and the finished ones with none for ``finished`` seconds
+        (a finished game is read back to tell); with ``dry_run``, only says which it would remove."""
+        now = time.time() if now is None else now
+        removed: list[str] = []
+        while True:  # each round removes at least one table or is the last: bounded by the store's size
+            quiet = await asyncio.to_thread(self.store.quiet_since, now - min(idle, finished), PRUNE_BATCH)
+            batch = [table.id for table in quiet if table.last_active < now - idle or await self._finished(table.id)]
+            if not dry_run and batch:
+                await asyncio.to_thread(self.store.delete, batch)
+            removed += batch
+            if len(quiet) < PRUNE_BATCH or dry_run or not batch:
+                return Pruned(removed, len(quiet) - len(batch))
+
+    async def _finished(self, table_id: str) -> bool:
+        try:
+            record = await self.record(table_id)
+            game = await self._judge(lambda: GAMES[record.game].load(record.state, self._lexicon), "table")
+        except Exception:  # noqa: BLE001  (gone meanwhile, unreadable, its lexicon not served: left for the idle rule)
+            return False
+        return game.seat_to_move() is None
+
+    async def prune_every(self, seconds: float, idle: float, finished: float) -> None:
+        """The server's schedule: a prune at start, then every ``seconds``; a failure is logged and tried again next time."""
+        while True:
+            try:
+                pruned = await self.prune(idle, finished)
+                if pruned.removed:
+                    log.info("removed %d tables nobody plays any more", len(pruned.removed))
+            except (StoreUnavailable, StoreError) as exc:
+                log.warning("tables not pruned this time: %s", exc)
+            await asyncio.sleep(seconds)
+
+    def start(self, prune_every: float, idle: float, finished: float) -> None:
+        """The server's own schedule, once its loop runs: the clocks tables left running (a restarted server plays a
+        timed-out answer at its deadline, read or not) and the life-cycle prune (``prune_every``)."""
+        self._spawn(self.resume_clocks(time.time() - idle), lambda: None)
+        self._spawn(self.prune_every(prune_every, idle, finished), lambda: None)
+
+    async def resume_clocks(self, since: float) -> int:
+        """Wakes the tables of the games with a clock that moved since ``since``: those waiting on one get their timer.
+        How many tables were looked at (the most recent first, at most ``RESUMED``)."""
+        looked = 0
+        for kind in (kind for kind in GAMES.values() if kind.clocked):
+            try:
+                recent = await asyncio.to_thread(self.store.active_since, since, kind.name, RESUMED)
+            except StoreError as exc:
+                log.warning("table clocks not resumed: %s", exc)
+                return looked
+            for table in recent:
+                try:
+                    await self.views(await self.record(table.id))  # made once, and _wake sets a timer the game waits on
+                except Exception as exc:  # noqa: BLE001  (one unreadable table must not stop the others' clocks)
+                    log.warning("table %s: clock not resumed: %s", table.id, exc)
+                looked += 1
+        return looked
 
     def close(self) -> None:
         for task in list(self.background):

@@ -6,7 +6,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,8 @@ class SQLiteStore(SQLStore):
 
     One connection serves this process behind a lock (SQLite writes one
     transaction at a time anyway); ``BEGIN IMMEDIATE`` takes the file's write
-    lock at once, so two processes on one file also commit moves one by one.
+    lock at once, so two processes on one file also commit moves one by one,
+    while a read (``BEGIN``, under WAL) never waits for that lock.
     ``synchronous=FULL``: a move answered is on disk, even if the server is
     killed right after.
     """
@@ -45,8 +46,15 @@ class SQLiteStore(SQLStore):
             self._connection.close()
             raise
 
+    def transaction(self) -> AbstractContextManager[Execute]:
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def reading(self) -> AbstractContextManager[Execute]:
+        """A read: a deferred transaction, which under WAL never waits for another process's write lock."""
+        return self._transaction("BEGIN")
+
     @contextmanager
-    def transaction(self) -> Iterator[Execute]:
+    def _transaction(self, begin: str) -> Iterator[Execute]:
         with self._lock:
             connection = self._connection
 
@@ -54,7 +62,7 @@ class SQLiteStore(SQLStore):
                 return connection.execute(sql, tuple(params))
 
             try:
-                connection.execute("BEGIN IMMEDIATE")
+                connection.execute(begin)
             except sqlite3.Error as exc:
                 raise StoreError(f"the table store is unavailable: {exc}") from None
             try:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from overturn.table.record import LogEntry, NoSuchTable, Seat, Stale, StoreError, TableRecord
@@ -79,10 +80,31 @@ class TableStore(Protocol):
         """Calls ``on_move(table_id, version)`` (from a thread) for moves committed by other processes; False if the store cannot."""
         ...
 
+    def quiet_since(self, before: float, limit: int) -> list[Activity]:
+        """The tables with no move (nor creation) since ``before``, the quietest first, at most ``limit``."""
+        ...
+
+    def delete(self, table_ids: Sequence[str]) -> int:
+        """Removes the tables, their seats and their moves; how many tables were removed."""
+        ...
+
+    def active_since(self, since: float, game: str, limit: int) -> list[Activity]:
+        """The tables of ``game`` that moved (or were made) since ``since``, the latest first, at most ``limit``."""
+        ...
+
     def close(self) -> None: ...
 
 
 Execute = Callable[[str, Sequence[Any]], Any]
+
+
+@dataclass(frozen=True)
+class Activity:
+    """A table, its game, and when it last moved (or was created)."""
+
+    id: str
+    game: str
+    last_active: float
 
 
 class SQLStore:
@@ -92,6 +114,10 @@ class SQLStore:
 
     def transaction(self) -> AbstractContextManager[Execute]:
         raise NotImplementedError
+
+    def reading(self) -> AbstractContextManager[Execute]:
+        """A transaction that only reads (a back end may take no write lock for it)."""
+        return self.transaction()
 
     def initialise(self) -> None:
         """Brings the database to the latest schema, one migration per transaction (a step fails whole, its version
@@ -132,7 +158,7 @@ class SQLStore:
                 )
 
     def get(self, table_id: str) -> TableRecord:
-        with self.transaction() as execute:
+        with self.reading() as execute:
             return self._read(execute, table_id)
 
     def commit(self, table_id: str, expected: int, state: str, seat: int | None, action: str) -> TableRecord:
@@ -159,7 +185,7 @@ class SQLStore:
             return self._read(execute, table_id)
 
     def log(self, table_id: str, after: int = 0) -> list[LogEntry]:
-        with self.transaction() as execute:
+        with self.reading() as execute:
             rows = execute(
                 "SELECT version, seat, action, at FROM overturn_moves WHERE table_id = ? AND version > ? ORDER BY version", (table_id, after)
             ).fetchall()
@@ -167,6 +193,35 @@ class SQLStore:
 
     def follow(self, on_move: Callable[[str, int], None]) -> bool:
         return False
+
+    def quiet_since(self, before: float, limit: int) -> list[Activity]:
+        with self.reading() as execute:
+            rows = execute(
+                "SELECT t.id, t.game, COALESCE(MAX(m.at), t.created) AS last FROM overturn_tables t"
+                " LEFT JOIN overturn_moves m ON m.table_id = t.id GROUP BY t.id, t.game, t.created"
+                " HAVING COALESCE(MAX(m.at), t.created) < ? ORDER BY last, t.id LIMIT ?",
+                (before, limit),
+            ).fetchall()
+        return [Activity(table_id, game, float(last)) for table_id, game, last in rows]
+
+    def active_since(self, since: float, game: str, limit: int) -> list[Activity]:
+        with self.reading() as execute:
+            rows = execute(
+                "SELECT t.id, t.game, COALESCE(MAX(m.at), t.created) AS last FROM overturn_tables t"
+                " LEFT JOIN overturn_moves m ON m.table_id = t.id WHERE t.game = ? GROUP BY t.id, t.game, t.created"
+                " HAVING COALESCE(MAX(m.at), t.created) >= ? ORDER BY last DESC, t.id LIMIT ?",
+                (game, since, limit),
+            ).fetchall()
+        return [Activity(table_id, kind, float(last)) for table_id, kind, last in rows]
+
+    def delete(self, table_ids: Sequence[str]) -> int:
+        removed = 0
+        with self.transaction() as execute:
+            for table_id in table_ids:  # seats and moves first: no back end is trusted to cascade
+                execute("DELETE FROM overturn_moves WHERE table_id = ?", (table_id,))
+                execute("DELETE FROM overturn_seats WHERE table_id = ?", (table_id,))
+                removed += execute("DELETE FROM overturn_tables WHERE id = ?", (table_id,)).rowcount
+        return removed
 
     def _read(self, execute: Execute, table_id: str) -> TableRecord:
         row = execute("SELECT id, game, created, version, state, creator_digest FROM overturn_tables WHERE id = ?", (table_id,)).fetchone()

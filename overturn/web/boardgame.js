@@ -4,6 +4,7 @@
 // inline script or style. This module creates tables, plays moves and steps through the list; the drawings and
 // panels are in js/boards/, the words in the translation files shared with the table page (js/i18n/).
 import { api, ApiProblem, postJson, seatQuery } from "./js/api.js";
+import { followTable } from "./js/live.js";
 import { switchLanguage, t, translatePage } from "./js/i18n.js";
 import { messageOf, problemOf } from "./js/problems.js";
 import { $, seatName, named, seatToken, tableId, ui } from "./js/boards/common.js";
@@ -215,14 +216,21 @@ async function play(move) {
   }
 }
 
+// The table live (js/live.js): it reconnects by itself, with back-off after a refusal or a restart and at once when
+// the link died quietly, and the table is read again after a reconnection in case a move was missed.
 function listen() {
-  const source = new EventSource(tablePath(`/events${seatQuery(seatToken)}`));
-  source.addEventListener("state", (event) => {
-    showError(null);
-    accept(JSON.parse(event.data));
-  });
-  source.addEventListener("error", () => {
-    if (source.readyState === EventSource.CLOSED) showError(["liveCut"]);
+  const base = tablePath("/events");
+  followTable((last) => base + seatQuery(seatToken) + (last === null ? "" : `${seatToken ? "&" : "?"}last=${encodeURIComponent(last)}`), {
+    onState: (answer) => {
+      showError(null);
+      accept(answer);
+    },
+    onStatus: (status) => {
+      $("live-lost").hidden = status === "live";
+    },
+    onResume: () => {
+      api(tablePath(seatQuery(seatToken))).then(accept).catch(() => { /* still unreachable: the stream keeps trying */ });
+    },
   });
 }
 

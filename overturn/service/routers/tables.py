@@ -20,17 +20,19 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Struct
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from overturn.game.answers import Verdict
 from overturn.game.computer import LEVELS
 from overturn.game.moves import Move, PassMove, WordMove
 from overturn.referees.protocol import UsageProblem
+from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError, error_response
-from overturn.service.openapi import body_components, error_responses, query_param, request_body
+from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
 from overturn.service.params import TracedPath, int_param, path_cells, typed_body
-from overturn.service.routers.game import BOARD_CELL, NewGameRequest, dealt_game, state_properties
+from overturn.service.routers.game import BOARD_CELL, NewGameRequest, dealt_game
 from overturn.service.streams import table_stream
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
@@ -53,6 +55,7 @@ from overturn.table.games import GAMES, PLAYERS, REFEREES, SEEDS, new_board_tabl
 from overturn.table.insider_table import MAX_GUARD, MIN_GUARD
 from overturn.table.seating import COLOURS, GAME, OverturnTable
 from overturn.table.service import Created, Moved, SeatAsked
+from overturn.table.views import BoardAnswer, BoardView, OverturnAnswer, OverturnTableView, Position
 
 #: Longest seat name kept (a phone's keyboard, not a document).
 MAX_SEAT_NAME = 40
@@ -143,6 +146,53 @@ class HandOverRequest(Struct):
     creator: str | None = None
 
 
+# ----- the answers: a table's view wrapped with what only that request receives --------------------
+
+
+class TableLinks(Struct):
+    """The links to hand out: one per person's seat (null for the computer's), and one to watch."""
+
+    watch: str
+    seats: list[str | None]
+
+
+class OverturnTableCreated(OverturnTableView, kw_only=True):
+    """A new Overturn table as a watcher sees it, and what only its creator receives: the creator's token (to hand
+    seats over), each seat's token (null for the computer's) and the links."""
+
+    creator: str
+    tokens: list[str | None]
+    links: TableLinks
+
+
+class BoardTableCreated(BoardView, kw_only=True):
+    """A new board game's table as a watcher sees it, and the creator's token, each seat's token and the links."""
+
+    creator: str
+    tokens: list[str | None]
+    links: TableLinks
+
+
+class OverturnTableMoved(OverturnTableView, kw_only=True):
+    """An Overturn move judged: its verdict (null for the next layer) and the table after it, as the mover sees it."""
+
+    verdict: Verdict | None
+
+
+class BoardTableMoved(BoardAnswer):
+    """A board-game move played (``result``) or refused (``refused``, the table unchanged), and the table after it."""
+
+    state: BoardView
+
+
+class HandedOver(Struct):
+    """A seat's new token and link; the old ones stop opening it."""
+
+    seat: int
+    token: str
+    link: str
+
+
 # ----- refusals: the one place a table refusal becomes an HTTP status --------------------------
 
 _STATUS: dict[type[TableRefusal], int] = {
@@ -166,7 +216,8 @@ async def refusal_handler(_request: Request, exc: Exception) -> Response:
     headers = {**PRIVATE, "Retry-After": "5"} if isinstance(exc, StoreUnavailable) else dict(PRIVATE)
     if isinstance(exc, TooManyTables):
         headers["Retry-After"] = str(int(exc.retry_after) + 1)
-    return error_response(_STATUS.get(type(exc), 422), exc.message, {"reason": exc.reason, **exc.detail}, headers)
+    detail = {"reason": exc.reason, **msgspec.to_builtins(exc.detail)}  # a refusal carrying the table holds its view
+    return error_response(_STATUS.get(type(exc), 422), exc.message, detail, headers)
 
 
 # ----- endpoints -------------------------------------------------------------------------
@@ -196,12 +247,15 @@ async def _create_board_game(request: Request, data: dict[str, Any]) -> Response
 async def _open(request: Request, kind: str, game: TableGame, seats: list[SeatAsked]) -> Response:
     """The table stored and its links answered, within the per-address bound every game shares."""
     service = service_of(request)
-    wait = service.table_openings.allow(request.client.host if request.client else "?")
+    client = request.client.host if request.client else "?"
+    if seats and all(seat.computer is not None for seat in seats):
+        _computers_only(service, client)
+    wait = service.table_openings.allow(client)
     if wait:
         limit = service.limits.tables_per_client_hour
         raise TooManyTables(f"this address opened {limit} tables in the last hour; try again in {wait / 60:.0f} min", wait)
     created = await service.tables.create(kind, game, seats)
-    return JSONResponse(_created(created), status_code=201, headers=PRIVATE)
+    return respond(_created(created), 201, PRIVATE)
 
 
 def _table_id(request: Request) -> str:
@@ -244,18 +298,29 @@ async def _new_board_game(service: Service, asked: NewBoardTableRequest) -> tupl
     return game, [SeatAsked(seat.name or defaults[index]) for index, seat in enumerate(names)]
 
 
-def _created(created: Created) -> dict[str, Any]:
-    record, page = created.record, created.kind.page
-    links = {
-        "watch": f"{page}?table={record.id}",
-        "seats": [None if token is None else f"{page}?table={record.id}&seat={token}" for token in created.tokens],
-    }
-    return {**created.views.watcher, "creator": created.creator, "tokens": created.tokens, "links": links}
+def _computers_only(service: Service, client: str) -> None:
+    """A table where only computers play keeps a computer player busy all game: bounded at once and per address."""
+    limits = service.limits
+    if service.tables.computer_tables() >= limits.max_computer_tables:
+        raise TooManyTables(f"the server runs {limits.max_computer_tables} computer-only tables already; try again in a few minutes", 120, "too_many_computer_tables")
+    wait = service.computer_openings.allow(client)
+    if wait:
+        message = f"this address opened {limits.computer_tables_per_client_hour} computer-only tables in the last hour; try again in {wait / 60:.0f} min"
+        raise TooManyTables(message, wait, "too_many_computer_tables")
+
+
+def _created(created: Created) -> OverturnTableCreated | BoardTableCreated:
+    record, page, watcher = created.record, created.kind.page, created.views.watcher
+    links = TableLinks(
+        f"{page}?table={record.id}", [None if token is None else f"{page}?table={record.id}&seat={token}" for token in created.tokens]
+    )
+    kind = OverturnTableCreated if isinstance(watcher, OverturnTableView) else BoardTableCreated
+    return kind(**msgspec.structs.asdict(watcher), creator=created.creator, tokens=created.tokens, links=links)
 
 
 async def show(request: Request) -> Response:
     _record, seat, views = await service_of(request).tables.show(_table_id(request), request.query_params.get("seat"))
-    return JSONResponse(views.for_reader(None if seat is None else seat.index), headers=PRIVATE)
+    return respond(views.for_reader(None if seat is None else seat.index), headers=PRIVATE)
 
 
 async def move(request: Request) -> Response:
@@ -274,7 +339,7 @@ async def move(request: Request) -> Response:
         return asked.move
 
     moved = await service.tables.move(_table_id(request), asked.seat, asked.version, parse)
-    return JSONResponse(_moved(moved), headers=PRIVATE)
+    return respond(_moved(moved), headers=PRIVATE)
 
 
 def _overturn_move(service: Service, table: OverturnTable, action: WordAction | PassAction | NextLayerAction) -> Move | None:
@@ -289,10 +354,12 @@ def _overturn_move(service: Service, table: OverturnTable, action: WordAction | 
     return None
 
 
-def _moved(moved: Moved) -> dict[str, Any]:
-    if moved.kind.flat_answers:
-        return {**moved.judged.answer, **moved.view}
-    return {**moved.judged.answer, "state": moved.view}
+def _moved(moved: Moved) -> OverturnTableMoved | BoardTableMoved:
+    answer, view = moved.judged.answer, moved.view
+    if isinstance(answer, OverturnAnswer) and isinstance(view, OverturnTableView):
+        return OverturnTableMoved(**msgspec.structs.asdict(view), verdict=answer.verdict)
+    assert isinstance(answer, BoardAnswer) and isinstance(view, BoardView)
+    return BoardTableMoved(answer.refused, answer.result, view)
 
 
 async def hand_over(request: Request) -> Response:
@@ -302,7 +369,7 @@ async def hand_over(request: Request) -> Response:
     asked = typed_body(data, HandOverRequest)
     record, token = await service.tables.hand_over(_table_id(request), asked.creator, asked.seat)
     page = GAMES[record.game].page
-    return JSONResponse({"seat": asked.seat, "token": token, "link": f"{page}?table={record.id}&seat={token}"}, headers=PRIVATE)
+    return respond(HandedOver(asked.seat, token, f"{page}?table={record.id}&seat={token}"), headers=PRIVATE)
 
 
 async def position(request: Request) -> Response:
@@ -310,7 +377,7 @@ async def position(request: Request) -> Response:
     service = service_of(request)
     number = int_param(request.path_params["number"], "number", 1, 10**6)
     answer = await service.tables.position(_table_id(request), request.query_params.get("seat"), number)
-    return JSONResponse(answer, headers=PRIVATE)
+    return respond(answer, headers=PRIVATE)
 
 
 async def rules(request: Request) -> Response:
@@ -355,262 +422,53 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-# --- the table endpoints' part of the OpenAPI document ----------------------------------
+# --- the table endpoints' part of the OpenAPI document: every schema derived from the types above -----------
 
-_TABLE_ID = {"name": "table", "in": "path", "required": True, "schema": {"type": "string", "minLength": 8, "maxLength": 64}, "description": "The table's id (from its links)."}
-_SEAT_QUERY = query_param("seat", {"type": "string", "maxLength": 128}, "A seat's token (from its link); absent to watch.")
-
-
-def _table_schema() -> dict[str, Any]:
-    seat = {
-        "type": "object",
-        "required": ["seat", "name", "colour", "computer"],
-        "properties": {
-            "seat": {"type": "integer", "minimum": 0},
-            "name": {"type": "string"},
-            "colour": {"type": "string", "enum": [colour.value for colour in COLOURS]},
-            "computer": {"type": "integer", "nullable": True, "description": "The computer's level, or null for a person."},
-        },
-    }
-    score = {"type": "object", "properties": {"green": {"type": "integer"}, "silver": {"type": "integer"}}}
-    return {
-        "type": "object",
-        "required": ["id", "version", "seats", "to_move_seat", "layers", "totals", "you"],
-        "properties": {
-            "id": {"type": "string"},
-            "version": {"type": "integer", "minimum": 0, "description": "Moves committed; send it with the next move."},
-            "seats": {"type": "array", "items": seat},
-            "to_move_seat": {"type": "integer", "nullable": True, "description": "Whose turn; null once the game is over."},
-            "layers": {"type": "array", "items": score, "description": "The scores of the layers already played."},
-            "totals": score,
-            "you": {"type": "integer", "nullable": True, "description": "The reader's seat; null for a watcher."},
-        },
-    }
+_TABLE_ID = path_param("table", schema_of(Annotated[str, Meta(min_length=8, max_length=64, description="The table's id (from its links).")]))
+_SEAT_QUERY = query_param("seat", Annotated[str, Meta(max_length=128)], "A seat's token (from its link); absent to watch.")
+_REFUSED = {"description": "403: a token that opens no seat (or a watcher moving); 404: no such table; 409: stale version or not this seat's turn (detail.state: the table now)."}
+_ERRORS = (400, 408, 413, 415, 422, 503)
 
 
-def _overturn_paths(service: Service) -> dict[str, Any]:
-    def answer(description: str, **extra: Any) -> dict[str, Any]:
-        properties = {**state_properties(service), "table": {"$ref": "#/components/schemas/Table"}, **extra}
-        schema = {"type": "object", "required": list(properties), "properties": properties}
-        return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-    verdict = {"allOf": [{"$ref": "#/components/schemas/Verdict"}], "nullable": True}
-    tokens = {"type": "array", "items": {"type": "string", "nullable": True}}
-    created = answer(
-        "The table: its state, the creator's token (to hand seats over), each seat's token and link (null for the computer), the watch link.",
-        creator={"type": "string"},
-        tokens=tokens,
-        links={"type": "object", "properties": {"watch": {"type": "string"}, "seats": tokens}},
-    )
-    errors = (400, 408, 413, 415, 422, 503)
-    refused = {"description": "403: a token that opens no seat (or a watcher moving); 404: no such table; 409: stale version or not this seat's turn (detail.state: the table now)."}
-    return {
-        "/api/tables": {
-            "post": {
-                "operationId": "table_new",
-                "summary": "An Overturn table held by the server: the deal as for /api/game/new, and two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.",
-                "requestBody": request_body(NewTableRequest, {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]}),
-                "responses": {"201": created, "429": {"description": "This address opened too many tables in the last hour (Retry-After)."}, **error_responses(*errors)},
-            }
-        },
-        "/api/tables/{table}": {
-            "get": {
-                "operationId": "table_show",
-                "summary": "The table as a seat (its token) or a watcher sees it.",
-                "parameters": [_TABLE_ID, _SEAT_QUERY],
-                "responses": {"200": answer("The table's state."), "403": refused, "404": refused, **error_responses(503)},
-            }
-        },
-        "/api/tables/{table}/moves": {
-            "post": {
-                "operationId": "table_move",
-                "summary": "A move for the seat whose token is sent, made on the table's version: played, refused (verdict), or 409 if the table moved on.",
-                "parameters": [_TABLE_ID],
-                "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}),
-                "responses": {"200": answer("The verdict (null for next-layer) and the table after.", verdict=verdict), "403": refused, "404": refused, "409": refused, **error_responses(*errors)},
-            }
-        },
-        "/api/tables/{table}/events": {
-            "get": {
-                "operationId": "table_events",
-                "summary": "The table live (server-sent events): a state event per move, id its version; Last-Event-ID resumes; a comment line each heartbeat.",
-                "parameters": [
-                    _TABLE_ID,
-                    _SEAT_QUERY,
-                    query_param("last", {"type": "integer", "minimum": 0}, "The version the client has (as Last-Event-ID)."),
-                ],
-                "responses": {
-                    "200": {"description": "The event stream.", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                    "403": refused,
-                    "404": refused,
-                    **error_responses(503),
-                },
-            }
-        },
-        "/api/tables/{table}/hand-over": {
-            "post": {
-                "operationId": "table_hand_over",
-                "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.",
-                "parameters": [_TABLE_ID],
-                "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}),
-                "responses": {
-                    "200": {
-                        "description": "The seat's new token and link.",
-                        "content": {"application/json": {"schema": {"type": "object", "required": ["seat", "token", "link"], "properties": {"seat": {"type": "integer"}, "token": {"type": "string"}, "link": {"type": "string"}}}}},
-                    },
-                    "403": refused,
-                    "404": refused,
-                    **error_responses(*errors),
-                },
-            }
-        },
-    }
+def _answers(ok: dict[str, Any], *codes: int) -> dict[str, Any]:
+    return {**ok, **{str(code): _REFUSED for code in codes}, **error_responses(*_ERRORS)}
 
 
-def _view_schema() -> dict[str, Any]:
-    move_entry = {
-        "type": "object",
-        "required": ["seat", "move", "effects"],
-        "properties": {
-            "seat": {"type": "integer"}, "move": {"type": "string"}, "effects": {"type": "array", "items": {"type": "string"}},
-            "events": {"type": "array", "items": {"type": "object"}, "description": "What the move did, as data: each event's 'kind' and fields."},
-        },
-    }
-    return {
-        "type": "object",
-        "required": ["game", "title", "over", "winners", "to_move", "board_text", "awaiting", "scores", "you", "moves", "legal", "table"],
-        "properties": {
-            "game": {"type": "string", "enum": list(REFEREES)},
-            "title": {"type": "string"},
-            "table_dice": {"type": "boolean"},
-            "over": {"type": "boolean"},
-            "winners": {"type": "array", "items": {"type": "integer"}, "description": "The winning seats once the game is over."},
-            "to_move": {"type": "integer", "nullable": True, "description": "The seat that moves (rolls, draws, answers) now; null once over."},
-            "board_text": {"type": "string", "description": "The referee's own text drawing (no hand)."},
-            "awaiting": {"type": "string", "description": "The referee's line on what the game waits for."},
-            "awaited": {"type": "object", "description": "The same as data: its 'kind' and fields."},
-            "scores": {"type": "array", "items": {"type": "integer"}},
-            "you": {"type": "integer", "nullable": True, "description": "The reader's seat; null for a watcher."},
-            "moves": {"type": "array", "items": move_entry, "description": "The move list; a card drawn or taken is named only to its seat."},
-            "legal": {"type": "array", "items": {"type": "string"}, "description": "The moves the reader may play now (empty unless it is the reader's turn)."},
-            "hand": {"type": "object", "nullable": True, "additionalProperties": {"type": "integer"}, "description": "Insider: the reader's own action cards (null for a watcher)."},
-            "hand_counts": {"type": "array", "items": {"type": "integer"}, "description": "Insider: how many cards each seat holds."},
-            "board": {"type": "object", "description": "Overload and offboard: the referee's show --json, without the seed."},
-            "table": {
-                "type": "object",
-                "required": ["id", "version", "seats"],
-                "properties": {
-                    "id": {"type": "string"},
-                    "version": {"type": "integer", "minimum": 0},
-                    "seats": {"type": "array", "items": {"type": "object", "properties": {"seat": {"type": "integer"}, "name": {"type": "string"}}}},
-                },
-            },
-        },
-    }
+def _one_of(*kinds: type[Struct]) -> dict[str, Any]:
+    return {"oneOf": [{"$ref": f"#/components/schemas/{kind.__name__}"} for kind in kinds]}
 
 
-def _board_paths() -> dict[str, Any]:
-    view = {"$ref": "#/components/schemas/BoardTable"}
-    refusal = {"type": "object", "nullable": True, "required": ["rule", "message", "detail"], "properties": {"rule": {"type": "string"}, "message": {"type": "string", "description": "In French."}, "detail": {"type": "string", "description": "The referee's own words."}}}
-    refused = {"description": "403: a token that opens no seat (or a watcher moving); 404: no such table; 409: stale version or not this seat's turn (detail.state: the table now)."}
-    errors = (400, 408, 413, 415, 422, 503)
-    tokens = {"type": "array", "items": {"type": "string"}}
-
-    def json_answer(description: str, schema: dict[str, Any]) -> dict[str, Any]:
-        return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-    return {
-        "/api/boardgames": {
-            "post": {
-                "operationId": "boardgame_new",
-                "summary": "A board game (Overload 3-5, offboard 2, Insider 2-4) held by the server, one secret link per seat.",
-                "requestBody": request_body(NewBoardTableRequest, {"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]}),
-                "responses": {
-                    "201": json_answer(
-                        "The table as a watcher sees it, the creator's token, each seat's token and link, the watch link.",
-                        {"allOf": [view, {"type": "object", "required": ["creator", "tokens", "links"], "properties": {"creator": {"type": "string"}, "tokens": tokens, "links": {"type": "object", "properties": {"watch": {"type": "string"}, "seats": tokens}}}}]},
-                    ),
-                    **error_responses(*errors),
-                },
-            }
-        },
-        "/api/boardgames/rules/{game}": {
-            "get": {
-                "operationId": "boardgame_rules",
-                "summary": "The rules summary the referee applies (as `overturn GAME rules`).",
-                "parameters": [{"name": "game", "in": "path", "required": True, "schema": {"type": "string", "enum": list(REFEREES)}}],
-                "responses": {"200": {"description": "The rules, plain text.", "content": {"text/plain": {"schema": {"type": "string"}}}}, "404": refused},
-            }
-        },
-        "/api/boardgames/{table}": {
-            "get": {
-                "operationId": "boardgame_show",
-                "summary": "The table as a seat (its token) or a watcher sees it.",
-                "parameters": [_TABLE_ID, _SEAT_QUERY],
-                "responses": {"200": json_answer("The reader's view.", view), "403": refused, "404": refused, **error_responses(503)},
-            }
-        },
-        "/api/boardgames/{table}/moves": {
-            "post": {
-                "operationId": "boardgame_move",
-                "summary": "A move in the game's notation for the seat whose token is sent, made on the table's version: played, refused (refused: rule and French reason), or 409.",
-                "parameters": [_TABLE_ID],
-                "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "move": "walk"}),
-                "responses": {
-                    "200": json_answer(
-                        "The move played (result) or refused (refused), and the table after.",
-                        {"type": "object", "required": ["refused", "result", "state"], "properties": {"refused": refusal, "result": {"type": "object", "nullable": True}, "state": view}},
-                    ),
-                    "403": refused,
-                    "404": refused,
-                    "409": refused,
-                    **error_responses(*errors),
-                },
-            }
-        },
-        "/api/boardgames/{table}/moves/{number}": {
-            "get": {
-                "operationId": "boardgame_position",
-                "summary": "The board after move number (1-based) of the move list, to step through it: public (no hand, no legal move).",
-                "parameters": [_TABLE_ID, {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1}}, _SEAT_QUERY],
-                "responses": {
-                    "200": json_answer(
-                        "The move and the board after it.",
-                        {"type": "object", "required": ["number", "entry", "position"], "properties": {"number": {"type": "integer"}, "entry": {"type": "object"}, "position": {"type": "object"}}},
-                    ),
-                    "403": refused,
-                    "404": refused,
-                    **error_responses(400, 503),
-                },
-            }
-        },
-        "/api/boardgames/{table}/events": {
-            "get": {
-                "operationId": "boardgame_events",
-                "summary": "The table live (server-sent events): a state event per move with this reader's view, id its version; Last-Event-ID resumes.",
-                "parameters": [_TABLE_ID, _SEAT_QUERY, query_param("last", {"type": "integer", "minimum": 0}, "The version the client has (as Last-Event-ID).")],
-                "responses": {
-                    "200": {"description": "The event stream.", "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                    "403": refused,
-                    "404": refused,
-                    **error_responses(503),
-                },
-            }
-        },
-    }
+def _ok(description: str, *kinds: type[Struct], status: str = "200") -> dict[str, Any]:
+    schema = _one_of(*kinds) if len(kinds) > 1 else {"$ref": f"#/components/schemas/{kinds[0].__name__}"}
+    return {status: {"description": description, "content": {"application/json": {"schema": schema}}}}
 
 
 def openapi_paths(service: Service) -> dict[str, Any]:
-    return {**_overturn_paths(service), **_board_paths()}
+    view = ("The table as this reader sees it (an Overturn table, or a board game's built up for this seat).", OverturnTableView, BoardView)
+    moved = ("The move judged and the table after it.", OverturnTableMoved, BoardTableMoved)
+    stream = {"200": {"description": "The event stream: a state event per move (this reader's view), id its version.", "content": {"text/event-stream": {"schema": schema_of(str)}}}}
+    paths: dict[str, Any] = {}
+    for family, prefix in (("tables", "table"), ("boardgames", "boardgame")):
+        base = f"/api/{family}"
+        paths[f"{base}/{{table}}"] = {"get": {"operationId": f"{prefix}_show", "summary": "The table as a seat (its token) or a watcher sees it.", "parameters": [_TABLE_ID, _SEAT_QUERY], "responses": _answers(_ok(*view), 403, 404)}}
+        paths[f"{base}/{{table}}/moves"] = {"post": {"operationId": f"{prefix}_move", "summary": "A move for the seat whose token is sent, made on the table's version: Overturn's `action`, a board game's `move`.", "parameters": [_TABLE_ID], "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}), "responses": _answers(_ok(*moved), 403, 404, 409)}}
+        paths[f"{base}/{{table}}/moves/{{number}}"] = {"get": {"operationId": f"{prefix}_position", "summary": "Move number (1-based) of a board game's list and the public board after it.", "parameters": [_TABLE_ID, path_param("number", schema_of(whole(1))), _SEAT_QUERY], "responses": _answers(_ok("The move and the board after it.", Position), 403, 404)}}
+        paths[f"{base}/{{table}}/events"] = {"get": {"operationId": f"{prefix}_events", "summary": "The table live (server-sent events); Last-Event-ID resumes; a comment line each heartbeat.", "parameters": [_TABLE_ID, _SEAT_QUERY, query_param("last", whole(0), "The version the client has (as Last-Event-ID).")], "responses": {**stream, "403": _REFUSED, "404": _REFUSED, **error_responses(503)}}}
+        paths[f"{base}/{{table}}/hand-over"] = {"post": {"operationId": f"{prefix}_hand_over", "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.", "parameters": [_TABLE_ID], "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}), "responses": _answers(_ok("The seat's new token and link.", HandedOver), 403, 404)}}
+    created = ("The table as a watcher sees it, the creator's token, each seat's token and link, the watch link.", OverturnTableCreated, BoardTableCreated)
+    paths["/api/tables"] = {"post": {"operationId": "table_new", "summary": "A table held by the server: an Overturn deal and its two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.", "requestBody": request_body(NewTableRequest, {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]}), "responses": {**_ok(*created, status="201"), "429": {"description": "This address opened too many tables in the last hour (Retry-After)."}, **error_responses(*_ERRORS)}}}
+    paths["/api/boardgames"] = {"post": {"operationId": "boardgame_new", "summary": "A board game (Overload 3-5, offboard 2, Insider 2-4) held by the server, one secret link per seat.", "requestBody": request_body(NewBoardTableRequest, {"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]}), "responses": {**_ok(*created[:1], BoardTableCreated, status="201"), "429": {"description": "Too many tables from this address (Retry-After)."}, **error_responses(*_ERRORS)}}}
+    paths["/api/boardgames/rules/{game}"] = {"get": {"operationId": "boardgame_rules", "summary": "The rules summary the referee applies (as `overturn GAME rules`).", "parameters": [path_param("game", schema_of(GameName))], "responses": {"200": {"description": "The rules, plain text.", "content": {"text/plain": {"schema": schema_of(str)}}}, "404": _REFUSED}}}
+    return paths
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The bodies' components (derived from their types) and the table's."""
-    bodies = body_components(
-        NewTableRequest, MoveRequest, HandOverRequest,
-        lexicon={"enum": sorted(service.lexicons)},
-        word={"maxLength": service.limits.max_word_length},
+    """The bodies' and answers' components, derived from their types."""
+    return body_components(
+        NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest,
+        OverturnTableView, BoardView, OverturnTableCreated, BoardTableCreated, OverturnTableMoved, BoardTableMoved, HandedOver, Position,
+        lexicon=choice(service.lexicons),
+        word=schema_of(Annotated[str, Meta(max_length=service.limits.max_word_length)]),
         path={"items": BOARD_CELL},
         cell=BOARD_CELL,
     )
-    return {**bodies, **body_components(NewBoardTableRequest), "Table": _table_schema(), "BoardTable": _view_schema()}

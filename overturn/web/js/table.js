@@ -4,6 +4,7 @@ import { api, postJson, seatQuery } from "./api.js";
 import { clearMessages, setGame, showError, showNote, whileBusy } from "./game.js";
 import { phrase, t } from "./i18n.js";
 import { problemOf } from "./problems.js";
+import { followTable } from "./live.js";
 import { archive, createdTables, loadSaved, rememberJoined, rememberTable } from "./saved.js";
 import { qrBox } from "./start.js";
 import { $, page } from "./state.js";
@@ -52,30 +53,34 @@ export function closeLive() {
   $("table-live").hidden = true;
 }
 
-// The table's event stream: each committed move arrives as a `state` event; the browser reconnects by itself
-// (with the last event's id), and a stream the server refused is opened again after a pause.
+// The table's live stream (js/live.js: it reconnects by itself, also when the link dies quietly); each committed
+// move arrives as a `state` event, and after a reconnection the table is read again in case a move was missed.
 function followLive() {
   closeLive();
   if (!page.current || !page.current.shared) return;
   const shared = page.current.shared;
-  const stream = new EventSource(`/api/tables/${encodeURIComponent(shared.id)}/events${seatQuery(shared.seat)}`);
-  page.live = stream;
-  stream.addEventListener("state", (event) => {
-    $("table-live").hidden = true;
-    let answer;
-    try { answer = JSON.parse(event.data); } catch (error) { return; }
-    if (!page.current || !page.current.shared || page.current.shared.id !== answer.table.id) return;
-    const newer = answer.table.version > page.current.shared.version || answer.game.layer !== page.current.game.layer
-      || JSON.stringify(answer.table.layers) !== JSON.stringify(page.current.shared.layers);
-    if (newer) setShared(answer);
+  const base = `/api/tables/${encodeURIComponent(shared.id)}/events`;
+  const live = followTable((last) => base + seatQuery(shared.seat) + (last === null ? "" : `${shared.seat ? "&" : "?"}last=${encodeURIComponent(last)}`), {
+    onState: (answer) => {
+      $("table-live").hidden = true;
+      if (!page.current || !page.current.shared || page.current.shared.id !== answer.table.id) return;
+      const newer = answer.table.version > page.current.shared.version || answer.game.layer !== page.current.game.layer
+        || JSON.stringify(answer.table.layers) !== JSON.stringify(page.current.shared.layers);
+      if (newer) setShared(answer);
+    },
+    onStatus: (status) => {
+      if (page.live !== live) return;
+      $("table-live").textContent = t("liveLost");
+      $("table-live").hidden = status === "live";
+    },
+    onResume: () => {
+      if (page.live !== live || !page.current || !page.current.shared) return;
+      api(`/api/tables/${encodeURIComponent(shared.id)}${seatQuery(shared.seat)}`).then((answer) => {
+        if (page.live === live && answer.table.version > page.current.shared.version) setShared(answer);
+      }).catch(() => { /* still unreachable: the stream keeps trying */ });
+    },
   });
-  stream.addEventListener("open", () => { $("table-live").hidden = true; });
-  stream.addEventListener("error", () => {
-    if (page.live !== stream) return;
-    $("table-live").textContent = t("liveLost");
-    $("table-live").hidden = false;
-    if (stream.readyState === EventSource.CLOSED) setTimeout(() => { if (page.live === stream) followLive(); }, 3000);
-  });
+  page.live = live;
 }
 
 // The seats this phone holds: every seat's token when the table was opened with all its seats here, else its own.

@@ -66,6 +66,8 @@ export default {
     too_slow: "The search took too long: narrow it (more letters, one more filter).",
     no_such_move: "There is no such move in the list.", no_such_game: "Unknown game.",
     bad_stored_game: "The game the server keeps cannot be read.",
+    too_many_tables: "Too many tables opened from this address: try again later.",
+    too_many_computer_tables: "Too many computer-only games under way: try again in a few minutes.",
   },
   status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
   reasons: {
@@ -118,7 +120,7 @@ export default {
   gameOver: "Game over", winners: (names, count) => `Game over: ${names} ${count > 1 ? "win" : "wins"}!`,
   yourMove: (name) => `Your move, ${name}`, boardTurnOf: (name) => `${name} to move`,
   moveRefused: (message, detail) => `Move refused: ${message} (${detail})`, movePlayed: (move) => `Played: ${move}`,
-  liveCut: "The live feed is cut; reload the page.", networkBoards: "The server does not answer; try again.",
+  networkBoards: "The server does not answer; try again.",
   trackStart: "start", trackFinish: (n) => `finish ${n}`, pawnDiscs: (name, discs) => `${name}: ${discs} discs`,
   overloadInfo: (cup, target, roll) => `Cup: ${cup} discs · target ${target} points${roll ? ` · die: ${roll}` : ""}`,
   pawnsHere: (name, count) => `${name}: ${count} pawn(s)`,

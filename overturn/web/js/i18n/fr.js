@@ -66,6 +66,8 @@ export default {
     too_slow: "Recherche trop longue : précisez-la (plus de lettres, un filtre de plus).",
     no_such_move: "Ce coup n'est pas dans la liste.", no_such_game: "Jeu inconnu.",
     bad_stored_game: "La partie gardée par le serveur est illisible.",
+    too_many_tables: "Trop de tables ouvertes depuis cette adresse : réessayez plus tard.",
+    too_many_computer_tables: "Trop de parties entre ordinateurs en cours : réessayez dans quelques minutes.",
   },
   status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
   reasons: {
@@ -118,7 +120,7 @@ export default {
   gameOver: "Partie terminée", winners: (names, count) => `Partie terminée : ${names} ${count > 1 ? "gagnent" : "gagne"} !`,
   yourMove: (name) => `À vous de jouer, ${name}`, boardTurnOf: (name) => `Au tour de ${name}`,
   moveRefused: (message, detail) => `Coup refusé : ${message} (${detail})`, movePlayed: (move) => `Joué : ${move}`,
-  liveCut: "Le direct est coupé ; rechargez la page.", networkBoards: "Le serveur ne répond pas ; réessayez.",
+  networkBoards: "Le serveur ne répond pas ; réessayez.",
   trackStart: "départ", trackFinish: (n) => `arrivée ${n}`, pawnDiscs: (name, discs) => `${name} : ${discs} disques`,
   overloadInfo: (cup, target, roll) => `Réserve : ${cup} disques · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
   pawnsHere: (name, count) => `${name} : ${count} pion(s)`,

@@ -1,0 +1,147 @@
+"""What a table shows its readers, one Struct per shape: the schema, the encoding and the checks all derive from these.
+
+A table's view is its game's view (Overturn's ``GameView``; a board game's
+``BoardView``) with the table's own part: its id, its version and its seats.
+The answers to a creation and to a move wrap a view with what only that
+request receives (the tokens; the verdict or the refusal).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from msgspec import UNSET, Meta, Struct, UnsetType
+
+from overturn.game.answers import Count, Ranked, Verdict
+from overturn.game.save import ColourName
+from overturn.game.view import GameView
+
+Seat = Annotated[int, Meta(ge=0, description="A seat's number, from 0.")]
+Version = Annotated[int, Meta(ge=0, description="Moves committed; send it with the next move.")]
+
+
+# ----- Overturn ---------------------------------------------------------------------------------
+
+
+class OverturnSeat(Struct):
+    seat: Seat
+    name: str
+    colour: ColourName
+    computer: Annotated[int, Meta(description="The computer's level")] | None
+
+
+class LayerScore(Struct):
+    green: Count
+    silver: Count
+
+
+class OverturnSeating(Struct):
+    id: str
+    version: Version
+    seats: list[OverturnSeat]
+    to_move_seat: Annotated[Seat | None, Meta(description="Whose turn; null once the game is over.")]
+    layers: Annotated[list[LayerScore], Meta(description="The scores of the layers already played.")]
+    totals: LayerScore
+    you: Annotated[Seat | None, Meta(description="The reader's seat; null for a watcher.")]
+
+
+class OverturnTableView(GameView):
+    """An Overturn table: the game as every reader sees it (Overturn hides nothing) and the table's part."""
+
+    table: OverturnSeating
+
+
+class OverturnAnswer(Struct):
+    """What an Overturn move tells its mover: the verdict (null for the next layer)."""
+
+    verdict: Verdict | None
+
+
+class ComputerAnswer(Struct):
+    """The move a computer seat chose."""
+
+    move: Ranked
+
+
+# ----- the board games ---------------------------------------------------------------------------
+
+
+class BoardSeat(Struct):
+    seat: Seat
+    name: str
+
+
+class BoardSeating(Struct):
+    id: str
+    version: Version
+    seats: list[BoardSeat]
+
+
+class MoveListEntry(Struct):
+    """One move of a board game's list as its reader may read it (a card drawn is named to its drawer only)."""
+
+    seat: Seat
+    move: str
+    effects: Annotated[list[str], Meta(description="What the move did, in French.")]
+    marks: Annotated[list[str], Meta(description="The places the move touched, for the board to outline.")]
+    events: Annotated[list[dict[str, Any]], Meta(description="What the move did, as data: each event's 'kind' (the game's own) and fields.")]
+
+
+class BoardView(Struct):
+    """A board game's table as one reader sees it: built up for that seat (a watcher sees no hand).
+
+    Fields a game does not have are absent: Insider's hands and drawing,
+    Overload's and offboard's ``board``, offboard's targets and previews.
+    """
+
+    game: str
+    title: str
+    table_dice: bool
+    over: bool
+    winners: Annotated[list[Seat], Meta(description="The winning seats once the game is over.")]
+    to_move: Annotated[Seat | None, Meta(description="The seat that moves (rolls, draws, answers) now; null once over.")]
+    board_text: Annotated[str, Meta(description="The referee's own text drawing (no hand).")]
+    awaiting: Annotated[str, Meta(description="What the game waits for, in French.")]
+    awaited: Annotated[dict[str, Any], Meta(description="The same as data: its 'kind' (the game's own) and fields.")]
+    scores: list[int]
+    you: Annotated[Seat | None, Meta(description="The reader's seat; null for a watcher.")]
+    moves: Annotated[list[MoveListEntry], Meta(description="The move list; a card drawn or taken is named only to its seat.")]
+    legal: Annotated[list[str], Meta(description="The moves the reader may play now (empty unless it is the reader's turn).")]
+    table: BoardSeating
+    hand: Annotated[dict[str, int] | None, Meta(description="Insider: the reader's own action cards (null for a watcher).")] | UnsetType = UNSET
+    hand_counts: Annotated[list[int], Meta(description="Insider: how many cards each seat holds.")] | UnsetType = UNSET
+    deck: int | UnsetType = UNSET
+    discard: int | UnsetType = UNSET
+    evaluations_done: int | UnsetType = UNSET
+    events: list[str] | UnsetType = UNSET
+    question: str | None | UnsetType = UNSET
+    drawing: dict[str, Any] | UnsetType = UNSET
+    guard: dict[str, Any] | UnsetType = UNSET
+    board: Annotated[dict[str, Any], Meta(description="Overload and offboard: the referee's show --json, without the seed.")] | UnsetType = UNSET
+    targets: list[dict[str, Any]] | UnsetType = UNSET
+    previews: dict[str, str] | UnsetType = UNSET
+    preview_marks: dict[str, dict[str, Any]] | UnsetType = UNSET
+
+
+class BoardRefusal(Struct):
+    rule: str
+    message: Annotated[str, Meta(description="In French.")]
+    detail: Annotated[str, Meta(description="The referee's own words.")]
+
+
+class BoardAnswer(Struct):
+    """What a board-game move tells its mover: the refusal, or the move as entered in the list."""
+
+    refused: BoardRefusal | None
+    result: MoveListEntry | None
+
+
+class Position(Struct):
+    """Move ``number`` of the list and the public board after it (no hand, no legal move)."""
+
+    number: int
+    entry: MoveListEntry
+    position: dict[str, Any]
+
+
+TableView = OverturnTableView | BoardView
