@@ -52,27 +52,37 @@ def phone(browser: Any) -> Iterator[Any]:  # noqa: F811
     assert not errors, errors
 
 
+def _seat_on_phone(server: str, proxy: Proxy, phone: Any, seat: int) -> tuple[str, list[str]]:
+    """A table on BOARD for Zoé and Ali, made on the server; ``seat``'s link opened on the phone, through the proxy."""
+    from playwright.sync_api import expect
+
+    with httpx.Client(base_url=server, timeout=30) as client:
+        made = client.post("/api/tables", json={"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
+    phone.goto(f"{proxy.url}/?table={made['table']['id']}&seat={made['tokens'][seat]}")
+    expect(phone.locator("#turn")).to_have_text("au tour de Zoé")
+    return made["table"]["id"], made["tokens"]
+
+
 def test_a_stalled_phone_hears_the_opponents_move(server: str, phone: Any, web_lexicon: Path) -> None:  # noqa: F811
     from playwright.sync_api import expect
 
     proxy = Proxy(int(server.rsplit(":", 1)[1]))
     try:
+        table_id, tokens = _seat_on_phone(server, proxy, phone, 1)
         with httpx.Client(base_url=server, timeout=30) as client:
-            made = client.post("/api/tables", json={"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
-            table_id, tokens = made["table"]["id"], made["tokens"]
-            phone.goto(f"{proxy.url}/?table={table_id}&seat={tokens[1]}")
-            expect(phone.locator("#turn")).to_have_text("au tour de Zoé")
             proxy.stall()  # the link dies quietly: no error reaches the browser
             time.sleep(0.5)
             proxy.restore()
             local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
-            best = next(ranked.move for ranked in local.legal_moves() if isinstance(ranked.move, WordMove))
-            assert best.path is not None
+            ranked = next(ranked for ranked in local.legal_moves() if isinstance(ranked.move, WordMove))
+            best = ranked.move
+            assert isinstance(best, WordMove) and best.path is not None
             path = [list(divmod(cell, 6)) for cell in best.path]
             moved = client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[0], "version": 0, "action": {"kind": "word", "word": best.word, "path": path}})
             assert moved.status_code == 200 and moved.json()["verdict"]["legal"], moved.text
         expect(phone.locator("#played li")).to_have_count(1, timeout=HEALED_MS)
         expect(phone.locator("#play")).to_be_enabled()  # Ali's turn, on Ali's phone
+        expect(phone.locator("#last-move")).to_have_text(f"Zoé a joué {best.word} (+{ranked.swing})")  # the opponent's word, where he looks
         expect(phone.locator("#table-live")).to_be_hidden()
     finally:
         proxy.close()
@@ -98,3 +108,31 @@ def test_a_board_game_page_refused_a_stream_reconnects_by_itself(server: str, ph
         assert client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[seat], "version": 0, "move": legal[0]}).json()["refused"] is None
     expect(phone.locator("#history li")).to_have_count(1, timeout=HEALED_MS)
     expect(phone.locator("#live-lost")).to_be_hidden()
+
+
+def test_a_move_sent_on_a_dead_network_says_so_and_can_be_sent_again(server: str, phone: Any, web_lexicon: Path) -> None:  # noqa: F811
+    """The page stayed busy for 12 s and more with no word; now the move is given up with its message, and the same
+    tap once the network is back plays it (once: the version it was made on is checked)."""
+    from playwright.sync_api import expect
+
+    proxy = Proxy(int(server.rsplit(":", 1)[1]))
+    try:
+        table_id, _tokens = _seat_on_phone(server, proxy, phone, 0)
+        local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
+        word = next(ranked.move.word for ranked in local.legal_moves() if isinstance(ranked.move, WordMove))
+        proxy.stall()
+        phone.fill("#move-word", word)
+        phone.click("#play")
+        expect(phone.locator("#error")).to_have_text(
+            "Coup non envoyé (le serveur ne répond pas) — réessayez : il ne sera pas joué deux fois.", timeout=HEALED_MS
+        )
+        expect(phone.locator("#move-word")).to_have_value(word)  # kept, to be sent again
+        proxy.restore()
+        phone.click("#play")
+        expect(phone.locator("#played li")).to_have_count(1, timeout=HEALED_MS)
+        expect(phone.locator("#last-move")).to_contain_text(f"Zoé a joué {word}")
+        expect(phone.locator("#error")).to_be_hidden()
+        with httpx.Client(base_url=server, timeout=30) as client:
+            assert client.get(f"/api/tables/{table_id}").json()["table"]["version"] == 1  # played once
+    finally:
+        proxy.close()

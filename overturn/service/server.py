@@ -6,6 +6,7 @@ import logging
 import re
 import threading
 import time
+import urllib.parse
 from typing import Any
 
 from overturn.service.httpguard import server_settings
@@ -48,14 +49,26 @@ class BackgroundServer:
 
 
 class SeatTokenRedaction(logging.Filter):
-    """Access-log lines with seat tokens blanked: a seat link is the seat, and logs are read by more people than players."""
+    """Access-log lines with seat tokens blanked: a seat link is the seat, and logs are read by more people than players.
 
-    TOKEN = re.compile(r"((?:^|[?&])(?:seat|creator)=)[^&\s]+")
+    A parameter is recognised by its decoded name, whatever its case or encoding (``%73eat=``, ``SEAT=``, ``seat[]=``),
+    so no spelling of a link writes its token to the log.
+    """
+
+    SECRET = ("seat", "creator", "token", "invite")
+    PAIR = re.compile(r"([?&;])([^=&;\s]*)=([^&;\s]*)")
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple) and len(record.args) >= 3 and isinstance(record.args[2], str):
-            record.args = (*record.args[:2], self.TOKEN.sub(r"\1…", record.args[2]), *record.args[3:])
+            record.args = (*record.args[:2], self.redact(record.args[2]), *record.args[3:])
         return True
+
+    def redact(self, target: str) -> str:
+        def blank(pair: re.Match[str]) -> str:
+            name = urllib.parse.unquote_plus(pair[2]).lower()
+            return f"{pair[1]}{pair[2]}=…" if name.startswith(self.SECRET) else pair[0]
+
+        return self.PAIR.sub(blank, target)
 
 
 def closing_server(config: Any) -> Any:

@@ -4,7 +4,7 @@
 // unreachable and keeps the game.
 "use strict";
 
-const CACHE = "overturn-page-v8";
+const CACHE = "overturn-page-v9";
 // The table page and every ES module it imports (a test holds this list equal to the page's import graph).
 const PAGE = ["/", "/static/app.js", "/static/js/api.js", "/static/js/dictionary.js", "/static/js/game.js", "/static/js/grid.js", "/static/js/i18n.js", "/static/js/i18n/en.js", "/static/js/i18n/fr.js", "/static/js/live.js", "/static/js/moves.js", "/static/js/notation.js", "/static/js/problems.js", "/static/js/saved.js", "/static/js/solve.js", "/static/js/start.js", "/static/js/state.js", "/static/js/table.js", "/static/style.css", "/static/vendor/qrcode.js", "/static/manifest.webmanifest", "/static/icon.svg"];
 
@@ -23,7 +23,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
-  const key = url.pathname === "/" ? "/" : event.request;
+  // Kept under its path alone: a table link's query holds a seat's token, which must never be stored on the device.
+  const key = url.pathname;
   event.respondWith(
     fetch(event.request)
       .then((response) => {

@@ -23,12 +23,14 @@ export function onConnection(listener) { listeners.push(listener); }
 function reached(yes) { listeners.forEach((listener) => listener(yes)); }
 
 // The answer's JSON body, or an ApiProblem: unreachable or timed out (status 0), an error status, or a body that is no JSON.
+// `options.timeout` (ms) shortens the wait: a move at a shared table is given up sooner, so the player can retry.
 export async function api(path, options = {}) {
+  const { timeout = TIMEOUT_MS, ...init } = options;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeout);
   let response;
   try {
-    response = await fetch(path, { ...options, signal: controller.signal });
+    response = await fetch(path, { ...init, signal: controller.signal });
   } catch (error) {
     reached(false);
     throw new ApiProblem(0, null, true);
@@ -41,8 +43,8 @@ export async function api(path, options = {}) {
   return body;
 }
 
-export function postJson(path, data) {
-  return api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data) });
+export function postJson(path, data, timeout = TIMEOUT_MS) {
+  return api(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data), timeout });
 }
 
 // The query that names a seat (empty for a watcher).

@@ -12,8 +12,9 @@ import { $, page } from "./state.js";
 import { myTurn, renderTable, seatName, tableLink, tableMove } from "./table.js";
 
 export function setOffline(offline) {
-  $("offline").textContent = offline ? t("network") : "";
+  $("offline").textContent = offline ? t(page.current && page.current.shared ? "networkTable" : "network") : "";
   $("offline").hidden = !offline;
+  if (!offline && page.shown.error && ["network", "networkTable"].includes(page.shown.error[0])) showError(null);  // not left behind in red
 }
 
 export function showError(problem) {
@@ -97,9 +98,11 @@ export function renderGame() {
       : t("tie", result.green);
   }
   renderTotal();
+  renderLastMove();
   $("computer-help").hidden = Boolean(opponentSide() || shared);  // against the computer, or at a shared table, not a help
   $("undo").hidden = Boolean(shared);  // a shared table's moves are final (the server holds them)
-  $("next-layer").hidden = !page.current.has_next_layer;
+  // at a shared table the next layer is dealt once this one is over (the server refuses it before)
+  $("next-layer").hidden = !page.current.has_next_layer || Boolean(page.current.shared && !page.current.result.over);
   $("pass").textContent = page.passWarned ? t("passAnyway") : t("pass");
   renderPlayed(game);
   const readings = Object.entries(game.fixed);
@@ -126,6 +129,22 @@ function renderTotal() {
   box.textContent = `${t("total", green, silver, layers.length)} (${layers.map((layer, n) => t("layerScore", n + 1, layer.green, layer.silver)).join(", ")})`;
 }
 
+// The last move where people look, beside the board (as lichess always shows it): who played what and the rings it
+// swung, its path drawn on the board while nobody traces one. The opponent's word reaches this phone too.
+function renderLastMove() {
+  const moves = page.current.game.moves;
+  const box = $("last-move");
+  const move = moves[moves.length - 1];
+  box.hidden = !move;
+  if (!move) return;
+  const shared = page.current.shared;
+  const who = shared ? seatName(shared, move.player === "green" ? 0 : 1) : phrase("colour", move.player);
+  const mine = (rings) => rings.filter((ring) => ring === move.player).length - rings.filter((ring) => ring && ring !== move.player).length;
+  const swing = mine(ringsAfter(moves, moves.length)) - mine(ringsAfter(moves, moves.length - 1));
+  box.textContent = move.kind === "word" ? t("lastWord", who, move.word, swing) : t("lastPass", who, cellName(...move.cell));
+  box.className = `last-move ${move.player}`;
+}
+
 // The rings after the first `count` moves of the layer, replayed here: a word rings every cell of its path in
 // the mover's colour (new cells and flipped ones alike), a pass gives the opponent a ring on its cell.
 function ringsAfter(moves, count) {
@@ -146,7 +165,9 @@ function showPosition() {
   if (page.viewing === null) {
     showRings(page.current.game.rings);
     clearPath();
+    const last = moves[moves.length - 1];
     if (page.tapped.length) showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+    else if (last) showPath(last.kind === "word" ? last.path : [last.cell]);  // the last move, until a path is traced
     return;
   }
   showRings(ringsAfter(moves, page.viewing));

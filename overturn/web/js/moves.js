@@ -73,7 +73,10 @@ export async function gameStep(action, extra, after) {
     return answer;
   } catch (error) {
     if (error instanceof ApiProblem && error.status === 409 && error.detail.state && page.current && page.current.shared) setShared(error.detail.state);
-    showError(problemOf(error));
+    const problem = problemOf(error);
+    // at a shared table the game is the server's, not this phone's: a move not answered is to be sent again
+    if (problem[0] === "network" && page.current && page.current.shared) showError([["play", "pass"].includes(action) ? "moveNotSent" : "networkTable"]);
+    else showError(problem);
     return null;
   }
 }

@@ -27,10 +27,13 @@ export async function tableMove(action, extra) {
   const shared = page.current.shared;
   const kinds = { play: "word", pass: "pass", "next-layer": "next-layer" };
   const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/moves`,
-    { seat: movingToken(shared), version: shared.version, action: { kind: kinds[action], ...extra } });
+    { seat: movingToken(shared), version: shared.version, action: { kind: kinds[action], ...extra } }, MOVE_TIMEOUT_MS);
   const { state, shared: after } = fromShared(answer, shared.seat);
   return { ...state, verdict: answer.verdict, shared: after, sharedTable: fromShared(answer, shared.seat).table };
 }
+
+// A move unanswered this long is given up ("coup non envoyé"): sent again, it cannot be played twice (the version).
+const MOVE_TIMEOUT_MS = 10000;
 
 export function tableLink(id, token) {
   return `${location.origin}/?table=${encodeURIComponent(id)}${token ? `&seat=${encodeURIComponent(token)}` : ""}`;
@@ -66,12 +69,16 @@ function followLive() {
       if (!page.current || !page.current.shared || page.current.shared.id !== answer.table.id) return;
       const newer = answer.table.version > page.current.shared.version || answer.game.layer !== page.current.game.layer
         || JSON.stringify(answer.table.layers) !== JSON.stringify(page.current.shared.layers);
-      if (newer) setShared(answer);
+      if (newer) {
+        if (answer.table.version > page.current.shared.version) clearMessages();  // an earlier word's verdict is not this move's
+        setShared(answer);
+      }
     },
     onStatus: (status) => {
       if (page.live !== live) return;
       $("table-live").textContent = t("liveLost");
       $("table-live").hidden = status === "live";
+      if (status === "live" && page.shown.error && ["networkTable", "moveNotSent"].includes(page.shown.error[0])) showError(null);
     },
     onResume: () => {
       if (page.live !== live || !page.current || !page.current.shared) return;

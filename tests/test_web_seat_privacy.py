@@ -1,0 +1,60 @@
+"""A seat's token never stays on the device: the service worker keeps pages under their path alone (headless Chromium).
+
+It kept ``/boardgame?table=…&seat=TOKEN`` under its full address, so the token
+of every seat a phone had opened stayed in its cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from test_web import BOARD, CHROMIUM, PHONE, browser  # noqa: F401  (browser: a fixture)
+from test_web_page_table import web_lexicon  # noqa: F401  (a fixture)
+
+from overturn.service.app import create_app
+from overturn.service.server import BackgroundServer
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
+
+CACHED_URLS = """async () => {
+  const urls = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) urls.push(request.url);
+  }
+  return urls;
+}"""
+
+
+@pytest.fixture
+def server(web_lexicon: Path) -> Iterator[str]:  # noqa: F811
+    with BackgroundServer(create_app(str(web_lexicon))) as url:
+        yield url
+
+
+def test_the_service_worker_keeps_no_seat_token(server: str, browser: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    context = browser.new_context(**PHONE)
+    tab = context.new_page()
+    try:
+        tab.goto(f"{server}/")
+        assert tab.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        with httpx.Client(base_url=server) as client:
+            board = client.post("/api/boardgames", json={"game": "offboard"}).json()
+            overturn = client.post("/api/tables", json={"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
+        secrets = [board["tokens"][0], overturn["tokens"][1], board["creator"], overturn["creator"]]
+        tab.goto(f"{server}/boardgame?table={board['table']['id']}&seat={board['tokens'][0]}")
+        expect(tab.locator("#table")).to_be_visible()
+        tab.goto(f"{server}/?table={overturn['table']['id']}&seat={overturn['tokens'][1]}")
+        expect(tab.locator("#turn")).to_have_text("au tour de Zoé")
+        cached = tab.evaluate(CACHED_URLS)
+        assert any(url.endswith("/boardgame") for url in cached), cached  # the page itself is kept, for offline use
+        assert not any(secret in url for url in cached for secret in secrets), cached
+        assert not any("seat=" in url for url in cached), cached
+    finally:
+        context.close()
