@@ -10,6 +10,7 @@ names, drawn as the board names them.
 
 from __future__ import annotations
 
+import json
 import random
 
 from overturn.referees.offboard.state import Step, format_move, parse_move
@@ -88,7 +89,7 @@ def test_overload_marks_are_the_pawns_the_move_changes_or_names() -> None:
 def test_insider_marks_are_squares_the_action_names() -> None:
     table = new_board_table("insider", 3, 5, {})
     rng = random.Random(5)
-    marked = 0
+    marked = privates = 0
     for _ in range(300):
         if table.is_over():
             break
@@ -102,5 +103,9 @@ def test_insider_marks_are_squares_the_action_names() -> None:
         if move.startswith(("move ", "step ")):
             assert {board.name(board.parse(place)) for place in move.split()[1:]} <= set(entry.marks)
         assert not entry.private or entry.marks == []
+        if entry.private:  # another seat reads neither the card in the move nor in its events
+            shown = table.entry_for(entry, (entry.seat + 1) % 3)
+            assert shown["move"] == entry.hidden and move.split()[1] not in json.dumps(shown), shown
+            privates += 1
         marked += bool(entry.marks)
-    assert marked > 10
+    assert marked > 10 and privates > 3
