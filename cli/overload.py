@@ -14,7 +14,9 @@ import click
 from overturn.referees.overload.referee import OverloadReferee, describe
 from overturn.referees.overload.state import Action, Kind, Phase
 from overturn.referees.overload.store import SEED_RANGE
+from overturn.referees.overload.words import EN
 from overturn.referees.protocol import IllegalAction
+from overturn.referees.wording import say
 from overturn_cli.common import json_option, state_option
 from overturn_cli.console import echo_json
 from overturn_cli.referee_app import (
@@ -130,7 +132,7 @@ def preview(face: int, discs: int, state_path: Path, as_json: bool) -> None:
         after = probe.clone()
         after.apply_action(move)
         then = [] if after.current != probe.current or after.is_terminal() else after.legal_actions()
-        previews.append({"move": probe.action_to_string(move), "effects": describe(probe, move, after),
+        previews.append({"move": probe.action_to_string(move), "effects": [say(EN, effect) for effect in describe(probe, move, after)],
                          "then": [after.action_to_string(action) for action in then]})
     if as_json:
         echo_json({"roll": face, "moves": previews})

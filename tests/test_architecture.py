@@ -143,6 +143,35 @@ def test_arrows_run_down_from_the_service_and_the_cli() -> None:
             assert not {t for t in targets if t.startswith(("overturn.game", "overturn.referees"))}, module
 
 
+def _stdlib_imports(path: Path) -> set[str]:
+    """The top-level names of every module ``path`` imports, wherever in the file the import stands."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "import_module":
+            if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                names.add(node.args[0].value.split(".")[0])
+    return names
+
+
+def test_the_table_parses_no_sentence() -> None:
+    """The table words the games' Structs through their catalogues: no module of ``overturn.table`` imports ``re``."""
+    tables = sorted((ROOT / "overturn" / "table").rglob("*.py"))
+    assert len(tables) > 10
+    assert [path.name for path in tables if "re" in _stdlib_imports(path)] == []
+
+
+def test_the_import_finder_sees_re_however_it_is_imported(tmp_path: Path) -> None:
+    for text in ("import re", "from re import compile", "def f():\n    import re as regex", "import importlib\nimportlib.import_module('re')"):
+        (tmp_path / "m.py").write_text(text + "\n", encoding="utf-8")
+        assert "re" in _stdlib_imports(tmp_path / "m.py"), text
+    (tmp_path / "m.py").write_text("import regex_free\nfrom overturn import referees\n", encoding="utf-8")
+    assert "re" not in _stdlib_imports(tmp_path / "m.py")
+
+
 def test_the_native_search_is_built_where_it_is_required() -> None:
     """CI sets OVERTURN_REQUIRE_NATIVE=1 and compiles with -Werror: a C build that fails must fail CI,
     not quietly fall back to the pure-Python search (whose own tests force it with OVERTURN_PURE_PYTHON)

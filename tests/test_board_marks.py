@@ -3,18 +3,21 @@
 For offboard, every legal move of random positions is previewed (own line,
 pushed line, target) and played on a copy: the holes whose marble changed are
 exactly the previewed line and the holes it moved into, and the target filled
-is the one named. Overload's and Insider's marks name pawns and squares the
-move's own words name.
+is the one named. Overload's marks are the pawns whose place or discs the move
+changed (and the pawn it moved or settled); Insider's the squares its action
+names, drawn as the board names them.
 """
 
 from __future__ import annotations
 
+import json
 import random
 
 from overturn.referees.offboard.state import Step, format_move, parse_move
 from overturn.referees.offboard.store import state_to_json
 from overturn.table import board_marks
-from overturn.table.board_seating import BoardTable, MoveEntry
+from overturn.table.board_base import MoveEntry
+from overturn.table.games import new_board_table
 
 
 def _occupants(game: object) -> dict[str, str]:
@@ -25,7 +28,7 @@ def _occupants(game: object) -> dict[str, str]:
 def test_offboard_marks_are_the_holes_the_move_changes() -> None:
     checked = pushes = ejections = 0
     for seed in range(12):
-        table = BoardTable.new("offboard", 2, seed, {})
+        table = new_board_table("offboard", 2, seed, {})
         rng = random.Random(seed)
         for _ in range(60):
             if table.is_over():
@@ -59,22 +62,50 @@ def test_offboard_marks_are_the_holes_the_move_changes() -> None:
     assert checked > 5000 and pushes > 50 and ejections > 0, (checked, pushes, ejections)
 
 
-def test_overload_and_insider_marks_name_what_the_move_names() -> None:
-    for kind, players in (("overload", 3), ("insider", 3)):
-        table = BoardTable.new(kind, players, 5, {})
-        rng = random.Random(5)
-        marked = 0
-        for _ in range(200):
-            if table.is_over():
-                break
-            entry = table.judge(table.seat_to_move() or 0, rng.choice(table.legal_moves()))
-            assert isinstance(entry, MoveEntry)
-            text = " ".join([entry.move, *entry.effects])
-            # a path space may be written from either end of its link (e5-e4.1 is drawn as e4-e5.2): its squares are named
-            assert all(mark in text if kind == "overload" else all(end[:2] in text for end in mark.split("-")) for mark in entry.marks)
-            if kind == "insider":
-                board = table.game.board
-                assert all(board.name(board.parse(mark)) == mark for mark in entry.marks)
-            assert not entry.private or entry.marks == []
-            marked += bool(entry.marks)
-        assert marked > 10, kind
+def _pawns(game: object) -> dict[str, tuple[int, int]]:
+    state = game.state  # type: ignore[attr-defined]
+    return {state.pawn_name(index): (pawn.position, pawn.discs) for index, pawn in enumerate(state.pawns)}
+
+
+def test_overload_marks_are_the_pawns_the_move_changes_or_names() -> None:
+    table = new_board_table("overload", 3, 5, {})
+    rng = random.Random(5)
+    marked = 0
+    for _ in range(300):
+        if table.is_over():
+            break
+        before = _pawns(table.game)
+        move = rng.choice(table.legal_moves())
+        entry = table.judge(table.seat_to_move() or 0, move)
+        assert isinstance(entry, MoveEntry)
+        after = _pawns(table.game)
+        changed = {pawn for pawn in before if before[pawn] != after[pawn]}
+        named = {word for word in move.split() if word in before}
+        assert changed | named <= set(entry.marks) <= changed | named | {pawn for pawn in before if pawn in str(entry.events)}, (move, entry.marks)
+        marked += bool(entry.marks)
+    assert marked > 30
+
+
+def test_insider_marks_are_squares_the_action_names() -> None:
+    table = new_board_table("insider", 3, 5, {})
+    rng = random.Random(5)
+    marked = privates = 0
+    for _ in range(300):
+        if table.is_over():
+            break
+        move = rng.choice(table.legal_moves())
+        entry = table.judge(table.seat_to_move() or 0, move)
+        assert isinstance(entry, MoveEntry)
+        board = table.game.board
+        # a path space may be written from either end of its link (e5-e4.1 is drawn as e4-e5.2): its squares are named
+        assert all(all(end[:2] in " ".join([move, str(entry.events)]) for end in mark.split("-")) for mark in entry.marks)
+        assert all(board.name(board.parse(mark)) == mark for mark in entry.marks)
+        if move.startswith(("move ", "step ")):
+            assert {board.name(board.parse(place)) for place in move.split()[1:]} <= set(entry.marks)
+        assert not entry.private or entry.marks == []
+        if entry.private:  # another seat reads neither the card in the move nor in its events
+            shown = table.entry_for(entry, (entry.seat + 1) % 3)
+            assert shown["move"] == entry.hidden and move.split()[1] not in json.dumps(shown), shown
+            privates += 1
+        marked += bool(entry.marks)
+    assert marked > 10 and privates > 3

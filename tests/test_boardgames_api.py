@@ -28,7 +28,7 @@ from overturn.referees.offboard.state import computer_move, format_move
 from overturn.service.app import create_app
 from overturn.service.limits import Limits
 from overturn.service.server import BackgroundServer
-from overturn.table.board_seating import BoardTable
+from overturn.table.games import new_board_table
 
 HEARTBEAT = 0.3
 #: An Insider seed whose game, with ``insider_policy``, ends in 740 actions (the referee's own playout takes ~2,000).
@@ -190,7 +190,7 @@ def _no_foreign_card(message: Any, seat: int | None, hands: list[dict[str, int]]
 def test_insider_hidden_hands_in_every_answer_and_event(server: str, client: httpx.Client) -> None:
     made = _new(client, game="insider", seed=INSIDER_SEED, seats=[{"name": "A"}, {"name": "B"}, {"name": "C"}])
     table_id, tokens = made["table"]["id"], made["tokens"]
-    mirror = BoardTable.new("insider", 3, INSIDER_SEED, {})
+    mirror = new_board_table("insider", 3, INSIDER_SEED, {})
     received: dict[int | None, list[Any]] = {0: [], 1: [], 2: [], None: []}
     received[None].append(made)
     streams = {seat: _Stream(f"{server}/api/boardgames/{table_id}/events", {"seat": tokens[seat]} if seat is not None else {}) for seat in (0, 1, 2, None)}
@@ -240,7 +240,7 @@ def test_insider_hidden_hands_in_every_answer_and_event(server: str, client: htt
 def test_offboard_whole_game_to_the_winner(client: httpx.Client) -> None:
     made = _new(client, game="offboard", seats=[{}, {}])
     table_id, tokens = made["table"]["id"], made["tokens"]
-    mirror = BoardTable.new("offboard", 2, 0, {})
+    mirror = new_board_table("offboard", 2, 0, {})
     rng = random.Random(2)
     version = 0
     while not mirror.is_over():
@@ -259,10 +259,10 @@ def test_insider_bodyguard_answer_is_asked_on_the_victims_seat_and_times_out(cli
     answers 'pass' for it once the time is up, and every reader hears it."""
     made = _new(client, game="insider", seed=INSIDER_SEED, seats=[{}, {}], options={"guard_seconds": 5})
     table_id, tokens = made["table"]["id"], made["tokens"]
-    mirror = BoardTable.new("insider", 2, INSIDER_SEED, {"guard_seconds": 5})
+    mirror = new_board_table("insider", 2, INSIDER_SEED, {"guard_seconds": 5})
     rng = random.Random(INSIDER_SEED)
     version = 0
-    while not mirror.awaits_guard():
+    while not mirror.rules.waits_on_clock(mirror.game):
         seat = mirror.seat_to_move()
         assert seat is not None
         move = insider_policy(mirror.game, rng)
@@ -314,14 +314,14 @@ def test_the_bodyguard_deadline_outlives_a_server_restart(tmp_path: Any) -> None
 
     lexicon = write_build(tmp_path / "small", {"ETE": [Entry("ete", "ete", "N")]}, {"name": "small"})
     store_path = tmp_path / "tables.sqlite3"
-    mirror = BoardTable.new("insider", 2, INSIDER_SEED, {"guard_seconds": 5})
+    mirror = new_board_table("insider", 2, INSIDER_SEED, {"guard_seconds": 5})
     rng = random.Random(INSIDER_SEED)
     with BackgroundServer(create_app(str(lexicon), Limits(stream_heartbeat=HEARTBEAT), tables=SQLiteStore(store_path), allow_seeds=True)) as url:
         with httpx.Client(base_url=url, timeout=30) as first:
             made = _new(first, game="insider", seed=INSIDER_SEED, seats=[{}, {}], options={"guard_seconds": 5})
             table_id, tokens = made["table"]["id"], made["tokens"]
             version = 0
-            while not mirror.awaits_guard():
+            while not mirror.rules.waits_on_clock(mirror.game):
                 seat = mirror.seat_to_move()
                 assert seat is not None
                 move = insider_policy(mirror.game, rng)

@@ -554,7 +554,7 @@ def test_the_bodies_name_the_same_choices_as_the_game() -> None:
     assert set(get_args(PresetName)) == set(PRESETS)
     assert set(get_args(PlayerName)) == {colour.value for colour in Colour}
     from overturn.service.routers.tables import GameName
-    from overturn.table.board_seating import REFEREES
+    from overturn.table.games import REFEREES
 
     assert set(get_args(GameName)) == set(REFEREES)
 

@@ -1,25 +1,44 @@
-"""The board games at the table speak French: every line the referees produce in random games has a French rendering.
+"""The board games speak French at the table and English on the command line, from the same Structs.
 
-Random playouts of the three games (Overload with and without the variant and
-at every player count, offboard on each packaged layout, Insider with the
-server's and the table's chance) collect each move's effect lines, Insider's
-events and the awaiting line after every move; each must come out of
-``overturn.table.french`` without the referee's English.
+Every kind of effect and awaited decision of each referee has a French and an
+English wording in its catalogue (``referees/<game>/words.py``). Random
+playouts of the three games at the table (Overload with and without the
+variant and at every player count, offboard on each packaged layout, Insider
+with the server's and the table's chance) collect each move's events, Insider's
+event log and what the game awaits after every move: none is un-worded, and
+none of the French keeps the referees' English.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from types import ModuleType
 
+import msgspec
 import pytest
 
+from overturn.referees.insider import effects as insider_effects
+from overturn.referees.insider import words as insider_words
+from overturn.referees.offboard import effects as offboard_effects
+from overturn.referees.offboard import words as offboard_words
 from overturn.referees.offboard.layouts import layout_names
-from overturn.table import french
-from overturn.table.board_seating import BoardTable, MoveEntry
+from overturn.referees.overload import effects as overload_effects
+from overturn.referees.overload import words as overload_words
+from overturn.referees.wording import Event, kind, kinds, say
+from overturn.table.board_base import MoveEntry
+from overturn.table.board_seating import BoardTable
+from overturn.table.games import BOARDS, new_board_table
 
 #: Words only the referees' English has; none may survive the French rendering.
 ENGLISH = re.compile(r"\b(the|wins?|moves?|marble|pushes|rolled|draws|takes|scores|discs|reaches|card\(s\)|game over|to play|choose)\b", re.IGNORECASE)
+
+GAMES: dict[str, tuple[ModuleType, ModuleType]] = {
+    "overload": (overload_effects, overload_words),
+    "offboard": (offboard_effects, offboard_words),
+    "insider": (insider_effects, insider_words),
+}
 
 SETUPS = [
     *(("overload", players, {}) for players in (3, 4, 5)),
@@ -31,12 +50,24 @@ SETUPS = [
 ]
 
 
-def _playout(kind: str, players: int, options: dict[str, object], seed: int, steps: int) -> tuple[list[str], list[str]]:
-    """The effect lines and events of one random game, and the awaiting line after each move."""
-    table = BoardTable.new(kind, players, seed, options)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_kind_has_a_french_and_an_english_wording(game: str) -> None:
+    effects, words = GAMES[game]
+    every = kinds(*effects.EFFECTS, *effects.AWAITING)
+    assert set(words.FR) == every and set(words.EN) == every
+    assert BOARDS[game].words is words.FR
+
+
+def test_offboard_previews_word_what_a_move_would_do() -> None:
+    assert set(offboard_words.PREVIEW_FR) == kinds(offboard_effects.Stepped, offboard_effects.Placed, offboard_effects.Removed)
+
+
+def _playout(kind_name: str, players: int, options: dict[str, object], seed: int, steps: int) -> tuple[list[Event], list[str]]:
+    """The events of one random game (each move's, then Insider's log) and the French lines the move list shows."""
+    table = new_board_table(kind_name, players, seed, options)
     rng = random.Random(seed)
-    lines: list[str] = []
-    waits = [table.public_view()["awaiting"]]
+    events: list[Event] = [table.rules.awaited(table.game)]
+    lines: list[str] = [table.public_view()["awaiting"]]
     for _ in range(steps):
         legal = table.legal_moves()
         seat = table.seat_to_move()
@@ -44,38 +75,78 @@ def _playout(kind: str, players: int, options: dict[str, object], seed: int, ste
             break
         played = table.judge(seat, rng.choice(legal))
         if isinstance(played, MoveEntry):
-            lines += played.effects
-        waits.append(table.public_view()["awaiting"])
-    lines += getattr(table.game, "events", [])
-    return lines, waits
+            events += played.events
+            shown = table.entry_for(played, seat)
+            lines += shown["effects"]
+            assert msgspec.convert(shown["events"], list[table.rules.effect_type]) == played.events  # the data round-trips
+        events.append(table.rules.awaited(table.game))
+        lines.append(table.public_view()["awaiting"])
+    events += getattr(table.game, "log", [])
+    lines += table.public_view().get("events", [])
+    return events, lines
 
 
-@pytest.mark.parametrize(("kind", "players", "options"), SETUPS, ids=lambda value: str(value))
-def test_every_line_of_a_random_game_is_said_in_french(kind: str, players: int, options: dict[str, object]) -> None:
-    unknown, english = set(), set()
+@pytest.mark.parametrize(("kind_name", "players", "options"), SETUPS, ids=lambda value: str(value))
+def test_every_event_of_a_random_game_is_worded_in_both_languages(kind_name: str, players: int, options: dict[str, object]) -> None:
+    _, words = GAMES[kind_name]
+    seen, english = set(), set()
     for seed in range(4):
-        lines, waits = _playout(kind, players, options, seed, 500)
-        for line in lines:
-            if not french.knows(line):
-                unknown.add(line.strip())
-            elif ENGLISH.search(french.say(line)):
-                english.add((line.strip(), french.say(line)))
-        english |= {(wait, wait) for wait in waits if ENGLISH.search(wait) or re.search(r"\bP\d\b", wait)}
-    assert not unknown, sorted(unknown)[:20]
+        events, lines = _playout(kind_name, players, options, seed, 500)
+        for event in events:
+            seen.add(kind(event))
+            assert say(words.EN, event) and say(words.FR, event)
+        english |= {line for line in lines if ENGLISH.search(line) or re.search(r"\bP\d\b", line)}
     assert not english, sorted(english)[:20]
+    assert len(seen) >= {"overload": 8, "offboard": 3, "insider": 12}[kind_name], sorted(seen)
 
 
-def test_a_few_lines_word_for_word() -> None:
-    assert french.say("red1 start 0 -> 5 [+1], 3 discs") == "red1 : départ → case 5 [+1], 3 disque(s)"
-    assert french.say("  red1 12 -> finish 23, 0 discs") == "  red1 : case 12 → arrivée (23), 0 disque(s)"
-    assert french.say("blue scores 7 (4 for the finish, 3 for the Overload of red2; total 19)") == (
-        "bleu marque 7 (4 pour l'arrivée, 3 pour la surcharge de red2 ; total 19)"
+def test_a_few_events_word_for_word() -> None:
+    """The French and English of a few events, as the move list and the command line show them."""
+    fr, en = overload_words.FR, overload_words.EN
+    moved = overload_effects.Moved("red1", overload_effects.Space(0, "start"), overload_effects.Space(5, "track", "+"), 3)
+    assert (say(fr, moved), say(en, moved)) == ("red1 : départ → case 5 [+], 3 disque(s)", "red1 start 0 -> 5 [+], 3 discs")
+    finish = overload_effects.Moved("red1", overload_effects.Space(12, "track"), overload_effects.Space(23, "finish"), 0)
+    assert (say(fr, finish), say(en, finish)) == ("red1 : case 12 → arrivée (23), 0 disque(s)", "red1 12 -> finish 23, 0 discs")
+    scored = overload_effects.Scored("blue", 7, (overload_effects.Reason(4), overload_effects.Reason(3, "red2")), 19)
+    assert say(fr, scored) == "bleu marque 7 (4 pour l'arrivée, 3 pour la surcharge de red2 ; total 19)"
+    assert say(en, scored) == "blue scores 7 (4 for the finish, 3 for the Overload of red2; total 19)"
+    pushed = offboard_effects.Stepped("red", "yellow", 3, 2, 4, 3)
+    assert say(offboard_words.FR, pushed) == "une ligne de 3 pousse 2 bille(s) jaune ; une bille jaune sort dans la cible 4 : +3"
+    assert say(offboard_words.EN, pushed) == "line of 3 pushes 2 yellow; yellow marble off into target 4: +3"
+    flew = insider_effects.CardPlayed(0, "heli", 2, ("a1", "c3"))
+    assert (say(insider_words.FR, flew), say(insider_words.EN, flew)) == ("Joueur 1 joue Hélicoptère 2 : vol a1 → c3", "P0 plays 2 heli: fly a1 -> c3")
+    skipped = insider_effects.CardPlayed(1, "scandal", 1, ("0",))
+    assert (say(insider_words.FR, skipped), say(insider_words.EN, skipped)) == (
+        "Joueur 2 joue Scandale 1 : Joueur 1 passe un tour", "P1 plays 1 scandal: P0 skips a turn",
     )
-    assert french.say("line of 3 pushes 2 yellow; yellow marble off into target 4: +3") == (
-        "une ligne de 3 pousse 2 bille(s) jaune ; une bille jaune sort dans la cible 4 : +3"
-    )
-    assert french.say("P0 plays 2 heli: fly a1 -> c3") == "Joueur 1 joue Hélicoptère 2 : vol a1 → c3"
-    assert french.say("evaluation 1 (media hype) of card 5c: P0 -4 -> -4, P1 +3 -> 3") == (
-        "évaluation 1 (battage médiatique) de la carte 5c : Joueur 1 -4 → -4, Joueur 2 +3 → 3"
-    )
-    assert french.say("  a line nobody wrote") == "  a line nobody wrote"  # kept as the referee wrote it
+    evaluated = insider_effects.Evaluated(1, "media-hype", "5c", (-4, 3), (-4, 3))
+    assert say(insider_words.FR, evaluated) == "évaluation 1 (battage médiatique) de la carte 5c : Joueur 1 -4 → -4, Joueur 2 +3 → 3"
+    assert say(insider_words.EN, evaluated) == "evaluation 1 (media hype) of card 5c: P0 -4 -> -4, P1 +3 -> 3"
+
+
+def test_overload_move_list_indents_what_each_action_did() -> None:
+    """The action's line first (forced ones and the server's die noted), what it did indented under it."""
+    table = new_board_table("overload", 3, 1, {})
+    entry = table.judge(0, "load 2")
+    assert isinstance(entry, MoveEntry)
+    assert table.entry_for(entry, 0)["effects"] == ["charge 2 disque(s)", "  red1 : 0 → 2 disque(s)"]
+    rolled = table.judge(0, "roll")
+    assert isinstance(rolled, MoveEntry)
+    lines = table.entry_for(rolled, 0)["effects"]
+    assert lines[0].startswith("dé : ") and lines[0].endswith(" (tiré par le serveur)")
+    assert lines[1].startswith("déplace red1 (forcé)") and lines[2].startswith("  red1 : départ → case ")
+
+
+def test_a_move_stored_before_events_were_kept_shows_its_lines_as_written() -> None:
+    """A table stored by an earlier server (each move's lines, no events) loads and shows those lines unchanged."""
+    table = new_board_table("offboard", 2, 0, {})
+    table.judge(0, table.legal_moves()[0])
+    stored = json.loads(table.dump())
+    for move in stored["moves"]:
+        del move["events"]
+        move["effects"] = ["une ligne écrite avant"]
+    again = BoardTable.load(BOARDS["offboard"], json.dumps(stored))
+    assert again.entry_for(again.moves[0], 0)["effects"] == ["une ligne écrite avant"]
+    assert json.loads(again.dump())["moves"][0]["effects"] == ["une ligne écrite avant"]
+    fresh = BoardTable.load(BOARDS["offboard"], table.dump())
+    assert fresh.entry_for(fresh.moves[0], 0) == table.entry_for(table.moves[0], 0)

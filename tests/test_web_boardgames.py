@@ -27,6 +27,7 @@ from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa:
 
 from overturn.referees.offboard.state import computer_move, format_move
 from overturn.table.board_seating import BoardTable
+from overturn.table.games import new_board_table
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
 
@@ -146,7 +147,7 @@ def _play_whole_game(
 
 def test_overload_three_seats_to_the_winner(tables: Callable[..., Table]) -> None:
     table = tables("overload", 3, 2)
-    mirror = BoardTable.new("overload", 3, 2, {})
+    mirror = new_board_table("overload", 3, 2, {})
     rng = random.Random(2)
     first = table.pages[0]
     assert "À vous de jouer" in first.locator("#turn").inner_text()
@@ -172,21 +173,21 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
         return els.map(el => { const r = el.getBoundingClientRect(); return [el.textContent, Math.hypot(r.x + r.width / 2 - c.x - c.width / 2, r.y + r.height / 2 - c.y - c.height / 2) > far]; }); }""")
     assert len(targets) == 12 and all(outside for _, outside in targets), targets
     assert first.locator("#awaiting").inner_text() == "Score : rouge 0, jaune 0. Aux rouges de jouer."
-    mirror = BoardTable.new("offboard", 2, 0, {})
+    mirror = new_board_table("offboard", 2, 0, {})
     rng = random.Random(2)
     _play_whole_game(table, mirror, lambda m: format_move(computer_move(m.game, rng)), "offboard")
 
 
 def test_insider_three_seats_own_hand_only(tables: Callable[..., Table]) -> None:
     table = tables("insider", 3, INSIDER_SEED)
-    mirror = BoardTable.new("insider", 3, INSIDER_SEED, {})
+    mirror = new_board_table("insider", 3, INSIDER_SEED, {})
     rng = random.Random(INSIDER_SEED)
     assert table.watcher.locator("#hand-box").is_hidden()
 
     guards_seen = []
 
     def hands_shown(version: int) -> None:
-        if mirror.awaits_guard() and len(guards_seen) < 3:  # the Bodyguard question is asked on the victim's phone
+        if mirror.rules.waits_on_clock(mirror.game) and len(guards_seen) < 3:  # the Bodyguard question is asked on the victim's phone
             victim = mirror.seat_to_move()
             assert victim is not None
             assert "garde du corps ?" in table.pages[victim].locator("#guard").inner_text()

@@ -43,7 +43,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from msgspec import to_builtins
+
 from overturn.referees.base import CHANCE, TERMINAL, IllegalAction
+from overturn.referees.wording import Event
 
 __all__ = ["CHANCE", "TERMINAL", "IllegalAction", "Played", "Referee", "State", "UsageProblem"]
 
@@ -81,17 +84,24 @@ class State(Protocol[ActionT]):
 
 @dataclass(frozen=True)
 class Played:
-    """An accepted action as the table hears it: its notation, why it was played, what it did."""
+    """An accepted action as the table hears it: its notation, why it was played, what it did.
+
+    ``events`` is the same as the game's tagged Structs (``wording.Event``):
+    first the action itself (kind ``acted``), then what it did; ``effects``
+    is what it did in English, worded from them by the game's catalogue
+    (``words.EN``).
+    """
 
     action: str
     note: str = ""
     effects: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
 
     def lines(self) -> list[str]:
         return [self.action + (f" ({self.note})" if self.note else ""), *(f"  {effect}" for effect in self.effects)]
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "note": self.note, "effects": list(self.effects)}
+        return {"action": self.action, "note": self.note, "effects": list(self.effects), "events": to_builtins(list(self.events))}
 
 
 class Referee(ABC, Generic[GameT]):

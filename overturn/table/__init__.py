@@ -5,7 +5,9 @@ version, has its game judge a move, commits it under the version check,
 publishes it once, and plays the server's own moves (computer seats, timers,
 moves relayed from other processes). Each game joins through the one contract
 of ``contract`` (its view built up for a seat, its moves, its clock), listed
-in ``games``: Overturn by ``seating``, the three referees by ``board_seating``.
+in ``games``: Overturn by ``seating``, the three referees by ``board_seating``
+(the generic part, with ``board_base`` and ``board_marks``) and each one's own
+adapter, ``overload_table``, ``offboard_table``, ``insider_table``.
 ``views`` holds every view and answer as a Struct, ``errors`` the refusals.
 Below: ``record`` (a table, its seats, their token digests), ``store`` with
 ``sqlite_store`` and ``postgres_store`` (one schema, ordered migrations, the

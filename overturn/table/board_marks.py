@@ -1,14 +1,13 @@
 """What the table page highlights on a board: the places a move touched, or would touch.
 
 A move's marks are names the page's drawing already uses: offboard holes
-(``E5``) and targets (``target 4``), Overload pawns (``red1``), Insider squares
-(``c3``). They are worked out from the referee's own report or lines, never
-guessed by the page.
+(``E5``) and targets (``target 4``) here, from the referee's own report;
+Overload pawns (``red1``) and Insider squares (``c3``) from the move's
+events, by each game's table adapter. They are never guessed by the page.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from overturn.referees.offboard.geometry import Hex
@@ -62,22 +61,3 @@ def _line(start: Hex, step: Step, count: int) -> list[str]:
         here = here.step(step.direction)
     return holes
 
-
-_PAWN = re.compile(r"\b(?:red|blue|yellow|green|black|white)\d\b")
-#: An Insider square (``c3``) or path space (``c3-c4.2``, named from either end).
-_PLACE = re.compile(r"\b[a-e][1-5](?:-[a-e][1-5]\.\d)?\b")
-
-
-def played_marks(kind: str, move: str, effects: list[str], before: Any = None) -> list[str]:
-    """Overload's pawns and Insider's squares and path spaces (by their drawn names) named by a move and what it did."""
-    text = " ".join([move, *effects])
-    if kind == "overload":
-        return sorted(set(_PAWN.findall(text)))
-    board = before.board
-    marks = set()
-    for name in _PLACE.findall(text):
-        try:
-            marks.add(board.name(board.parse(name)))
-        except KeyError:  # a name of no place on this board
-            continue
-    return sorted(marks)

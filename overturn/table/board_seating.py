@@ -1,25 +1,26 @@
-"""A referee's game at the shared table: Overload, offboard or Insider, through the referees' one protocol.
+"""A referee's game at the shared table, whichever it is: the store, the replay, the move list and the views.
+
+What differs from game to game comes from the game's own adapter, a
+``BoardRules`` (``overload_table``, ``offboard_table``, ``insider_table``,
+registered in ``games``): its options and seats, its legal moves, which moves
+are private, what a move did (the referee's tagged Structs, ``wording.Event``)
+and their French (the game's ``words.FR`` catalogue), the marks of a move and
+its own parts of a view. Nothing here names a game.
 
 The stored state is JSON text: the referee's own save (``Referee.to_json``,
 rebuilt from its inputs and recorded actions and checked field by field on
-every load, as a file is), the table's options (``table_dice``) and the move
-list as the table heard it (seat, notation, what each move did).
+every load, as a file is), the table's options (``table_dice``, a clock) and
+the move list as the table heard it (seat, notation, what each move did as
+events). A move entry stored before the events were kept shows its stored
+lines as they were written.
 
-What a seat sees is made here, never by the page: ``seat_view`` gives every
-reader the board, scores and whose turn; only the seat to move gets the legal
-moves; for Insider each seat gets its own hand of action cards and the others'
-counts only (as boardgame.io's ``playerView``), the seed (which decides every
-draw) is never sent, and a card drawn or taken is named in the move list only
-to the seat that drew it. A watcher sees no hand at all.
+What a seat sees is made here, never by the page: every reader gets the board,
+scores and whose turn; only the seat to move gets the legal moves; a game adds
+what that seat alone may see (``BoardRules.seat_part``); a private move (a card
+drawn) is named in the move list only to its seat.
 
-Chance: by default the server draws from the game's seed (Overload's
-``roll`` without a face, Insider's dice and cards resolved by the referee);
-with ``table_dice`` the seat to move types the outcome, as the CLI's
-``--table`` games do.
-
-Long because the three games' seating differ only in their views and moves
-(Overload's track, offboard's hexagon, Insider's hands and drawing), and the
-one class that stores, replays and shows a table must see all three.
+Chance: by default the server draws from the game's seed; with ``table_dice``
+the seat to move types the outcome, as the CLI's ``--table`` games do.
 """
 
 from __future__ import annotations
@@ -33,253 +34,178 @@ from typing import Any
 import msgspec
 
 from overturn.referees.base import CHANCE, IllegalAction
-from overturn.referees.insider.board import CARD_TYPES
-from overturn.referees.insider.referee import InsiderReferee
-from overturn.referees.insider.render import render as insider_render
-from overturn.referees.insider.state import InsiderState
-from overturn.referees.offboard.layouts import layout_names
-from overturn.referees.offboard.referee import OffboardReferee
-from overturn.referees.overload.referee import OverloadReferee
-from overturn.referees.overload.store import SEED_RANGE as OVERLOAD_SEEDS
-from overturn.referees.protocol import Referee, UsageProblem
-from overturn.table import board_marks, french
+from overturn.referees.protocol import Played, Referee, UsageProblem
+from overturn.referees.wording import Catalogue, Event, say
+from overturn.table.board_base import RULES_FR, MoveEntry, Refusal
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import NoSuchMove, NotYourTurn
 from overturn.table.views import BoardAnswer, BoardRefusal, BoardView, MoveListEntry, Position
 
-#: The referees a board table may hold, by the ``game`` kind stored with the table.
-REFEREES: dict[str, Referee[Any]] = {
-    "overload": OverloadReferee(),
-    "offboard": OffboardReferee(),
-    "insider": InsiderReferee(),
-}
-#: Seats each game takes (fewest, most).
-PLAYERS = {"overload": (3, 5), "offboard": (2, 2), "insider": (2, 4)}
-#: The seeds each game accepts.
-SEEDS = {"overload": OVERLOAD_SEEDS, "offboard": (0, 2**32 - 1), "insider": (0, 2**53 - 1)}
-#: Names of the players as the referees print them, per seat.
-OVERLOAD_COLOURS_FR = {"red": "rouge", "blue": "bleu", "yellow": "jaune", "green": "vert", "black": "noir", "white": "blanc"}
-#: Bounds of Insider's time for a Bodyguard answer (seconds).
-MIN_GUARD, MAX_GUARD = 5, 600
 #: Moves kept in a table's move list (a long game of Insider is a few hundred actions).
 MAX_MOVE_LIST = 5000
 
-#: The rules' refusal codes, in French (the referees' own messages are English; they follow as ``detail``).
-FRENCH_RULES = {
-    "notation": "Coup illisible : écrivez-le dans la notation du jeu.",
-    "syntax": "Coup illisible : écrivez-le dans la notation du jeu.",
-    "game-over": "La partie est terminée.",
-    "not-your-turn": "Ce n'est pas à vous de jouer.",
-    "seeded-chance": "Cette table tire dés et cartes elle-même : le coup de hasard n'est pas à taper ici.",
-    "table-chance": "À cette table, les dés sont lancés par les joueurs : tapez la valeur obtenue.",
-    "chance-expected": "Il faut d'abord donner le résultat du hasard (dés ou carte).",
-    "bad-outcome": "Ce résultat de dés ou de carte est impossible ici.",
-    # Overload
-    "load-range": "Un pion part avec 0 à 8 disques au plus (selon la règle).",
-    "load-before-roll": "Les disques se choisissent avant de lancer le dé.",
-    "load-awaited": "Choisissez d'abord les disques du pion au départ.",
-    "load-no-start-pawn": "Aucun de vos pions n'est au départ : rien à charger.",
-    "roll-awaited": "Il faut lancer le dé maintenant.",
-    "move-awaited": "Le dé est lancé : choisissez le pion à déplacer.",
-    "step-awaited": "Le pion est sur une case +/- : il doit avancer ou reculer d'une case d'abord.",
-    "step-direction": "Sur une case +/-, le pion avance ou recule d'une case seulement.",
-    "die-range": "Le dé ne montre que les faces 1 à 8.",
-    "enter-start-pawn-first": "Un pion au départ doit entrer en jeu en premier.",
-    "not-your-pawn": "Ce pion n'est pas à vous.",
-    "unknown-pawn": "Ce pion n'existe pas.",
-    "encounter-awaited": "Réglez d'abord chaque pion rencontré (donner ou prendre).",
-    # offboard
-    "not-your-marble": "Cette bille n'est pas à vous.",
-    "not-adjacent": "Une bille avance d'un trou voisin seulement.",
-    "own-marble-off": "On ne pousse pas sa propre bille hors du plateau.",
-    "single-cannot-push": "Une bille seule ne pousse pas.",
-    "occupied": "Ce trou n'est pas libre.",
-    "space-occupied": "Cette case est occupée.",
-    "unknown-position": "Cette position n'existe pas sur le plateau.",
-    "not-on-a-link": "Cette case n'est pas sur un chemin.",
-    # Insider
-    "not-expected": "Ce coup répond à une question que personne n'a posée.",
-    "one-main-action": "Une seule action principale par tour : marcher, lancer ou piocher.",
-    "one-die": "Rumeurs : ce joueur n'avance qu'avec un dé jusqu'à la prochaine évaluation.",
-    "two-dice": "Ce lancer se fait avec deux dés.",
-    "choose-first": "Choisissez d'abord l'action principale du tour : marcher, lancer ou piocher.",
-    "meet-expected": "Votre pion a rencontré des adversaires : prenez une carte à chacun ou refusez.",
-    "seat-expected": "Le pion arrivé à l'INSIDER doit d'abord prendre une table libre.",
-    "guard-expected": "Une carte étoilée attend la réponse du garde du corps.",
-    "guard-out-of-turn": "Le garde du corps ne se joue qu'en réponse à une carte étoilée.",
-    "guard-count": "Vous n'avez pas assez de gardes du corps.",
-    "vip-expected": "Le réarrangement VIP est en cours.",
-    "vip-empty": "Aucune table à réarranger.",
-    "vip-swap": "Cet échange de tables est impossible.",
-    "vip": "Ce réarrangement VIP est impossible.",
-    "totalout-expected": "Les déplacements de Total OUT sont en cours.",
-    "totalout-place": "Un Total OUT ne va pas là.",
-    "not-total-out": "Il n'y a pas de Total OUT là.",
-    "total-out": "Ce déplacement de Total OUT est impossible.",
-    "no-double": "Seul un double permet de déplacer un Total OUT.",
-    "double-used": "Le double a déjà servi.",
-    "shut-in": "Ce Total OUT enfermerait des pions.",
-    "not-enough-cards": "Vous n'avez pas assez de cartes de ce type.",
-    "cards-locked": "Plus de carte à jouer ce tour-ci.",
-    "cards-played": "Des cartes ont déjà été jouées ce tour-ci.",
-    "fresh-cards": "Une carte piochée ce tour ne se joue pas tout de suite.",
-    "swap-after-play": "On n'échange pas de carte après en avoir joué.",
-    "power": "Cette puissance de carte n'existe pas.",
-    "card": "Cette carte ne se joue pas ainsi.",
-    "admin-pawn": "Administrateur : ce pion ne peut pas être échangé.",
-    "admin-place": "Administrateur : pas d'échange sur cette case.",
-    "admin-reach": "Administrateur : ce pion est hors de portée.",
-    "admin-same-place": "Administrateur : les deux pions sont sur la même case.",
-    "admin-same-player": "Administrateur : les deux pions sont au même joueur.",
-    "heli-place": "Hélicoptère : on ne se pose pas là.",
-    "heli-reach": "Hélicoptère : ce vol est hors de portée.",
-    "foreign-base": "On n'entre pas dans la base d'un autre joueur.",
-    "insider-full": "L'INSIDER est complet.",
-    "table-taken": "Cette table est déjà prise.",
-    "seated": "Ce pion est déjà assis à l'INSIDER.",
-    "must-move": "Il reste des points de déplacement à jouer.",
-    "no-move": "Aucun déplacement possible ainsi.",
-    "no-pawn": "Aucun de vos pions n'est là.",
-    "not-a-step": "Ce n'est pas un pas d'une case voisine.",
-    "pawn-stopped": "Ce pion s'est arrêté (il a pris une carte).",
-    "points": "Pas assez de points de déplacement.",
-    "target": "Cette destination est impossible.",
-    "walk": "Marcher est impossible maintenant.",
-    "draw": "Piocher est impossible maintenant.",
-    "die": "Lancer est impossible maintenant.",
-    "illegal": "Ce coup est interdit par la règle.",
-}
 
+class BoardRules:
+    """One referee's game as a table holds it; a game's adapter subclasses it and fills in what differs.
 
-@dataclass(frozen=True)
-class Refusal:
-    rule: str
-    message: str
-    detail: str
+    The defaults suit a game with no option, no hidden card and no clock.
+    """
 
-    def to_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message, "detail": self.detail}
+    name: str
+    referee: Referee[Any]
+    #: Fewest and most seats; the seeds the game accepts.
+    players: tuple[int, int]
+    seeds: tuple[int, int] = (0, 2**32 - 1)
+    #: The game's French (``words.FR``) and the type its stored events decode to.
+    words: Catalogue
+    effect_type: Any
+    #: The game's own refusal codes in French.
+    rules_fr: dict[str, str] = {}
+    #: Options the game takes besides ``table_dice``.
+    options: tuple[str, ...] = ()
+    #: The option giving seconds for a timed answer, and the move played when they run out (no clock: empty).
+    clock_option: str = ""
+    timeout_move: str = ""
 
+    def new_game(self, players: int, seed: int, options: dict[str, Any], table_dice: bool) -> Any:
+        """A fresh referee game; ``UsageProblem`` (English, for the API) for an option it does not take."""
+        raise NotImplementedError
 
-def refusal(rule: str, detail: str) -> Refusal:
-    return Refusal(rule, FRENCH_RULES.get(rule, "Coup refusé par la règle."), detail)
+    def check_loaded(self, game: Any, table_dice: bool) -> None:
+        """Raise ``ValueError`` if a stored game contradicts the table's options."""
 
+    def seat_names(self, players: int) -> list[str]:
+        return [f"Joueur {index + 1}" for index in range(players)]
 
-@dataclass
-class MoveEntry:
-    """One accepted move as the table heard it; ``private`` names the seat that alone may read ``move`` and ``hidden`` what others read."""
+    def chance_seat(self, game: Any) -> int:
+        """The seat that rolls or draws at a chance node: by default the player whose turn it is."""
+        current: int = getattr(self.referee.state(game), "current")  # noqa: B009  (not in the State protocol)
+        return current
 
-    seat: int
-    move: str
-    effects: list[str]
-    private: bool = False
-    hidden: str = ""
-    #: The referee's history length once the move was played (where the position after it is found again).
-    at: int | None = None
-    #: The places the move touched, for the page to highlight (``overturn.table.board_marks``).
-    marks: list[str] = field(default_factory=list)
+    def legal_moves(self, game: Any, table_dice: bool) -> list[str]:
+        state = self.referee.state(game)
+        return [state.action_to_string(action) for action in state.legal_actions()]
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat, "move": self.move, "effects": self.effects, "private": self.private, "hidden": self.hidden,
-            "at": self.at, "marks": self.marks,
-        }
+    def precheck(self, game: Any, words: list[str], table_dice: bool) -> Refusal | None:
+        """A refusal the table makes before the referee hears the move (its chance is the table's or the server's)."""
+        return None
 
-    def for_reader(self, seat: int | None) -> dict[str, Any]:
-        shown = self.move if not self.private or seat == self.seat else self.hidden
-        return {"seat": self.seat, "move": shown, "effects": [french.say(line) for line in self.effects], "marks": self.marks}
+    def hidden(self, words: list[str]) -> str | None:
+        """What others read of a private move (a card drawn), or None for a public one."""
+        return None
+
+    def entry_events(self, played: list[Played], text: str, private: bool) -> list[Event]:
+        """What the move list keeps of a move: each action's effects, after the action itself when it differs from what was typed."""
+        return [
+            event for entry in played
+            for event in (entry.events[1:] if private or entry.action == text.lower() else entry.events)
+        ]
+
+    def french(self, events: list[Event]) -> list[str]:
+        """The move list's lines for ``events``, in French."""
+        return [say(self.words, event) for event in events]
+
+    def marks(self, before: Any, text: str, events: list[Event]) -> list[str]:
+        """The places a public move touched, for the page to highlight."""
+        return []
+
+    def awaited(self, game: Any) -> Event:
+        """What the game waits for, as the game's Struct."""
+        raise NotImplementedError
+
+    def public_part(self, table: BoardTable) -> dict[str, Any]:
+        """The game's own part of the view every reader gets (``board_text``, ``scores``...)."""
+        raise NotImplementedError
+
+    def seat_part(self, table: BoardTable, seat: int | None, legal: list[str]) -> dict[str, Any]:
+        """What ``seat`` alone sees besides the public view (a hand, previews of its legal moves)."""
+        return {}
+
+    def waits_on_clock(self, game: Any) -> bool:
+        """The game waits for an answer the clock may give (``timeout_move``)."""
+        return False
+
+    def timeout_event(self, seconds: int) -> Event:
+        """What the move list says of a timed-out answer (a game with a clock words it)."""
+        raise NotImplementedError
+
+    def refusal(self, rule: str, detail: str) -> Refusal:
+        return Refusal(rule, self.rules_fr.get(rule, RULES_FR.get(rule, "Coup refusé par la règle.")), detail)
 
 
 @dataclass
 class BoardTable:
-    """A referee game at a table: ``game`` is the referee's own record."""
+    """A referee game at a table: ``game`` is the referee's own record, ``rules`` the game's adapter."""
 
-    kind: str
+    rules: BoardRules
     game: Any
     table_dice: bool = False
     moves: list[MoveEntry] = field(default_factory=list)
-    #: Insider: seconds a Bodyguard answer may take before the server answers 'pass' for the seat (None: no limit).
-    guard_seconds: int | None = None
-    #: When the awaited Bodyguard answer is due (epoch seconds), stored with the table so a restarted server keeps it.
-    guard_deadline: float | None = None
+    #: Seconds a timed answer may take before the server plays ``rules.timeout_move`` (None: no limit).
+    clock_seconds: int | None = None
+    #: When the awaited timed answer is due (epoch seconds), stored with the table so a restarted server keeps it.
+    deadline: float | None = None
     #: The public view, made once per table version and shared by every reader of it.
     _public: tuple[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
+    def kind(self) -> str:
+        return self.rules.name
+
+    @property
     def referee(self) -> Referee[Any]:
-        return REFEREES[self.kind]
+        return self.rules.referee
 
     # ----- creating, storing, loading ------------------------------------------------
 
     @classmethod
-    def new(cls, kind: str, players: int, seed: int, options: dict[str, Any]) -> BoardTable:
+    def new(cls, rules: BoardRules, players: int, seed: int, options: dict[str, Any]) -> BoardTable:
         """A fresh game; ``UsageProblem`` (in English, for the API) for an option the game does not take."""
-        if kind not in REFEREES:
-            raise UsageProblem(f"unknown game {kind!r}: use one of {', '.join(REFEREES)}")
-        low, high = PLAYERS[kind]
+        low, high = rules.players
         if not low <= players <= high:
-            raise UsageProblem(f"{kind} is for {low} to {high} players, not {players}")
-        low, high = SEEDS[kind]
+            raise UsageProblem(f"{rules.name} is for {low} to {high} players, not {players}")
+        low, high = rules.seeds
         if not low <= seed <= high:
             raise UsageProblem(f"the seed must be from {low} to {high}")
-        table_dice = bool(options.get("table_dice", False))
-        unknown = set(options) - {"table_dice", "variant", "layout", "guard_seconds"}
+        unknown = set(options) - {"table_dice", *rules.options}
         if unknown:
-            raise UsageProblem(
-                f"unknown option(s) {', '.join(sorted(unknown))}: use table_dice, variant (overload), layout (offboard), guard_seconds (insider)"
-            )
-        guard_seconds = options.get("guard_seconds")
-        if guard_seconds is not None and (
-            kind != "insider" or not isinstance(guard_seconds, int) or isinstance(guard_seconds, bool) or not MIN_GUARD <= guard_seconds <= MAX_GUARD
-        ):
-            raise UsageProblem(f"'guard_seconds' is Insider's time for a Bodyguard answer, {MIN_GUARD} to {MAX_GUARD} seconds")
-        referee = REFEREES[kind]
-        if kind == "overload":
-            variant = options.get("variant", 0)
-            if not isinstance(variant, int) or isinstance(variant, bool) or variant < 0:
-                raise UsageProblem("'variant' is a number of special sections (0 for the basic game)")
-            game = referee.new_game(players=players, variant=variant, seed=seed)
-        elif kind == "offboard":
-            if table_dice:
-                raise UsageProblem("offboard has no dice: 'table_dice' does not apply")
-            layout = options.get("layout")
-            if layout is not None and layout not in layout_names():
-                raise UsageProblem(f"unknown layout {layout!r}: use one of {', '.join(layout_names())}")
-            game = referee.new_game(layout=layout)
-        else:
-            game = referee.new_game(players=players, seed=seed, table_chance=table_dice)
-        return cls(kind, game, table_dice, guard_seconds=guard_seconds)
+            taken = ", ".join(("table_dice", *rules.options))
+            raise UsageProblem(f"unknown option(s) {', '.join(sorted(unknown))}: {rules.name} takes {taken}")
+        table_dice = bool(options.get("table_dice", False))
+        game = rules.new_game(players, seed, options, table_dice)
+        return cls(rules, game, table_dice, clock_seconds=options.get(rules.clock_option) if rules.clock_option else None)
 
     def dump(self) -> str:
         data = {
             "game": self.kind,
             "table_dice": self.table_dice,
-            "guard_seconds": self.guard_seconds,
-            "guard_deadline": self.guard_deadline,
+            # stored under Insider's names, the first game with a clock, so tables stored before keep theirs
+            "guard_seconds": self.clock_seconds,
+            "guard_deadline": self.deadline,
             "save": self.referee.to_json(self.game),
             "moves": [entry.to_json() for entry in self.moves],
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def load(cls, kind: str, text: str) -> BoardTable:
+    def load(cls, rules: BoardRules, text: str) -> BoardTable:
         """The table from its stored state: the referee rebuilds and checks its save (``StateFileError`` if it does not replay)."""
         data = json.loads(text)
-        if not isinstance(data, dict) or data.get("game") != kind or kind not in REFEREES:
-            raise ValueError(f"the stored state is not a {kind} table")
-        game = REFEREES[kind].from_json(data["save"], f"table ({kind})")
+        if not isinstance(data, dict) or data.get("game") != rules.name:
+            raise ValueError(f"the stored state is not a {rules.name} table")
+        game = rules.referee.from_json(data["save"], f"table ({rules.name})")
         moves = [
             MoveEntry(
-                int(m["seat"]), str(m["move"]), [str(e) for e in m["effects"]], bool(m.get("private")), str(m.get("hidden", "")),
-                None if m.get("at") is None else int(m["at"]), [str(mark) for mark in m.get("marks", [])],
+                int(m["seat"]), str(m["move"]), _events(rules, m.get("events", [])), bool(m.get("private")),
+                str(m.get("hidden", "")), None if m.get("at") is None else int(m["at"]), [str(mark) for mark in m.get("marks", [])],
+                [] if "events" in m else [str(line) for line in m["effects"]],
             )
             for m in data.get("moves", [])
         ]
         table_dice = bool(data.get("table_dice"))
-        if kind == "insider" and table_dice == game.auto_chance:
-            raise ValueError("the table's chance option does not match its saved game")
-        guard, deadline = data.get("guard_seconds"), data.get("guard_deadline")
-        return cls(kind, game, table_dice, moves, None if guard is None else int(guard), None if deadline is None else float(deadline))
+        rules.check_loaded(game, table_dice)
+        seconds, deadline = data.get("guard_seconds"), data.get("guard_deadline")
+        return cls(rules, game, table_dice, moves, None if seconds is None else int(seconds), None if deadline is None else float(deadline))
 
     # ----- whose turn, what is legal --------------------------------------------------
 
@@ -292,12 +218,7 @@ class BoardTable:
         if state.is_terminal():
             return None
         player = state.current_player()
-        if player != CHANCE:
-            return int(player)
-        if isinstance(state, InsiderState):
-            node = state.pending[-1]
-            return int(node["player"]) if node["kind"] == "draw" else int(state.current)
-        return int(state.current)  # type: ignore[attr-defined]  # Overload: the player whose die it is
+        return self.rules.chance_seat(self.game) if player == CHANCE else int(player)
 
     def winners(self) -> list[int]:
         state = self.referee.state(self.game)
@@ -308,20 +229,10 @@ class BoardTable:
         return best or list(range(len(returns)))
 
     def legal_moves(self) -> list[str]:
-        """The moves the seat to move may tap now, in the game's notation (the server's chance shown as one 'roll')."""
-        state = self.referee.state(self.game)
-        if state.is_terminal():
+        """The moves the seat to move may tap now, in the game's notation (the server's chance shown as one tap)."""
+        if self.referee.state(self.game).is_terminal():
             return []
-        if state.is_chance_node():
-            if self.kind == "overload" and not self.table_dice:
-                return ["roll"]
-            if isinstance(state, InsiderState) and state.pending[-1]["kind"] in ("draw", "steal"):
-                word = "card" if state.pending[-1]["kind"] == "draw" else "steal"
-                return [f"{word} {card}" for card in CARD_TYPES]  # the table's card: never hint at what a hand holds
-        moves = [state.action_to_string(action) for action in state.legal_actions()]
-        if self.kind == "overload" and not self.table_dice and moves and moves[0].startswith("load"):
-            return moves  # loading the discs; the roll follows as its own tap
-        return moves
+        return self.rules.legal_moves(self.game, self.table_dice)
 
     # ----- playing --------------------------------------------------------------------
 
@@ -330,21 +241,22 @@ class BoardTable:
         outcome = self.judge(seat, move)
         if isinstance(outcome, Refusal):
             return Judged(False, BoardAnswer(msgspec.convert(outcome.to_json(), BoardRefusal), None))
-        return Judged(True, BoardAnswer(None, msgspec.convert(outcome.for_reader(seat), MoveListEntry)), " ".join(move.strip().split()))
+        return Judged(True, BoardAnswer(None, msgspec.convert(self.entry_for(outcome, seat), MoveListEntry)), " ".join(move.strip().split()))
 
     def timer(self) -> Timer | None:
-        """Insider with a time limit: the awaited Bodyguard answer is 'pass' at the stored deadline."""
-        if self.guard_seconds is None or self.guard_deadline is None or not self.awaits_guard():
+        """A game with a clock waiting for a timed answer: ``rules.timeout_move`` at the stored deadline."""
+        if self.clock_seconds is None or self.deadline is None or not self.rules.waits_on_clock(self.game):
             return None
         seat = self.seat_to_move()
-        return None if seat is None else Timer(self.guard_deadline, seat)
+        return None if seat is None else Timer(self.deadline, seat)
 
     def expire(self, timer: Timer) -> Judged:
-        outcome = self.judge(timer.seat, "pass")
+        seconds = self.clock_seconds or 0
+        outcome = self.judge(timer.seat, self.rules.timeout_move)
         if isinstance(outcome, Refusal):
             return Judged(False, BoardAnswer(msgspec.convert(outcome.to_json(), BoardRefusal), None))
-        outcome.effects.insert(0, f"temps écoulé ({self.guard_seconds} s) : pas de garde du corps")
-        return Judged(True, BoardAnswer(None, msgspec.convert(outcome.for_reader(timer.seat), MoveListEntry)), "pass (timeout)")
+        outcome.events.insert(0, self.rules.timeout_event(seconds))
+        return Judged(True, BoardAnswer(None, msgspec.convert(self.entry_for(outcome, timer.seat), MoveListEntry)), f"{self.rules.timeout_move} (timeout)")
 
     def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], Any]:
         raise AssertionError("board-game tables seat no computer")
@@ -360,7 +272,7 @@ class BoardTable:
             shown = self.position_after(number - 1)
         except (ValueError, UsageProblem) as exc:
             raise NoSuchMove(str(exc)) from None
-        return Position(number, msgspec.convert(self.moves[number - 1].for_reader(seat), MoveListEntry), shown)
+        return Position(number, msgspec.convert(self.entry_for(self.moves[number - 1], seat), MoveListEntry), shown)
 
     def player_view(self, meta: TableMeta, seat: int | None) -> BoardView:
         """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added
@@ -378,90 +290,51 @@ class BoardTable:
             raise NotYourTurn("ce n'est pas le tour de ce siège")
         text = " ".join(move.strip().split())
         if not text:
-            return refusal("notation", "empty move")
-        state = self.referee.state(self.game)
-        if self.kind == "overload" and not self.table_dice:
-            words = text.lower().split()
-            if any(word == "roll" and index + 1 < len(words) and words[index + 1].isdecimal() for index, word in enumerate(words)):
-                return refusal("seeded-chance", "this table rolls the seeded die: play 'roll' without a face")
-            if state.is_chance_node() and words and words[0].isdecimal():
-                return refusal("seeded-chance", "this table rolls the seeded die: play 'roll' without a face")
-        if self.kind == "overload" and self.table_dice and text.lower().split() in (["roll"], ["lancer"]):
-            return refusal("table-chance", "this table rolls its own die: play 'roll N' with the face shown")
+            return self.rules.refusal("notation", "empty move")
+        words = text.lower().split()
+        refused = self.rules.precheck(self.game, words, self.table_dice)
+        if refused is not None:
+            return refused
         before = self.game
         try:
             game, played = self.referee.play(self.game, [text])
         except IllegalAction as exc:
-            return refusal(exc.rule, exc.message)
+            return self.rules.refusal(exc.rule, exc.message)
         except UsageProblem as exc:
-            return refusal("notation", str(exc))
-        private, hidden = False, ""
-        if self.kind == "insider" and text.lower().split()[0] in ("card", "steal", "swap"):
-            private, hidden = True, text.lower().split()[0] + " ?"  # the card is the drawer's (or discarder's) alone
-        effects = [
-            line for entry in played for line in ([] if private or entry.action == text.lower() else [entry.action]) + list(entry.effects)
-        ]
-        if self.kind == "overload":
-            effects = [line for entry in played for line in entry.lines()]
+            return self.rules.refusal("notation", str(exc))
+        hidden = self.rules.hidden(words)
+        private = hidden is not None
+        events = self.rules.entry_events(played, text, private)
         self.game = game
-        entry = MoveEntry(seat, text, effects, private, hidden, _actions_played(self.referee, game), _marks(self.kind, before, text, effects, private))
+        marks = [] if private else self.rules.marks(before, text, events)
+        entry = MoveEntry(seat, text, events, private, hidden or "", _actions_played(self.referee, game), marks)
         self.moves = [*self.moves, entry][-MAX_MOVE_LIST:]
-        awaited = self.guard_seconds is not None and self.awaits_guard()
-        self.guard_deadline = time.time() + self.guard_seconds if awaited and self.guard_seconds is not None else None
+        timed = self.clock_seconds is not None and self.rules.waits_on_clock(game)
+        self.deadline = time.time() + self.clock_seconds if timed and self.clock_seconds is not None else None
         return entry
 
     # ----- what a reader sees ---------------------------------------------------------
 
+    def entry_for(self, entry: MoveEntry, seat: int | None) -> dict[str, Any]:
+        """A move list entry as ``seat`` reads it: the move (or what others read of a private one), its lines in French, its events."""
+        shown = entry.move if not entry.private or seat == entry.seat else entry.hidden
+        lines = entry.lines or self.rules.french(entry.events)
+        return {"seat": entry.seat, "move": shown, "effects": lines, "marks": entry.marks, "events": msgspec.to_builtins(entry.events)}
+
     def public_view(self) -> dict[str, Any]:
         """What every reader of the table may see (no hand, no seed of a game with hidden cards)."""
-        referee = self.referee
-        state = referee.state(self.game)
-        view: dict[str, Any] = {
+        awaited = self.rules.awaited(self.game)
+        return {
             "game": self.kind,
-            "title": referee.title,
+            "title": self.referee.title,
             "table_dice": self.table_dice,
-            "over": bool(state.is_terminal()),
+            "over": self.is_over(),
             "winners": self.winners(),
             "to_move": self.seat_to_move(),
+            "awaiting": say(self.rules.words, awaited),
+            "awaited": msgspec.to_builtins(awaited),
+            **self.rules.public_part(self),
         }
-        if isinstance(self.game, InsiderState):
-            game = self.game
-            view["board_text"] = insider_render(game, show_hands=False)
-            view["awaiting"] = french.awaiting(self.kind, game)
-            view["scores"] = list(game.scores)
-            view["hand_counts"] = [game.hand_size(player) for player in range(game.players)]
-            view["deck"] = game.deck_size()
-            view["discard"] = sum(game.discard.values())
-            view["evaluations_done"] = game.evaluations_done
-            view["events"] = [french.say(event) for event in game.events[-30:]]
-            pending = game.pending[-1]["kind"] if game.pending else None
-            view["question"] = pending
-            view["drawing"] = insider_drawing(game)
-            if pending == "guard":
-                play = game.pending[-1]["play"]
-                view["guard"] = {
-                    "from": play["player"], "card": play["card"], "power": play["power"], "seconds": self.guard_seconds,
-                    "deadline": self.guard_deadline,
-                }
-        else:
-            full = referee.view_json(self.game)
-            full.pop("legal", None)
-            full.pop("die_seed", None)  # the seed decides every coming roll
-            view["board_text"] = referee.render(self.game)
-            if self.kind == "overload":  # the referee's set-up line names the die seed, which decides every coming roll
-                view["board_text"] = view["board_text"].replace(f"; die seed {self.game.die_seed}", "", 1)
-            view["awaiting"] = french.awaiting(self.kind, self.game)
-            view["board"] = full
-            if self.kind == "overload":
-                view["scores"] = [state.scores[player] for player in range(state.players)]  # type: ignore[attr-defined]
-            else:
-                view["scores"] = list(full["scores"].values())
-                view["targets"] = board_marks.offboard_layout(self.game)
-        return view
-
-    def awaits_guard(self) -> bool:
-        """Insider waits for a Bodyguard answer (a starred card was played against the seat to move)."""
-        return isinstance(self.game, InsiderState) and bool(self.game.pending) and self.game.pending[-1]["kind"] == "guard"
 
     def position_after(self, index: int) -> dict[str, Any]:
         """The public board as it stood after move ``index`` of the move list (0-based), for stepping through the
@@ -471,54 +344,18 @@ class BoardTable:
             raise ValueError("this move was recorded without its place in the game")
         history = _actions_played(self.referee, self.game)
         earlier, _ = self.referee.rewind(self.game, history - entry.at)
-        view = BoardTable(self.kind, earlier, self.table_dice).public_view()
+        view = BoardTable(self.rules, earlier, self.table_dice, clock_seconds=self.clock_seconds).public_view()
         keep = ("board_text", "awaiting", "scores", "hand_counts", "drawing", "board", "targets", "events", "to_move", "over", "winners")
         return {key: view[key] for key in keep if key in view}
 
     def seat_view(self, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        """``public`` (from ``public_view``) as ``seat`` sees it (None: a watcher): its own hand, its legal moves, the move list."""
+        """``public`` (from ``public_view``) as ``seat`` sees it (None: a watcher): its legal moves, the move list, its own parts."""
         view = dict(public)
         view["you"] = seat
-        view["moves"] = [entry.for_reader(seat) for entry in self.moves]
+        view["moves"] = [self.entry_for(entry, seat) for entry in self.moves]
         view["legal"] = self.legal_moves() if seat is not None and seat == public["to_move"] else []
-        if isinstance(self.game, InsiderState):
-            view["hand"] = None if seat is None else {card: count for card, count in self.game.hands[seat].items() if count}
-        if self.kind == "offboard" and view["legal"]:
-            view["previews"] = {move: offboard_preview(self.game, move) for move in view["legal"]}
-            view["preview_marks"] = {move: board_marks.offboard_preview_marks(self.game, move) for move in view["legal"]}
+        view.update(self.rules.seat_part(self, seat, view["legal"]))
         return view
-
-
-def offboard_preview(game: Any, move: str) -> str:
-    """What an offboard move would do, in French, before it is confirmed (the referee's ``check``)."""
-    from overturn.referees.offboard.state import Place, Remove, parse_move
-
-    report = game.check(parse_move(move))
-    opponent = "jaune" if report.player.label == "red" else "rouge"
-    if isinstance(report.move, Place):
-        return f"la bille qui a rebondi revient sur {report.move.hole}"
-    if isinstance(report.move, Remove):
-        return "la bille qui a rebondi quitte la partie ; vous rejouez"
-    text = "1 bille avance" if report.marbles == 1 else f"une ligne de {report.marbles} billes avance"
-    if report.pushed:
-        text = f"une ligne de {report.marbles} billes pousse {report.pushed} bille{'s' if report.pushed > 1 else ''} {opponent}"
-    if report.target is not None and report.bounced:
-        text += f" ; une bille {opponent} sort vers la cible n°{report.target}, déjà prise : pas de point, elle rebondit"
-    elif report.target is not None:
-        text += f" ; une bille {opponent} sort dans la cible n°{report.target} : +{report.points}"
-    return text
-
-
-def _marks(kind: str, before: Any, move: str, effects: list[str], private: bool) -> list[str]:
-    """What a move touched (``board_marks``); nothing for a private move (a card drawn names no place)."""
-    if private:
-        return []
-    if kind == "offboard":
-        try:
-            return board_marks.offboard_played_marks(before, move)
-        except (ValueError, IllegalAction):  # "remove E5-E6": two moves in one, only the place is drawn
-            return []
-    return board_marks.played_marks(kind, move, effects, before)
 
 
 def _actions_played(referee: Referee[Any], game: Any) -> int:
@@ -527,53 +364,7 @@ def _actions_played(referee: Referee[Any], game: Any) -> int:
     return len(history)
 
 
-def insider_drawing(game: InsiderState) -> dict[str, Any]:
-    """The public board for the page to draw: the squares (pawns per player, Total OUT, INSIDER, bases), the paths
-    between them with the pawns on each space, the evaluation card's tables and who sits there, the staircase."""
-    board = game.board
-    squares = []
-    for square in range(board.square_count):
-        squares.append({
-            "name": board.name(square),
-            "pawns": [pawns.count(square) for pawns in game.pawns],
-            "total_out": square in game.total_out,
-            "centre": square == board.centre,
-            "base": game.bases.index(square) if square in game.bases else None,
-            "corner": square in board.corners,
-        })
-    on_paths = [sum(1 for position in pawns if not board.is_square(position)) for pawns in game.pawns]
-    paths = [
-        {
-            "from": board.name(a),
-            "to": board.name(b),
-            "spaces": [{"name": board.name(space), "pawns": [pawns.count(space) for pawns in game.pawns]} for space in spaces],
-        }
-        for a, b, spaces in board.links
-    ]
-    card = game.material.evaluation_cards[game.evaluation_card] if game.evaluation_card else None
-    stairs = game.material.staircase
-    return {
-        "columns": board.columns,
-        "rows": board.rows,
-        "squares": squares,
-        "on_paths": on_paths,
-        "paths": paths,
-        "evaluation": None if card is None else {
-            "card": card.card_id, "penalty": card.penalty,
-            "tables": [{"value": value, "seat": owner} for value, owner in zip(card.tables, game.tables)],
-        },
-        "staircase": {"cave": stairs.cave, "top": stairs.top},
-        "evaluations": [game.evaluations_done, game.material.evaluations_per_game],
-    }
-
-
-def seat_names(kind: str, players: int) -> list[str]:
-    """The default names of the seats: the game's own colours or player numbers."""
-    if kind == "overload":
-        from overturn.referees.overload.rules import load_rules
-
-        colours = load_rules().colours
-        return [OVERLOAD_COLOURS_FR.get(colour, colour).capitalize() for colour in colours[:players]]
-    if kind == "offboard":
-        return ["Rouge", "Jaune"]
-    return [f"Joueur {index + 1}" for index in range(players)]
+def _events(rules: BoardRules, stored: Any) -> list[Event]:
+    """A stored move's events, decoded to the game's Structs (``msgspec.ValidationError`` if they are not)."""
+    decoded: list[Event] = msgspec.convert(stored, list[rules.effect_type])  # type: ignore[name-defined]
+    return decoded

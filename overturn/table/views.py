@@ -84,6 +84,7 @@ class MoveListEntry(Struct):
     move: str
     effects: Annotated[list[str], Meta(description="What the move did, in French.")]
     marks: Annotated[list[str], Meta(description="The places the move touched, for the board to outline.")]
+    events: Annotated[list[dict[str, Any]], Meta(description="What the move did, as data: each event's 'kind' (the game's own) and fields.")]
 
 
 class BoardView(Struct):
@@ -101,6 +102,7 @@ class BoardView(Struct):
     to_move: Annotated[Seat | None, Meta(description="The seat that moves (rolls, draws, answers) now; null once over.")]
     board_text: Annotated[str, Meta(description="The referee's own text drawing (no hand).")]
     awaiting: Annotated[str, Meta(description="What the game waits for, in French.")]
+    awaited: Annotated[dict[str, Any], Meta(description="The same as data: its 'kind' (the game's own) and fields.")]
     scores: list[int]
     you: Annotated[Seat | None, Meta(description="The reader's seat; null for a watcher.")]
     moves: Annotated[list[MoveListEntry], Meta(description="The move list; a card drawn or taken is named only to its seat.")]

@@ -4,7 +4,8 @@ Seeded random playouts of each game check the shared ``State`` protocol
 (``overturn.referees.protocol``): legal actions apply, notation round-trips,
 clones are independent, saves replay to the same game, chance outcomes are
 probabilities summing to 1, ``current_player`` follows the CHANCE/TERMINAL
-markers, and returns follow ``base.win_returns``. Bounded: a few playouts of
+markers, returns follow ``base.win_returns``, and what an action did is
+reported as events the game's English catalogue words. Bounded: a few playouts of
 a few hundred actions per game, seconds in all.
 """
 
@@ -15,13 +16,24 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 
 from overturn.referees.base import CHANCE, TERMINAL, IllegalAction
+from overturn.referees.insider import effects as insider_effects
+from overturn.referees.insider import words as insider_words
 from overturn.referees.insider.referee import InsiderReferee
+from overturn.referees.insider.render import awaited as insider_awaited
+from overturn.referees.offboard import effects as offboard_effects
+from overturn.referees.offboard import words as offboard_words
 from overturn.referees.offboard.referee import OffboardReferee
+from overturn.referees.offboard.render import awaited as offboard_awaited
+from overturn.referees.overload import effects as overload_effects
+from overturn.referees.overload import words as overload_words
 from overturn.referees.overload.referee import OverloadReferee
+from overturn.referees.overload.referee import awaited as overload_awaited
 from overturn.referees.protocol import Referee
+from overturn.referees.wording import kind, say
 
 ACTION_LIMIT = 300
 #: (referee, new_game options) per playout; seeded, so a failure replays.
@@ -171,3 +183,35 @@ def test_terminal_returns_follow_the_convention(setup: tuple[Referee[Any], dict[
     assert set(returns) <= {-1.0, 0.0, 1.0}
     if last.is_terminal() and any(returns):
         assert 1.0 in returns and all(value in (1.0, -1.0) for value in returns)
+
+
+WORDS = {"overload": (overload_effects, overload_words), "offboard": (offboard_effects, offboard_words), "insider": (insider_effects, insider_words)}
+
+
+def test_what_an_action_did_is_data_worded_by_the_catalogue(setup: tuple[Referee[Any], dict[str, Any]]) -> None:
+    """``play`` reports each action as events (the action first, kind ``acted``), its English lines are the
+    catalogue's wording of the rest, the events survive JSON, and the awaiting line is the awaited Struct's wording."""
+    referee, options = setup
+    effects, words = WORDS[referee.name]
+    rng = random.Random(9)
+    game = referee.new_game(**options)
+    seen = set()
+    for _ in range(120):
+        state = referee.state(game)
+        if state.is_terminal():
+            break
+        game, log = referee.play(game, [state.action_to_string(referee.random_action(game, rng))])
+        for played in log:
+            assert kind(played.events[0]) == "acted"
+            assert list(played.effects) == [say(words.EN, event) for event in played.events[1:]]
+            assert msgspec.convert(msgspec.to_builtins(list(played.events)), list[effects.Effect]) == list(played.events)
+            seen |= {kind(event) for event in played.events[1:]}
+        assert referee.awaiting(game) == say(words.EN, _awaited(referee.name, game))
+    assert seen, "a playout where no action did anything"
+
+
+def _awaited(name: str, game: Any) -> Any:
+    """What the game awaits, as its Struct."""
+    if name == "overload":
+        return overload_awaited(game.state)
+    return offboard_awaited(game) if name == "offboard" else insider_awaited(game)

@@ -152,6 +152,11 @@ def test_play_json_output_for_scripts(game: Path) -> None:
     assert data["applied"] == [{
         "action": "red G5-H6", "note": "",
         "effects": ["line of 2 pushes 1 yellow; yellow marble off into target 7: +3"],
+        "events": [
+            {"kind": "acted", "player": "red", "move": "G5-H6", "form": "step", "hole": ""},
+            {"kind": "stepped", "player": "red", "opponent": "yellow", "marbles": 2, "pushed": 1, "target": 7, "points": 3,
+             "bounced": False},
+        ],
     }]
     assert data["current_player"] == "yellow" and "C5-B4" in data["legal"] and data["scores"]["red"] == 3
 

@@ -241,7 +241,14 @@ def test_play_json_lists_each_action_with_its_effects(game_file: Path) -> None:
     result = run("play", "load", "2", "roll", "3", "--json", "--state", str(game_file))
     data = json.loads(result.output)
     assert [step["action"] for step in data["applied"]] == ["load 2", "roll 3", "move red1"]
-    assert data["applied"][2] == {"action": "move red1", "note": "forced", "effects": ["red1 start 0 -> 3, 2 discs"]}
+    assert data["applied"][2] == {
+        "action": "move red1", "note": "forced", "effects": ["red1 start 0 -> 3, 2 discs"],
+        "events": [
+            {"kind": "acted", "action": "move", "value": "red1", "cause": "forced"},
+            {"kind": "moved", "pawn": "red1", "frm": {"number": 0, "role": "start", "special": ""},
+             "to": {"number": 3, "role": "track", "special": ""}, "discs": 2},
+        ],
+    }
     assert data["pawns"]["red1"] == {"space": 3, "discs": 2, "to_finish": 20}
 
 

@@ -15,10 +15,13 @@ from typing import Any
 
 from overturn.jsonstore import errors_named
 from overturn.referees.insider.codec import state_from_json, state_to_json
+from overturn.referees.insider.effects import Acted
 from overturn.referees.insider.notation import canonical_actions
 from overturn.referees.insider.render import describe_turn, legal_lines, render
 from overturn.referees.insider.state import InsiderState
+from overturn.referees.insider.words import EN
 from overturn.referees.protocol import Played, Referee, UsageProblem
+from overturn.referees.wording import say
 
 
 class InsiderReferee(Referee[InsiderState]):
@@ -90,11 +93,12 @@ class InsiderReferee(Referee[InsiderState]):
         log: list[Played] = []
         for text in typed:
             for action in canonical_actions(work, text):
-                seen = len(work.events)
+                seen = len(work.log)
                 work.apply_action(action)
                 if work.auto_chance:
                     work.resolve_chance()
-                log.append(Played(action, effects=tuple(work.events[seen:])))
+                events = work.log[seen:]
+                log.append(Played(action, effects=tuple(say(EN, event) for event in events), events=(Acted(action), *events)))
         return work, log
 
     def rewind(self, game: InsiderState, count: int) -> tuple[InsiderState, list[str]]:

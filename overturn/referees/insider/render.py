@@ -12,7 +12,25 @@ from __future__ import annotations
 
 from collections import Counter
 
+from overturn.referees.insider.effects import (
+    AwaitChoice,
+    AwaitDice,
+    AwaitDraw,
+    AwaitEnd,
+    AwaitEvaluation,
+    AwaitGuard,
+    Awaiting,
+    AwaitMeet,
+    AwaitMoving,
+    AwaitSeat,
+    AwaitSteal,
+    AwaitTotalOut,
+    AwaitVip,
+    Ended,
+)
 from overturn.referees.insider.position import Position
+from overturn.referees.insider.words import EN
+from overturn.referees.wording import say
 
 PAWN_COLUMNS = 4  # room for pawn digits in a drawn big square, widened for a crowded square
 
@@ -124,46 +142,41 @@ def _status_lines(state: Position, show_hands: bool) -> list[str]:
 
 def describe_turn(state: Position) -> str:
     """One line saying who must do what now."""
+    return say(EN, awaited(state))
+
+
+def awaited(state: Position) -> Awaiting:
+    """Who must do what now (or who won)."""
     if state.game_over:
-        winners = ", ".join(f"P{p}" for p in state.winners())
-        return f"Game over after {state.evaluations_done} evaluation(s): {winners} win(s)."
+        return Ended(state.evaluations_done, tuple(state.winners()))
+    current = state.current
     if state.pending:
         node = state.pending[-1]
         kind = node["kind"]
         if kind == "guard":
             play = node["play"]
-            return (f"P{node['responders'][0]}: answer P{play['player']}'s {play['card']} {play['power']} "
-                    f"with Bodyguard ('guard N') or 'pass'")
-        questions = {
-            "meet": f"P{state.current}: your pawn meets P{', P'.join(map(str, node.get('victims', [])))}: "
-                    "'take' a card from each (the pawn stops) or 'decline' (it may move on)",
-            "draw": f"chance: action card drawn by P{node.get('player')} ('card TYPE')",
-            "steal": f"chance: card P{state.current} takes from P{node.get('victims', ['?'])[0]} ('steal TYPE')",
-            "dice": "chance: the roll ('die A')" if node.get("dice") == 1 else "chance: the roll ('dice A B')",
-            "eval": "chance: the evaluation card turned ('eval ID')",
-            "seat": f"P{state.current}: choose a free table ('seat N')",
-            "vip": f"P{state.current}: rearrange the tables ('vip A B', then 'done')",
-            "totalout": f"P{state.current}: move up to {node.get('left')} Total OUT ('totalout FROM TO' or 'done')",
+            return AwaitGuard(node["responders"][0], play["player"], play["card"], play["power"])
+        victims = tuple(node.get("victims", []))
+        questions: dict[str, Awaiting] = {
+            "meet": AwaitMeet(current, victims),
+            "draw": AwaitDraw(node.get("player", current)),
+            "steal": AwaitSteal(current, victims[0] if victims else None),
+            "dice": AwaitDice(node.get("dice", 2)),
+            "eval": AwaitEvaluation(),
+            "seat": AwaitSeat(current),
+            "vip": AwaitVip(current),
+            "totalout": AwaitTotalOut(current, node.get("left", 0)),
         }
         return questions[kind]
     turn = state.turn
     legal = state.legal_actions()
-    who = f"P{state.current}"
     if turn.phase == "choose":
-        return f"{who} to play: {_either(legal)}" + ("" if "walk" in legal else " (rumours: one die, no walk)")
-    options = ["play cards"] if state.may_play_cards() else []
-    if any(action.startswith("totalout ") for action in legal):
-        options.append("'totalout FROM TO' (double)")
+        return AwaitChoice(current, tuple(legal))
+    cards = state.may_play_cards()
+    totalout = any(action.startswith("totalout ") for action in legal)
     if turn.phase == "move":
-        return f"{who} moving: {turn.points} point(s) left ({_either(['move FROM TO', 'step FROM TO', *options])})"
-    if any(action.startswith("swap ") for action in legal):
-        options.append("'swap CARD'")
-    return f"{who}: {_either([*options, 'end'])}"
-
-
-def _either(choices: list[str]) -> str:
-    """``a, b or c``."""
-    return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
+        return AwaitMoving(current, turn.points, cards, totalout)
+    return AwaitEnd(current, cards, totalout, any(action.startswith("swap ") for action in legal))
 
 
 def legal_lines(state: Position) -> list[str]:

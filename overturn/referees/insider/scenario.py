@@ -53,7 +53,7 @@ def scenario(
         state.scores = list(scores)
     state.current = current
     state.turn = Turn()
-    state.history, state.events = [], []
+    state.history, state.log = [], []
     state.auto_chance = False
     state.refresh()
     return state

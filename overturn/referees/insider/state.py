@@ -26,14 +26,38 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, Literal
 
 from overturn.referees.base import CHANCE, TERMINAL, BaseState, IllegalAction, seeded_rng, win_returns
 from overturn.referees.insider.board import CARD_TYPES, Board, Material, default_material
+from overturn.referees.insider.effects import (
+    BombAlert,
+    CardPlayed,
+    Declined,
+    Drew,
+    Effect,
+    Evaluated,
+    EvaluationTurned,
+    GameOver,
+    Guarded,
+    Meeting,
+    PlaysAgain,
+    PointsLost,
+    Reshuffled,
+    Rolled,
+    RolledSeven,
+    Skipped,
+    Stolen,
+    SwappedCard,
+    TotalOutHit,
+    TotalOutMoved,
+)
 from overturn.referees.insider.notation import canonical_actions
 from overturn.referees.insider.position import PLAYABLE_TYPES, Turn
 from overturn.referees.insider.refusals import diagnose
 from overturn.referees.insider.render import render
+from overturn.referees.insider.words import EN
+from overturn.referees.wording import say
 
 CHANCE_KINDS = frozenset({"draw", "steal", "dice", "eval"})
 # powers that a Bodyguard may cancel (marked with a star on the cards)
@@ -79,7 +103,7 @@ class InsiderState(BaseState[str]):
         for p in reversed(range(players)):
             self.pending.append({"kind": "draw", "player": p, "left": m.starting_hand, "fresh": False})
         self.history: list[str] = []
-        self.events: list[str] = []
+        self.log: list[Effect] = []  # what happened, as Structs (``events`` in English)
         self._legal_cache: list[str] | None = None
         self._steps_cache: dict[tuple[int, int], int] | None = None
 
@@ -233,7 +257,7 @@ class InsiderState(BaseState[str]):
         self.turn.main, self.turn.phase = "draw", "after"
         count = len(self._card_squares(self.current))
         room = self.material.hand_limit - self.hand_size(self.current)
-        self._log(f"P{self.current} draws {min(count, room)} card(s) ({count} square(s) occupied)")
+        self._log(Drew(self.current, min(count, room), count))
         self.pending.append({"kind": "draw", "player": self.current, "left": min(count, room), "fresh": True})
 
     def _do_step(self, words: list[str]) -> None:
@@ -254,7 +278,7 @@ class InsiderState(BaseState[str]):
         card = words[1]
         self.hands[self.current][card] -= 1
         self.discard[card] += 1
-        self._log(f"P{self.current} discards a card and draws one")
+        self._log(SwappedCard(self.current))
         self.pending.append({"kind": "draw", "player": self.current, "left": 1, "fresh": True})
         self.turn.phase = "ending"
 
@@ -268,7 +292,7 @@ class InsiderState(BaseState[str]):
         self.discard[card] += power
         self.turn.cards_played = True
         play = {"card": card, "power": power, "args": words[3:], "player": self.current}
-        self._log(f"P{self.current} plays {power} {card}: {_describe(play)}")
+        self._log(CardPlayed(self.current, card, power, tuple(words[3:])))
         if (card, power) in STARRED:
             self._announce(play)
         else:
@@ -289,7 +313,7 @@ class InsiderState(BaseState[str]):
         """Taking is optional (rule book: "il peut retirer"); only a pawn that takes ends its move."""
         self.pending.pop()
         if words[0] == "decline":
-            self._log(f"P{self.current} takes no card and may move on")
+            self._log(Declined(self.current))
             return
         self.turn.frozen.append(node["pawn"])
         self.pending.append({"kind": "steal", "victims": list(node["victims"])})
@@ -299,17 +323,17 @@ class InsiderState(BaseState[str]):
         victim = node["victims"].pop(0)
         self.hands[victim][card] -= 1
         self.hands[self.current][card] += 1
-        self._log(f"P{self.current} takes a card from P{victim}")
+        self._log(Stolen(self.current, victim))
 
     def _on_dice(self, node: dict[str, Any], words: list[str]) -> None:
         values = [int(w) for w in words[1:]]
         if sum(values) == 7 and len(values) == 2:
-            self._log(f"P{self.current} rolled 7: rolls again")
+            self._log(RolledSeven(self.current))
             return
         self.pending.pop()
         self.turn.points = sum(values)
         self.turn.double = len(values) == 2 and values[0] == values[1]
-        self._log(f"P{self.current} rolled {'+'.join(map(str, values))}" + (" (double)" if self.turn.double else ""))
+        self._log(Rolled(self.current, tuple(values), self.turn.double))
 
     def _on_eval(self, node: dict[str, Any], words: list[str]) -> None:
         card = words[1]
@@ -321,13 +345,13 @@ class InsiderState(BaseState[str]):
             self.evaluation_bottom.pop(0)
         self.evaluation_card = card
         self.tables = [None] * len(self.material.evaluation_cards[card].tables)
-        self._log(f"evaluation card {card} turned: tables {list(self.material.evaluation_cards[card].tables)}")
+        self._log(EvaluationTurned(card, tuple(self.material.evaluation_cards[card].tables)))
 
     def _on_seat(self, node: dict[str, Any], words: list[str]) -> None:
         self.pending.pop()
         self.tables[int(words[1]) - 1] = node["player"]
         if None not in self.tables:
-            self._evaluate("the last table is taken")
+            self._evaluate("last-table")
 
     def _on_guard(self, node: dict[str, Any], words: list[str]) -> None:
         responder = node["responders"].pop(0)
@@ -339,8 +363,7 @@ class InsiderState(BaseState[str]):
             for who, count in node["pledged"].items():
                 self.hands[int(who)]["guard"] -= count
                 self.discard["guard"] += count
-            helpers = ", ".join(f"P{p}" for p in node["pledged"])
-            self._log(f"Bodyguard from {helpers}: the {node['play']['card']} {node['play']['power']} is cancelled")
+            self._log(Guarded(tuple(int(p) for p in node["pledged"]), node["play"]["card"], node["play"]["power"]))
         elif not node["responders"]:
             self.pending.pop()
             self._resolve(node["play"])
@@ -392,7 +415,7 @@ class InsiderState(BaseState[str]):
         elif card == "heli":
             target = int(args[0])
             self._send_home(target)
-            self._log(f"meeting: every pawn of P{target} goes back to its base")
+            self._log(Meeting(target))
         elif card == "scandal" and power == 1:
             self.skips[int(args[0])] += 1
         elif card == "scandal" and power == 2:
@@ -402,7 +425,7 @@ class InsiderState(BaseState[str]):
                 self._send_home(p)
             assert self.evaluation_card is not None, "a card is face up from the first evaluation on"
             self.evaluation_bottom.append(self.evaluation_card)
-            self._log(f"bomb alert: every pawn goes home, card {self.evaluation_card} goes under the pile")
+            self._log(BombAlert(self.evaluation_card))
             self.evaluation_card, self.tables = None, []
             self.pending.append({"kind": "eval"})
         else:  # Trendsetter: nothing else may follow in this turn
@@ -412,7 +435,7 @@ class InsiderState(BaseState[str]):
             elif power == 2:
                 self.pending.append({"kind": "totalout", "left": 2})
             else:
-                self._evaluate("media hype")
+                self._evaluate("media-hype")
 
     def _parse_ref(self, ref: str) -> tuple[int, int]:
         """``b2:1`` (player 1's pawn on b2) or ``t3`` (the pawn at table 3) -> (player, pawn index)."""
@@ -461,8 +484,8 @@ class InsiderState(BaseState[str]):
             for i in hit:
                 self.pawns[p][i] = self.bases[p]
             if hit:
-                self._log(f"{len(hit)} pawn(s) of P{p} under the Total OUT go back to base")
-        self._log(f"Total OUT moved {self.board.name(source)} -> {self.board.name(target)}")
+                self._log(TotalOutHit(len(hit), p))
+        self._log(TotalOutMoved(self.board.name(source), self.board.name(target)))
 
     # ---------------------------------------------------------- arrivals, evaluation
 
@@ -482,7 +505,7 @@ class InsiderState(BaseState[str]):
         if victims:
             self.pending.append({"kind": "meet", "pawn": pawn, "victims": victims})
 
-    def _evaluate(self, reason: str) -> None:
+    def _evaluate(self, reason: Literal["last-table", "media-hype"]) -> None:
         assert self.evaluation_card is not None, "an evaluation needs its card face up"
         card = self.material.evaluation_cards[self.evaluation_card]
         stairs = self.material.staircase
@@ -494,13 +517,12 @@ class InsiderState(BaseState[str]):
             self.pawns[p] = [self.bases[p] if pos == centre else pos for pos in self.pawns[p]]
         self.evaluations_done += 1
         self.one_die = [False] * self.players
-        self._log(f"evaluation {self.evaluations_done} ({reason}) of card {card.card_id}: "
-                  + ", ".join(f"P{p} {g:+d} -> {s}" for p, (g, s) in enumerate(zip(gains, self.scores))))
+        self._log(Evaluated(self.evaluations_done, reason, card.card_id, tuple(gains), tuple(self.scores)))
         self.evaluation_card, self.tables = None, []
         if self.evaluations_done >= self.material.evaluations_per_game or max(self.scores) >= stairs.top:
             self.game_over = True
             self.pending = []
-            self._log("game over: " + ", ".join(f"P{p}" for p in self.winners()) + " win(s)")
+            self._log(GameOver(tuple(self.winners())))
         else:
             self.pending.append({"kind": "eval"})
 
@@ -514,7 +536,7 @@ class InsiderState(BaseState[str]):
                 if node["kind"] == "draw":
                     if self.deck_size() == 0 and sum(self.discard.values()) > 0:
                         self.deck, self.discard = self.discard, dict.fromkeys(CARD_TYPES, 0)
-                        self._log("the action deck is empty: the discard pile is shuffled into a new deck")
+                        self._log(Reshuffled())
                     full = self.hand_size(node["player"]) >= self.material.hand_limit
                     if node["left"] <= 0 or self.deck_size() == 0 or full:
                         self.pending.pop()
@@ -528,7 +550,7 @@ class InsiderState(BaseState[str]):
             turn = self.turn
             if turn.phase == "move" and (turn.points <= 0 or not self._step_options()):
                 if turn.points > 0:
-                    self._log(f"P{self.current} cannot move further: {turn.points} point(s) lost")
+                    self._log(PointsLost(self.current, turn.points))
                 turn.phase, turn.points = "after", 0
                 continue
             if turn.phase == "ending":
@@ -539,12 +561,12 @@ class InsiderState(BaseState[str]):
     def _next_turn(self) -> None:
         if self.turn.extra_turn:
             self.turn = Turn(cards_locked=True)
-            self._log(f"P{self.current} plays again (Trendsetter)")
+            self._log(PlaysAgain(self.current))
             return
         player = (self.current + 1) % self.players
         while self.skips[player] > 0:
             self.skips[player] -= 1
-            self._log(f"P{player} skips this turn (scandal)")
+            self._log(Skipped(player))
             player = (player + 1) % self.players
         self.current = player
         self.turn = Turn()
@@ -552,8 +574,13 @@ class InsiderState(BaseState[str]):
     def deck_size(self) -> int:
         return sum(self.deck.values())
 
-    def _log(self, text: str) -> None:
-        self.events.append(text)
+    def _log(self, event: Effect) -> None:
+        self.log.append(event)
+
+    @property
+    def events(self) -> list[str]:
+        """What happened so far, in English (the saved file keeps these lines)."""
+        return [say(EN, event) for event in self.log]
 
     # ------------------------------------------------------------ legal actions
 
@@ -756,14 +783,3 @@ def _swap_admin_refs(text: str) -> str:
         return " ".join([*words[:3], words[4], words[3]])
     return text
 
-
-def _describe(play: dict[str, Any]) -> str:
-    card, power, args = play["card"], play["power"], play["args"]
-    names = {
-        ("admin", 1): "swap {0} and {1}", ("admin", 2): "swap {0} and {1}", ("admin", 3): "special VIP",
-        ("heli", 1): "fly {0} -> {1}", ("heli", 2): "fly {0} -> {1}", ("heli", 3): "meeting for P{0}",
-        ("scandal", 1): "P{0} skips a turn", ("scandal", 2): "P{0} on one die until the next evaluation",
-        ("scandal", 3): "bomb alert", ("trend", 1): "play again", ("trend", 2): "move Total OUT cards",
-        ("trend", 3): "media hype",
-    }
-    return names[(card, power)].format(*args)

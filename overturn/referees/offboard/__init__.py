@@ -3,10 +3,11 @@
 The package keeps what is offboard's own: ``geometry`` (holes, directions, exits),
 ``layouts`` (targets and start holes, packaged or from a file), ``state`` (the rules,
 OpenSpiel-style, and the move notation), ``store`` (saved games), ``render`` (the
-drawing) and ``data/rules.md`` (the rules summary). The names below are its API.
+drawing and what the game awaits), ``effects`` (what a move did, as tagged Structs),
+``words`` (their English and French) and ``data/rules.md`` (the rules summary). The names below are its API.
 """
 
-from overturn.referees.offboard.geometry import Direction, Exit, Hex, Player, parse_hex
+from overturn.referees.offboard.geometry import WIN_SCORE, Direction, Exit, Hex, Player, parse_hex
 from overturn.referees.offboard.layouts import (
     Layout,
     LayoutError,
@@ -17,7 +18,6 @@ from overturn.referees.offboard.layouts import (
 )
 from overturn.referees.offboard.state import (
     REMOVE,
-    WIN_SCORE,
     Move,
     MoveReport,
     OffboardState,

@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 ROW_LETTERS = "ABCDEFGHI"
 MARBLES_PER_PLAYER = 12
+#: Points that win the game.
+WIN_SCORE = 6
 
 
 class Player(IntEnum):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ def resolve_layout(spec: str | None) -> Layout:
 
 
 def _played(report: MoveReport) -> Played:
-    return Played(f"{report.player.label} {format_move(report.move)}", effects=(report.effect(),))
+    return Played(f"{report.player.label} {format_move(report.move)}", effects=(report.effect(),), events=(report.acted(), report.event()))
 
 
 class OffboardReferee(Referee[OffboardState]):
@@ -115,7 +116,7 @@ class OffboardReferee(Referee[OffboardState]):
         state = game.clone()
         report = state.apply_action(computer_move(state, rng))
         played = _played(report)
-        return state, [Played(f"computer: {played.action}", effects=played.effects)]
+        return state, [replace(played, action=f"computer: {played.action}")]
 
     def session_undo(
         self, game: OffboardState, computer: str = "none", **_: Any

@@ -13,10 +13,13 @@ Every sign has one meaning, so nothing reads as something else:
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Literal, Protocol
 
-from overturn.referees.offboard.geometry import HOLES, ROW_LETTERS, Hex, Player
+from overturn.referees.offboard.effects import Awaiting, AwaitPlay, GameOver, Score
+from overturn.referees.offboard.geometry import HOLES, ROW_LETTERS, WIN_SCORE, Hex, Player
 from overturn.referees.offboard.layouts import Layout
+from overturn.referees.offboard.words import EN
+from overturn.referees.wording import say
 
 
 class Position(Protocol):
@@ -44,7 +47,7 @@ class Position(Protocol):
 
     def winner(self) -> Player | None: ...
 
-    def win_reason(self) -> str | None: ...
+    def marbles(self, player: Player) -> list[Hex]: ...
 
 MARBLE_SYMBOLS = {Player.RED: "R", Player.YELLOW: "Y", None: "."}
 CUP_SYMBOLS = {Player.RED: "r", Player.YELLOW: "y"}
@@ -133,17 +136,18 @@ def describe_layout(state: Position) -> str:
 
 def status(state: Position) -> str:
     """Scores, marbles removed after a bounce, and what happens next (or why the game ended)."""
-    scores = f"red {state.score(Player.RED)}, yellow {state.score(Player.YELLOW)}"
-    removed = [f"{player.label} {state.removed(player)}" for player in Player if state.removed(player)]
-    if removed:
-        scores += f"; removed from the game after a bounce: {', '.join(removed)}"
+    return say(EN, awaited(state))
+
+
+def awaited(state: Position) -> Awaiting:
+    """What the game waits for (the side to move and the score), or who won and why."""
+    score = Score(state.score(Player.RED), state.score(Player.YELLOW), state.removed(Player.RED), state.removed(Player.YELLOW))
     winner = state.winner()
-    if winner is not None:
-        return f"score: {scores}. Game over: {winner.label} wins: {state.win_reason()}."
-    player = state.to_move
-    if state.in_hand() is not None:
-        return (
-            f"score: {scores}. {player.label} to play: its pushed-off marble bounced off a taken target; "
-            "'place HOLE' (whole turn) or 'remove' (then play, e.g. 'remove E5-E6')."
-        )
-    return f"score: {scores}. {player.label} to play."
+    if winner is None:
+        return AwaitPlay(state.to_move.label, score, state.in_hand() is not None)
+    loser = state.to_move
+    points = state.score(winner)
+    why: Literal["points", "no-marble", "no-move"] = (
+        "points" if points >= WIN_SCORE else "no-marble" if not state.marbles(loser) else "no-move"
+    )
+    return GameOver(winner.label, loser.label, why, points, score)

@@ -37,6 +37,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from overturn.referees.base import TERMINAL, BaseState, IllegalAction, win_returns
+from overturn.referees.offboard.effects import Acted, GameOver, Placed, Removed, Stepped
 from overturn.referees.offboard.geometry import (
     HOLE_COUNT,
     HOLE_INDEX,
@@ -44,15 +45,17 @@ from overturn.referees.offboard.geometry import (
     INWARD_RAYS,
     MARBLES_PER_PLAYER,
     RAYS,
+    WIN_SCORE,
     Direction,
     Hex,
     Player,
     parse_hex,
 )
 from overturn.referees.offboard.layouts import Layout, default_layout
-from overturn.referees.offboard.render import render
+from overturn.referees.offboard.render import awaited, render
+from overturn.referees.offboard.words import EN, why_en
+from overturn.referees.wording import say
 
-WIN_SCORE = 6
 EMPTY = -1
 
 
@@ -163,20 +166,21 @@ class MoveReport(NamedTuple):
         return f"{self.player.label} {format_move(self.move)}: {self.effect()}"
 
     def effect(self) -> str:
-        opponent = self.player.opponent.label
+        return say(EN, self.event())
+
+    def acted(self) -> Acted:
+        """The move itself, as the move list names it."""
         if isinstance(self.move, Place):
-            return f"bounced marble back on {self.move.hole}"
+            return Acted(self.player.label, format_move(self.move), "place", self.move.hole.name)
+        return Acted(self.player.label, format_move(self.move), "remove" if isinstance(self.move, Remove) else "step")
+
+    def event(self) -> Stepped | Placed | Removed:
+        """What the move did."""
+        if isinstance(self.move, Place):
+            return Placed(self.player.label, self.move.hole.name)
         if isinstance(self.move, Remove):
-            return "bounced marble removed from the game; same player moves again"
-        text = "1 marble steps" if self.marbles == 1 else f"line of {self.marbles} moves"
-        if self.pushed:
-            text = f"line of {self.marbles} pushes {self.pushed} {opponent}"
-        if self.target is not None and self.bounced:
-            text += f"; {opponent} marble off toward target {self.target}, already taken: no points, "
-            text += f"{opponent} must place or remove it"
-        elif self.target is not None:
-            text += f"; {opponent} marble off into target {self.target}: +{self.points}"
-        return text
+            return Removed(self.player.label)
+        return Stepped(self.player.label, self.player.opponent.label, self.marbles, self.pushed, self.target, self.points, self.bounced)
 
 
 def _step_label(move: Step) -> str:
@@ -336,17 +340,8 @@ class OffboardState(BaseState[Move]):
 
     def win_reason(self) -> str | None:
         """Why the game is over, in words (None while it goes on)."""
-        winner = self.winner()
-        if winner is None:
-            return None
-        if self._winner is not None:
-            return f"{winner.label} reached {self.score(winner)} points (6 win)"
-        loser = self._to_move
-        why = "has no marble left on the board" if not self.marbles(loser) else "has no legal move"
-        return (
-            f"{loser.label} {why} on its turn, and a player who cannot move loses "
-            "(a choice: the rule book does not say)"
-        )
+        over = awaited(self)
+        return why_en(over) if isinstance(over, GameOver) else None
 
     def returns(self) -> list[float]:
         """[red, yellow]: +1 for the winner, -1 for the loser, zeros while the game goes on."""

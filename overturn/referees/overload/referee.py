@@ -24,6 +24,25 @@ from typing import Any
 
 from overturn.jsonstore import errors_named
 from overturn.referees.base import IllegalAction
+from overturn.referees.overload.effects import (
+    Acted,
+    Awaiting,
+    AwaitLoad,
+    AwaitMove,
+    AwaitRoll,
+    AwaitSettle,
+    AwaitStep,
+    Discs,
+    Effect,
+    Finished,
+    GameWon,
+    Moved,
+    Overloaded,
+    Reason,
+    Scored,
+    Space,
+    Won,
+)
 from overturn.referees.overload.rules import RulesDataError, Special, load_rules, read_rules_file
 from overturn.referees.overload.state import (
     PHASE_OF_KIND,
@@ -35,7 +54,9 @@ from overturn.referees.overload.state import (
     seeded_face,
 )
 from overturn.referees.overload.store import SEED_RANGE, CustomRules, SavedGame, game_from_json, game_to_json, snapshot
+from overturn.referees.overload.words import CAUSES_EN, EN, space_en
 from overturn.referees.protocol import Played, Referee, UsageProblem
+from overturn.referees.wording import say
 
 SPECIAL_NAMES = {
     Special.PLUS: "+ (a disc from the cup)",
@@ -103,27 +124,7 @@ class OverloadReferee(Referee[SavedGame]):
         return "\n".join(lines)
 
     def awaiting(self, game: SavedGame) -> str:
-        state = game.state
-        if state.is_terminal():
-            winner = state.winner or 0
-            return f"Game over: {state.player_name(winner)} wins with {state.scores[winner]} points."
-        who = state.player_name(state.current)
-        if state.phase is Phase.LOAD:
-            name = state.pawn_name(state.mover or 0)
-            return (f"{who}: choose 0-{state.rules.max_start_discs} discs for {name} on the start "
-                    f"(play load N), then roll (play roll R with the real die, or play roll).")
-        if state.phase is Phase.ROLL:
-            return f"{who}: roll the die (play roll R with the real die, or play roll for the seeded die)."
-        if state.phase is Phase.MOVE:
-            names = ", ".join(state.pawn_name(action.value) for action in state.legal_actions())
-            return f"{who} rolled {state.roll}: move a pawn (play move NAME): {names}."
-        mover = state.pawn_name(state.mover or 0)
-        if state.phase is Phase.STEP:
-            return f"{who}: {mover} is on a +/- space and must step at once (play step forward|back)."
-        count = "2 discs (x2 space)" if state.multiplier == 2 else "1 disc"
-        options = ", ".join(state.action_to_string(action) for action in state.legal_actions())
-        return (f"{who}: {mover} on {space_name(state, state.pawns[state.mover or 0].position)} settles each pawn "
-                f"met, giving or taking {count} (play give NAME / take NAME): {options}.")
+        return say(EN, awaited(game.state))
 
     def view_json(self, game: SavedGame, **_: Any) -> dict[str, Any]:
         state = game.state
@@ -156,7 +157,7 @@ class OverloadReferee(Referee[SavedGame]):
             _advance_to(state, PHASE_OF_KIND[kind], log)
             if value is None:  # a roll of the seeded die: the n-th roll of the game is always the same face
                 value = seeded_face(game.die_seed, state.rolls_so_far(), state.rules.die_faces)
-                _apply(state, Action(kind, value), log, "seeded die")
+                _apply(state, Action(kind, value), log, "seeded")
             else:
                 _apply(state, Action(kind, value), log)
         _apply_forced(state, log)
@@ -209,13 +210,17 @@ def setup_line(game: SavedGame) -> str:
             f"start 0, finish {state.track.finish}; {variant}; die seed {game.die_seed}{rules}")
 
 
-def space_name(state: OverloadState, space: int) -> str:
+def space_of(state: OverloadState, space: int) -> Space:
     if space == START:
-        return "start 0"
+        return Space(space, "start")
     if space == state.track.finish:
-        return f"finish {space}"
+        return Space(space, "finish")
     special = state.track.special_at(space)
-    return f"{space} [{special.value}]" if special else str(space)
+    return Space(space, "track", special.value if special else "")
+
+
+def space_name(state: OverloadState, space: int) -> str:
+    return space_en(space_of(state, space))
 
 
 def _next_move(state: OverloadState, words: list[str], position: int) -> tuple[Kind, int | None, int]:
@@ -253,17 +258,20 @@ def _phase_after_forced(state: OverloadState) -> Phase:
     return probe.phase
 
 
-def _apply(state: OverloadState, action: Action, log: list[Played], note: str = "") -> None:
+def _apply(state: OverloadState, action: Action, log: list[Played], cause: str = "") -> None:
     before = state.clone()
     state.apply_action(action)
-    log.append(Played(state.action_to_string(action), note, tuple(describe(before, action, state))))
+    notation = state.action_to_string(action)
+    events = describe(before, action, state)
+    acted = Acted(action.kind.value, notation.split(" ", 1)[1], cause)
+    log.append(Played(notation, CAUSES_EN.get(cause, ""), tuple(say(EN, event) for event in events), (acted, *events)))
 
 
 def _advance_to(state: OverloadState, phase: Phase, log: list[Played]) -> None:
     """Play the forced actions of this turn standing between the game and a move of ``phase``;
     rolling before choosing the discs is the rule book's ``load 0``. Never crosses into the next turn."""
     if state.phase is Phase.LOAD and phase is Phase.ROLL:
-        _apply(state, Action(Kind.LOAD, 0), log, "no discs chosen before the roll")
+        _apply(state, Action(Kind.LOAD, 0), log, "no-load")
     if TURN_ORDER.index(phase) < TURN_ORDER.index(state.phase):
         return  # asking for an earlier step of the turn: refused with the rule that applies
     player = state.current
@@ -283,37 +291,55 @@ def _apply_forced(state: OverloadState, log: list[Played]) -> None:
         _apply(state, legal[0], log, "forced")
 
 
-def describe(before: OverloadState, action: Action, after: OverloadState) -> list[str]:
-    """What an action did, in the rule book's words: overtakes, Overload (surcharge), finish and bonus, points."""
+def describe(before: OverloadState, action: Action, after: OverloadState) -> list[Effect]:
+    """What an action did, in the rule book's terms: overtakes, Overload (surcharge), finish and bonus, points."""
     reaches_finish = action.kind is Kind.MOVE and before.pawns[action.value].position + (before.roll or 0) >= before.track.finish
     finisher = action.value if reaches_finish else None
-    lines = []
+    events: list[Effect] = []
     overloaded = []
     finish_points = 0
+    rules = after.rules
     for index, (old, new) in enumerate(zip(before.pawns, after.pawns)):
         if (old.position, old.discs) == (new.position, new.discs):
             continue
         name = after.pawn_name(index)
         if index == finisher and new.position == START:
-            finish_points = after.rules.finish_points(old.discs)
-            bonus = (f" + {after.rules.bonus_points} bonus for exactly {after.rules.bonus_discs} = {finish_points} points"
-                     if old.discs == after.rules.bonus_discs else f" = {finish_points} points")
-            lines.append(f"{name} reaches the finish with {old.discs} discs{bonus}; back to the start, its discs to the cup")
+            finish_points = rules.finish_points(old.discs)
+            exact = rules.bonus_discs if old.discs == rules.bonus_discs else None
+            events.append(Finished(name, old.discs, finish_points, rules.bonus_points if exact is not None else 0, exact))
         elif new.position == START and old.position != START:
             overloaded.append(index)
-            lines.append(f"Overload (surcharge)! {name} would carry a {after.rules.max_discs + 1}th disc: "
-                         f"back to the start, its discs to the cup")
+            events.append(Overloaded(name, rules.max_discs + 1))
         elif old.position != new.position:
-            lines.append(f"{name} {space_name(before, old.position)} -> {space_name(after, new.position)}, {new.discs} discs")
+            events.append(Moved(name, space_of(before, old.position), space_of(after, new.position), new.discs))
         else:
-            lines.append(f"{name} {old.discs} -> {new.discs} discs")
+            events.append(Discs(name, old.discs, new.discs))
     for player, (old_score, new_score) in enumerate(zip(before.scores, after.scores)):
         if new_score == old_score:
             continue
-        reasons = [f"{finish_points} for the finish"] if finish_points else []
+        reasons = [Reason(finish_points)] if finish_points else []
         rewarded = [after.pawn_name(index) for index in overloaded if after.pawns[index].owner != player]
-        reasons += [f"{after.rules.overload_reward} for the Overload of {name}" for name in rewarded]
-        lines.append(f"{after.player_name(player)} scores {new_score - old_score} ({', '.join(reasons)}; total {new_score})")
+        reasons += [Reason(rules.overload_reward, name) for name in rewarded]
+        events.append(Scored(after.player_name(player), new_score - old_score, tuple(reasons), new_score))
     if after.is_terminal() and not before.is_terminal():
-        lines.append(f"{after.player_name(after.winner or 0)} reaches {after.target} points and wins")
-    return lines
+        events.append(Won(after.player_name(after.winner or 0), after.target))
+    return events
+
+
+def awaited(state: OverloadState) -> Awaiting:
+    """What the game waits for now (or who won)."""
+    if state.is_terminal():
+        winner = state.winner or 0
+        return GameWon(state.player_name(winner), state.scores[winner])
+    who = state.player_name(state.current)
+    if state.phase is Phase.LOAD:
+        return AwaitLoad(who, state.pawn_name(state.mover or 0), state.rules.max_start_discs)
+    if state.phase is Phase.ROLL:
+        return AwaitRoll(who)
+    if state.phase is Phase.MOVE:
+        return AwaitMove(who, state.roll or 0, tuple(state.pawn_name(action.value) for action in state.legal_actions()))
+    mover = state.pawn_name(state.mover or 0)
+    if state.phase is Phase.STEP:
+        return AwaitStep(who, mover)
+    options = tuple(state.action_to_string(action) for action in state.legal_actions())
+    return AwaitSettle(who, mover, space_of(state, state.pawns[state.mover or 0].position), state.multiplier, options)

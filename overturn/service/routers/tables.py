@@ -34,7 +34,7 @@ from overturn.service.openapi import body_components, choice, error_responses, p
 from overturn.service.params import TracedPath, int_param, path_cells, typed_body
 from overturn.service.routers.game import BOARD_CELL, NewGameRequest, dealt_game
 from overturn.service.streams import table_stream
-from overturn.table.board_seating import MAX_GUARD, MIN_GUARD, PLAYERS, REFEREES, SEEDS, BoardTable, seat_names
+from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
 from overturn.table.errors import (
     BadSeatToken,
@@ -52,7 +52,8 @@ from overturn.table.errors import (
     TooManyTables,
     WatcherCannotMove,
 )
-from overturn.table.games import GAMES
+from overturn.table.games import GAMES, PLAYERS, REFEREES, SEEDS, new_board_table, seat_names
+from overturn.table.insider_table import MAX_GUARD, MIN_GUARD
 from overturn.table.seating import COLOURS, GAME, OverturnTable
 from overturn.table.service import Created, Moved, SeatAsked
 from overturn.table.views import BoardAnswer, BoardView, OverturnAnswer, OverturnTableView, Position
@@ -312,7 +313,7 @@ async def _new_board_game(service: Service, asked: NewBoardTableRequest) -> tupl
     given = msgspec.to_builtins(asked.options) if asked.options is not None else {}
     options = {name: value for name, value in given.items() if value is not None and (name != "table_dice" or value)}
     try:
-        game = await service.judge(lambda: BoardTable.new(kind, players, seed, options), "new table")
+        game = await service.judge(lambda: new_board_table(kind, players, seed, options), "new table")
     except UsageProblem as exc:
         raise ApiError(422, str(exc), {"field": "options"}) from None
     defaults = seat_names(kind, players)

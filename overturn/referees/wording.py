@@ -1,0 +1,44 @@
+"""What a move did and what a game awaits, as data: tagged Structs worded per language by each game's catalogue.
+
+Each referee reports its effects (``Stolen``, ``Moved``, ``Scored``...) and
+its awaited decision as ``Event`` Structs, tagged by ``kind``; its ``words``
+module holds ``EN`` (the command line) and ``FR`` (the table page): one format
+function per kind. Nothing downstream parses a sentence: the table words the
+same Structs in French, and sends them as data beside the words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from msgspec import Struct
+
+#: A language's wording of one game's events: the format function of each kind.
+Catalogue = Mapping[str, Callable[[Any], str]]
+
+
+class Event(Struct, tag_field="kind", forbid_unknown_fields=True):
+    """A fact a game reports (what a move did, what it awaits); subclasses set ``tag`` to their kind."""
+
+
+def kind(event: Event) -> str:
+    """The tag an event is worded and stored by."""
+    tag = type(event).__struct_config__.tag
+    assert isinstance(tag, str), f"{type(event).__name__} has no tag"
+    return tag
+
+
+def say(catalogue: Catalogue, event: Event) -> str:
+    """``event`` worded by ``catalogue``."""
+    return catalogue[kind(event)](event)
+
+
+def kinds(*types: type[Event]) -> set[str]:
+    """The kinds of ``types``, for checking that a catalogue words every one."""
+    return {str(event_type.__struct_config__.tag) for event_type in types}
+
+
+def either(choices: list[str], word: str) -> str:
+    """``a, b or c`` (``word``: the language's "or")."""
+    return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + f" {word} " + choices[-1]

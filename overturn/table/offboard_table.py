@@ -1,0 +1,79 @@
+"""offboard at the table: its layout option, the targets drawn around the hexagon, and a preview of each legal move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from overturn.referees.base import IllegalAction
+from overturn.referees.offboard.effects import Effect
+from overturn.referees.offboard.layouts import layout_names
+from overturn.referees.offboard.referee import OffboardReferee
+from overturn.referees.offboard.render import awaited
+from overturn.referees.offboard.state import parse_move
+from overturn.referees.offboard.words import FR, PREVIEW_FR
+from overturn.referees.protocol import UsageProblem
+from overturn.referees.wording import Event, say
+from overturn.table import board_marks
+from overturn.table.board_seating import BoardRules, BoardTable
+
+RULES_FR = {
+    "not-your-marble": "Cette bille n'est pas à vous.",
+    "not-adjacent": "Une bille avance d'un trou voisin seulement.",
+    "own-marble-off": "On ne pousse pas sa propre bille hors du plateau.",
+    "single-cannot-push": "Une bille seule ne pousse pas.",
+    "occupied": "Ce trou n'est pas libre.",
+    "space-occupied": "Cette case est occupée.",
+    "unknown-position": "Cette position n'existe pas sur le plateau.",
+    "not-on-a-link": "Cette case n'est pas sur un chemin.",
+}
+
+
+class OffboardRules(BoardRules):
+    name = "offboard"
+    referee = OffboardReferee()
+    players = (2, 2)
+    words = FR
+    effect_type = Effect
+    rules_fr = RULES_FR
+    options = ("layout",)
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any], table_dice: bool) -> Any:
+        if table_dice:
+            raise UsageProblem("offboard has no dice: 'table_dice' does not apply")
+        layout = options.get("layout")
+        if layout is not None and layout not in layout_names():
+            raise UsageProblem(f"unknown layout {layout!r}: use one of {', '.join(layout_names())}")
+        return self.referee.new_game(layout=layout)
+
+    def seat_names(self, players: int) -> list[str]:
+        return ["Rouge", "Jaune"]
+
+    def marks(self, before: Any, text: str, events: list[Event]) -> list[str]:
+        try:
+            return board_marks.offboard_played_marks(before, text)
+        except (ValueError, IllegalAction):  # "remove E5-E6": two moves in one, only the place is drawn
+            return []
+
+    def awaited(self, game: Any) -> Event:
+        return awaited(game)
+
+    def public_part(self, table: BoardTable) -> dict[str, Any]:
+        full = self.referee.view_json(table.game)
+        full.pop("legal", None)
+        return {
+            "board_text": self.referee.render(table.game), "board": full, "scores": list(full["scores"].values()),
+            "targets": board_marks.offboard_layout(table.game),
+        }
+
+    def seat_part(self, table: BoardTable, seat: int | None, legal: list[str]) -> dict[str, Any]:
+        """The seat to move sees what each legal move would do before confirming it, and the holes it would move."""
+        if not legal:
+            return {}
+        game = table.game
+        return {
+            "previews": {move: say(PREVIEW_FR, game.check(parse_move(move)).event()) for move in legal},
+            "preview_marks": {move: board_marks.offboard_preview_marks(game, move) for move in legal},
+        }
+
+
+OFFBOARD = OffboardRules()
