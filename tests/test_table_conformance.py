@@ -45,7 +45,7 @@ from overturn.referees.insider.state import InsiderState
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import Judged, TableGame, TableMeta
 from overturn.table.errors import NoSuchMove, NotYourTurn
-from overturn.table.games import GAMES
+from overturn.table.games import GAMES, new_board_table
 from overturn.table.record import Seat
 from overturn.table.seating import OverturnTable
 
@@ -99,7 +99,7 @@ def lexicon(make_lexicon: Any) -> Lexicon:
 def _new_table(setup: Setup, lexicon: Lexicon) -> TableGame:
     if setup.game == "overturn":
         return OverturnTable(Game.from_board(Board.parse(BOARD), "reuse", "small", lexicon, "position"))
-    return BoardTable.new(setup.game, setup.players, setup.seed, setup.options)
+    return new_board_table(setup.game, setup.players, setup.seed, setup.options)
 
 
 def _legal(table: TableGame) -> list[Any]:
@@ -313,7 +313,7 @@ def _redrawn_insider(table: BoardTable, reader: int | None, rng: random.Random) 
         replace(entry, move=f"{entry.move.split()[0]} {rng.choice(CARD_TYPES)}") if entry.private and entry.seat != reader else entry
         for entry in table.moves
     ]
-    return BoardTable(table.kind, game, table.table_dice, moves, table.guard_seconds, table.guard_deadline)
+    return BoardTable(table.rules, game, table.table_dice, moves, table.clock_seconds, table.deadline)
 
 
 def _redrawn(table: TableGame, reader: int | None, rng: random.Random) -> BoardTable:
@@ -321,7 +321,7 @@ def _redrawn(table: TableGame, reader: int | None, rng: random.Random) -> BoardT
     assert isinstance(table, BoardTable)
     if table.kind == "insider":
         return _redrawn_insider(table, reader, rng)
-    return BoardTable(table.kind, replace(table.game, die_seed=rng.randrange(2**62)), table.table_dice, list(table.moves))
+    return BoardTable(table.rules, replace(table.game, die_seed=rng.randrange(2**62)), table.table_dice, list(table.moves))
 
 
 def _private(table: BoardTable, seat: int) -> Any:
@@ -366,7 +366,7 @@ def test_a_refusal_names_nothing_hidden_from_the_mover(setup: Setup, lexicon: Le
             continue
         assert isinstance(table, BoardTable)
         for probe in PROBES:  # each tried on a copy (the referee never changes the game it is given): a probe may be legal
-            answers = [BoardTable(each.kind, each.game, each.table_dice, list(each.moves)).play(seat, probe) for each in (table, _redrawn(table, seat, rng))]
+            answers = [BoardTable(each.rules, each.game, each.table_dice, list(each.moves)).play(seat, probe) for each in (table, _redrawn(table, seat, rng))]
             assert answers[0].accepted == answers[1].accepted, probe
             if not answers[0].accepted:
                 assert _plain(answers[0].answer) == _plain(answers[1].answer) and str(setup.seed) not in json.dumps(_plain(answers[0].answer)), probe
@@ -391,7 +391,7 @@ def test_two_insider_games_that_differ_only_in_one_seats_draws_look_alike_to_the
     are the cards taken from it, which makes the taker's hand differ too): every view of a seat whose hand is alike in
     both, every watcher's, and the move lists and event logs in them, are the same in both games."""
     players, rng = 3, random.Random(4)
-    games = [BoardTable.new("insider", players, INSIDER_SEED, {"table_dice": True}) for _ in range(2)]
+    games = [new_board_table("insider", players, INSIDER_SEED, {"table_dice": True}) for _ in range(2)]
     meta = TableMeta("conform2", 0, tuple(Seat(index, f"P{index}", "") for index in range(players)))
     differing = {0}
     compared = 0

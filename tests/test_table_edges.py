@@ -121,8 +121,8 @@ def test_two_phones_claiming_one_invitation_get_one_seat(lexicon_dir: Path) -> N
     """Claims race in one store transaction each: one phone takes the seat, the other is told the invitation is spent."""
     import asyncio
 
-    from overturn.table.board_seating import BoardTable
     from overturn.table.errors import InvitationSpent
+    from overturn.table.games import new_board_table
     from overturn.table.hub import Hub
     from overturn.table.service import SeatAsked, TableService
 
@@ -133,7 +133,7 @@ def test_two_phones_claiming_one_invitation_get_one_seat(lexicon_dir: Path) -> N
     service = TableService(store, Hub(4, 4), lambda name: None, inline, inline)  # type: ignore[arg-type,return-value]
 
     async def race() -> list[object]:
-        made = await service.create("offboard", BoardTable.new("offboard", 2, 0, {}), [SeatAsked("A"), SeatAsked("B")])
+        made = await service.create("offboard", new_board_table("offboard", 2, 0, {}), [SeatAsked("A"), SeatAsked("B")])
         invitation = made.tokens[0]
         return await asyncio.gather(*(service.claim(made.record.id, invitation) for _ in range(5)), return_exceptions=True)
 

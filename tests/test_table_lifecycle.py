@@ -25,7 +25,7 @@ from overturn.lexicon.sources import Entry
 from overturn.service.app import create_app
 from overturn.service.server import BackgroundServer
 from overturn.table.backends import open_store
-from overturn.table.board_seating import BoardTable
+from overturn.table.games import new_board_table
 from overturn.table.hub import Hub
 from overturn.table.record import NoSuchTable, Seat, TableRecord, digest, new_table_id
 from overturn.table.seating import OverturnTable
@@ -63,7 +63,7 @@ def test_prune_removes_exactly_what_its_rule_says(empty_database: str, lexicons:
     async def scenario() -> None:
         live = (await service.create("overturn", overturn("words"), seats)).record.id
         over = (await service.create("overturn", overturn("none"), seats)).record.id
-        board_game = (await service.create("offboard", BoardTable.new("offboard", 2, 0, {}), seats)).record.id
+        board_game = (await service.create("offboard", new_board_table("offboard", 2, 0, {}), seats)).record.id
         assert (await service.record(over)).version == 0
         start = time.time()
         assert (await service.prune(IDLE, FINISHED, now=start + 3 * DAY)).removed == []
@@ -87,11 +87,11 @@ def test_a_move_keeps_a_table_from_being_idle(empty_database: str, lexicons: dic
     """Idleness counts from the last move, not from the creation."""
     store = open_store(empty_database)
     service = TableService(store, Hub(10, 10), lambda name: lexicons[str(name)], _inline, _inline)
-    old = TableRecord(new_table_id(), "offboard", time.time() - 40 * DAY, 0, BoardTable.new("offboard", 2, 0, {}).dump(), digest("c"), (Seat(0, "A", digest("a")), Seat(1, "B", digest("b"))))
+    old = TableRecord(new_table_id(), "offboard", time.time() - 40 * DAY, 0, new_board_table("offboard", 2, 0, {}).dump(), digest("c"), (Seat(0, "A", digest("a")), Seat(1, "B", digest("b"))))
     store.create(old)
 
     async def scenario() -> None:
-        game = BoardTable.new("offboard", 2, 0, {})
+        game = new_board_table("offboard", 2, 0, {})
         seat = game.seat_to_move()
         assert seat is not None
         moved = await service.move(old.id, "a", 0, lambda _game: game.legal_moves()[0])
@@ -110,7 +110,7 @@ def test_the_server_prunes_on_its_schedule(tmp_path: Path, lexicons: dict[str, L
     ``prune_hours``), and keeps a table just made."""
     store_path = str(tmp_path / "tables.sqlite3")
     store = open_store(store_path)
-    abandoned = TableRecord(new_table_id(), "offboard", time.time() - 40 * DAY, 0, BoardTable.new("offboard", 2, 0, {}).dump(), digest("c"), (Seat(0, "A", digest("a")), Seat(1, "B", digest("b"))))
+    abandoned = TableRecord(new_table_id(), "offboard", time.time() - 40 * DAY, 0, new_board_table("offboard", 2, 0, {}).dump(), digest("c"), (Seat(0, "A", digest("a")), Seat(1, "B", digest("b"))))
     store.create(abandoned)
     words = tmp_path / "words"
     write_build(words, {"ETE": [Entry("été", "été", "N")]}, {"name": "words"})
@@ -137,7 +137,7 @@ def test_the_prune_command_removes_what_the_server_would(tmp_path: Path) -> None
 
     spec = str(tmp_path / "tables.sqlite3")
     store = open_store(spec)
-    dump = BoardTable.new("offboard", 2, 0, {}).dump()
+    dump = new_board_table("offboard", 2, 0, {}).dump()
     seats = (Seat(0, "A", digest("a")), Seat(1, "B", digest("b")))
     old, recent = (TableRecord(new_table_id(), "offboard", when, 0, dump, digest("c"), seats) for when in (time.time() - 40 * DAY, time.time()))
     store.create(old)
