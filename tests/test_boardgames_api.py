@@ -342,3 +342,43 @@ def test_the_bodyguard_deadline_outlives_a_server_restart(tmp_path: Any) -> None
         with httpx.Client(base_url=url, timeout=30) as second:
             now = second.get(f"/api/boardgames/{table_id}").json()
             assert now["moves"][-1]["move"] == "pass" and now["moves"][-1]["effects"][0].startswith("temps écoulé")
+
+
+def _at_a_steal(seed: int) -> Any:
+    """A three-seat Insider table rolling its own dice, played at random until a pawn takes a card from another's hand."""
+    from overturn.table.games import new_board_table
+
+    rng = random.Random(seed)
+    table = new_board_table("insider", 3, seed, {"table_dice": True})
+    for _ in range(5000):
+        if table.game.pending and table.game.pending[-1]["kind"] == "steal":
+            return table
+        seat = table.seat_to_move()
+        assert seat is not None, "the game ended before any steal"
+        table.judge(seat, rng.choice(table.legal_moves()))
+    raise AssertionError("no steal within 5,000 moves")
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_steal_takes_a_card_the_thief_cannot_see(seed: int) -> None:
+    """At a table rolling its own dice the thief typed the card to take, and each type the victim lacked was refused:
+    the refusals told the hand and the thief chose. Now one tap, 'steal', whatever is typed after it: the server draws
+    blind from the victim's hand, so every spelling is accepted and takes a card the victim held."""
+    from overturn.table.board_seating import BoardTable
+    from overturn.table.games import BOARDS
+
+    table = _at_a_steal(seed)
+    assert table.legal_moves() == ["steal"]
+    thief, victim = table.game.current, table.game.pending[-1]["victims"][0]
+    held = {card for card, count in table.game.hands[victim].items() if count}
+    taken: set[str] = set()
+    for typed in ["steal", *(f"steal {card}" for card in CARD_TYPES)] * 8:
+        copy = BoardTable.load(BOARDS["insider"], table.dump())
+        before = dict(copy.game.hands[victim])
+        entry = copy.judge(thief, typed)
+        assert not hasattr(entry, "rule"), (typed, entry)  # never refused: a refusal would name what the hand lacks
+        lost = [card for card in CARD_TYPES if copy.game.hands[victim][card] == before[card] - 1]
+        assert len(lost) == 1 and lost[0] in held and copy.game.hands[thief][lost[0]] == table.game.hands[thief][lost[0]] + 1
+        assert entry.private and entry.move == f"steal {lost[0]}"  # the thief alone reads what it took
+        taken.add(lost[0])
+    assert len(held) == 1 or len(taken) > 1  # drawn, not chosen by what was typed

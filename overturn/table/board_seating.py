@@ -86,6 +86,10 @@ class BoardRules:
         state = self.referee.state(game)
         return [state.action_to_string(action) for action in state.legal_actions()]
 
+    def blind(self, game: Any, words: list[str], table_dice: bool) -> str | None:
+        """A move the server completes by drawing blind (a card taken from a hidden hand), or None to play it as typed."""
+        return None
+
     def precheck(self, game: Any, words: list[str], table_dice: bool) -> Refusal | None:
         """A refusal the table makes before the referee hears the move (its chance is the table's or the server's)."""
         return None
@@ -292,6 +296,9 @@ class BoardTable:
         if not text:
             return self.rules.refusal("notation", "empty move")
         words = text.lower().split()
+        drawn = self.rules.blind(self.game, words, self.table_dice)
+        if drawn is not None:
+            text, words = drawn, drawn.split()
         refused = self.rules.precheck(self.game, words, self.table_dice)
         if refused is not None:
             return refused

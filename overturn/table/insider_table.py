@@ -8,6 +8,7 @@ seat that drew it. A watcher sees no hand at all.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from overturn.referees.insider.board import CARD_TYPES
@@ -25,6 +26,8 @@ from overturn.table.board_seating import BoardRules, BoardTable
 MIN_GUARD, MAX_GUARD = 5, 600
 #: Moves whose card only their seat may read.
 PRIVATE = ("card", "steal", "swap")
+#: The server's own draws, from the system's entropy: nobody at the table can foresee them.
+_SERVER_DRAWS = random.SystemRandom()
 #: Insider's events shown in the view, the latest last.
 EVENTS_SHOWN = 30
 
@@ -108,11 +111,23 @@ class InsiderRules(BoardRules):
         return int(node["player"]) if node["kind"] == "draw" else int(game.current)
 
     def legal_moves(self, game: Any, table_dice: bool) -> list[str]:
-        """A card drawn or taken at the table is typed from every type: never a hint at what a hand holds."""
-        if game.is_chance_node() and game.pending[-1]["kind"] in ("draw", "steal"):
-            word = "card" if game.pending[-1]["kind"] == "draw" else "steal"
-            return [f"{word} {card}" for card in CARD_TYPES]
+        """A card drawn at the table is typed from every type (never a hint at what the deck holds); a card taken from
+        another's hand is one tap, drawn blind by the server."""
+        if game.is_chance_node() and game.pending[-1]["kind"] == "draw":
+            return [f"card {card}" for card in CARD_TYPES]
+        if game.is_chance_node() and game.pending[-1]["kind"] == "steal":
+            return ["steal"]
         return super().legal_moves(game, table_dice)
+
+    def blind(self, game: Any, words: list[str], table_dice: bool) -> str | None:
+        """At a table with its own dice the thief once typed the card to take, and the refusals of the types the victim
+        lacked told the hand: now any 'steal' takes a card drawn blind from the victim's hand by the server, as a hand
+        held face down at the table would give it; the type typed, if any, is not looked at."""
+        if not table_dice or not words or words[0] != "steal" or not game.is_chance_node() or game.pending[-1]["kind"] != "steal":
+            return None
+        outcomes = game.chance_outcomes()
+        actions, weights = zip(*outcomes, strict=True)
+        return str(_SERVER_DRAWS.choices(actions, weights)[0])
 
     def hidden(self, words: list[str]) -> str | None:
         return f"{words[0]} ?" if words[0] in PRIVATE else None
