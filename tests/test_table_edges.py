@@ -155,3 +155,44 @@ def test_the_server_draws_the_dice_and_cards_no_creator_chooses(client: TestClie
     assert client.post("/api/tables", json={"game": "offboard", "seed": 7}).status_code == 201  # no chance at all
     with TestClient(create_app(str(lexicon_dir), allow_seeds=True)) as lesson:
         assert lesson.post("/api/tables", json={"game": "insider", "seed": 7}).status_code == 201
+
+
+def test_a_computer_table_past_its_search_budget_plays_on_cheaply(lexicon_dir: Path) -> None:
+    """Each table's computers may search for so long at their level, then play at level 1: a level-5 table cannot hold
+    the computer players' processes from the other tables all evening."""
+    import asyncio
+    import time as clock
+
+    from overturn.game.board import Board
+    from overturn.game.state import Game
+    from overturn.lexicon.lexicon import Lexicon
+    from overturn.table.hub import Hub
+    from overturn.table.seating import OverturnTable
+    from overturn.table.service import SeatAsked, TableService
+
+    lexicon = Lexicon.open(lexicon_dir)
+    levels: list[int] = []
+
+    async def judge(job, what):  # type: ignore[no-untyped-def]
+        return job()
+
+    async def think(job, what):  # type: ignore[no-untyped-def]
+        levels.append(job.args[2])  # the partial's level
+        clock.sleep(0.02)  # some search time, so the budget is spent
+        return job()
+
+    store = open_store("memory")
+    service = TableService(store, Hub(4, 4), lambda name: lexicon, judge, think, computer_budget=0.05)
+
+    async def play() -> None:
+        game = Game.from_board(Board.parse("AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC"), lexicon_name="small", lexicon=lexicon)
+        await service.create("overturn", OverturnTable(game), [SeatAsked("A", 5), SeatAsked("B", 5)])
+        deadline = clock.monotonic() + 30
+        while service.computer_tables() and clock.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+
+    try:
+        asyncio.run(play())
+    finally:
+        store.close()
+    assert len(levels) >= 4 and levels[0] == 5 and levels[-1] == 1 and set(levels) == {5, 1}

@@ -34,6 +34,7 @@ class Limits:
     max_streams: int = 1000  #: live table streams open at once before new ones get 503
     max_streams_per_client: int = 16  #: live table streams one client address may hold (a table's phones share a Wi-Fi address)
     tables_per_client_hour: int = 120  #: tables one client address may open in an hour (each is a row kept in the store)
+    computer_seconds_per_table: float = 60.0  #: search a table's computer seats may take at their level; then level 1
     max_computer_tables: int = 4  #: tables where only computers play, at once (each keeps a computer player busy for its whole game)
     computer_tables_per_client_hour: int = 6  #: such tables one client address may open in an hour
     table_idle_days: float = 30.0  #: a table with no move for this long is removed (a club's evening is long over)

@@ -61,6 +61,10 @@ T = TypeVar("T")
 MAX_TOKEN = 128
 #: Quiet tables read per round of a prune (each finished one is read back to tell it is finished).
 PRUNE_BATCH = 500
+#: The level a computer seat plays at once its table has spent its search budget.
+CHEAPEST_LEVEL = 1
+#: Tables whose computers' search time this process remembers (the most recent).
+SPENT_KEPT = 10_000
 #: Tables of a game with a clock read back at start to resume their clocks, the most recently active first.
 RESUMED = 1000
 
@@ -117,12 +121,17 @@ class TableService:
         judge: Runner,
         think: Runner,
         kept: int = 64,
+        computer_budget: float = 60.0,
     ) -> None:
         self.store = store
         self.hub = hub
         self._lexicon = lexicon
         self._judge = judge
         self._think = think
+        #: Seconds of search a table's computer seats may take at their own level; past it they play at level 1 (their
+        #: table goes on, cheaply, and never holds the computer players' processes from the other tables for long).
+        self.computer_budget = computer_budget
+        self._spent: dict[str, float] = {}
         self.loaded: LoadedTables[TableGame] = LoadedTables(kept)
         #: Tables whose computer seat is thinking, and the timers set (table, version), in this process.
         self._computing: set[str] = set()
@@ -372,8 +381,14 @@ class TableService:
             if to_move is None or (level := record.seats[to_move].computer) is None:
                 self.loaded.put(record.id, record.version, game)
                 return False
+            if self._spent.get(table_id, 0.0) >= self.computer_budget:
+                level = CHEAPEST_LEVEL
             # seeded by the table and the move number: a replay of the log makes the same choice
+            started = time.monotonic()
             chosen = await self._think(game.computer_job(to_move, level, f"{table_id}:{record.version}"), "computer move")
+            self._spent[table_id] = self._spent.pop(table_id, 0.0) + time.monotonic() - started
+            if len(self._spent) > SPENT_KEPT:
+                self._spent.pop(next(iter(self._spent)))  # the table that thought least recently
             judged = await self._judge(lambda: game.computer_play(to_move, chosen), "computer move")
             committed = await self._commit(record, game, to_move, judged)
             views = await self._keep(committed, game)
