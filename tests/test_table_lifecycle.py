@@ -155,3 +155,28 @@ def test_the_prune_command_removes_what_the_server_would(tmp_path: Path) -> None
             store.get(old.id)
     finally:
         store.close()
+
+
+def test_the_store_holds_at_most_what_the_server_is_configured_for(empty_database: str) -> None:
+    """Past ``max_tables`` a new table is refused (503 store_full, the others untouched) until the prune removes old ones."""
+    store = open_store(empty_database)
+    service = TableService(store, Hub(10, 10), lambda name: None, _inline, _inline, max_tables=2)  # type: ignore[arg-type,return-value]
+    seats = [SeatAsked("A"), SeatAsked("B")]
+
+    async def scenario() -> None:
+        from overturn.table.errors import StoreFull
+        from overturn.table.games import new_board_table
+
+        first = (await service.create("offboard", new_board_table("offboard", 2, 0, {}), seats)).record.id
+        await service.create("offboard", new_board_table("offboard", 2, 0, {}), seats)
+        with pytest.raises(StoreFull):
+            await service.create("offboard", new_board_table("offboard", 2, 0, {}), seats)
+        assert store.count() == 2 and store.get(first).version == 0
+        await service.prune(IDLE, FINISHED, now=time.time() + 31 * DAY)
+        await service.create("offboard", new_board_table("offboard", 2, 0, {}), seats)
+        assert store.count() == 1
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        store.close()

@@ -37,6 +37,7 @@ class Limits:
     computer_seconds_per_table: float = 60.0  #: search a table's computer seats may take at their level; then level 1
     max_computer_tables: int = 4  #: tables where only computers play, at once (each keeps a computer player busy for its whole game)
     computer_tables_per_client_hour: int = 6  #: such tables one client address may open in an hour
+    max_tables: int = 100_000  #: tables the store may hold (a few kilobytes each: some hundreds of megabytes at most)
     table_idle_days: float = 30.0  #: a table with no move for this long is removed (a club's evening is long over)
     table_finished_days: float = 7.0  #: a finished table with no move for this long is removed (its review read)
     prune_hours: float = 6.0  #: how often the server removes those tables (and once at start)

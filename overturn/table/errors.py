@@ -83,6 +83,12 @@ class StoreUnavailable(TableRefusal):
     reason = "store_unavailable"
 
 
+class StoreFull(TableRefusal):
+    """The store holds as many tables as the server was configured to keep: new ones wait for the prune."""
+
+    reason = "store_full"
+
+
 class TooManyTables(TableRefusal):
     """This address opened its bound of tables (``too_many_tables``), or the server or this address its bound of tables
     where only computers play (``too_many_computer_tables``); ``retry_after`` seconds until it may again."""

@@ -32,6 +32,7 @@ from overturn.table.errors import (
     NotCreator,
     NotYourTurn,
     StaleMove,
+    StoreFull,
     StoreUnavailable,
     TableNotFound,
     WatcherCannotMove,
@@ -122,6 +123,7 @@ class TableService:
         think: Runner,
         kept: int = 64,
         computer_budget: float = 60.0,
+        max_tables: int = 100_000,
     ) -> None:
         self.store = store
         self.hub = hub
@@ -131,6 +133,8 @@ class TableService:
         #: Seconds of search a table's computer seats may take at their own level; past it they play at level 1 (their
         #: table goes on, cheaply, and never holds the computer players' processes from the other tables for long).
         self.computer_budget = computer_budget
+        #: Tables the store may hold: the store's size bounded by configuration (a table is a few kilobytes).
+        self.max_tables = max_tables
         self._spent: dict[str, float] = {}
         self.loaded: LoadedTables[TableGame] = LoadedTables(kept)
         #: Tables whose computer seat is thinking, and the timers set (table, version), in this process.
@@ -225,6 +229,12 @@ class TableService:
     async def create(self, kind_name: str, game: TableGame, seats: list[SeatAsked]) -> Created:
         """A new table holding ``game`` (made by the caller from its request), with a token per person's seat."""
         kind = GAMES[kind_name]
+        try:
+            full = await asyncio.to_thread(self.store.count) >= self.max_tables
+        except StoreError as exc:
+            raise _store_down(exc) from None
+        if full:
+            raise StoreFull(f"this server keeps at most {self.max_tables} tables and holds that many: try again once old ones are removed")
         creator = new_token()
         tokens = [None if seat.computer is not None else new_token() for seat in seats]
         stored = tuple(

@@ -93,6 +93,10 @@ class TableStore(Protocol):
         """Removes the tables, their seats and their moves; how many tables were removed."""
         ...
 
+    def count(self) -> int:
+        """How many tables the store holds."""
+        ...
+
     def active_since(self, since: float, game: str, limit: int) -> list[Activity]:
         """The tables of ``game`` that moved (or were made) since ``since``, the latest first, at most ``limit``."""
         ...
@@ -216,6 +220,10 @@ class SQLStore:
                 (before, limit),
             ).fetchall()
         return [Activity(table_id, game, float(last)) for table_id, game, last in rows]
+
+    def count(self) -> int:
+        with self.reading() as execute:
+            return int(execute("SELECT COUNT(*) FROM overturn_tables", ()).fetchone()[0])
 
     def active_since(self, since: float, game: str, limit: int) -> list[Activity]:
         with self.reading() as execute:

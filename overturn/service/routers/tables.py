@@ -46,6 +46,7 @@ from overturn.table.errors import (
     NotCreator,
     NotYourTurn,
     StaleMove,
+    StoreFull,
     StoreUnavailable,
     TableNotFound,
     TableRefusal,
@@ -223,12 +224,15 @@ _STATUS: dict[type[TableRefusal], int] = {
     TooManyTables: 429,
     BadStoredGame: 500,
     StoreUnavailable: 503,
+    StoreFull: 503,
 }
 
 
 async def refusal_handler(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, TableRefusal)
     headers = {**PRIVATE, "Retry-After": "5"} if isinstance(exc, StoreUnavailable) else dict(PRIVATE)
+    if isinstance(exc, StoreFull):
+        headers["Retry-After"] = "3600"
     if isinstance(exc, TooManyTables):
         headers["Retry-After"] = str(int(exc.retry_after) + 1)
     detail = {"reason": exc.reason, **msgspec.to_builtins(exc.detail)}  # a refusal carrying the table holds its view

@@ -72,6 +72,7 @@ export default {
     too_many_tables: "Too many tables opened from this address: try again later.",
     too_many_computer_tables: "Too many computer-only games under way: try again in a few minutes.",
     invitation_spent: "This link was used by another phone already: ask the table's creator for a new link.",
+    store_full: "The server already keeps as many tables as it may: try again later.",
   },
   status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
   reasons: {

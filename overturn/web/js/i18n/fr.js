@@ -72,6 +72,7 @@ export default {
     too_many_tables: "Trop de tables ouvertes depuis cette adresse : réessayez plus tard.",
     too_many_computer_tables: "Trop de parties entre ordinateurs en cours : réessayez dans quelques minutes.",
     invitation_spent: "Ce lien a déjà servi à un autre téléphone : demandez un nouveau lien au créateur de la table.",
+    store_full: "Le serveur garde déjà autant de tables qu'il peut : réessayez plus tard.",
   },
   status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
   reasons: {
