@@ -153,8 +153,12 @@ def test_the_server_draws_the_dice_and_cards_no_creator_chooses(client: TestClie
         assert refused.status_code == 422 and refused.json()["detail"] == {"field": "seed"}, refused.text
     assert client.post("/api/tables", json={"game": "overload", "seed": 7, "options": {"table_dice": True}}).status_code == 201
     assert client.post("/api/tables", json={"game": "offboard", "seed": 7}).status_code == 201  # no chance at all
+    assert client.post("/api/tables", json={"game": "insider"}).json()["seed_chosen"] is False
     with TestClient(create_app(str(lexicon_dir), allow_seeds=True)) as lesson:
-        assert lesson.post("/api/tables", json={"game": "insider", "seed": 7}).status_code == 201
+        made = lesson.post("/api/tables", json={"game": "insider", "seed": 7})
+        assert made.status_code == 201 and made.json()["seed_chosen"] is True  # such a table says so, to every reader
+        table_id = made.json()["table"]["id"]
+        assert lesson.get(f"/api/tables/{table_id}").json()["seed_chosen"] is True
 
 
 def test_a_computer_table_past_its_search_budget_plays_on_cheaply(lexicon_dir: Path) -> None:

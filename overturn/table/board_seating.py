@@ -149,6 +149,9 @@ class BoardTable:
     clock_seconds: int | None = None
     #: When the awaited timed answer is due (epoch seconds), stored with the table so a restarted server keeps it.
     deadline: float | None = None
+    #: The seed was chosen by the table's creator (a lesson's server): whoever chose it may foresee the draws, and
+    #: every reader is told so.
+    seed_chosen: bool = False
     #: The public view, made once per table version and shared by every reader of it.
     _public: tuple[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
@@ -188,6 +191,7 @@ class BoardTable:
             "guard_deadline": self.deadline,
             "save": self.referee.to_json(self.game),
             "moves": [entry.to_json() for entry in self.moves],
+            "seed_chosen": self.seed_chosen,
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
@@ -209,7 +213,10 @@ class BoardTable:
         table_dice = bool(data.get("table_dice"))
         rules.check_loaded(game, table_dice)
         seconds, deadline = data.get("guard_seconds"), data.get("guard_deadline")
-        return cls(rules, game, table_dice, moves, None if seconds is None else int(seconds), None if deadline is None else float(deadline))
+        return cls(
+            rules, game, table_dice, moves, None if seconds is None else int(seconds), None if deadline is None else float(deadline),
+            bool(data.get("seed_chosen")),
+        )
 
     # ----- whose turn, what is legal --------------------------------------------------
 
@@ -340,6 +347,7 @@ class BoardTable:
             "to_move": self.seat_to_move(),
             "awaiting": say(self.rules.words, awaited),
             "awaited": msgspec.to_builtins(awaited),
+            "seed_chosen": self.seed_chosen,
             **self.rules.public_part(self),
         }
 

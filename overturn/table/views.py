@@ -108,6 +108,7 @@ class BoardView(Struct):
     moves: Annotated[list[MoveListEntry], Meta(description="The move list; a card drawn or taken is named only to its seat.")]
     legal: Annotated[list[str], Meta(description="The moves the reader may play now (empty unless it is the reader's turn).")]
     table: BoardSeating
+    seed_chosen: Annotated[bool, Meta(description="The creator chose the seed (a lesson): the draws may be foreseen.")] = False
     hand: Annotated[dict[str, int] | None, Meta(description="Insider: the reader's own action cards (null for a watcher).")] | UnsetType = UNSET
     hand_counts: Annotated[list[int], Meta(description="Insider: how many cards each seat holds.")] | UnsetType = UNSET
     deck: int | UnsetType = UNSET

@@ -138,6 +138,7 @@ function render() {
   $("rules-link").hidden = false;
   $("table").hidden = false;
   $("table").dataset.version = String(view.table.version);
+  $("seed-chosen").hidden = !view.seed_chosen;
   if (view.over) {
     $("turn").textContent = t("gameOver");
     $("over").textContent = t("winners", view.winners.map(seatName).join(", "), view.winners.length);

@@ -320,6 +320,7 @@ async def _new_board_game(service: Service, asked: NewBoardTableRequest) -> tupl
         game = await service.judge(lambda: new_board_table(kind, players, seed, options), "new table")
     except UsageProblem as exc:
         raise ApiError(422, str(exc), {"field": "options"}) from None
+    game.seed_chosen = asked.seed is not None and server_draws
     defaults = seat_names(kind, players)
     return game, [SeatAsked(seat.name or defaults[index]) for index, seat in enumerate(names)]
 

@@ -28,6 +28,7 @@ export default {
   truncated: (n) => `(the ${n} longest shown)`,
   legal: "Legal", illegal: "Refused", valid: "in the lexicon", notWord: "not in the lexicon", suggestions: "Closest words:",
   network: "The server does not answer. The game stays kept on this phone.",
+  seedChosen: "Seed chosen by the table's creator: its draws can be foreseen (a lesson).",
   networkTable: "The server does not answer. The server keeps the game: it goes on as soon as it answers.",
   moveNotSent: "Move not sent (the server does not answer) — try again: it will not be played twice.",
   score: (g, s) => `Green ${g} · Silver ${s}`, toMove: (side) => `${side === "silver" ? "Silver" : "Green"} to move`,

@@ -28,6 +28,7 @@ export default {
   truncated: (n) => `(les ${n} plus longs affichés)`,
   legal: "Valable", illegal: "Refusé", valid: "dans le lexique", notWord: "absent du lexique", suggestions: "Mots proches :",
   network: "Le serveur ne répond pas. La partie reste gardée sur ce téléphone.",
+  seedChosen: "Graine choisie par le créateur de la table : ses tirages peuvent être prévus (une leçon).",
   networkTable: "Le serveur ne répond pas. La partie est gardée par le serveur : elle reprend dès qu'il répond.",
   moveNotSent: "Coup non envoyé (le serveur ne répond pas) — réessayez : il ne sera pas joué deux fois.",
   score: (g, s) => `Vert ${g} · Argent ${s}`, toMove: (side) => (side === "silver" ? "au tour d'Argent" : "au tour de Vert"),
