@@ -84,9 +84,15 @@ class Proxy:
             for link in self._links:
                 link.stalled = True
 
-    def restore(self) -> None:
+    def restore(self, reset_stalled: bool = False) -> None:
+        """New connections work again; with ``reset_stalled``, the stalled ones are reset too, as when a phone's network
+        comes back and the far end answers its old connections' packets with RST (else they stay black holes)."""
         with self._lock:
             self._stalled = False
+            stalled = [link for link in self._links if link.stalled] if reset_stalled else []
+            self._links = [link for link in self._links if link not in stalled]
+        for link in stalled:
+            link.close(reset=True)
 
     def cut(self) -> None:
         with self._lock:

@@ -37,6 +37,14 @@ HEALED_MS = 30_000
 
 @pytest.fixture
 def server(web_lexicon: Path) -> Iterator[str]:  # noqa: F811
+    """A server whose streams of stalled links stay open (it cannot tell them dead), with room for the phone's new ones."""
+    with BackgroundServer(create_app(str(web_lexicon), Limits(stream_heartbeat=BEAT))) as url:
+        yield url
+
+
+@pytest.fixture
+def full_server(web_lexicon: Path) -> Iterator[str]:  # noqa: F811
+    """A server with two stream slots, for a page refused at the bound."""
     with BackgroundServer(create_app(str(web_lexicon), Limits(stream_heartbeat=BEAT, max_streams=2))) as url:
         yield url
 
@@ -88,11 +96,12 @@ def test_a_stalled_phone_hears_the_opponents_move(server: str, phone: Any, web_l
         proxy.close()
 
 
-def test_a_board_game_page_refused_a_stream_reconnects_by_itself(server: str, phone: Any) -> None:
+def test_a_board_game_page_refused_a_stream_reconnects_by_itself(full_server: str, phone: Any) -> None:
     """The server's two stream slots are taken: the page's stream gets 503 and the page says the link is lost; once a
     slot is free it reconnects (with back-off, no reload) and shows the next move."""
     from playwright.sync_api import expect
 
+    server = full_server
     with httpx.Client(base_url=server, timeout=30) as client:
         made = client.post("/api/boardgames", json={"game": "offboard"}).json()
         table_id, tokens = made["table"]["id"], made["tokens"]
@@ -127,7 +136,7 @@ def test_a_move_sent_on_a_dead_network_says_so_and_can_be_sent_again(server: str
             "Coup non envoyé (le serveur ne répond pas) — réessayez : il ne sera pas joué deux fois.", timeout=HEALED_MS
         )
         expect(phone.locator("#move-word")).to_have_value(word)  # kept, to be sent again
-        proxy.restore()
+        proxy.restore(reset_stalled=True)  # the network is back: the phone's old connections are reset by the far end
         phone.click("#play")
         expect(phone.locator("#played li")).to_have_count(1, timeout=HEALED_MS)
         expect(phone.locator("#last-move")).to_contain_text(f"Zoé a joué {word}")

@@ -219,6 +219,8 @@ async function play(move) {
 
 // The table live (js/live.js): it reconnects by itself, with back-off after a refusal or a restart and at once when
 // the link died quietly, and the table is read again after a reconnection in case a move was missed.
+let resuming = false;
+
 function listen() {
   const base = tablePath("/events");
   followTable((last) => base + seatQuery(seatToken) + (last === null ? "" : `${seatToken ? "&" : "?"}last=${encodeURIComponent(last)}`), {
@@ -230,7 +232,10 @@ function listen() {
       $("live-lost").hidden = status === "live";
     },
     onResume: () => {
-      api(tablePath(seatQuery(seatToken))).then(accept).catch(() => { /* still unreachable: the stream keeps trying */ });
+      if (resuming) return;  // one read at a time, soon given up: piled-up reads would take every connection
+      resuming = true;
+      api(tablePath(seatQuery(seatToken)), { timeout: 5000 }).then(accept)
+        .catch(() => { /* still unreachable: the stream keeps trying */ }).finally(() => { resuming = false; });
     },
   });
 }

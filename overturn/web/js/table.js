@@ -32,6 +32,10 @@ export async function tableMove(action, extra) {
   return { ...state, verdict: answer.verdict, shared: after, sharedTable: fromShared(answer, shared.seat).table };
 }
 
+// A read after a reconnection is given up sooner (the next reconnection reads again), and one runs at a time.
+const RESUME_TIMEOUT_MS = 5000;
+let resuming = false;
+
 // A move unanswered this long is given up ("coup non envoyé"): sent again, it cannot be played twice (the version).
 const MOVE_TIMEOUT_MS = 10000;
 
@@ -83,10 +87,13 @@ function followLive() {
       if (status === "live" && page.shown.error && ["networkTable", "moveNotSent"].includes(page.shown.error[0])) showError(null);
     },
     onResume: () => {
-      if (page.live !== live || !page.current || !page.current.shared) return;
-      api(`/api/tables/${encodeURIComponent(shared.id)}${seatQuery(shared.seat)}`).then((answer) => {
+      // one read at a time, soon given up: reads piling up on a dead network would take every connection the
+      // browser allows the server, and the player's next move would wait behind them
+      if (page.live !== live || !page.current || !page.current.shared || resuming) return;
+      resuming = true;
+      api(`/api/tables/${encodeURIComponent(shared.id)}${seatQuery(shared.seat)}`, { timeout: RESUME_TIMEOUT_MS }).then((answer) => {
         if (page.live === live && answer.table.version > page.current.shared.version) setShared(answer);
-      }).catch(() => { /* still unreachable: the stream keeps trying */ });
+      }).catch(() => { /* still unreachable: the stream keeps trying */ }).finally(() => { resuming = false; });
     },
   });
   page.live = live;
