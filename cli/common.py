@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,6 +18,15 @@ if TYPE_CHECKING:
     from overturn.lexicon.lexicon import Lexicon
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class BadInput(click.ClickException):
+    """Input the command cannot use (unknown lexicon, unreadable file, a file that needs --force): exit status 2.
+
+    Status 1 stays for "not found" and "refused by the rules", so a script can tell a no from a mistake.
+    """
+
+    exit_code = 2
 
 
 def lexicon_option(function: F) -> F:
@@ -121,7 +131,7 @@ def parse_cells(text: str, board: Any, param_hint: str, *, adjacent: bool = Fals
     return cells
 
 
-def open_lexicon(spec: str | None, failure: type[click.ClickException] = click.ClickException) -> Lexicon:
+def open_lexicon(spec: str | None, failure: type[click.ClickException] = BadInput) -> Lexicon:
     """The lexicon for ``--lexicon``, or ``failure`` (a ClickException class) saying what is wrong."""
     try:
         return console.open_lexicon(spec)
@@ -131,16 +141,29 @@ def open_lexicon(spec: str | None, failure: type[click.ClickException] = click.C
 
 @contextmanager
 def click_errors() -> Iterator[None]:
-    """A click-free command body's CommandUsageError as click.UsageError, its CommandError as click.ClickException."""
+    """A click-free command body's errors as click's: usage (2), unreadable input (2), a failure (1)."""
     try:
         yield
     except console.CommandUsageError as exc:
         raise click.UsageError(str(exc)) from None
+    except console.CommandInputError as exc:
+        raise BadInput(str(exc)) from None
     except console.CommandError as exc:
         raise click.ClickException(str(exc)) from None
 
 
-def use_color() -> bool:
+def color_option(command: F) -> F:
+    return click.option(
+        "--color/--no-color", default=None, help="ANSI colours. [default: on a terminal, unless NO_COLOR is set or TERM=dumb]"
+    )(command)
+
+
+def use_color(flag: bool | None = None) -> bool:
+    """``--color``/``--no-color`` when given; else colour only on a terminal that wants it (no-color.org, TERM=dumb)."""
+    if flag is not None:
+        return flag
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
     return sys.stdout.isatty()
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
 
-from overturn_cli.common import click_errors, json_option, lexicon_option, open_lexicon
+from overturn_cli.common import BadInput, click_errors, json_option, lexicon_option, open_lexicon
 from overturn_cli.console import echo_json
 from overturn_cli.lookup import lookup_words
 
@@ -38,32 +39,84 @@ def dictionary() -> None:
 
 
 @dictionary.command()
-@click.argument("words", nargs=-1, required=True)
+@click.argument("words", nargs=-1)
+@click.option(
+    "--file", "list_file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path), default=None,
+    help="Check a list instead: one word a line (UTF-8), '-' for standard input; one verdict a line.",
+)
 @lexicon_option
 @json_option
-def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
-    """Say whether each WORD is valid and show its entries (accented forms, lemma, category).
+def lookup(words: tuple[str, ...], list_file: Path | None, lexicon_spec: str, as_json: bool) -> None:
+    """Say whether each WORD is valid and show its entries (accented forms, lemma, category, definition links).
 
-    Exits with 1 if any word is not in the lexicon, so scripts can test it.
-    Close words are suggested for a word that is not found; a word far longer
-    than the longest word of the lexicon is refused as invalid input.
+    Exits with 1 if any word is not in the lexicon, 2 if one is not a word of
+    letters at all, so scripts can test it. Close words are suggested for a
+    word that is not found. WORD '-' (or --file) checks a list, one verdict a
+    line (JSON lines with --json).
+
+    \b
+    Examples:
+      overturn dict lookup pêche voici
+      overturn dict lookup --json maison
+      overturn dict lookup xyzzy               # exit 1: not a word
+      printf 'maison\\nxyzzy\\n' | overturn dict lookup -
     """
+    as_list = list_file is not None or words == ("-",)
+    if list_file is not None and words:
+        raise click.UsageError("give WORDs or --file, not both")
+    if not words and list_file is None:
+        raise click.UsageError("give at least one WORD, '-' or --file")
+    if as_list:
+        words = tuple(_read_word_list(list_file or Path("-")))
     with click_errors():
-        status = lookup_words(words, lexicon_spec, as_json)
+        status = lookup_words(words, lexicon_spec, as_json, as_list)
     if status:
         raise SystemExit(status)
 
 
-def _print_words(words: list[str], as_json: bool, label: str, lexicon: Lexicon, extra: Mapping[str, object] | None = None) -> None:
-    """The keys found, one a line with their spellings when those differ (``PECHE  pêche, péché``); JSON adds ``spellings``."""
+def _read_word_list(path: Path) -> list[str]:
+    """The words of a list, one a line (blank lines skipped); unreadable text is exit 2 naming the line."""
+    raw = click.get_binary_stream("stdin").read() if str(path) == "-" else _read_bytes(path)
+    words = []
+    for number, line in enumerate(raw.splitlines(), start=1):
+        try:
+            text = line.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise BadInput(f"{'standard input' if str(path) == '-' else path}, line {number}: not UTF-8 text") from None
+        if text:
+            words.append(text)
+    return words
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _print_words(
+    words: list[str], as_json: bool, label: str, lexicon: Lexicon, extra: Mapping[str, object] | None = None, truncated: bool = False
+) -> None:
+    """The keys found, one a line with their spellings when those differ (``PECHE  pêche, péché``); JSON adds ``spellings``.
+
+    A list cut by its limit says so, and how to see more (``truncated`` in JSON).
+    """
     from overturn.lexicon.searches import spellings, written
 
     if as_json:
-        echo_json({"lexicon": lexicon.name, "query": label, "count": len(words), **(extra or {}), "words": words, "spellings": spellings(lexicon, words)})
+        echo_json({"lexicon": lexicon.name, "query": label, "count": len(words), "truncated": truncated, **(extra or {}),
+                   "words": words, "spellings": spellings(lexicon, words)})
     else:
         for word in words:
             click.echo(written(lexicon, word))
-        click.echo(f"{len(words)} word{'s' if len(words) != 1 else ''}", err=True)
+        click.echo(count_line(len(words), truncated), err=True)
+
+
+def count_line(count: int, truncated: bool) -> str:
+    """``12 words``, or ``100 words (list cut at 100: --limit 200 for more)``."""
+    text = f"{count} word{'s' if count != 1 else ''}"
+    return text + (f" (list cut at {count}: --limit {max(2 * count, 1)} for more)" if truncated else "")
 
 
 @dictionary.command()
@@ -93,8 +146,7 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
         result = lexicon.search_pattern(pattern, limit=limit, timeout=timeout)
     except PatternError as exc:
         raise click.UsageError(str(exc)) from None
-    extra = {"truncated": result.truncated, "timed_out": result.timed_out}
-    _print_words(result.words, as_json, pattern, lexicon, extra)
+    _print_words(result.words, as_json, pattern, lexicon, {"timed_out": result.timed_out}, result.truncated)
     if result.timed_out:
         click.echo(f"warning: pattern {pattern!r} is too slow: stopped after {timeout:g} s, the list is incomplete", err=True)
         raise SystemExit(1)
@@ -102,46 +154,63 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
 
 @dictionary.command()
 @click.argument("prefix")
-@click.option("--limit", type=click.IntRange(min=0), default=100, show_default=True, help="Stop after this many words (shortest first).")
+@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="Stop after this many words (shortest first).")
 @lexicon_option
 @json_option
 def prefix(prefix: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
-    """Words starting with PREFIX, shortest first."""
+    """Words starting with PREFIX, shortest first.
+
+    \b
+    Examples:
+      overturn dict prefix ogn
+      overturn dict prefix maison --limit 5 --json
+    """
     lexicon = open_lexicon(lexicon_spec)
-    _print_words(lexicon.completions(prefix, limit), as_json, prefix, lexicon)
+    words = lexicon.completions(prefix, limit + 1)
+    _print_words(words[:limit], as_json, prefix, lexicon, truncated=len(words) > limit)
 
 
 @dictionary.command()
 @click.argument("letters")
-@click.option("--wildcards", "-w", default=0, show_default=True, help="Blank letters (a '?' in LETTERS also counts as one).")
+@click.option("--wildcards", "-w", default=0, show_default=True, type=click.IntRange(0, 3), help="Blank letters (a '?' in LETTERS also counts as one; 3 at most in all).")
 @click.option("--partial", is_flag=True, help="Also words using only some of the letters.")
-@click.option("--min-len", default=2, show_default=True, help="Shortest word with --partial.")
+@click.option("--min-len", default=2, show_default=True, type=click.IntRange(1, 20), help="Shortest word with --partial.")
+@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="Stop after this many words (longest first).")
 @lexicon_option
 @json_option
-def anagram(letters: str, wildcards: int, partial: bool, min_len: int, lexicon_spec: str, as_json: bool) -> None:
-    """Words made of exactly LETTERS (longest first), e.g. `overturn dict anagram CHIEN`."""
+def anagram(letters: str, wildcards: int, partial: bool, min_len: int, limit: int, lexicon_spec: str, as_json: bool) -> None:
+    """Words made of exactly LETTERS (longest first); a '?' is a joker whose letter is shown.
+
+    \b
+    Examples:
+      overturn dict anagram CHIEN
+      overturn dict anagram 'CHIE?'
+      overturn dict anagram AEINRST --partial --min-len 6 --limit 20
+    """
+    blanks = wildcards + sum(letters.count(mark) for mark in "?*.")
+    if len(letters) + wildcards > 20 or blanks > 3:
+        raise click.UsageError(f"at most 20 letters and 3 jokers in all ('?' in LETTERS and --wildcards); {blanks} given")
     lexicon = open_lexicon(lexicon_spec)
-    if len(letters) + wildcards > 20 or wildcards > 3:
-        raise click.UsageError("at most 20 letters and 3 wildcards")
     try:
-        words = lexicon.anagrams(letters, wildcards, partial=partial, min_length=min_len)
+        found = lexicon.anagrams(letters, wildcards, partial=partial, min_length=min_len)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    words, truncated = found[:limit], len(found) > limit
     from overturn.lexicon.searches import jokers
 
-    blanks = wildcards + sum(letters.count(mark) for mark in "?*.")
     if not blanks or partial:
-        _print_words(words, as_json, letters, lexicon)
+        _print_words(words, as_json, letters, lexicon, truncated=truncated)
         return
     from overturn.lexicon.searches import spellings, written
 
     shown = {word: jokers(letters, word) for word in words}
     if as_json:
-        echo_json({"lexicon": lexicon.name, "query": letters, "count": len(words), "words": words, "jokers": shown, "spellings": spellings(lexicon, words)})
+        echo_json({"lexicon": lexicon.name, "query": letters, "count": len(words), "truncated": truncated, "words": words,
+                   "jokers": shown, "spellings": spellings(lexicon, words)})
         return
     for word in words:
         click.echo(f"{written(lexicon, word)}  (? = {', '.join(shown[word])})")
-    click.echo(f"{len(words)} word{'s' if len(words) != 1 else ''}", err=True)
+    click.echo(count_line(len(words), truncated), err=True)
 
 
 @dictionary.command()
@@ -184,6 +253,8 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
         found = _searching(lambda: lemma_forms(lexicon, word))
     if as_json:
         echo_json({"lexicon": lexicon.name, "word": word, "lemmas": [group.to_json() for group in found]})
+        if not found:
+            raise SystemExit(1)
         return
     if not found:
         raise click.ClickException(f"{word!r} is not in lexicon {lexicon.name}")
@@ -217,7 +288,7 @@ def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json:
         return
     for word in found.words:
         click.echo(written(lexicon, word) + (f"  (? = {found.jokers[word]})" if word in found.jokers else ""))
-    click.echo(f"{len(found.words)} word{'s' if len(found.words) != 1 else ''}" + (" (list cut short)" if found.truncated else ""), err=True)
+    click.echo(count_line(len(found.words), found.truncated), err=True)
 
 
 @dictionary.command("plus")
@@ -262,13 +333,18 @@ def find(starts: str, ends: str, contains: str, length: int | None, min_len: int
 
     parts = {name: _letters_or_usage(value, f"--{name}") for name, value in (("starts", starts), ("ends", ends), ("contains", contains))}
     if length is not None:
+        if min_len > length or (max_len is not None and max_len < length):
+            raise click.UsageError(f"--length {length} contradicts --min-len {min_len}" + (f" / --max-len {max_len}" if max_len is not None else ""))
         min_len, max_len = length, length
+    if max_len is not None and min_len > max_len:
+        raise click.UsageError(f"--min-len {min_len} is more than --max-len {max_len}: no word can match")
     if not (any(parts.values()) or min_len or max_len is not None):
         raise click.UsageError("give at least one filter: --starts, --ends, --contains, --length, --min-len or --max-len")
     lexicon = open_lexicon(lexicon_spec)
     filters = Filters(parts["starts"], parts["ends"], parts["contains"], min_len, max_len)
     found = _searching(lambda: find_words(lexicon, filters, limit, 2.0))
-    _print_words(found.words, as_json, " ".join(f"{k}={v}" for k, v in vars(filters).items() if v not in ("", None, 0)), lexicon, {"truncated": found.truncated, "timed_out": found.timed_out})
+    label = " ".join(f"{k}={v}" for k, v in vars(filters).items() if v not in ("", None, 0))
+    _print_words(found.words, as_json, label, lexicon, {"timed_out": found.timed_out}, found.truncated)
 
 
 @dictionary.command("list")

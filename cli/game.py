@@ -32,9 +32,20 @@ from overturn.game.review import ranked_json as _ranked_json
 from overturn.game.state import ENDINGS, MODES, Colour, Game, GameError, IllegalMove, PassMove, RankedMove, Result, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
-from overturn_cli.common import bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option, updates_state
+from overturn_cli.common import (
+    BadInput,
+    bounded_text,
+    bounded_word,
+    color_option,
+    json_option,
+    open_lexicon,
+    parse_cells,
+    seed_option,
+    updates_state,
+    use_color,
+)
 from overturn_cli.console import MAX_BOARD_TEXT
-from overturn_cli.game_files import UsageFailure, load_game, state_option
+from overturn_cli.game_files import load_game, state_option
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.lazy import LazyGroup
 
@@ -42,12 +53,6 @@ HINT_SHOWN = 20
 
 #: The clock the per-turn timer reads; a module attribute so tests can replace it.
 clock: Callable[[], float] = time.monotonic
-
-
-def color_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--color/--no-color", default=None, help="Colour the board (default: when writing to a terminal)."
-    )(command)
 
 
 def player_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -93,10 +98,6 @@ def _save(game: Game, state_path: Path) -> None:
         game.save(state_path)
     except StateFileError as exc:
         raise click.ClickException(str(exc)) from None
-
-
-def _use_color(color: bool | None) -> bool:
-    return sys.stdout.isatty() if color is None else color
 
 
 def _score_line(result: Result, game: Game) -> str:
@@ -188,7 +189,7 @@ def game() -> None:
 @game.command("new")
 @seed_option("Deal seed, 0 to 4294967295 (random if omitted; shown so a table can replay it).")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="reuse: a letter may repeat in a word; advanced: once only.")
-@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path used to settle words.")
+@click.option("--lexicon", "-l", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path used to settle words.")
 @click.option("--board", "board_text", default=None, help="Play on a board typed in (36 faces, rows split by '/') instead of a deal.")
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
 @click.option(
@@ -205,12 +206,12 @@ def new_command(
 ) -> None:
     """Start a game: a seeded deal of two layers (the top one first) or a typed board."""
     if state_path.exists() and not force:
-        raise click.ClickException(f"{state_path} already holds a game; use --force to replace it or --state for another file")
+        raise BadInput(f"{state_path} already holds a game; use --force to replace it or --state for another file")
     new_game = _start_game(seed, mode, lexicon_spec, board_text, ending, family)
     _save(new_game, state_path)
     origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
     click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")
-    click.echo(board_view(new_game, color=_use_color(color)))
+    click.echo(board_view(new_game, color=use_color(color)))
     click.echo(_score_line(new_game.result(), new_game))
 
 
@@ -229,13 +230,13 @@ def show_command(state_path: Path, table_link: str | None, as_json: bool, color:
     current = load_game(state_path, with_lexicon=False)
     if current.ending == "position":  # the end by rule 4 is seen by counting the words left: that needs the lexicon
         try:
-            current.lexicon = open_lexicon(current.lexicon_name, UsageFailure)
-        except UsageFailure as missing:
+            current.lexicon = open_lexicon(current.lexicon_name)
+        except BadInput as missing:
             click.echo(f"warning: {missing.message}; whether the game is over cannot be told", err=True)
     if as_json:
         click.echo(json.dumps({"game": current.to_json(), "result": _result_json(current)}, ensure_ascii=False, indent=2))
         return
-    click.echo(board_view(current, last_path(current), color=_use_color(color)))
+    click.echo(board_view(current, last_path(current), color=use_color(color)))
     for number, played in enumerate(current.history, start=1):
         click.echo(f"{number:3d}. {played_text(current, played.move, played.player)}")
     _echo_status(current)
@@ -275,7 +276,7 @@ def play_command(
     if not verdict.legal:
         detail = _verdict_text(verdict, current.board, current.rings, False)
         raise click.ClickException(f"refused: {detail}\nthe game file is unchanged")
-    click.echo(f"{mover.value}: " + _verdict_text(verdict, current.board, current.rings, _use_color(color)))
+    click.echo(f"{mover.value}: " + _verdict_text(verdict, current.board, current.rings, use_color(color)))
     click.echo(_score_line(current.result(), current))
 
 
@@ -360,7 +361,7 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     best = moves[0]
     click.echo(f"hint for {current.to_move.value}: {_ranked_text(best, current.board).strip()}")
     path = best.move.path if isinstance(best.move, WordMove) else (best.move.cell,)
-    click.echo(board_view(current, path, _use_color(color)))
+    click.echo(board_view(current, path, use_color(color)))
 
 
 @game.command("next-layer")
@@ -388,7 +389,7 @@ def next_layer_command(force: bool, state_path: Path, color: bool | None) -> Non
     _save(following, state_path)
     what = "bottom layer" if following.layer == 1 else f"new deal, seed {following.seed}"
     click.echo(f"next game on the {what}")
-    click.echo(board_view(following, color=_use_color(color)))
+    click.echo(board_view(following, color=use_color(color)))
     click.echo(_score_line(following.result(), following))
 
 
@@ -400,7 +401,7 @@ def next_layer_command(force: bool, state_path: Path, color: bool | None) -> Non
 @click.option("--path", "path_text", default=None, help='Cells the player traced, e.g. "D1 E1 E2" (default: find the best).')
 @click.option("--board", "board_text", default=None, help="Judge on a typed board (no game) instead of --state.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="With --board: the word rules.")
-@click.option("--lexicon", "lexicon_spec", default=None, help=f"Lexicon name or path (default: the game's, or {DEFAULT_LEXICON}).")
+@click.option("--lexicon", "-l", "lexicon_spec", default=None, help=f"Lexicon name or path (default: the game's, or {DEFAULT_LEXICON}).")
 @player_option
 @state_option
 @json_option
@@ -421,13 +422,13 @@ def referee(
             board = Board.parse(bounded_text(board_text, MAX_BOARD_TEXT, "--board"), MODES[mode])
         except BoardError as exc:
             raise click.BadParameter(str(exc), param_hint="--board") from None
-        lexicon = open_lexicon(lexicon_spec or DEFAULT_LEXICON, UsageFailure)
+        lexicon = open_lexicon(lexicon_spec or DEFAULT_LEXICON)
         current = Game.from_board(board, mode, lexicon.name, lexicon)
         claimed = None
     else:
-        current = load_game(state_path, with_lexicon=lexicon_spec is None, failure=UsageFailure)
+        current = load_game(state_path, with_lexicon=lexicon_spec is None)
         if lexicon_spec is not None:
-            current.lexicon = open_lexicon(lexicon_spec, UsageFailure)
+            current.lexicon = open_lexicon(lexicon_spec)
         board = current.board
         claimed = Colour(player) if player else None
     path = parse_cells(path_text, board, "--path") if path_text else None
@@ -435,7 +436,7 @@ def referee(
     if as_json:
         click.echo(json.dumps(verdict.to_json(board), ensure_ascii=False, indent=2))
     else:
-        click.echo(_verdict_text(verdict, board, current.rings, _use_color(color)))
+        click.echo(_verdict_text(verdict, board, current.rings, use_color(color)))
     sys.exit(0 if verdict.legal else 1)
 
 
@@ -454,7 +455,7 @@ Type a word to play it (the best path is chosen), or a word and its cells: BOIRE
 @click.option("--computer-side", type=click.Choice([colour.value for colour in Colour]), default="silver", help="The colour the computer plays.")
 @seed_option("Deal seed, 0 to 4294967295; also seeds the computer's choices.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse")
-@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
+@click.option("--lexicon", "-l", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
 @click.option("--board", "board_text", default=None, help="Play on a typed board instead of a deal.")
 @click.option("--ending", type=click.Choice(list(ENDINGS)), default="position", help="position: over when no word is left (rule 4); passes: over after two passes in a row.")
 @click.option("--state", "state_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Keep the game in this file (resumed if it exists).")
@@ -472,7 +473,7 @@ def play(
         current = _start_game(seed, mode, lexicon_spec, board_text, ending)
     computer = Colour(computer_side) if vs == "computer" else None
     rng = random.Random(seed if seed is not None else current.seed)
-    session = Session(current, computer, level, rng, state_path, timer, _use_color(color))
+    session = Session(current, computer, level, rng, state_path, timer, use_color(color))
     session.run()
 
 

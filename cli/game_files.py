@@ -12,22 +12,16 @@ import click
 
 from overturn.game.state import Game
 from overturn.jsonstore import StateFileError
-from overturn_cli.common import open_lexicon
+from overturn_cli.common import BadInput, open_lexicon
 from overturn_cli.common import state_option as _state_option
 
 DEFAULT_STATE = Path("overturn-game.json")
 
 
-class UsageFailure(click.ClickException):
-    """A request that cannot be served (bad file, unknown lexicon): exit code 2, apart from a refused word's 1."""
-
-    exit_code = 2
-
-
 state_option = _state_option(str(DEFAULT_STATE))
 
 
-def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.ClickException] = UsageFailure) -> Game:
+def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.ClickException] = BadInput) -> Game:
     """The saved game, with its lexicon loaded; a missing or broken file is a ``failure`` (exit 2) naming the problem."""
     try:
         game = Game.load(state_path)

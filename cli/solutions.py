@@ -44,8 +44,11 @@ def print_solutions(
     pattern: str | None,
     contains: str | None,
     as_json: bool,
+    paths: bool = True,
 ) -> None:
     """Solve ``board`` and print the words kept by the filters, longest first or alphabetical.
+
+    In text each word comes with the path that proves it, in A1 notation (``paths``); JSON always has it, 0-based.
 
     Raises CommandError / CommandUsageError (lexicon, pattern, --contains) before printing anything.
     """
@@ -90,15 +93,19 @@ def print_solutions(
             }
         )
         return
+    from overturn.game.board import format_cell
+
     lines = []
     current_length = None
+    width = max((len(found.word) for found in results), default=0)
     for found in results:
         if group and order == "length" and len(found.word) != current_length:
             current_length = len(found.word)
             lines.append(f"-- {current_length} letters")
         needs = "  (" + ", ".join(f"{face}={reading}" for face, reading in found.readings) + ")" if found.readings else ""
-        lines.append(f"{found.word}{needs}")
+        path = " ".join(format_cell(board, cell) for cell in found.path) if paths else ""
+        lines.append(f"{found.word:<{width}}  {path}{needs}" if paths else f"{found.word}{needs}")
     if lines:
         echo("\n".join(lines))  # one write: thousands of echo calls cost more than the solve
-    longest = max((len(found.word) for found in results), default=0)
-    echo(f"{len(results)} words (longest {longest} letters) in {elapsed * 1000:.1f} ms, {mode} mode, lexicon {lexicon.name}", err=True)
+    count = f"{len(results)} word{'' if len(results) == 1 else 's'}" + (f" (longest {width} letters)" if results else "")
+    echo(f"{count} in {elapsed * 1000:.1f} ms, {mode} mode, lexicon {lexicon.name}", err=True)

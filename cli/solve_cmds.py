@@ -51,6 +51,7 @@ def _board_from(text: str | None, board_file: Path | None, rules):
 @click.option("--preset", type=click.Choice(["overturn", "advanced", "boggle4", "boggle5"]), default="overturn", show_default=True, help="Board size and word rules.")
 @click.option("--sort", "order", type=click.Choice(["length", "alpha"]), default="length", show_default=True, help="Longest first, or alphabetical.")
 @click.option("--group/--no-group", default=True, show_default=True, help="Group words by length (text output).")
+@click.option("--paths/--no-paths", default=True, show_default=True, help="Each word's path in A1 notation, column letter and row number (text output).")
 @click.option("--min-len", type=click.IntRange(min=0), default=0, show_default=True, help="Only words at least this long.")
 @click.option("--pattern", help="Only words the regex matches in full (case and accents ignored, as in `dict grep`).")
 @click.option("--contains", callback=bounded_word, help="Only words containing this string (e.g. X to see what ZX read as X gives).")
@@ -65,6 +66,7 @@ def solve(
     preset: str,
     order: str,
     group: bool,
+    paths: bool,
     min_len: int,
     pattern: str | None,
     contains: str | None,
@@ -106,7 +108,7 @@ def solve(
     with click_errors():
         print_solutions(
             parsed, constraints, lexicon_spec,
-            order=order, group=group, min_len=min_len, pattern=pattern, contains=contains, as_json=as_json,
+            order=order, group=group, min_len=min_len, pattern=pattern, contains=contains, as_json=as_json, paths=paths,
         )
 
 
