@@ -31,7 +31,7 @@ def test_lookup_valid_and_missing_words(lexicon_dir: str) -> None:
     assert code == 1 and "POCHO: not in lexicon" in out and "POCHE" in out
     code, out, _ = run("dict", "lookup", "porte-clé", "--json", "--lexicon", lexicon_dir)
     data = json.loads(out)
-    assert code == 1 and data["results"][0]["valid"] is False and "error" in data["results"][0]
+    assert code == 2 and data["results"][0]["valid"] is False and "error" in data["results"][0]
 
 
 def test_grep_prefix_anagram(lexicon_dir: str) -> None:
@@ -80,11 +80,11 @@ def test_lexicon_build_and_use(isolated_cache: Path, tmp_path: Path) -> None:
     source = tmp_path / "club.txt"
     source.write_text("ZOUKER\nkiffer\nporte-clé\n", encoding="utf-8")
     code, out, err = run("lexicon", "build", str(source), "--name", "club")
-    assert code == 0 and "2 words" in out and "skipped 1 line" in err
+    assert code == 0 and "2 words" in out and "skipped 1 line that is not" in err
     assert run("dict", "lookup", "zouker", "--lexicon", "club")[0] == 0
     assert "club" in run("lexicon", "list")[1]
     code, _, err = run("dict", "lookup", "x", "--lexicon", "nope")
-    assert code == 1 and "unknown lexicon 'nope'" in err
+    assert code == 2 and "unknown lexicon 'nope'" in err
 
 
 def test_help_teaches() -> None:

@@ -96,7 +96,7 @@ def test_referee_exit_codes(state: Path, lexicon_dir: str):
 
 
 def test_new_refuses_to_overwrite_and_next_layer(tmp_path: Path, lexicon_dir: str, state: Path):
-    assert run("game", "new", "--lexicon", lexicon_dir, "--state", str(state)).exit_code == 1
+    assert run("game", "new", "--lexicon", lexicon_dir, "--state", str(state)).exit_code == 2
     dealt = tmp_path / "dealt.json"
     result = run("game", "new", "--seed", "7", "--lexicon", lexicon_dir, "--state", str(dealt))
     assert result.exit_code == 0 and "seed 7" in result.output

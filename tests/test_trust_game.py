@@ -166,7 +166,7 @@ def test_off_board_cells_are_named_in_the_games_notation(seeded):
 def test_next_layer_needs_force_to_discard_an_unfinished_game(seeded):
     before = seeded.read_bytes()
     result = run("game", "next-layer", "--state", str(seeded))
-    assert result.exit_code == 1 and "--force" in result.output and seeded.read_bytes() == before
+    assert result.exit_code == 2 and "--force" in result.output and seeded.read_bytes() == before
     assert run("game", "next-layer", "--force", "--state", str(seeded)).exit_code == 0
     assert Game.load(seeded).layer == 1
     for cell in ("A1", "B1"):  # two passes in a row end the game: no --force needed then
@@ -177,7 +177,7 @@ def test_next_layer_needs_force_to_discard_an_unfinished_game(seeded):
 def test_new_over_an_existing_game_needs_force(seeded, lexicon_dir):
     before = seeded.read_bytes()
     result = run("game", "new", "--ending", "passes", "--seed", "8", "--lexicon", lexicon_dir, "--state", str(seeded))
-    assert result.exit_code == 1 and "--force" in result.output and seeded.read_bytes() == before
+    assert result.exit_code == 2 and "--force" in result.output and seeded.read_bytes() == before
 
 
 # ----- saving --------------------------------------------------------------------------------------

@@ -222,8 +222,8 @@ def _user_build_dir(name: str) -> Path:
     return lexicons_root() / "user" / name
 
 
-def build_word_list(path: Path, name: str, progress: Progress | None = None) -> tuple[Path, list[str]]:
-    """Compile a plain word list under ``name``; returns the build and the lines that are not words."""
+def build_word_list(path: Path, name: str, progress: Progress | None = None, encoding: str = "utf-8-sig") -> tuple[Path, list[str]]:
+    """Compile a plain word list (in ``encoding``) under ``name``; returns the build and the lines that are not words."""
     import shutil
 
     if not _NAME_RE.fullmatch(name) or name in RECIPES:
@@ -231,7 +231,7 @@ def build_word_list(path: Path, name: str, progress: Progress | None = None) -> 
             f"invalid lexicon name {name!r}: use letters, digits, '.', '_' or '-', not one of {', '.join(RECIPES)}"
         )
     try:
-        entries, rejected = sources.read_word_list(path)
+        entries, rejected = sources.read_word_list(path, encoding)
     except (OSError, UnicodeDecodeError) as exc:
         raise LexiconError(f"cannot read {path}: {exc}") from None
     if not entries:
