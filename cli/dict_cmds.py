@@ -24,7 +24,7 @@ def dictionary() -> None:
 
     \b
     Examples:
-      overturn dict lookup pêche voici ognon
+      overturn dict lookup pêche voici
       overturn dict grep 'P.CHE'            # regex, full match
       overturn dict prefix ogn
       overturn dict anagram CHIEN
@@ -59,7 +59,7 @@ def lookup(words: tuple[str, ...], list_file: Path | None, lexicon_spec: str, as
       overturn dict lookup pêche voici
       overturn dict lookup --json maison
       overturn dict lookup xyzzy               # exit 1: not a word
-      printf 'maison\\nxyzzy\\n' | overturn dict lookup -
+      printf 'maison\\nxyzzy\\n' | overturn dict lookup -    # exit 1: xyzzy is not a word
     """
     as_list = list_file is not None or words == ("-",)
     if list_file is not None and words:
@@ -133,11 +133,12 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
     warning says the list is incomplete (exit status 1).
 
     \b
-    '.' is any letter:     overturn dict grep 'P.CHE'
-    classes and repeats:   overturn dict grep '[AEIOU]{4}.*'
-    either word:           overturn dict grep 'ABC|DEF'
-    a doubled letter:      overturn dict grep '(.)\\1'
-    for scripts:           overturn dict grep --json '.*OUX'
+    Examples:
+      overturn dict grep 'P.CHE'               # '.' is any letter
+      overturn dict grep '[AEIOU]{4}.*'        # classes and repeats
+      overturn dict grep 'ABC|DEF'             # either word
+      overturn dict grep '(.)\\1' --limit 20    # a doubled letter
+      overturn dict grep --json '.*OUX'
     """
     from overturn.lexicon.pattern import PatternError
 
@@ -218,7 +219,13 @@ def anagram(letters: str, wildcards: int, partial: bool, min_len: int, limit: in
 @lexicon_option
 @json_option
 def hooks(word: str, lexicon_spec: str, as_json: bool) -> None:
-    """Words one letter longer than WORD: a letter in front, at the back, or inserted inside."""
+    """Words one letter longer than WORD: a letter in front, at the back, or inserted inside.
+
+    \b
+    Examples:
+      overturn dict hooks MAISON
+      overturn dict hooks ami --json
+    """
     from overturn.lexicon.searches import hooks as find_hooks
 
     lexicon = open_lexicon(lexicon_spec)
@@ -244,6 +251,12 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
     table DELA's tags give them (indicatif présent : je mange · tu manges · …;
     a noun's by gender and number). Forms only Grammalecte or the supplement
     holds are in the list but not in the table.
+
+    \b
+    Examples:
+      overturn dict forms mangeons
+      overturn dict forms cheval --json
+      overturn dict forms xyzzy                # exit 1: not in the lexicon
     """
     from overturn.lexicon.lemmas import table_lines
     from overturn.lexicon.searches import POS_NAMES, lemma_forms
@@ -273,7 +286,12 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
 def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
     """Words that fill PATTERN (letters fixed, '.' an empty square) with letters of RACK ('?' a joker).
 
-    E.g. `overturn dict fit ..E.S AIRT?`: fewest jokers first, each joker's letter shown.
+    Fewest jokers first, each joker's letter shown.
+
+    \b
+    Examples:
+      overturn dict fit ..E.S AIRT?
+      overturn dict fit C...E AEIRT --json
     """
     from overturn.lexicon.searches import fit, written
 
@@ -296,7 +314,13 @@ def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json:
 @lexicon_option
 @json_option
 def plus_command(letters: str, lexicon_spec: str, as_json: bool) -> None:
-    """The "7+1": words using all of LETTERS and one letter more, grouped by the letter added."""
+    """The "7+1": words using all of LETTERS and one letter more, grouped by the letter added.
+
+    \b
+    Examples:
+      overturn dict plus AEINRST
+      overturn dict plus CHIEN --json
+    """
     from overturn.lexicon.searches import plus_one
 
     if len(letters) > 19:
@@ -325,8 +349,10 @@ def find(starts: str, ends: str, contains: str, length: int | None, min_len: int
     """Words by plain filters, no regex to write (at least one filter), shortest first.
 
     \b
+    Examples:
       overturn dict find --starts RE --ends ONS --length 6
       overturn dict find --contains ZZ --max-len 5
+      overturn dict find --length 3 --min-len 5     # exit 2: the filters contradict
     """
     from overturn.lexicon.searches import Filters
     from overturn.lexicon.searches import find as find_words
@@ -352,7 +378,13 @@ def find(starts: str, ends: str, contains: str, length: int | None, min_len: int
 @lexicon_option
 @json_option
 def list_command(name: str, lexicon_spec: str, as_json: bool) -> None:
-    """A preset list: two- or three-letter words, Q without U, words without A E I O U."""
+    """A preset list: two- or three-letter words, Q without U, words without A E I O U.
+
+    \b
+    Examples:
+      overturn dict list two
+      overturn dict list q-without-u --json
+    """
     from overturn.lexicon.searches import LISTS, preset_list
 
     lexicon = open_lexicon(lexicon_spec)

@@ -173,16 +173,17 @@ def game() -> None:
     """Keep an Overturn game in a file: one command per move.
 
     \b
-      overturn game new --seed 7              deal a board (top layer), green to move
+    Examples:
+      overturn game new --seed 311            deal a board (top layer), green to move
       overturn game show                      board, rings, score
-      overturn game play ROI --path "D1 E1 E2"
+      overturn game play ROI --path "E3 D2 D3"
       overturn game play BOIRE                the referee picks the best path
-      overturn game pass B3                   no word: an opponent's ring on B3
-      overturn game moves                     every legal word, best ring swing first
-      overturn game hint | undo | next-layer
-      overturn game play BOIRE --table LINK   at a table held by a server (your seat link)
+      overturn game moves --limit 5           the legal words, best ring swing first
+      overturn game hint
+      overturn game undo
 
     Cells are written B3 (column letter, row number) or 3,2 (row,col), 1-based.
+    At a table held by a server, add --table LINK (your seat link) to show, play and pass.
     """
 
 
@@ -204,7 +205,15 @@ def new_command(
     seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, force: bool, ending: str, family: bool, state_path: Path,
     color: bool | None,
 ) -> None:
-    """Start a game: a seeded deal of two layers (the top one first) or a typed board."""
+    """Start a game: a seeded deal of two layers (the top one first) or a typed board.
+
+    \b
+    Examples:
+      overturn game new --seed 311 --state advanced.json --mode advanced
+      overturn game new --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --state typed.json
+      overturn game new --seed 311 --state typed.json   # exit 2: the file holds a game
+      overturn game new --seed 311 --force              # replace the game in overturn-game.json
+    """
     if state_path.exists() and not force:
         raise BadInput(f"{state_path} already holds a game; use --force to replace it or --state for another file")
     new_game = _start_game(seed, mode, lexicon_spec, board_text, ending, family)
@@ -221,11 +230,18 @@ def new_command(
 @json_option
 @color_option
 def show_command(state_path: Path, table_link: str | None, as_json: bool, color: bool | None) -> None:
-    """The board with its rings, the words played and the score."""
+    """The board with its rings, the words played and the score.
+
+    \b
+    Examples:
+      overturn game show
+      overturn game show --no-color
+      overturn game show --json
+    """
     if table_link:
         from overturn_cli.table import show_table
 
-        show_table(table_link, as_json)
+        show_table(table_link, as_json, use_color(color))
         return
     current = load_game(state_path, with_lexicon=False)
     if current.ending == "position":  # the end by rule 4 is seen by counting the words left: that needs the lexicon
@@ -254,11 +270,18 @@ def show_command(state_path: Path, table_link: str | None, as_json: bool, color:
 def play_command(
     word: str, path_text: str | None, player: str | None, state_path: Path, table_link: str | None, as_json: bool, color: bool | None
 ) -> None:
-    """Play a word for the side to move; a refused word exits 1 and leaves the file unchanged."""
+    """Play a word for the side to move; a refused word exits 1 and leaves the file unchanged.
+
+    \b
+    Examples:
+      overturn game play ROI --path "E3 D2 D3"     # green plays ROI along E3 D2 D3
+      overturn game play BOIRE --player silver --json
+      overturn game play XYZZY                      # exit 1: not a word, nothing saved
+    """
     if table_link:
         from overturn_cli.table import play_at_table
 
-        play_at_table(word, table_link, path_text, as_json)
+        play_at_table(word, table_link, path_text, as_json, use_color(color))
         return
     current = load_game(state_path)
     path = parse_cells(path_text, current.board, "--path") if path_text else None
@@ -287,7 +310,14 @@ def play_command(
 @table_option
 @updates_state
 def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None) -> None:
-    """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left."""
+    """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left.
+
+    \b
+    Examples:
+      overturn game new --seed 311 --state pass.json
+      overturn game pass A1 --state pass.json      silver's ring on A1; silver to move
+      overturn game pass A1 --state pass.json      # exit 1: refused, A1 is ringed
+    """
     if table_link:
         from overturn_cli.table import pass_at_table
 
@@ -314,7 +344,15 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
 @state_option
 @updates_state
 def undo_command(state_path: Path) -> None:
-    """Take back the last move."""
+    """Take back the last move.
+
+    \b
+    Examples:
+      overturn game new --seed 311 --state undo.json
+      overturn game play ROI --state undo.json
+      overturn game undo --state undo.json
+      overturn game undo --state undo.json      # exit 1: nothing left to undo
+    """
     current = load_game(state_path, with_lexicon=False)
     try:
         played = current.pop()
@@ -330,7 +368,13 @@ def undo_command(state_path: Path) -> None:
 @state_option
 @json_option
 def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
-    """Every legal move for the side to move, best ring swing first (passes only when no word is left)."""
+    """Every legal move for the side to move, best ring swing first (passes only when no word is left).
+
+    \b
+    Examples:
+      overturn game moves --limit 10
+      overturn game moves --json
+    """
     current = load_game(state_path)
     moves = current.legal_moves()[:limit]
     if as_json:
@@ -349,7 +393,14 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
 @json_option
 @color_option
 def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
-    """The best move for the side to move, drawn on the board."""
+    """The best move for the side to move, drawn on the board.
+
+    \b
+    Examples:
+      overturn game hint
+      overturn game hint --no-color
+      overturn game hint --json
+    """
     current = load_game(state_path)
     moves = current.legal_moves()
     if as_json:
@@ -373,8 +424,12 @@ def next_layer_command(force: bool, state_path: Path, color: bool | None) -> Non
     """Start the next game: lift the top layer (or reshuffle once both layers are played).
 
     \b
-      overturn game next-layer            once the game is over
-      overturn game next-layer --force    abandon an unfinished game
+    Examples:
+      overturn game new --seed 311 --state layers.json
+      overturn game play ROI --state layers.json
+      overturn game next-layer --state layers.json            # exit 1: the game is not over
+      overturn game next-layer --force --state layers.json    the bottom layer; ROI stays in the file
+      overturn game review --state layers.json                every layer's moves
     """
     current = load_game(state_path, with_lexicon=False)
     if not current.is_over() and not force:
@@ -413,8 +468,12 @@ def referee(
     """Settle a disputed word: exit 0 if legal, 1 if refused, 2 on a usage error.
 
     \b
+    Examples:
+      overturn referee BOIRE --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'
+      overturn referee roi --path "E3 D2 D3" --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --json
+      overturn referee XYZZY --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'  # exit 1: not a word
+      overturn game new --seed 311 --state game.json
       overturn referee BOIRE --state game.json
-      overturn referee pôle --path "A1 B1 A2 B2" --board "POKROB/LEWEIY/..."
     """
     current: Game | None = None
     if board_text is not None:
@@ -466,7 +525,18 @@ def play(
     vs: str, level: int, computer_side: str, seed: int | None, mode: str, lexicon_spec: str, board_text: str | None,
     ending: str, state_path: Path | None, timer: float | None, color: bool | None,
 ) -> None:
-    """Play Overturn at the terminal: two people taking turns, or against the computer."""
+    """Play Overturn at the terminal: two people taking turns, or against the computer.
+
+    The game is saved after every move: in --state, or else in a new file of
+    your data folder, named on screen (resume it with --state). Ctrl-C or
+    'quit' leaves with the game saved.
+
+    \b
+    Examples:
+      overturn play --seed 311
+      overturn play --vs computer --level 3 --seed 311 --state friday.json
+      overturn play --state friday.json                # resume it
+    """
     if state_path is not None and state_path.exists():
         current = load_game(state_path)
     else:

@@ -11,12 +11,12 @@ import click
 
 from overturn.game.board import Board, format_cell
 from overturn.game.computer import LEVEL_DESCRIPTIONS, LEVELS
-from overturn.game.match import GameRecord, play_match
+from overturn.game.match import GameRecord, MatchResult, play_match
 from overturn.game.review import review_game, review_json
 from overturn.game.state import MODES, PassMove, RankedMove
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import json_option, open_lexicon
-from overturn_cli.console import echo_json
+from overturn_cli.console import INTERRUPTED, echo_json
 from overturn_cli.game_files import load_game, state_option
 
 LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text in LEVEL_DESCRIPTIONS.items())
@@ -28,7 +28,7 @@ LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text
 @click.option("--games", type=click.IntRange(1, 100_000), default=20, help="Games to play (pairs on one deal, colours swapped).")
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, help="First deal seed; pair k plays deal seed+k.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="reuse: a letter may repeat in a word; advanced: once only.")
-@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
+@click.option("--lexicon", "-l", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
 @click.option("--progress/--quiet", default=False, help="Print each game's result to stderr as it ends.")
 @json_option
 def match_command(
@@ -41,9 +41,13 @@ def match_command(
     draws and losses, its score and the Elo difference with a 95% error bar,
     plus the time each level took per move.
 
+    A real measure takes minutes (e.g. --a 4 --b 3 --games 200); Ctrl-C stops it
+    and prints the result of the games finished so far (exit 130).
+
     \b
-      overturn game match --a 4 --b 3 --games 200 --seed 1 --progress
-      overturn game match --a 2 --b 1 --games 10 --json
+    Examples:
+      overturn game match --a 2 --b 1 --games 2 --seed 1 --progress
+      overturn game match --a 2 --b 1 --games 2 --json
     """
     lexicon = open_lexicon(lexicon_spec)
 
@@ -55,7 +59,23 @@ def match_command(
             err=True,
         )
 
-    result = play_match(lexicon, int(level_a), int(level_b), games, seed, mode, report if progress else None)
+    finished = MatchResult(int(level_a), int(level_b), mode)
+
+    def record(game_record: GameRecord) -> None:
+        finished.games.append(game_record)
+        if progress:
+            report(game_record)
+
+    try:
+        result = play_match(lexicon, int(level_a), int(level_b), games, seed, mode, record)
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted after {len(finished.games)} of {games} games", err=True)
+        if finished.games:
+            if as_json:
+                echo_json(finished.to_json())
+            else:
+                click.echo(finished.summary())
+        raise SystemExit(INTERRUPTED) from None
     if as_json:
         echo_json(result.to_json())
         return
@@ -79,8 +99,9 @@ def review_command(state_path: Path, as_json: bool) -> None:
     finished or not; the file is only read.
 
     \b
-      overturn game review --state game.json
-      overturn game review --state game.json --json
+    Examples:
+      overturn game review
+      overturn game review --state overturn-game.json --json
     """
     current = load_game(state_path)
     review = review_game(current)

@@ -61,10 +61,10 @@ def main() -> None:
 
     \b
     Examples:
-      overturn solve 'ROIBEN/PLEMAT/AASCDE/FGHIJK/LMNOPQ/RSTUVW'   every word, with its path
+      overturn solve 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'   every word, with its path
       overturn dict lookup pêche                                   look a word up
-      overturn game new --seed 1                                   a game in overturn-game.json
-      overturn referee ROI                                         settle a disputed word in it
+      overturn game new --seed 311                                 a game in overturn-game.json
+      overturn referee BOIRE                                       settle a disputed word in it
 
     \b
     Exit status: 0 done; 1 not found or refused by the rules; 2 usage,

@@ -30,7 +30,6 @@ A game at the table:
   overturn offboard legal                  every legal move
   overturn offboard play C3-D4             red moves C3 (and its line) to D4
   overturn offboard play G7-F6 --json      yellow replies; JSON for scripts
-  overturn offboard play "remove E5-E6"    drop a bounced marble, then move
   overturn offboard undo                   take the last move back
   overturn offboard session -c yellow      play interactively against the computer
 
@@ -79,18 +78,17 @@ SESSION_OPTIONS = [
     ),
 ]
 
+FRESH = "  overturn offboard new --force                      # exit 0: a fresh game for these examples\n"
+
 EXAMPLES = {
-    "new": "  overturn offboard new\n"
-    "  overturn offboard new --layout contact --state friday.json --force\n"
-    "  overturn offboard new --layout our_start.json",
+    "new": "  overturn offboard new --state other.json\n"
+    "  overturn offboard new --layout contact --state friday.json --force",
     "show": "  overturn offboard show\n  overturn offboard show --no-legend\n  overturn offboard show --json | jq .scores",
     "legal": "  overturn offboard legal\n  overturn offboard legal --json | jq -r '.legal[]'",
-    "play": "  overturn offboard play C3-D4\n"
-    "  overturn offboard play C3-D4 G7-F6       red, then yellow\n"
-    "  overturn offboard play \"place E5\"        after your marble bounced\n"
-    "  overturn offboard play \"remove B2-C3\"    remove it, then move\n"
-    "  overturn offboard play remove B2-C3      the same, as two arguments",
-    "undo": "  overturn offboard undo\n  overturn offboard undo -n 2             both players' last moves",
+    "play": FRESH + "  overturn offboard play C3-D4 G7-F6       red, then yellow\n"
+    "  overturn offboard play \"place E5\"        # exit 1: refused, only a bounced marble is placed\n"
+    "  overturn offboard play C3-D4             # exit 1: refused, C3 is empty now",
+    "undo": FRESH + "  overturn offboard play C3-D4 G7-F6\n  overturn offboard undo -n 2             both players' last moves",
     "session": "  overturn offboard session                         two players at one keyboard\n"
     "  overturn offboard session --new --force -c yellow  you are red, the computer yellow\n"
     "  overturn offboard session -c red --seed 7          the computer opens, reproducibly",
