@@ -36,6 +36,11 @@ class CommandUsageError(CommandError):
     """The command was called wrongly: the usage line, ``Error: message``, exit status 2 (click.UsageError)."""
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 move``, ``2 moves``, ``0 passes`` (``many`` when adding an s is wrong)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 def echo(text: str = "", err: bool = False) -> None:
     stream = sys.stderr if err else sys.stdout
     stream.write(text + "\n")

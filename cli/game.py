@@ -44,8 +44,8 @@ from overturn_cli.common import (
     updates_state,
     use_color,
 )
-from overturn_cli.console import MAX_BOARD_TEXT
-from overturn_cli.game_files import load_game, state_option
+from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, plural
+from overturn_cli.game_files import finished_layers, layer_file, load_game, running_total, state_option
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.lazy import LazyGroup
 
@@ -146,6 +146,18 @@ def _ranked_text(ranked: RankedMove, board: Board) -> str:
     return f"{ranked.swing:+3d}  {move.word:<12} {describe_path(board, move.path)}"
 
 
+
+
+def _total_json(state_path: Path, game: Game) -> dict[str, int]:
+    green, silver, layers = running_total(state_path, game)
+    return {"green": green, "silver": silver, "layers": layers}
+
+
+def _echo_total(state_path: Path, game: Game) -> None:
+    """The running total, once a file has more than one layer."""
+    green, silver, layers = running_total(state_path, game)
+    if layers > 1:
+        click.echo(f"total over {layers} layers: green {green} · silver {silver}")
 
 
 def _result_json(game: Game) -> dict[str, Any]:
@@ -256,6 +268,7 @@ def show_command(state_path: Path, table_link: str | None, as_json: bool, color:
     for number, played in enumerate(current.history, start=1):
         click.echo(f"{number:3d}. {played_text(current, played.move, played.player)}")
     _echo_status(current)
+    _echo_total(state_path, current)
 
 
 @game.command("play")
@@ -335,7 +348,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
         raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
     _save(current, state_path)
     if left:
-        click.echo(f"warning: {left} word(s) could still be played ('overturn game undo' takes the pass back)", err=True)
+        click.echo(f"warning: {plural(left, 'word')} could still be played ('overturn game undo' takes the pass back)", err=True)
     click.echo(played_text(current, PassMove(cells[0]), mover))
     click.echo(_score_line(current.result(), current))
 
@@ -376,14 +389,16 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
       overturn game moves --json
     """
     current = load_game(state_path)
-    moves = current.legal_moves()[:limit]
+    every = current.legal_moves()
+    moves, total = every[:limit], len(every)
     if as_json:
         click.echo(json.dumps([_ranked_json(ranked, current.board) for ranked in moves], ensure_ascii=False, indent=2))
         return
     if not moves:
         click.echo("no legal move: the game is over")
         return
-    click.echo(f"{len(moves)} move(s) for {current.to_move.value} (ring swing, word, path):")
+    shown = f"the best {plural(len(moves), 'move')} of {total}" if len(moves) < total else plural(len(moves), "move")
+    click.echo(f"{shown} for {current.to_move.value} (ring swing, word, path)" + (f"; --limit {total} for all:" if len(moves) < total else ":"))
     for ranked in moves:
         click.echo(_ranked_text(ranked, current.board))
 
@@ -416,12 +431,16 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
 
 
 @game.command("next-layer")
-@click.option("--force", is_flag=True, help="Discard the current game even if it is not over.")
+@click.option("--force", is_flag=True, help="Move on even if the current game is not over (its moves are kept).")
 @state_option
+@json_option
 @color_option
 @updates_state
-def next_layer_command(force: bool, state_path: Path, color: bool | None) -> None:
+def next_layer_command(force: bool, state_path: Path, as_json: bool, color: bool | None) -> None:
     """Start the next game: lift the top layer (or reshuffle once both layers are played).
+
+    The finished layer is kept beside the game file (GAME.layer-1.json, ...),
+    'review' covers every layer and 'show' gives the running total.
 
     \b
     Examples:
@@ -435,17 +454,24 @@ def next_layer_command(force: bool, state_path: Path, color: bool | None) -> Non
     if not current.is_over() and not force:
         raise click.ClickException(
             f"the game in {state_path} is not over ({_score_line(current.result(), current)}); "
-            "use --force to discard it"
+            "use --force to move on (its moves are kept)"
         )
     try:
         following = current.next_layer()
     except GameError as exc:
         raise click.ClickException(str(exc)) from None
+    kept = layer_file(state_path, len(finished_layers(state_path)) + 1)
+    _save(current, kept)
     _save(following, state_path)
     what = "bottom layer" if following.layer == 1 else f"new deal, seed {following.seed}"
+    if as_json:
+        echo_json({"kept": str(kept), "game": following.to_json(), "result": _result_json(following), "total": _total_json(state_path, following)})
+        return
+    click.echo(f"the finished layer ({plural(len(current.history), 'move')}) is kept in {kept}")
     click.echo(f"next game on the {what}")
     click.echo(board_view(following, color=use_color(color)))
     click.echo(_score_line(following.result(), following))
+    _echo_total(state_path, following)
 
 
 # ----- overturn referee ------------------------------------------------------------------------
@@ -517,7 +543,10 @@ Type a word to play it (the best path is chosen), or a word and its cells: BOIRE
 @click.option("--lexicon", "-l", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
 @click.option("--board", "board_text", default=None, help="Play on a typed board instead of a deal.")
 @click.option("--ending", type=click.Choice(list(ENDINGS)), default="position", help="position: over when no word is left (rule 4); passes: over after two passes in a row.")
-@click.option("--state", "state_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Keep the game in this file (resumed if it exists).")
+@click.option(
+    "--state", "state_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Keep the game in this file (resumed if it exists). [default: a new file in your data folder, named on screen]",
+)
 @click.option("--timer", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds per turn; a late move is flagged (the rule book lets players agree on one).")
 @color_option
 @updates_state
@@ -541,17 +570,34 @@ def play(
         current = load_game(state_path)
     else:
         current = _start_game(seed, mode, lexicon_spec, board_text, ending)
+        state_path = state_path or default_play_file()
+        _save(current, state_path)
+    click.echo(f"the game is saved in {state_path} after every move; resume it with: overturn play --state {state_path}")
     computer = Colour(computer_side) if vs == "computer" else None
     rng = random.Random(seed if seed is not None else current.seed)
     session = Session(current, computer, level, rng, state_path, timer, use_color(color))
-    session.run()
+    if session.run() == "interrupted":
+        raise SystemExit(INTERRUPTED)
+
+
+def default_play_file() -> Path:
+    """A new file for a game started without --state, in the user's data folder, so no game is ever lost."""
+    from platformdirs import user_data_path
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = user_data_path("overturn") / "games"
+    path, number = folder / f"play-{stamp}.json", 1
+    while path.exists():
+        number += 1
+        path = folder / f"play-{stamp}-{number}.json"
+    return path
 
 
 class Session:
     """One interactive game: reads a line per turn, lets the computer move on its turns, saves after each move."""
 
     def __init__(
-        self, game: Game, computer: Colour | None, level: int, rng: random.Random, state_path: Path | None,
+        self, game: Game, computer: Colour | None, level: int, rng: random.Random, state_path: Path,
         timer: float | None, color: bool,
     ) -> None:
         self.game = game
@@ -562,10 +608,12 @@ class Session:
         self.timer = timer
         self.color = color
 
-    def run(self) -> None:
+    def run(self) -> str:
+        """Play until the game ends or the player leaves: "over", "left" or "interrupted" (Ctrl-C)."""
         seed = f"seed {self.game.seed}" if self.game.seed is not None else "typed board"
         click.echo(f"Overturn ({seed}, {self.game.mode} mode). Type 'help' for the commands.")
         self.show()
+        ending = "over"
         while not self.game.is_over():
             if self.game.to_move is self.computer:
                 self.computer_turn()
@@ -573,14 +621,17 @@ class Session:
             started = clock()
             try:
                 line = click.prompt(self.game.to_move.value, default="", show_default=False, prompt_suffix="> ")
-            except click.Abort:
+            except click.Abort as abort:  # click turns Ctrl-C and the end of input into Abort
                 click.echo()
+                ending = "interrupted" if isinstance(abort.__context__, KeyboardInterrupt) else "left"
                 break
             if self.timer is not None and clock() - started > self.timer:
                 click.echo(f"time! {clock() - started:.0f} s for a turn of {self.timer:g} s (the table decides)")
             if not self.handle(line.strip()):
+                ending = "left"
                 break
         self.finish()
+        return ending
 
     def handle(self, line: str) -> bool:
         """Act on one typed line; False when the player leaves."""
@@ -635,7 +686,7 @@ class Session:
             click.echo("a pass rings exactly one cell, e.g. pass B3")
             return
         left = self.game.words_left()
-        if left and not click.confirm(f"{left} word(s) can still be played; pass anyway?", default=False):
+        if left and not click.confirm(f"{plural(left, 'word')} can still be played; pass anyway?", default=False):
             click.echo("not passed: still your turn")
             return
         mover = self.game.to_move
@@ -667,8 +718,7 @@ class Session:
         self.after_move()
 
     def after_move(self) -> None:
-        if self.state_path is not None:
-            _save(self.game, self.state_path)
+        _save(self.game, self.state_path)
         self.show()
 
     def show(self) -> None:
@@ -680,7 +730,7 @@ class Session:
         result = self.game.result()
         if result.over:
             click.echo(f"final score: {_score_line(result, self.game)}")
-        elif self.state_path is not None:
+        else:
             click.echo(f"game kept in {self.state_path}; resume with: overturn play --state {self.state_path}")
 
 

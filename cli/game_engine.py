@@ -13,11 +13,11 @@ from overturn.game.board import Board, format_cell
 from overturn.game.computer import LEVEL_DESCRIPTIONS, LEVELS
 from overturn.game.match import GameRecord, MatchResult, play_match
 from overturn.game.review import review_game, review_json
-from overturn.game.state import MODES, PassMove, RankedMove
+from overturn.game.state import MODES, Game, PassMove, RankedMove
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import json_option, open_lexicon
-from overturn_cli.console import INTERRUPTED, echo_json
-from overturn_cli.game_files import load_game, state_option
+from overturn_cli.console import INTERRUPTED, echo_json, plural
+from overturn_cli.game_files import finished_layers, load_game, state_option
 
 LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text in LEVEL_DESCRIPTIONS.items())
 
@@ -93,7 +93,7 @@ def match_command(
 def review_command(state_path: Path, as_json: bool) -> None:
     """Review a game move by move: the best move each turn, the swing missed, the words left on the board.
 
-    For each move: what was played and its ring swing, the best move available
+    Every layer played in the file is reviewed (see 'next-layer'). For each move: what was played and its ring swing, the best move available
     (as 'hint' would have shown it) and the swing missed, the longest legal word
     and a few other big swings. Then a summary per player. The game can be
     finished or not; the file is only read.
@@ -103,11 +103,20 @@ def review_command(state_path: Path, as_json: bool) -> None:
       overturn game review
       overturn game review --state overturn-game.json --json
     """
-    current = load_game(state_path)
-    review = review_game(current)
-    if as_json:
-        echo_json(review_json(review, current.board))
+    layers = [(path, load_game(path)) for path, _ in finished_layers(state_path)] + [(state_path, load_game(state_path))]
+    if as_json:  # the current layer's review as the HTTP API gives it; the layers before it, if any, under "earlier_layers"
+        path, current = layers[-1]
+        earlier = [{"file": str(path), **review_json(review_game(game), game.board)} for path, game in layers[:-1]]
+        echo_json({**review_json(review_game(current), current.board), **({"earlier_layers": earlier} if earlier else {})})
         return
+    for number, (path, game) in enumerate(layers, start=1):
+        if len(layers) > 1:
+            click.echo(f"layer {number} ({path}):")
+        _echo_review(game)
+
+
+def _echo_review(current: Game) -> None:
+    review = review_game(current)
     board = current.board
     if not review.moves:
         click.echo("No move has been played yet.")
@@ -125,8 +134,8 @@ def review_command(state_path: Path, as_json: bool) -> None:
     for colour, summary in review.players.items():
         longest = f", longest word {summary.longest_played}" if summary.longest_played else ""
         click.echo(
-            f"{colour.value}: {summary.moves} moves ({summary.passes} passes), swing {summary.swing:+d} of "
-            f"{summary.best_swing:+d} possible (missed {summary.missed}), best move {summary.best_moves} times{longest}"
+            f"{colour.value}: {plural(summary.moves, 'move')} ({plural(summary.passes, 'pass', 'passes')}), swing {summary.swing:+d} of "
+            f"{summary.best_swing:+d} possible (missed {summary.missed}), the best move {plural(summary.best_moves, 'time')}{longest}"
         )
 
 

@@ -31,3 +31,26 @@ def load_game(state_path: Path, with_lexicon: bool = True, failure: type[click.C
     if with_lexicon:
         game.lexicon = open_lexicon(game.lexicon_name, failure)
     return game
+
+
+def layer_file(state_path: Path, number: int) -> Path:
+    """Where layer ``number`` (1-based) of the game in ``state_path`` is kept once `next-layer` moves on."""
+    return state_path.with_name(f"{state_path.stem}.layer-{number}{state_path.suffix or '.json'}")
+
+
+def finished_layers(state_path: Path) -> list[tuple[Path, Game]]:
+    """The layers played before the current one, in order (each a game file of its own, reviewable alone)."""
+    layers = []
+    number = 1
+    while (path := layer_file(state_path, number)).is_file():
+        layers.append((path, load_game(path, with_lexicon=False)))
+        number += 1
+    return layers
+
+
+def running_total(state_path: Path, current: Game) -> tuple[int, int, int]:
+    """Green's and silver's rings over every layer kept with ``state_path`` and the current one, and the layer count."""
+    games = [game for _, game in finished_layers(state_path)] + [current]
+    green = sum(game.result().green for game in games)
+    silver = sum(game.result().silver for game in games)
+    return green, silver, len(games)
