@@ -1,4 +1,10 @@
-"""`overturn dict`: look words up, search by pattern, prefix or anagram."""
+"""`overturn dict`: look words up, search by pattern, prefix or anagram.
+
+Long because it is one noun's eleven commands (lookup, grep, prefix, anagram,
+hooks, forms, fit, plus, find, list), each a thin shell over
+``overturn.lexicon.searches`` with its options, examples and text output, and
+the reading of a word list for ``lookup -``.
+"""
 
 from __future__ import annotations
 
