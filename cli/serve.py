@@ -150,7 +150,10 @@ def serve(
         raise BadInput(str(exc)) from None
     if not _is_loopback(host):
         say(f"warning: listening on {host}: every machine that can reach this address can use the service")
-    closing_server(uvicorn.Config(app, host=host, port=port, log_level=log_level, **server_settings(limits))).run()
+    try:
+        closing_server(uvicorn.Config(app, host=host, port=port, log_level=log_level, **server_settings(limits))).run()
+    except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it shut down on
+        pass
     # uvicorn returns once a signal (Ctrl-C, a service manager's stop) has shut it down cleanly
     say(f"server stopped; table games are kept in {tables.url}")
     raise SystemExit(INTERRUPTED)
