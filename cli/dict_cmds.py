@@ -8,6 +8,7 @@ the reading of a word list for ``lookup -``.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -82,7 +83,7 @@ def lookup(words: tuple[str, ...], list_file: Path | None, lexicon_spec: str, as
 
 def _read_word_list(path: Path) -> list[str]:
     """The words of a list, one a line (blank lines skipped); unreadable text is exit 2 naming the line."""
-    raw = click.get_binary_stream("stdin").read() if str(path) == "-" else _read_bytes(path)
+    raw = sys.stdin.buffer.read() if str(path) == "-" else _read_bytes(path)
     words = []
     for number, line in enumerate(raw.splitlines(), start=1):
         try:

@@ -39,7 +39,10 @@ _EXPORTS = {
     "InsiderReferee": "overturn.referees.insider.referee",
 }
 
-__all__ = ["__version__", *_EXPORTS]
+__all__ = [  # the names of _EXPORTS, written out for the linters (a test holds the two lists equal)
+    "__version__", "Board", "Rules", "Solver", "Game", "Colour", "WordMove", "PassMove", "IllegalMove", "referee_word",
+    "Verdict", "load_lexicon", "Lexicon", "OverloadReferee", "OffboardReferee", "InsiderReferee",
+]
 
 if TYPE_CHECKING:
     from overturn.game.board import Board, Rules
