@@ -103,7 +103,8 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def _print_words(
-    words: list[str], as_json: bool, label: str, lexicon: Lexicon, extra: Mapping[str, object] | None = None, truncated: bool = False
+    words: list[str], as_json: bool, label: str, lexicon: Lexicon, extra: Mapping[str, object] | None = None, truncated: bool = False,
+    label_key: str = "query",
 ) -> None:
     """The keys found, one a line with their spellings when those differ (``PECHE  pêche, péché``); JSON adds ``spellings``.
 
@@ -112,7 +113,7 @@ def _print_words(
     from overturn.lexicon.searches import spellings, written
 
     if as_json:
-        echo_json({"lexicon": lexicon.name, "query": label, "count": len(words), "truncated": truncated, **(extra or {}),
+        echo_json({"lexicon": lexicon.name, label_key: label, "count": len(words), "truncated": truncated, **(extra or {}),
                    "words": words, "spellings": spellings(lexicon, words)})
     else:
         for word in words:
@@ -239,7 +240,10 @@ def hooks(word: str, lexicon_spec: str, as_json: bool) -> None:
     with click_errors():
         found = _searching(lambda: find_hooks(lexicon, word))
     if as_json:
-        echo_json({"lexicon": lexicon.name, **found.to_json()})
+        from overturn.lexicon.searches import spellings
+
+        keys = [*found.front.values(), *found.back.values(), *(word for words in found.inserted.values() for word in words)]
+        echo_json({"lexicon": lexicon.name, **found.to_json(), "spellings": spellings(lexicon, keys)})
         return
     click.echo(f"in front: {' '.join(found.front.values()) or '-'}")
     click.echo(f"behind:   {' '.join(found.back.values()) or '-'}")
@@ -300,7 +304,7 @@ def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json:
       overturn dict fit ..E.S AIRT?
       overturn dict fit C...E AEIRT --json
     """
-    from overturn.lexicon.searches import fit, written
+    from overturn.lexicon.searches import fit, spellings, written
 
     lexicon = open_lexicon(lexicon_spec)
     try:
@@ -309,7 +313,7 @@ def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json:
         raise click.UsageError(str(exc)) from None
     if as_json:
         echo_json({"lexicon": lexicon.name, "pattern": pattern, "rack": rack, "count": len(found.words), "truncated": found.truncated,
-                   "timed_out": found.timed_out, "words": found.words, "jokers": found.jokers})
+                   "timed_out": found.timed_out, "words": found.words, "jokers": found.jokers, "spellings": spellings(lexicon, found.words)})
         return
     for word in found.words:
         click.echo(written(lexicon, word) + (f"  (? = {found.jokers[word]})" if word in found.jokers else ""))
@@ -335,7 +339,10 @@ def plus_command(letters: str, lexicon_spec: str, as_json: bool) -> None:
     lexicon = open_lexicon(lexicon_spec)
     grouped = _searching(lambda: plus_one(lexicon, letters))
     if as_json:
-        echo_json({"lexicon": lexicon.name, "letters": letters, "count": sum(map(len, grouped.values())), "by_letter": grouped})
+        from overturn.lexicon.searches import spellings
+
+        keys = [word for words in grouped.values() for word in words]
+        echo_json({"lexicon": lexicon.name, "letters": letters, "count": len(keys), "by_letter": grouped, "spellings": spellings(lexicon, keys)})
         return
     for letter, words in grouped.items():
         click.echo(f"+{letter}: {' '.join(words)}")
@@ -395,7 +402,7 @@ def list_command(name: str, lexicon_spec: str, as_json: bool) -> None:
     from overturn.lexicon.searches import LISTS, preset_list
 
     lexicon = open_lexicon(lexicon_spec)
-    _print_words(preset_list(lexicon, name), as_json, name, lexicon, {"description": LISTS[name][0]})
+    _print_words(preset_list(lexicon, name), as_json, name, lexicon, {"description": LISTS[name][0]}, label_key="list")
 
 
 def _letters_or_usage(text: str, option: str) -> str:

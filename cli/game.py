@@ -14,7 +14,6 @@ over ``overturn.game``.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -138,6 +137,15 @@ def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | N
     return "\n".join(lines)
 
 
+def _verdict_json(verdict: Verdict, board: Board) -> dict[str, Any]:
+    """The verdict as the CLI speaks JSON: readings as an object (as solve, moves and hint give them) and,
+    when refused, the refusal the other games' referees give, ``error: {rule, message}``."""
+    data = {**verdict.to_json(board), "readings": dict(verdict.readings)}
+    if not verdict.legal:
+        data["error"] = {"rule": verdict.reason, "message": verdict.message}
+    return data
+
+
 def _ranked_text(ranked: RankedMove, board: Board) -> str:
     move = ranked.move
     if isinstance(move, PassMove):
@@ -146,6 +154,12 @@ def _ranked_text(ranked: RankedMove, board: Board) -> str:
     return f"{ranked.swing:+3d}  {move.word:<12} {describe_path(board, move.path)}"
 
 
+
+
+def _move_json(move: WordMove | PassMove, board: Board) -> dict[str, Any]:
+    if isinstance(move, PassMove):
+        return {"kind": "pass", "cell": list(board.coords(move.cell))}
+    return {"kind": "word", "word": move.word, "path": [list(board.coords(cell)) for cell in move.path or ()]}
 
 
 def _total_json(state_path: Path, game: Game) -> dict[str, int]:
@@ -211,11 +225,12 @@ def game() -> None:
 )
 @click.option("--family", is_flag=True, help="A family table: the words of the family list (lexicons/family-words.txt) are refused and the computer never plays them.")
 @state_option
+@json_option
 @color_option
 @updates_state
 def new_command(
     seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, force: bool, ending: str, family: bool, state_path: Path,
-    color: bool | None,
+    as_json: bool, color: bool | None,
 ) -> None:
     """Start a game: a seeded deal of two layers (the top one first) or a typed board.
 
@@ -230,6 +245,9 @@ def new_command(
         raise BadInput(f"{state_path} already holds a game; use --force to replace it or --state for another file")
     new_game = _start_game(seed, mode, lexicon_spec, board_text, ending, family)
     _save(new_game, state_path)
+    if as_json:
+        echo_json({"state_file": str(state_path), "game": new_game.to_json(), "result": _result_json(new_game)})
+        return
     origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
     click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")
     click.echo(board_view(new_game, color=use_color(color)))
@@ -262,7 +280,7 @@ def show_command(state_path: Path, table_link: str | None, as_json: bool, color:
         except BadInput as missing:
             click.echo(f"warning: {missing.message}; whether the game is over cannot be told", err=True)
     if as_json:
-        click.echo(json.dumps({"game": current.to_json(), "result": _result_json(current)}, ensure_ascii=False, indent=2))
+        echo_json({"game": current.to_json(), "result": _result_json(current), **({"total": _total_json(state_path, current)} if finished_layers(state_path) else {})})
         return
     click.echo(board_view(current, last_path(current), color=use_color(color)))
     for number, played in enumerate(current.history, start=1):
@@ -305,7 +323,8 @@ def play_command(
         current.push(WordMove(word, path), claimed)
         _save(current, state_path)
     if as_json:
-        click.echo(json.dumps({"verdict": verdict.to_json(current.board), "result": _result_json(current)}, ensure_ascii=False, indent=2))
+        answer = {"verdict": _verdict_json(verdict, current.board), "result": _result_json(current)}
+        echo_json({**answer, "error": answer["verdict"]["error"]} if not verdict.legal else answer)
         if not verdict.legal:
             sys.exit(1)
         return
@@ -321,8 +340,9 @@ def play_command(
 @player_option
 @state_option
 @table_option
+@json_option
 @updates_state
-def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None) -> None:
+def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None, as_json: bool) -> None:
     """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left.
 
     \b
@@ -334,7 +354,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
     if table_link:
         from overturn_cli.table import pass_at_table
 
-        pass_at_table(cell, table_link)
+        pass_at_table(cell, table_link, as_json)
         return
     current = load_game(state_path)
     cells = parse_cells(cell, current.board, "CELL")
@@ -345,8 +365,15 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
     try:
         current.push(PassMove(cells[0]), Colour(player) if player else None)
     except IllegalMove as refusal:
+        if as_json:
+            echo_json({"error": {"rule": refusal.reason, "message": refusal.message}})
+            sys.exit(1)
         raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
     _save(current, state_path)
+    if as_json:
+        echo_json({"played": {"player": mover.value, "kind": "pass", "cell": list(current.board.coords(cells[0])), "words_left": left},
+                   "result": _result_json(current)})
+        return
     if left:
         click.echo(f"warning: {plural(left, 'word')} could still be played ('overturn game undo' takes the pass back)", err=True)
     click.echo(played_text(current, PassMove(cells[0]), mover))
@@ -355,8 +382,9 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
 
 @game.command("undo")
 @state_option
+@json_option
 @updates_state
-def undo_command(state_path: Path) -> None:
+def undo_command(state_path: Path, as_json: bool) -> None:
     """Take back the last move.
 
     \b
@@ -372,6 +400,9 @@ def undo_command(state_path: Path) -> None:
     except GameError as exc:
         raise click.ClickException(str(exc)) from None
     _save(current, state_path)
+    if as_json:
+        echo_json({"undone": {"player": played.player.value, **_move_json(played.move, current.board)}, "result": _result_json(current)})
+        return
     click.echo(f"undone: {played_text(current, played.move, played.player)}")
     click.echo(_score_line(current.result(), current))
 
@@ -392,7 +423,8 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
     every = current.legal_moves()
     moves, total = every[:limit], len(every)
     if as_json:
-        click.echo(json.dumps([_ranked_json(ranked, current.board) for ranked in moves], ensure_ascii=False, indent=2))
+        echo_json({"to_move": current.to_move.value, "count": len(moves), "total": total, "truncated": len(moves) < total,
+                   "moves": [_ranked_json(ranked, current.board) for ranked in moves]})
         return
     if not moves:
         click.echo("no legal move: the game is over")
@@ -419,7 +451,7 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     current = load_game(state_path)
     moves = current.legal_moves()
     if as_json:
-        click.echo(json.dumps(_ranked_json(moves[0], current.board) if moves else None, ensure_ascii=False, indent=2))
+        echo_json(_ranked_json(moves[0], current.board) if moves else None)
         return
     if not moves:
         click.echo("no legal move: the game is over")
@@ -519,7 +551,7 @@ def referee(
     path = parse_cells(path_text, board, "--path") if path_text else None
     verdict = current.check(WordMove(word, path), claimed)
     if as_json:
-        click.echo(json.dumps(verdict.to_json(board), ensure_ascii=False, indent=2))
+        echo_json(_verdict_json(verdict, board))
     else:
         click.echo(_verdict_text(verdict, board, current.rings, use_color(color)))
     sys.exit(0 if verdict.legal else 1)

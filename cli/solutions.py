@@ -10,7 +10,6 @@ from overturn_cli.console import CommandError, CommandUsageError, echo, echo_jso
 if TYPE_CHECKING:
     from overturn.game.board import Board, Rules
     from overturn.game.solver import Constraints, Found
-    from overturn.lexicon.lexicon import Lexicon
 
 #: Seconds a --pattern may take over the words found (they are at most a few thousand).
 PATTERN_SECONDS = 2.0
@@ -24,13 +23,8 @@ def board_rules(preset: str, mode: str | None) -> Rules:
     return rules.replace(reuse=(mode == "reuse")) if mode else rules
 
 
-def found_to_json(board: Board, found: Found, lexicon: Lexicon) -> dict[str, Any]:
-    return {
-        "word": found.word,
-        "forms": sorted({entry.form for entry in lexicon.entries(found.word)}),
-        "path": [list(board.coords(cell)) for cell in found.path],
-        "readings": dict(found.readings),
-    }
+def found_to_json(board: Board, found: Found) -> dict[str, Any]:
+    return {"word": found.word, "path": [list(board.coords(cell)) for cell in found.path], "readings": dict(found.readings)}
 
 
 def print_solutions(
@@ -82,14 +76,18 @@ def print_solutions(
         results = sorted(results, key=lambda found: len(found.word), reverse=True)
     mode = "reuse" if board.rules.reuse else "advanced"
     if as_json:
+        from overturn.lexicon.searches import spellings
+
         echo_json(
             {
                 "board": str(board),
                 "mode": mode,
                 "lexicon": lexicon.name,
                 "count": len(results),
+                "truncated": False,  # a solve lists every word; the key is there as on every search
                 "seconds": round(elapsed, 6),
-                "words": [found_to_json(board, found, lexicon) for found in results],
+                "words": [found_to_json(board, found) for found in results],
+                "spellings": spellings(lexicon, [found.word for found in results]),  # as every listing gives them
             }
         )
         return

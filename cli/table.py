@@ -269,23 +269,29 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, co
 @table.command("pass")
 @click.argument("cell")
 @click.argument("link")
-def pass_command(cell: str, link: str) -> None:
+@json_option
+def pass_command(cell: str, link: str, as_json: bool) -> None:
     """No word: an opponent's ring on a new cell (e.g. B3).
 
     \b
     Examples:
       overturn table pass B3 'http://localhost:8000/?table=T1&seat=S1'
     """
-    pass_at_table(cell, link)
+    pass_at_table(cell, link, as_json)
 
 
-def pass_at_table(cell: str, link: str) -> None:
+def pass_at_table(cell: str, link: str, as_json: bool = False) -> None:
     where = Link.parse(link)
     board = _board_of(where)
     cells = parse_cells(cell, board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
     answer = _move(where, {"kind": "pass", "cell": list(divmod(cells[0], board.rules.cols))})
+    if as_json:
+        click.echo(json.dumps({"verdict": answer["verdict"], "result": answer["result"], "version": answer["table"]["version"]}, ensure_ascii=False, indent=2))
+        if not answer["verdict"]["legal"]:
+            sys.exit(1)
+        return
     if not answer["verdict"]["legal"]:
         raise Refused(f"refused [{answer['verdict']['reason']}]: {answer['verdict']['message']}; the table is unchanged")
     _echo_score(answer)
@@ -294,8 +300,9 @@ def pass_at_table(cell: str, link: str) -> None:
 @table.command("watch")
 @click.argument("link")
 @click.option("--until-over/--forever", default=True, help="Stop once the game is over.")
+@json_option
 @color_option
-def watch_command(link: str, until_over: bool, color: bool | None) -> None:
+def watch_command(link: str, until_over: bool, as_json: bool, color: bool | None) -> None:
     """Print each move as it is played at the table (Ctrl-C to stop: exit 130).
 
     \b
@@ -316,8 +323,11 @@ def watch_command(link: str, until_over: bool, color: bool | None) -> None:
                 elif line == "" and data:
                     state = _decoded("\n".join(data).encode())
                     data = []
-                    _show(state, use_color(color))
-                    click.echo("")
+                    if as_json:  # one line a state: JSON lines
+                        click.echo(json.dumps(state, ensure_ascii=False))
+                    else:
+                        _show(state, use_color(color))
+                        click.echo("")
                     if until_over and state["result"]["over"]:
                         return
     except urllib.error.HTTPError as error:

@@ -50,7 +50,7 @@ def test_solve_text_and_json(lexicon_dir: str) -> None:
     data = json.loads(run("solve", BOARD, "--json", "--lexicon", lexicon_dir)[1])
     words = {item["word"]: item for item in data["words"]}
     assert set(words) >= {"POLE", "ROI", "SAX", "SAZ", "JUPON"}
-    assert words["POLE"]["forms"] == ["pole", "pôle"]
+    assert data["spellings"]["POLE"] == ["pole", "pôle"] and data["truncated"] is False
     assert words["SAX"]["readings"] == {"ZX": "X"} and words["JUPON"]["readings"] == {"QU": "U"}
     assert all(abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1 for item in data["words"] for a, b in zip(item["path"], item["path"][1:]))
     advanced = json.loads(run("solve", BOARD, "--mode", "advanced", "--min-len", "4", "--json", "--lexicon", lexicon_dir)[1])

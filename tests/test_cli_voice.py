@@ -270,3 +270,101 @@ def test_next_layer_keeps_each_layer_and_review_covers_them(default_lexicon, tmp
     assert "total over 2 layers: green 3 · silver 0" in run("game", "show", "--state", str(state), "--no-color").stdout
     earlier = json.loads(run("game", "review", "--state", str(state), "--json").stdout)["earlier_layers"]
     assert [move["played"]["word"] for move in earlier[0]["moves"]] == ["ROI"]
+
+
+# ----- one JSON vocabulary ----------------------------------------------------------------------------
+
+#: A CLI command and the HTTP API request that answers the same question.
+SAME_QUESTION = [
+    (["dict", "lookup", "maison"], "/api/words/maison"),
+    (["dict", "prefix", "ogn"], "/api/prefix?q=ogn"),
+    (["dict", "grep", "P.CHE"], "/api/pattern?q=P.CHE"),
+    (["dict", "anagram", "CHIEN"], "/api/anagrams?letters=CHIEN"),
+    (["dict", "hooks", "MAISON"], "/api/hooks?word=MAISON"),
+    (["dict", "fit", "..E.S", "AIRT?"], "/api/fit?pattern=..E.S&rack=AIRT?"),
+    (["dict", "plus", "CHIEN"], "/api/plus-one?letters=CHIEN"),
+    (["dict", "find", "--starts", "RE", "--length", "4"], "/api/find?starts=RE&length=4"),
+    (["dict", "list", "two"], "/api/lists/two"),
+    (["dict", "forms", "manger"], "/api/forms?word=manger"),
+]
+
+
+@pytest.fixture(scope="module")
+def api():
+    from starlette.testclient import TestClient
+
+    from overturn.service.app import create_app
+
+    with TestClient(create_app()) as client:
+        yield client
+
+
+@pytest.mark.parametrize(("args", "url"), SAME_QUESTION, ids=[" ".join(args) for args, _ in SAME_QUESTION])
+def test_the_cli_speaks_the_api_s_json(args: list[str], url: str, api, default_lexicon) -> None:
+    """Every key the HTTP API answers, the CLI's --json answers too, with the same words and spellings."""
+    served = api.get(url).json()
+    said = json.loads(run(*args, "--json").stdout)
+    if "results" in said:  # dict lookup checks several words: the API's answer is one of them
+        said = {"lexicon": said["lexicon"], **said["results"][0]}
+    assert set(served) <= set(said), set(served) - set(said)
+    for key in ("words", "spellings", "count", "entries", "links", "jokers", "by_letter", "lemmas", "front", "back", "inserted"):
+        if key in served:
+            assert said[key] == served[key], key
+
+
+def test_solve_and_referee_keys_match_the_api(api, default_lexicon) -> None:
+    served = api.post("/api/solve", json={"board": BOARD}).json()
+    said = json.loads(run("solve", BOARD, "--json").stdout)
+    assert set(said["words"][0]) == set(served["words"][0]) == {"word", "path", "readings"}
+    assert {"board", "count", "lexicon", "mode", "truncated", "words"} <= set(said) & set(served)
+    judged = api.post("/api/referee", json={"word": "XYZZY", "board": BOARD}).json()
+    verdict = json.loads(run("referee", "XYZZY", "--board", BOARD, "--json").stdout)
+    assert set(judged) - {"lexicon", "board"} <= set(verdict)
+
+
+def test_every_listing_has_spellings_and_every_search_truncated(default_lexicon) -> None:
+    searches = [["dict", "grep", "P.CHE"], ["dict", "prefix", "ogn"], ["dict", "anagram", "CHIEN"], ["dict", "anagram", "CHIE?"],
+                ["dict", "fit", "..E.S", "AIRT?"], ["dict", "find", "--starts", "RE", "--length", "4"], ["dict", "list", "two"],
+                ["solve", BOARD]]
+    for args in searches:
+        data = json.loads(run(*args, "--json").stdout)
+        assert isinstance(data["truncated"], bool) and isinstance(data["spellings"], dict), args
+    for args in (["dict", "hooks", "MAISON"], ["dict", "plus", "CHIEN"]):
+        assert isinstance(json.loads(run(*args, "--json").stdout)["spellings"], dict), args
+
+
+def test_readings_are_objects_and_refusals_one_shape(default_lexicon, tmp_path: Path) -> None:
+    """Readings are {face: reading} in solve, moves, hint, referee and play; a refusal is error {rule, message} in all four games."""
+    state = str(tmp_path / "g.json")
+    assert run("game", "new", "--seed", "311", "--state", state, "--json").exit_code == 0
+    assert all(isinstance(item["readings"], dict) for item in json.loads(run("solve", BOARD, "--json").stdout)["words"])
+    moves = json.loads(run("game", "moves", "--limit", "3", "--state", state, "--json").stdout)
+    assert moves["truncated"] is True and all(isinstance(move["readings"], dict) for move in moves["moves"])
+    assert isinstance(json.loads(run("game", "hint", "--state", state, "--json").stdout)["readings"], dict)
+    assert isinstance(json.loads(run("referee", "BOIRE", "--board", BOARD, "--json").stdout)["readings"], dict)
+    played = json.loads(run("game", "play", "ROI", "--state", state, "--json").stdout)
+    assert isinstance(played["verdict"]["readings"], dict) and "error" not in played
+    refusals = [
+        run("game", "play", "XYZZY", "--state", state, "--json"),
+        run("referee", "XYZZY", "--board", BOARD, "--json"),
+        run("game", "pass", "E3", "--state", state, "--json"),
+    ]
+    overload = str(tmp_path / "ov.json")
+    assert run("overload", "new", "--players", "3", "--seed", "7", "--state", overload).exit_code == 0
+    refusals.append(run("overload", "play", "roll", "9", "--state", overload, "--json"))
+    for refused in refusals:
+        assert refused.exit_code == 1
+        error = json.loads(refused.stdout)["error"]
+        assert set(error) == {"rule", "message"} and error["rule"] and error["message"]
+
+
+def test_json_on_every_command_that_changes_a_game(default_lexicon, tmp_path: Path) -> None:
+    state = str(tmp_path / "g.json")
+    new = json.loads(run("game", "new", "--seed", "311", "--state", state, "--json").stdout)
+    assert new["result"]["to_move"] == "green" and new["game"]["seed"] == 311
+    passed = json.loads(run("game", "pass", "A1", "--state", state, "--json").stdout)
+    assert passed["played"]["cell"] == [0, 0] and passed["result"]["to_move"] == "silver"
+    undone = json.loads(run("game", "undo", "--state", state, "--json").stdout)
+    assert undone["undone"] == {"player": "green", "kind": "pass", "cell": [0, 0]} and undone["result"]["to_move"] == "green"
+    for path in (["table", "pass"], ["table", "watch"], ["game", "next-layer"]):
+        assert "--json" in run(*path, "--help").output, path

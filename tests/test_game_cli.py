@@ -65,7 +65,7 @@ def test_bad_path_text_is_a_usage_error(state: Path):
 
 def test_pass_moves_and_hint(state: Path):
     run("game", "play", "ROI", "--path", "D1 E1 E2", "--state", str(state))
-    moves = json.loads(run("game", "moves", "--json", "--state", str(state)).output)
+    moves = json.loads(run("game", "moves", "--json", "--state", str(state)).output)["moves"]
     assert moves == [
         {"kind": "word", "word": "BOIRE", "path": [[0, 5], [0, 4], [1, 4], [0, 3], [1, 3]], "swing": 8, "readings": {}}
     ]
