@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -182,14 +183,38 @@ def updates_state(command: F) -> F:
         state_path = kwargs.get("state_path")
         if state_path is None or kwargs.get("table_link"):  # a shared table: the server holds the game, no file
             return command(*args, **kwargs)
+        seen = _contents(state_path)  # the game as it was when the command was typed, before waiting for the lock
         lock = update_lock(state_path)
         try:
             lock.__enter__()
         except SaveError as exc:
             raise click.ClickException(f"{exc}; the file on disk is unchanged") from None  # exit 1, as a failed save
+        token = _SEEN.set((Path(state_path), seen))
         try:
             return command(*args, **kwargs)
         finally:
+            _SEEN.reset(token)
             lock.__exit__(None, None, None)
 
     return locked  # type: ignore[return-value]
+
+
+#: The file an ``updates_state`` command was started on, and its bytes at that moment.
+_SEEN: ContextVar[tuple[Path, bytes | None] | None] = ContextVar("overturn_seen_state", default=None)
+
+
+def _contents(path: Path) -> bytes | None:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return None
+
+
+def moved_on_while_waiting(state_path: Path) -> bool:
+    """Whether another command saved a move to ``state_path`` while this one waited for its lock.
+
+    A move typed without --player is meant for the side that was to move when it was typed: once the file
+    changed, playing it would play it for the other side.
+    """
+    started = _SEEN.get()
+    return started is not None and started[0] == Path(state_path) and started[1] != _contents(state_path)

@@ -37,6 +37,7 @@ from overturn_cli.common import (
     bounded_word,
     color_option,
     json_option,
+    moved_on_while_waiting,
     open_lexicon,
     parse_cells,
     seed_option,
@@ -135,6 +136,15 @@ def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | N
     for number, other in enumerate(verdict.alternatives, start=1):
         lines.append(f"  other path {number}: {describe_path(board, other)}")
     return "\n".join(lines)
+
+
+def refuse_if_moved_on(state_path: Path, player: str | None) -> None:
+    """Without --player, a move meets the game it was typed for: if another move was saved meanwhile, refuse it (exit 1)."""
+    if player is None and moved_on_while_waiting(state_path):
+        raise click.ClickException(
+            f"another move was saved in {state_path} while this one waited: it was not played (it would have been the "
+            "other side's move); look again with 'overturn game show', or give --player"
+        )
 
 
 def _verdict_json(verdict: Verdict, board: Board) -> dict[str, Any]:
@@ -314,6 +324,7 @@ def play_command(
 
         play_at_table(word, table_link, path_text, as_json, use_color(color))
         return
+    refuse_if_moved_on(state_path, player)
     current = load_game(state_path)
     path = parse_cells(path_text, current.board, "--path") if path_text else None
     claimed = Colour(player) if player else None
@@ -356,6 +367,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
 
         pass_at_table(cell, table_link, as_json)
         return
+    refuse_if_moved_on(state_path, player)
     current = load_game(state_path)
     cells = parse_cells(cell, current.board, "CELL")
     if len(cells) != 1:

@@ -368,3 +368,27 @@ def test_json_on_every_command_that_changes_a_game(default_lexicon, tmp_path: Pa
     assert undone["undone"] == {"player": "green", "kind": "pass", "cell": [0, 0]} and undone["result"]["to_move"] == "green"
     for path in (["table", "pass"], ["table", "watch"], ["game", "next-layer"]):
         assert "--json" in run(*path, "--help").output, path
+
+
+def test_two_plays_at_once_without_player_refuse_the_second(default_lexicon, tmp_path: Path) -> None:
+    """The second `game play`, typed while the first held the file, is refused rather than played for the other side."""
+    import time
+
+    from overturn.game.moves import WordMove
+    from overturn.game.state import Game
+    from overturn.jsonstore import update_lock
+
+    state = tmp_path / "g.json"
+    assert run("game", "new", "--seed", "311", "--state", str(state)).exit_code == 0
+    with update_lock(state):  # the first command holds the file...
+        second = subprocess.Popen([sys.executable, "-m", "overturn_cli", "game", "play", "BOIRE", "--state", str(state)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(3)  # ...while the second starts, reads the file and waits for the lock
+        first = Game.load(state, default_lexicon)
+        first.push(WordMove("ROI"))
+        first.save(state)
+    out, err = second.communicate(timeout=60)
+    assert second.returncode == 1 and "another move was saved" in err, (out, err)
+    assert [played.move.word for played in Game.load(state, default_lexicon).history] == ["ROI"]
+    claimed = run("game", "play", "BOIRE", "--player", "silver", "--state", str(state))
+    assert claimed.exit_code == 0, claimed.output
