@@ -36,6 +36,15 @@ class CommandUsageError(CommandError):
     """The command was called wrongly: the usage line, ``Error: message``, exit status 2 (click.UsageError)."""
 
 
+def fold_accents(text: str) -> str:
+    """A typed board with its accents dropped (É is the E face), as words are folded everywhere else."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return "".join(char for char in unicodedata.normalize("NFD", text) if not unicodedata.combining(char))
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 move``, ``2 moves``, ``0 passes`` (``many`` when adding an s is wrong)."""
     return f"{count} {word if count == 1 else many or word + 's'}"

@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, MAX_WORD_TEXT, CommandError, echo
+from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, MAX_WORD_TEXT, CommandError, echo, fold_accents
 
 #: option → keyword of the command body, for the options that take a value.
 Values = dict[str, str]
@@ -119,7 +119,7 @@ def _solve(argv: list[str]) -> Callable[[], int] | None:
         from overturn_cli.solutions import board_rules, print_solutions
 
         try:
-            board = Board.parse(board_text, board_rules(preset, mode))  # type: ignore[arg-type]
+            board = Board.parse(fold_accents(board_text), board_rules(preset, mode))  # type: ignore[arg-type]
         except BoardError:
             raise CommandError("bad board") from None  # click says what is wrong with it
         print_solutions(board, None, **options)  # type: ignore[arg-type]

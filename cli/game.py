@@ -44,10 +44,11 @@ from overturn_cli.common import (
     updates_state,
     use_color,
 )
-from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, plural
+from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, fold_accents, plural
 from overturn_cli.game_files import finished_layers, layer_file, load_game, running_total, state_option
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.lazy import LazyGroup
+from overturn_cli.lookup import describe_pos
 
 HINT_SHOWN = 20
 
@@ -86,7 +87,7 @@ def _start_game(
     lexicon = open_lexicon(lexicon_spec)
     try:
         if board_text is not None:
-            return Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon, ending, family)
+            return Game.from_board(Board.parse(fold_accents(board_text), MODES[mode]), mode, lexicon_spec, lexicon, ending, family)
         return Game.new(seed, mode, lexicon_spec, lexicon, ending, family)
     except (BoardError, GameError) as exc:
         raise click.BadParameter(str(exc), param_hint="--board" if board_text else "--seed") from None
@@ -121,7 +122,7 @@ def _echo_status(game: Game) -> None:
 
 
 def _entries_text(verdict: Verdict) -> list[str]:
-    return [f"  {entry.form} (lemma {entry.lemma}, {entry.pos})" for entry in verdict.entries]
+    return [f"  {entry.form} ({describe_pos(entry.pos)}, lemma {entry.lemma})" for entry in verdict.entries]  # as dict lookup says it
 
 
 def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | None, color: bool) -> str:
@@ -548,7 +549,7 @@ def referee(
     current: Game | None = None
     if board_text is not None:
         try:
-            board = Board.parse(bounded_text(board_text, MAX_BOARD_TEXT, "--board"), MODES[mode])
+            board = Board.parse(fold_accents(bounded_text(board_text, MAX_BOARD_TEXT, "--board")), MODES[mode])
         except BoardError as exc:
             raise click.BadParameter(str(exc), param_hint="--board") from None
         lexicon = open_lexicon(lexicon_spec or DEFAULT_LEXICON)

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import click
 
-from overturn.game.board import Board, format_cell
+from overturn.game.board import MAX_SEED, Board, format_cell
 from overturn.game.computer import LEVEL_DESCRIPTIONS, LEVELS
 from overturn.game.match import GameRecord, MatchResult, play_match
 from overturn.game.review import review_game, review_json
 from overturn.game.state import MODES, Game, PassMove, RankedMove
 from overturn.lexicon.registry import DEFAULT_LEXICON
-from overturn_cli.common import json_option, open_lexicon
+from overturn_cli.common import BoundedInt, json_option, open_lexicon
 from overturn_cli.console import INTERRUPTED, echo_json, plural
 from overturn_cli.game_files import finished_layers, load_game, state_option
 
@@ -26,7 +26,7 @@ LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text
 @click.option("--a", "level_a", type=click.Choice([str(level) for level in LEVELS]), required=True, help="Level of the side measured.")
 @click.option("--b", "level_b", type=click.Choice([str(level) for level in LEVELS]), required=True, help="Level it is measured against.")
 @click.option("--games", type=click.IntRange(1, 100_000), default=20, help="Games to play (pairs on one deal, colours swapped).")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, help="First deal seed; pair k plays deal seed+k.")
+@click.option("--seed", type=BoundedInt(0, MAX_SEED), default=0, help="First deal seed, 0 to 4294967295; pair k plays deal seed+k.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="reuse: a letter may repeat in a word; advanced: once only.")
 @click.option("--lexicon", "-l", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
 @click.option("--progress/--quiet", default=False, help="Print each game's result to stderr as it ends.")
@@ -49,6 +49,8 @@ def match_command(
       overturn game match --a 2 --b 1 --games 2 --seed 1 --progress
       overturn game match --a 2 --b 1 --games 2 --json
     """
+    if seed + (games - 1) // 2 > MAX_SEED:
+        raise click.BadParameter(f"the last pair would deal seed {seed + (games - 1) // 2}, above {MAX_SEED}", param_hint="--seed")
     lexicon = open_lexicon(lexicon_spec)
 
     def report(record: GameRecord) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from overturn.referees.insider.referee import InsiderReferee
-from overturn.referees.insider.state import SEED_MAX
+from overturn_cli.common import seed_option
 from overturn_cli.referee_app import RefereeCommands, build_referee_group
 
 REFEREE = InsiderReferee()
@@ -69,8 +69,7 @@ unreadable file.
 
 NEW_OPTIONS = [
     click.option("--players", type=click.IntRange(2, 4), default=2, help="Number of players (2 to 4)."),
-    click.option("--seed", type=click.IntRange(0, SEED_MAX), default=None,
-                 help="Seed for the dice and cards the referee draws [default: random, stored in the file]."),
+    seed_option("Seed for the dice and cards the referee draws, 0 to 4294967295 [default: random, stored in the file]."),
     click.option("--table", "table_chance", is_flag=True,
                  help="Dice, cards and evaluation cards come from the real table (give them with 'play')."),
 ]

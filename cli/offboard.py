@@ -10,8 +10,8 @@ from __future__ import annotations
 import click
 
 from overturn.referees.offboard.layouts import layout_names, named_layout
-from overturn.referees.offboard.referee import SEED_RANGE, OffboardReferee
-from overturn_cli.common import json_option
+from overturn.referees.offboard.referee import OffboardReferee
+from overturn_cli.common import json_option, seed_option
 from overturn_cli.referee_app import RefereeCommands, build_referee_group, echo_json
 
 REFEREE = OffboardReferee()
@@ -70,12 +70,7 @@ SESSION_OPTIONS = [
         default="none",
         help="Colour the computer plays: it takes the most points on offer, otherwise moves at random.",
     ),
-    click.option(
-        "--seed",
-        type=click.IntRange(*SEED_RANGE),
-        default=None,
-        help=f"Seed of the computer's choices ({SEED_RANGE[0]} to {SEED_RANGE[1]}) [default: random].",
-    ),
+    seed_option("Seed of the computer's choices, 0 to 4294967295 [default: random]."),
 ]
 
 FRESH = "  overturn offboard new --force                      # exit 0: a fresh game for these examples\n"

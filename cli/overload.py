@@ -13,9 +13,8 @@ import click
 
 from overturn.referees.overload.referee import OverloadReferee, describe
 from overturn.referees.overload.state import Action, Kind, Phase
-from overturn.referees.overload.store import SEED_RANGE
 from overturn.referees.protocol import IllegalAction
-from overturn_cli.common import json_option, state_option
+from overturn_cli.common import json_option, seed_option, state_option
 from overturn_cli.console import echo_json
 from overturn_cli.referee_app import (
     RefereeCommands,
@@ -55,10 +54,9 @@ unreadable file.
 
 NEW_OPTIONS = [
     click.option("--players", "-p", type=click.IntRange(3, 5), default=3, help="Number of players (3 to 5)."),
-    click.option("--variant", "-v", type=click.IntRange(0), default=0,
+    click.option("--variant", type=click.IntRange(0), default=0,
                  help="Sections turned to their special side (0 = basic game; up to 4/5/6 for 3/4/5 players)."),
-    click.option("--seed", type=click.IntRange(*SEED_RANGE), default=None,
-                 help="Seed of the die used by 'roll' [default: random, stored in the file]."),
+    seed_option("Seed of the die used by 'roll', 0 to 4294967295 [default: random, stored in the file]."),
     click.option("--rules", "rules_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                  help="A table's own data file (a copy of the packaged one with other sections or targets); "
                       "the game records its path and SHA-256 and 'show' marks it custom."),

@@ -22,7 +22,7 @@ from overturn_cli.common import (
     seed_option,
     use_color,
 )
-from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json
+from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, fold_accents
 from overturn_cli.solutions import board_rules, print_solutions
 
 BOARD_HELP = (
@@ -41,7 +41,7 @@ def _board_from(text: str | None, board_file: Path | None, rules):
         raise click.UsageError("give a BOARD, --board-file or --state")
     bounded_text(text, MAX_BOARD_TEXT, "BOARD")
     try:
-        return Board.parse(text, rules)
+        return Board.parse(fold_accents(text), rules)
     except BoardError as exc:
         raise click.UsageError(f"bad board: {exc}") from None
 

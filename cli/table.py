@@ -25,6 +25,7 @@ from overturn.game.render import LEGEND
 from overturn.game.state import Game
 from overturn.jsonstore import StateFileError
 from overturn_cli.common import bounded_word, color_option, json_option, parse_cells, seed_option, use_color
+from overturn_cli.console import fold_accents
 from overturn_cli.game_text import board_view, last_path, played_text
 
 #: Seconds a request to the server may take (a computer seat's move is not waited on).
@@ -179,7 +180,8 @@ def new_command(
     seats: list[dict[str, Any]] = [{"name": name} for name in names] + [{} for _ in range(2 - len(names))]
     if computer is not None:
         seats[1] = {"computer": computer}
-    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "seats": seats, "seed": seed, "board": board_text}
+    board = None if board_text is None else fold_accents(board_text)
+    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "seats": seats, "seed": seed, "board": board}
     status, answer = _request(f"{parts.scheme}://{parts.netloc}/api/tables", {key: value for key, value in body.items() if value is not None})
     created = _expect(status, answer, 201)
     base = f"{parts.scheme}://{parts.netloc}"

@@ -392,3 +392,28 @@ def test_two_plays_at_once_without_player_refuse_the_second(default_lexicon, tmp
     assert [played.move.word for played in Game.load(state, default_lexicon).history] == ["ROI"]
     claimed = run("game", "play", "BOIRE", "--player", "silver", "--state", str(state))
     assert claimed.exit_code == 0, claimed.output
+
+
+# ----- one language, one naming ----------------------------------------------------------------------
+
+
+def test_an_accented_board_is_folded_as_words_are(default_lexicon) -> None:
+    plain = run("solve", BOARD, "--no-paths").stdout
+    assert run("solve", BOARD.replace("E", "É", 1), "--no-paths").stdout == plain
+    assert run("show", BOARD.replace("E", "È", 1), "--word", "BOIRE", "--no-color").exit_code == 0
+
+
+def test_one_seed_range_and_no_letter_with_two_meanings() -> None:
+    """Every --seed takes 0 to 4294967295; -l is --lexicon wherever words are needed; -v means nothing."""
+    for path in (["deal"], ["game", "new"], ["play"], ["game", "match"], ["overload", "new"], ["offboard", "session"], ["insider", "new"]):
+        too_big = run(*path, "--seed", "4294967296", "--state", "x.json") if path[0] in ("overload", "insider", "offboard") else run(*path, "--seed", "4294967296")
+        assert too_big.exit_code == 2 and "4294967296" in too_big.output, path
+    for path in (["dict", "lookup"], ["solve"], ["bench"], ["show"], ["referee"], ["game", "new"], ["game", "match"], ["play"], ["serve"]):
+        assert "-l, --lexicon" in run(*path, "--help").output, path
+    assert run("overload", "new", "-v", "2", "--state", "x.json").exit_code == 2
+
+
+def test_referee_names_categories_as_lookup_does(default_lexicon) -> None:
+    verdict = run("referee", "BOIRE", "--board", BOARD, "--no-color").stdout
+    assert "boire (verb, lemma boire)" in verdict or "boire (noun, lemma boire)" in verdict
+    assert ", N)" not in verdict and ", V)" not in verdict

@@ -35,7 +35,7 @@ def run(*args: str, input: str | None = None):
 def test_new_show_play_undo(state: Path):
     result = run("game", "play", "roi", "--path", "D1 E1 E2", "--state", str(state))
     assert result.exit_code == 0, result.output
-    assert "ROI: LEGAL" in result.output and "[R]g1" in result.output and "roi (lemma roi, N)" in result.output
+    assert "ROI: LEGAL" in result.output and "[R]g1" in result.output and "roi (noun, lemma roi)" in result.output
     result = run("game", "play", "BOIRE", "--state", str(state))
     assert result.exit_code == 0 and "ring swing +8" in result.output
     shown = run("game", "show", "--state", str(state))
@@ -81,7 +81,7 @@ def test_pass_moves_and_hint(state: Path):
 
 def test_referee_exit_codes(state: Path, lexicon_dir: str):
     legal = run("referee", "tempête", "--state", str(state))
-    assert legal.exit_code == 0 and "tempête (lemma tempête, N)" in legal.output
+    assert legal.exit_code == 0 and "tempête (noun, lemma tempête)" in legal.output
     refused = run("referee", "POLE", "--state", str(state), "--json")
     assert refused.exit_code == 1 and json.loads(refused.output)["reason"] == "single_tile"
     on_board = run("referee", "BONNE", "--board", BOARD_TEXT, "--mode", "advanced", "--lexicon", lexicon_dir)
