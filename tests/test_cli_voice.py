@@ -76,13 +76,15 @@ def test_import_overturn_is_light_and_offers_the_library_face() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_the_library_face_plays_a_game(default_lexicon) -> None:
-    """The README's example, as written there."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"## Library\n.*?```python\n(.*?)```", readme, re.DOTALL)
-    assert block, "README.md has a Library section with a python block"
+@pytest.mark.parametrize(("document", "section"), [("README.md", "## Library"), ("docs/game.md", "## Python API")])
+def test_the_docs_library_examples_run(document: str, section: str, default_lexicon) -> None:
+    """The documented examples of the library face, run as written."""
+    text = (Path(__file__).resolve().parent.parent / document).read_text(encoding="utf-8")
+    block = re.search(rf"{section}\n.*?```python\n(.*?)```", text, re.DOTALL)
+    assert block, f"{document} has a {section} section with a python block"
+    assert "import overturn\n" in block.group(1)
     scope: dict[str, object] = {}
-    exec(compile(block.group(1), "README.md", "exec"), scope)  # noqa: S102 - the documented example
+    exec(compile(block.group(1), document, "exec"), scope)  # noqa: S102 - the documented example
     game = scope["game"]
     assert [played.move.word for played in game.history] == ["ROI"]  # type: ignore[attr-defined]
 
