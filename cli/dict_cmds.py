@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 import click
 
 from overturn_cli.common import BadInput, click_errors, json_option, lexicon_option, open_lexicon
-from overturn_cli.console import echo_json
+from overturn_cli.console import echo_json, plural
 from overturn_cli.lookup import lookup_words
 
 if TYPE_CHECKING:
@@ -121,9 +121,9 @@ def _print_words(
         click.echo(count_line(len(words), truncated), err=True)
 
 
-def count_line(count: int, truncated: bool) -> str:
-    """``12 words``, or ``100 words (list cut at 100: --limit 200 for more)``."""
-    text = f"{count} word{'s' if count != 1 else ''}"
+def count_line(count: int, truncated: bool, detail: str = "") -> str:
+    """``12 words``, or ``100 words (list cut at 100: --limit 200 for more)``; ``detail`` follows the count."""
+    text = plural(count, "word") + detail
     return text + (f" (list cut at {count}: --limit {max(2 * count, 1)} for more)" if truncated else "")
 
 
@@ -322,9 +322,10 @@ def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json:
 
 @dictionary.command("plus")
 @click.argument("letters")
+@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="Stop after this many words.")
 @lexicon_option
 @json_option
-def plus_command(letters: str, lexicon_spec: str, as_json: bool) -> None:
+def plus_command(letters: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
     """The "7+1": words using all of LETTERS and one letter more, grouped by the letter added.
 
     \b
@@ -337,16 +338,24 @@ def plus_command(letters: str, lexicon_spec: str, as_json: bool) -> None:
     if len(letters) > 19:
         raise click.UsageError("at most 19 letters (one more is added)")
     lexicon = open_lexicon(lexicon_spec)
-    grouped = _searching(lambda: plus_one(lexicon, letters))
+    found = _searching(lambda: plus_one(lexicon, letters))
+    grouped: dict[str, list[str]] = {}
+    left = limit
+    for letter, words in found.items():  # the first LIMIT words, letter by letter
+        if left > 0:
+            grouped[letter] = words[:left]
+            left -= len(grouped[letter])
+    keys = [word for words in grouped.values() for word in words]
+    truncated = len(keys) < sum(map(len, found.values()))
     if as_json:
         from overturn.lexicon.searches import spellings
 
-        keys = [word for words in grouped.values() for word in words]
-        echo_json({"lexicon": lexicon.name, "letters": letters, "count": len(keys), "by_letter": grouped, "spellings": spellings(lexicon, keys)})
+        echo_json({"lexicon": lexicon.name, "letters": letters, "count": len(keys), "truncated": truncated, "by_letter": grouped,
+                   "spellings": spellings(lexicon, keys)})
         return
     for letter, words in grouped.items():
         click.echo(f"+{letter}: {' '.join(words)}")
-    click.echo(f"{sum(map(len, grouped.values()))} words with {len(grouped)} letters", err=True)
+    click.echo(count_line(len(keys), truncated, f" with {plural(len(grouped), 'letter')} added"), err=True)
 
 
 @dictionary.command()
@@ -389,9 +398,10 @@ def find(starts: str, ends: str, contains: str, length: int | None, min_len: int
 
 @dictionary.command("list")
 @click.argument("name", type=click.Choice(["two", "three", "q-without-u", "no-vowel"]))
+@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="Stop after this many words.")
 @lexicon_option
 @json_option
-def list_command(name: str, lexicon_spec: str, as_json: bool) -> None:
+def list_command(name: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
     """A preset list: two- or three-letter words, Q without U, words without A E I O U.
 
     \b
@@ -402,7 +412,8 @@ def list_command(name: str, lexicon_spec: str, as_json: bool) -> None:
     from overturn.lexicon.searches import LISTS, preset_list
 
     lexicon = open_lexicon(lexicon_spec)
-    _print_words(preset_list(lexicon, name), as_json, name, lexicon, {"description": LISTS[name][0]}, label_key="list")
+    words = preset_list(lexicon, name)
+    _print_words(words[:limit], as_json, name, lexicon, {"description": LISTS[name][0]}, len(words) > limit, label_key="list")
 
 
 def _letters_or_usage(text: str, option: str) -> str:

@@ -170,6 +170,9 @@ def test_every_cut_list_says_so(default_lexicon) -> None:
     assert "(list cut at 1000" in run("dict", "find", "--starts", "E").stderr
     assert "--limit" in run("dict", "grep", "E.*", "--limit", "5").stderr
     assert "list cut at 1: --limit 2" in run("dict", "anagram", "CHIEN", "--limit", "1").stderr
+    plus = json.loads(run("dict", "plus", "AEINRST", "--limit", "5", "--json").stdout)
+    assert plus["count"] == 5 and plus["truncated"] is True and sum(map(len, plus["by_letter"].values())) == 5
+    assert "list cut at 3" in run("dict", "list", "two", "--limit", "3").stderr
     moves = run("game", "moves", "--limit", "2", "--state", "missing.json")
     assert moves.exit_code == 2
 
@@ -333,6 +336,7 @@ def test_every_listing_has_spellings_and_every_search_truncated(default_lexicon)
         assert isinstance(data["truncated"], bool) and isinstance(data["spellings"], dict), args
     for args in (["dict", "hooks", "MAISON"], ["dict", "plus", "CHIEN"]):
         assert isinstance(json.loads(run(*args, "--json").stdout)["spellings"], dict), args
+    assert json.loads(run("dict", "plus", "CHIEN", "--json").stdout)["truncated"] is False
 
 
 def test_readings_are_objects_and_refusals_one_shape(default_lexicon, tmp_path: Path) -> None:
