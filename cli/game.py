@@ -50,8 +50,6 @@ from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.lazy import LazyGroup
 from overturn_cli.lookup import describe_pos
 
-HINT_SHOWN = 20
-
 #: The clock the per-turn timer reads; a module attribute so tests can replace it.
 clock: Callable[[], float] = time.monotonic
 

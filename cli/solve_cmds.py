@@ -25,12 +25,6 @@ from overturn_cli.common import (
 from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, fold_accents
 from overturn_cli.solutions import board_rules, print_solutions
 
-BOARD_HELP = (
-    "BOARD is six rows of six faces; spaces and '/' are ignored, lower case is fine, "
-    "double faces are written [ZX] and [QU] (a lone Q is the Qu face). "
-    "Example: 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW'."
-)
-
 
 def _board_from(text: str | None, board_file: Path | None, rules):
     from overturn.game.board import Board, BoardError

@@ -54,9 +54,6 @@ class Link:
     def api(self, tail: str = "") -> str:
         return f"{self.server}/api/tables/{urllib.parse.quote(self.table, safe='')}{tail}"
 
-    def seat_link(self, token: str) -> str:
-        return f"{self.server}/?table={self.table}&seat={token}"
-
 
 class Refused(click.ClickException):
     """The server refused the move (stale, not your turn, a watcher's link): exit 1, as a refused word."""

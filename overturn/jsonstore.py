@@ -8,9 +8,10 @@ keeps every write atomic: a temporary file in the target's own directory,
 fsynced, then renamed over it, so a kill mid-save leaves the old or the new
 file, never a torn one.
 
-Reading: ``load_json(path)`` / ``loads_json(text, source=...)`` with caps on
-size, nesting depth, integer digits and string length; duplicate keys, NaN and
-invalid UTF-8 are refused. ``load_with(path, reader)`` adds the file name to
+Reading: ``load_json(path)`` reads a regular file under the size cap and
+parses it with ``jsonbounds.loads_json`` (the bounded parse request bodies
+share: caps on size, nesting depth, integer digits and string length; duplicate
+keys, NaN and invalid UTF-8 refused). ``load_with(path, reader)`` adds the file name to
 every error of the reader and turns a stray IndexError/KeyError from deeper
 code into the same one-line error; ``errors_named(source)`` does the same for
 data already in memory (a referee's ``from_json(data, origin)``).
@@ -41,7 +42,6 @@ from __future__ import annotations
 import fcntl
 import functools
 import json
-import math
 import os
 import re
 import stat
@@ -50,19 +50,14 @@ import types
 import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from itertools import accumulate
 from pathlib import Path
-from typing import Any, NamedTuple, NoReturn, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import msgspec
 
-T = TypeVar("T")
+from overturn.jsonbounds import MAX_BYTES, UnreadableJSON, loads_json
 
-#: Default caps: far above any file the program writes, far below what hurts.
-MAX_BYTES = 4 * 1024 * 1024
-MAX_DEPTH = 64
-MAX_INT_DIGITS = 40
-MAX_STRING = 64 * 1024
+T = TypeVar("T")
 
 
 class StateFileError(ValueError):
@@ -83,115 +78,6 @@ class SaveError(StateFileError, OSError):
 
     Also an OSError, so callers written before it existed (``except OSError``) still catch it.
     """
-
-
-class _Refused(Exception):
-    """Raised from inside json's hooks; turned into a StateFileError by ``loads_json``."""
-
-
-_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"', re.DOTALL)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-def _nesting_depth(text: str) -> int:
-    """Deepest bracket nesting, counted without recursion (strings stripped first)."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    if len(brackets) <= 1:
-        return len(brackets)
-    return max(accumulate(_BRACKET_STEP[char] for char in brackets))
-
-
-def loads_json(
-    text: str | bytes,
-    source: str = "<input>",
-    *,
-    max_bytes: int = MAX_BYTES,
-    max_depth: int = MAX_DEPTH,
-    max_int_digits: int = MAX_INT_DIGITS,
-    max_string: int = MAX_STRING,
-) -> Any:
-    """Parse JSON from memory with the same limits as files; errors are StateFileError naming ``source``."""
-
-    def refuse(message: str) -> NoReturn:
-        raise StateFileError(f"{source}: {message}")
-
-    if isinstance(text, bytes):
-        if len(text) > max_bytes:
-            refuse(f"too large ({len(text):,} bytes; the limit is {max_bytes:,})")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            refuse(f"not valid UTF-8 (byte {exc.start})")
-    elif len(text) > max_bytes:
-        refuse(f"too large ({len(text):,} characters; the limit is {max_bytes:,})")
-    if _SURROGATE.search(text):
-        refuse("holds a lone surrogate character")
-    depth = _nesting_depth(text)
-    if depth > max_depth:
-        refuse(f"nested {depth} levels deep: more than {max_depth} deep is refused")
-
-    def check_string(value: str) -> str:
-        if len(value) > max_string:
-            raise _Refused(f"a string of {len(value):,} characters; the limit is {max_string:,}")
-        if _SURROGATE.search(value):
-            raise _Refused("a string holds a lone surrogate (\\ud800-\\udfff escape)")
-        return value
-
-    def parse_int(digits: str) -> int:
-        if len(digits.lstrip("-")) > max_int_digits:
-            raise _Refused(f"a number of {len(digits):,} digits; the limit is {max_int_digits}")
-        return int(digits)
-
-    def parse_float(digits: str) -> float:
-        if len(digits) > max_int_digits + 10:
-            raise _Refused(f"a number of {len(digits):,} characters; the limit is {max_int_digits + 10}")
-        value = float(digits)
-        if not math.isfinite(value):
-            raise _Refused(f"the number {digits[:20]}{'…' if len(digits) > 20 else ''} is out of range")
-        return value
-
-    def parse_constant(name: str) -> NoReturn:
-        raise _Refused(f"{name} is not a JSON number")
-
-    def build_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        result = dict(pairs)
-        if len(result) != len(pairs):
-            seen: set[str] = set()
-            for key, _ in pairs:
-                if key in seen:
-                    raise _Refused(f"the key {key[:40]!r} appears twice in one object")
-                seen.add(key)
-        return result
-
-    decoder = json.JSONDecoder(
-        object_pairs_hook=build_object, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant
-    )
-    try:
-        value = decoder.decode(text)
-        _check_strings(value, check_string)
-    except _Refused as exc:
-        refuse(str(exc))
-    except json.JSONDecodeError as exc:
-        refuse(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
-    except (RecursionError, MemoryError, ValueError) as exc:
-        refuse(f"cannot be parsed ({type(exc).__name__})")
-    return value
-
-
-def _check_strings(value: Any, check: Callable[[str], str]) -> None:
-    """Run ``check`` on every string and key of a parsed value, without recursion."""
-    pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            check(item)
-        elif isinstance(item, list):
-            pending.extend(item)
-        elif isinstance(item, dict):
-            pending.extend(item)
-            pending.extend(item.values())
 
 
 def load_json(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, **limits: int) -> Any:
@@ -221,7 +107,10 @@ def load_json(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES, **lim
         raise StateFileError(f"{target}: cannot read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
-    return loads_json(b"".join(chunks), str(target), max_bytes=max_bytes, **limits)
+    try:
+        return loads_json(b"".join(chunks), str(target), max_bytes=max_bytes, **limits)
+    except UnreadableJSON as exc:
+        raise StateFileError(str(exc)) from None
 
 
 #: What a reader that slipped may raise on odd content; reported as one line, never a traceback.
@@ -776,7 +665,6 @@ def _sync_directory(directory: Path) -> None:
 
 
 __all__ = [
-    "MAX_BYTES", "MAX_DEPTH", "MAX_INT_DIGITS", "MAX_STRING", "SHORT_VALUE", "FieldError", "require_equal",
-    "SaveError", "StateFileError", "convert", "describe_refusal", "errors_named", "first_difference", "load_json",
-    "load_with", "loads_json", "save_json_atomic", "shorten",
+    "SHORT_VALUE", "FieldError", "require_equal", "SaveError", "StateFileError", "convert", "describe_refusal",
+    "errors_named", "first_difference", "load_json", "load_with", "save_json_atomic", "shorten",
 ]

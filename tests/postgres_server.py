@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,13 +46,27 @@ def why_unavailable() -> str | None:
     return None
 
 
+def _as_server_user() -> list[str]:
+    return ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+
+
+def crash_and_restart(url: str) -> None:
+    """Stops the server ``postgres_server`` gave ``url`` for as a crash would (``-m immediate``: every connection cut, no
+    shutdown checkpoint) and starts it again with the same options, returning once it accepts connections."""
+    binaries = find_binaries()
+    assert binaries is not None
+    base = Path(urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["host"][0]).parent
+    command = [str(binaries / "pg_ctl"), "-D", str(base / "data"), "-l", str(base / "server.log"), "-m", "immediate", "-w", "-t", "60", "restart"]
+    subprocess.run([*_as_server_user(), *command], check=True, capture_output=True, timeout=120)
+
+
 @contextmanager
 def postgres_server() -> Iterator[str]:
     """A running server; yields its connection URL (database ``postgres``, user ``postgres``)."""
     binaries = find_binaries()
     assert binaries is not None
     as_root = os.geteuid() == 0
-    prefix = ["runuser", "-u", "postgres", "--"] if as_root else []
+    prefix = _as_server_user()
     base = Path(tempfile.mkdtemp(prefix="overturn-pg-"))
     data, socket = base / "data", base / "socket"
     socket.mkdir()

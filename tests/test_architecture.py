@@ -135,7 +135,7 @@ def test_arrows_run_down_from_the_service_and_the_cli() -> None:
     the games never import the table that holds them."""
     graph = _graph()
     for module, targets in graph.items():
-        if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon", "overturn.jsonstore", "overturn.table")):
+        if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon", "overturn.jsonbounds", "overturn.jsonstore", "overturn.table")):
             assert not {t for t in targets if t.startswith(("overturn.service", "overturn_cli"))}, module
         if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon")):
             assert not {t for t in targets if t.startswith("overturn.table")}, module
@@ -168,3 +168,25 @@ def test_a_long_module_says_why_it_is_one() -> None:
             if text.count("\n") > LONG_MODULE_LINES and "Long because" not in docstring:
                 unexplained.append(f"{source.relative_to(root.parent)}: {text.count(chr(10))} lines")
     assert not unexplained, unexplained
+
+
+def _third_party_imports(path: Path) -> set[str]:
+    """The top-level names of every module a file imports (``starlette`` for ``from starlette.requests import …``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def test_the_table_authority_has_no_transport_inside() -> None:
+    """As boardgame.io's Master: the table service judges, commits and publishes with no HTTP in it, so tests and
+    any other transport drive it directly; only the service's one table router speaks HTTP for it."""
+    web = {"starlette", "uvicorn", "httpx", "httptools"}
+    for path in sorted((ROOT / "overturn" / "table").glob("*.py")):
+        assert not _third_party_imports(path) & web, path.name
+    graph = _graph()
+    speaking_for_it = {module for module, targets in graph.items() if "overturn.table.service" in targets and module.startswith("overturn.service")}
+    assert speaking_for_it <= {"overturn.service.context", "overturn.service.routers.tables"}, speaking_for_it

@@ -55,7 +55,7 @@ def test_offboard_marks_are_the_holes_the_move_changes() -> None:
                     ejections += 1
                 pushes += bool(marks["pushed"])
                 checked += 1
-            table.play(table.seat_to_move() or 0, rng.choice(table.legal_moves()))
+            table.judge(table.seat_to_move() or 0, rng.choice(table.legal_moves()))
     assert checked > 5000 and pushes > 50 and ejections > 0, (checked, pushes, ejections)
 
 
@@ -67,7 +67,7 @@ def test_overload_and_insider_marks_name_what_the_move_names() -> None:
         for _ in range(200):
             if table.is_over():
                 break
-            entry = table.play(table.seat_to_move() or 0, rng.choice(table.legal_moves()))
+            entry = table.judge(table.seat_to_move() or 0, rng.choice(table.legal_moves()))
             assert isinstance(entry, MoveEntry)
             text = " ".join([entry.move, *entry.effects])
             # a path space may be written from either end of its link (e5-e4.1 is drawn as e4-e5.2): its squares are named

@@ -204,7 +204,7 @@ def test_insider_hidden_hands_in_every_answer_and_event(server: str, client: htt
         assert response.status_code == 200, response.text
         assert response.json()["refused"] is None, response.json()["refused"]
         received[seat].append(response.json())
-        assert not isinstance(mirror.play(seat, move), type(None))
+        assert not isinstance(mirror.judge(seat, move), type(None))
         version += 1
         received[seat][-1]["_hands"] = [dict(hand) for hand in mirror.game.hands]
     assert mirror.is_over(), "the seeded game did not end within 4000 actions"
@@ -240,7 +240,7 @@ def test_offboard_whole_game_to_the_winner(client: httpx.Client) -> None:
         assert seat is not None
         move = format_move(computer_move(mirror.game, rng))
         assert _move(client, table_id, tokens[seat], version, move).json()["refused"] is None
-        mirror.play(seat, move)
+        mirror.judge(seat, move)
         version += 1
     final = client.get(f"/api/boardgames/{table_id}").json()
     assert final["over"] and final["winners"] == mirror.winners() and final["scores"] == mirror.public_view()["scores"]
@@ -293,7 +293,7 @@ def test_insider_bodyguard_answer_is_asked_on_the_victims_seat_and_times_out(cli
         assert seat is not None
         move = insider_policy(mirror.game, rng)
         assert _move(client, table_id, tokens[seat], version, move).json()["refused"] is None
-        mirror.play(seat, move)
+        mirror.judge(seat, move)
         version += 1
     victim = mirror.seat_to_move()
     assert victim is not None
@@ -309,19 +309,27 @@ def test_insider_bodyguard_answer_is_asked_on_the_victims_seat_and_times_out(cli
     assert now["table"]["version"] == version + 1
     last = now["moves"][-1]
     assert last["seat"] == victim and last["move"] == "pass" and last["effects"][0].startswith("temps écoulé")
-    mirror.play(victim, "pass")
+    mirror.judge(victim, "pass")
     assert now["board_text"] == mirror.public_view()["board_text"]
 
 
-def test_an_overturn_link_and_a_board_game_link_do_not_open_each_other(client: httpx.Client) -> None:
-    """One store holds both kinds of table: each router answers 404 for the other's (it was a 500 on /api/tables)."""
-    board_game = _new(client, game="offboard", players=2)["table"]["id"]
-    overturn = client.post("/api/tables", json={"seed": 7}).json()["table"]["id"]
-    for path in (f"/api/tables/{board_game}", f"/api/tables/{board_game}/events", f"/api/boardgames/{overturn}"):
-        answer = client.get(path)
-        assert answer.status_code == 404 and answer.json()["detail"]["reason"] == "no_such_table", path
-    moved = client.post(f"/api/tables/{board_game}/moves", json={"seat": "x", "version": 0, "action": {"kind": "pass", "cell": [0, 0]}})
-    assert moved.status_code == 404
+def test_one_router_serves_every_game_under_both_paths(client: httpx.Client) -> None:
+    """One store and one router hold both kinds of table: /api/tables and its /api/boardgames alias open either,
+    each with its own game's view; a move in the other game's shape is refused naming the field it lacks."""
+    made = _new(client, game="offboard", players=2)
+    board_game, board_token = made["table"]["id"], made["tokens"][made["to_move"]]
+    made = client.post("/api/tables", json={"seed": 7}).json()
+    overturn, overturn_token = made["table"]["id"], made["tokens"][0]
+    for family in ("tables", "boardgames"):
+        assert client.get(f"/api/{family}/{board_game}").json()["game"] == "offboard"
+        assert "faces" in client.get(f"/api/{family}/{overturn}").json()
+    moved = client.post(f"/api/tables/{board_game}/moves", json={"seat": board_token, "version": 0, "action": {"kind": "pass", "cell": [0, 0]}})
+    assert moved.status_code == 400 and moved.json()["detail"]["field"] == "move"
+    moved = client.post(f"/api/boardgames/{overturn}/moves", json={"seat": overturn_token, "version": 0, "move": "a1"})
+    assert moved.status_code == 400 and moved.json()["detail"]["field"] == "action"
+    for table in (board_game, overturn):  # the refused requests left both tables as they were
+        assert client.get(f"/api/tables/{table}").json()["table"]["version"] == 0
+    assert client.get("/api/tables/no-such-table-here").json()["detail"]["reason"] == "no_such_table"
 
 
 def test_the_bodyguard_deadline_outlives_a_server_restart(tmp_path: Any) -> None:
@@ -343,7 +351,7 @@ def test_the_bodyguard_deadline_outlives_a_server_restart(tmp_path: Any) -> None
                 assert seat is not None
                 move = insider_policy(mirror.game, rng)
                 assert _move(first, table_id, tokens[seat], version, move).json()["refused"] is None
-                mirror.play(seat, move)
+                mirror.judge(seat, move)
                 version += 1
             asked = first.get(f"/api/boardgames/{table_id}").json()
             deadline = asked["guard"]["deadline"]

@@ -78,12 +78,12 @@ def test_the_table_is_a_scan_of_every_dela_line(tmp_path: Path) -> None:
                     if (form_line, lemma_line, pos_line) == (form.replace("œ", "oe"), group.lemma.replace("œ", "oe"), group.pos):
                         for code in codes:
                             expected.setdefault(code, set()).add(form)
-            rows = {str(row["tense"]) + str(row["person"]): set(row["forms"]) for row in group.table}
+            rows = {row.tense + row.person: set(row.forms) for row in group.table}
             assert rows == expected, (key, group.lemma, group.pos)
             in_table = set().union(*rows.values())
             tagged += len(in_table)
             untagged += len(set(group.forms) - in_table)
-            codes_in_order = [str(row["tense"]) + str(row["person"]) for row in group.table]
+            codes_in_order = [row.tense + row.person for row in group.table]
             assert codes_in_order == sorted(codes_in_order, key=order.index)
     assert tagged > 200 and untagged > 10  # both kinds of form were met, ligatures among them
     assert any("œ" in form for key in table for entry in table[key] for form in [entry.form] if codes_of(lexicon, entry))
@@ -103,11 +103,11 @@ def test_no_dela_no_table(tmp_path: Path) -> None:
 def test_the_default_lexicon_conjugates(default_lexicon: Lexicon) -> None:
     """MANGEONS leads to manger's table; œil's forms keep their ligature and find their tags; the CLI and the API show it."""
     [verb] = [group for group in lemma_forms(default_lexicon, "MANGEONS") if group.pos == "V"]
-    rows = {(row["tense"], row["person"]): row["forms"] for row in verb.table}
+    rows = {(row.tense, row.person): row.forms for row in verb.table}
     assert rows[("P", "1p")] == ["mangeons"] and rows[("J", "3p")] == ["mangèrent"] and rows[("W", "")] == ["manger"]
-    assert len([row for row in verb.table if row["tense"] in list("PIJFCST")]) == 7 * 6  # every person of the seven personal tenses
+    assert len([row for row in verb.table if row.tense in list("PIJFCST")]) == 7 * 6  # every person of the seven personal tenses
     [eye] = [group for group in lemma_forms(default_lexicon, "yeux") if group.lemma == "œil"]
-    cells = {row["person"]: row["forms"] for row in eye.table}
+    cells = {row.person: row.forms for row in eye.table}
     assert cells["ms"] == ["œil"] and "yeux" in cells["mp"] and "œils" in cells["mp"]
     shown = CliRunner().invoke(main, ["dict", "forms", "étions"]).output.splitlines()
     assert "  indicatif imparfait : j'étais · tu étais · il était · nous étions · vous étiez · ils étaient" in shown

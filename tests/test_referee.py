@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+from typing import get_args
+
 import pytest
 
+from overturn.game.answers import Reason
 from overturn.game.board import Board, Rules, parse_path
 from overturn.game.referee import REASONS, Verdict, referee_word
 from overturn.game.state import Colour, Game, PassMove, WordMove
 from overturn.lexicon.sources import Entry
 
+WEB = Path(__file__).resolve().parent.parent / "overturn" / "web"
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # see tests/test_game.py for the layout
 
 
@@ -46,8 +52,15 @@ def path(board: Board, text: str) -> tuple[int, ...]:
     return parse_path(text, board)
 
 
-def test_every_reason_is_a_listed_code():
-    assert len(set(REASONS)) == 13 and "ok" in REASONS
+def test_the_reasons_are_one_literal_that_the_page_words():
+    """``Verdict.reason`` is typed ``Reason`` (mypy holds every refusal to it); the page has a message for each, in each language."""
+    assert REASONS == get_args(Reason) and len(set(REASONS)) == len(REASONS)
+    assert {"bad_cell", "cell_not_new", "family_filter"} <= set(REASONS)  # the game's own refusals of a pass or a word
+    script = "\n".join(path.read_text(encoding="utf-8") for path in sorted(WEB.rglob("*.js")))
+    blocks = re.findall(r"\breasons: \{(.*?)\n\s*\},", script, re.DOTALL)
+    assert len(blocks) == 2  # French and English
+    for block in blocks:
+        assert set(re.findall(r"(\w+): [\"`(]", block)) == set(REASONS)
 
 
 def test_legal_word_without_a_path_gets_the_best_swing_and_alternatives(lexicon, board):
@@ -155,6 +168,13 @@ def test_to_json_is_plain_data(lexicon, board):
     assert all(isinstance(step, list) and len(step) == 2 for other in data["alternatives"] for step in other)
     refused = referee_word(lexicon, board, "ROIE").to_json()
     assert refused["path"] is None and refused["swing"] is None and refused["suggestions"]
+
+
+def test_readings_are_an_object_as_in_every_other_answer(lexicon, board):
+    """A word through a double face says what the face was read as, ``{"ZX": "Z"}``, as the solver and the saved game do."""
+    verdict = referee_word(lexicon, board, "ZEN")
+    assert verdict.legal and verdict.readings == (("ZX", "Z"),)
+    assert verdict.to_json(board)["readings"] == {"ZX": "Z"}
 
 
 def test_verdict_is_frozen(lexicon, board):

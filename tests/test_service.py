@@ -111,7 +111,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/tables", "/api/tables/{table}", "/api/tables/{table}/moves", "/api/tables/{table}/events", "/api/tables/{table}/hand-over",
         "/api/hooks", "/api/plus-one", "/api/find", "/api/lists/{name}", "/api/forms", "/api/fit",
         "/api/boardgames", "/api/boardgames/rules/{game}", "/api/boardgames/{table}", "/api/boardgames/{table}/moves",
-        "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}",
+        "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}", "/api/meta",
     }
     assert "4096 bytes" in schema["info"]["description"]
 
@@ -283,6 +283,16 @@ def test_referee_legal_word_with_its_path(client: httpx.Client) -> None:
     assert spells([list(Board.parse(BOARD).faces[r * 6 : r * 6 + 6]) for r in range(6)], body["path"], "ACCES", {})
 
 
+def test_a_verdict_reads_its_double_faces_as_every_answer_does(client: httpx.Client) -> None:
+    """Readings are an object, {"ZX": "Z"}, in a verdict as in a solve's words and a saved game's moves."""
+    body = client.post("/api/referee", json={"board": BOARD, "word": "allez"}).json()
+    assert body["legal"] is True and body["readings"] == {"ZX": "Z"}
+    faces = [list(Board.parse(BOARD).faces[r * 6 : r * 6 + 6]) for r in range(6)]
+    assert spells(faces, body["path"], "ALLEZ", body["readings"])
+    solved = {item["word"]: item for item in client.post("/api/solve", json={"board": BOARD}).json()["words"]}
+    assert solved["ALLEZ"]["readings"] == body["readings"]
+
+
 def test_referee_reasons(client: httpx.Client) -> None:
     missing = client.post("/api/referee", json={"board": BOARD, "word": "souz"}).json()
     assert (missing["legal"], missing["reason"]) == (False, "not_in_lexicon")
@@ -425,13 +435,13 @@ def test_every_json_body_is_one_declared_type(client: httpx.Client) -> None:
     same fields, same required ones, and the Struct's bounds in the schema."""
     import msgspec
 
-    from overturn.service.routers import boardgames, game, referee, review, solve, table
+    from overturn.service.routers import game, referee, review, solve, tables
 
     schema = client.get("/openapi.json").json()
     components = schema["components"]["schemas"]
     kinds = {
         kind.__name__: kind
-        for module in (game, referee, review, solve, table, boardgames)
+        for module in (game, referee, review, solve, tables)
         for kind in vars(module).values()
         if isinstance(kind, type) and issubclass(kind, msgspec.Struct) and kind.__name__.endswith("Request")
     }
@@ -449,6 +459,58 @@ def test_every_json_body_is_one_declared_type(client: httpx.Client) -> None:
     assert seen == set(kinds) - {"SeatRequest"}  # a part of NewTableRequest
     assert components["NewGameRequest"]["properties"]["seed"]["maximum"] == 2**32 - 1
     assert components["SolveRequest"]["properties"]["board"]["maxLength"] == 1000
+
+
+def test_every_answer_is_one_declared_type(client: httpx.Client) -> None:
+    """Each 200 answer (the tables' aside, typed in their own rewrite) is a component derived from the Struct its handler
+    encodes: the component is msgspec's schema of that type, so the document cannot drift from what is sent."""
+    import msgspec
+
+    from overturn.game import answers, review, view
+    from overturn.service import answers as service_answers
+    from overturn.service import errors, openapi
+    from overturn.service.routers import dictionary, game, referee, searches, solve, status
+    from overturn.service.routers import review as review_router
+
+    modules = (answers, review, view, errors, service_answers, dictionary, game, referee, review_router, searches, solve, status)
+    kinds = {kind.__name__: kind for module in modules for kind in vars(module).values() if isinstance(kind, type) and issubclass(kind, msgspec.Struct)}
+    schema = client.get("/openapi.json").json()
+    components = schema["components"]["schemas"]
+    answered = set()
+    for path, operations in schema["paths"].items():
+        if path.startswith(("/api/tables", "/api/boardgames")):
+            continue
+        for operation in operations.values():
+            name = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+            derived = openapi.openapi30(msgspec.json.schema_components([kinds[name]], ref_template="#/components/schemas/{name}")[1][name])
+            if name in ("GameView", "Judged", "ComputerMove"):  # a state's saved game: the component narrowed to this server
+                derived["properties"]["game"] = {"$ref": "#/components/schemas/SavedGame"}
+            assert components[name] == derived, path
+            answered.add(name)
+    assert {"Lookup", "WordList", "Solution", "RefereeAnswer", "GameView", "Judged", "LegalMoves", "ReviewAnswer", "FormsAnswer"} <= answered
+    assert components["Verdict"]["properties"]["readings"]["type"] == "object"  # a word's readings, as everywhere
+
+
+def test_error_codes_are_one_literal_the_page_words() -> None:
+    """Every ``detail.reason`` the service and the tables raise is an ``ErrorCode``, which the schema's Error lists and the page words."""
+    import re
+    from typing import get_args
+
+    from overturn.service.errors import ErrorCode
+
+    codes = set(get_args(ErrorCode))
+    root = Path(__file__).resolve().parent.parent / "overturn"
+    raised: set[str] = set()
+    for source in [*root.glob("service/**/*.py"), *root.glob("table/*.py")]:
+        text = source.read_text(encoding="utf-8")
+        raised |= set(re.findall(r"""["']reason["']: ["'](\w+)["']""", text))  # ApiError's detail
+        raised |= set(re.findall(r"""^    reason = ["'](\w+)["']""", text, re.MULTILINE))  # a table refusal's code
+        raised |= set(re.findall(r"""(?:NotYourTurn|MoveNotAllowed)\([^()]*(?:\([^()]*\)[^()]*)*, ["'](\w+)["']\)""", text))
+    assert {"nothing_to_undo", "too_slow", "no_such_table", "stale", "not_over", "game_over"} <= raised
+    assert raised - {"refused"} <= codes  # "refused": the base class's, never raised as it stands
+    script = "\n".join(path.read_text(encoding="utf-8") for path in sorted((root / "web").rglob("*.js")))
+    worded = {key for block in re.findall(r"\bcodes: \{(.*?)\n\s*\},", script, re.DOTALL) for key in re.findall(r"(\w+): [\"`(]", block)}
+    assert worded and worded <= codes
 
 
 @pytest.mark.parametrize(
@@ -490,7 +552,7 @@ def test_the_bodies_name_the_same_choices_as_the_game() -> None:
     assert set(get_args(EndingName)) == set(ENDINGS)
     assert set(get_args(PresetName)) == set(PRESETS)
     assert set(get_args(PlayerName)) == {colour.value for colour in Colour}
-    from overturn.service.routers.boardgames import GameName
+    from overturn.service.routers.tables import GameName
     from overturn.table.board_seating import REFEREES
 
     assert set(get_args(GameName)) == set(REFEREES)
@@ -514,3 +576,23 @@ def test_fit_names_the_field_it_refuses(client: httpx.Client, pattern: str, rack
         return
     body = assert_error(response, 422, fragment)
     assert body["detail"] == {"field": field}
+
+
+def test_meta_says_what_the_pages_learn_from_the_server(client: httpx.Client) -> None:
+    """/api/meta lists the games a table holds with their seats (the board page's player counts come from it), Insider's
+    cards, and every refusal reason and error code, each equal to the literal the server itself types them with."""
+    from typing import get_args
+
+    from overturn.game.answers import Reason
+    from overturn.referees.insider.board import CARD_TYPES
+    from overturn.service.errors import ErrorCode
+    from overturn.table.games import GAMES
+
+    meta = client.get("/api/meta").json()
+    assert {game["name"]: (game["title"], tuple(game["players"]), game["page"]) for game in meta["games"]} == {
+        kind.name: (kind.title, kind.players, kind.page) for kind in GAMES.values()
+    }
+    assert meta["insider_cards"] == list(CARD_TYPES)
+    assert meta["reasons"] == list(get_args(Reason)) and meta["errors"] == list(get_args(ErrorCode))
+    script = (Path(__file__).resolve().parent.parent / "overturn" / "web" / "boardgame.js").read_text(encoding="utf-8")
+    assert "/api/meta" in script and "overload: [" not in script  # learnt, not copied

@@ -7,6 +7,7 @@ Every answer's game is cross-checked against the same moves made on a
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -167,6 +168,23 @@ def test_a_computer_seat_replies_by_itself(client: httpx.Client) -> None:
         time.sleep(0.05)
     assert seen["table"]["version"] == 2 and seen["game"]["moves"][1]["player"] == "silver"
     assert seen["table"]["to_move_seat"] in (0, None)
+
+
+def test_the_computer_thinks_in_its_own_process_which_ends_with_the_server(lexicon_dir: Path) -> None:
+    """A computer seat's search runs in a process of its own (off the threads and the interpreter lock that judge
+    people's moves); it is gone when the server stops, so a stopped server leaves nothing running behind it."""
+    import multiprocessing
+
+    before = set(multiprocessing.active_children())
+    with BackgroundServer(create_app(str(lexicon_dir), Limits())) as url, httpx.Client(base_url=url, timeout=30) as client:
+        created = _new(client, seats=[{"computer": 2}, {"computer": 2}])
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{created['table']['id']}").json()["table"]["version"] < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        engines = set(multiprocessing.active_children()) - before
+        assert engines and all(engine.pid != os.getpid() for engine in engines)
+    assert not set(multiprocessing.active_children()) - before
 
 
 def test_a_computer_seat_that_starts_moves_first_by_itself(client: httpx.Client) -> None:
@@ -360,6 +378,40 @@ def test_a_move_made_through_another_server_process_arrives_live(lexicon_dir: Pa
                         assert _move(client, created, created["tokens"][0], 0, kind="word", word="ACCES").status_code == 200
                         assert watching.wait_for(2, seconds=5)[-1]["table"]["version"] == 1
                         assert time.monotonic() - started < 2.0
+                    finally:
+                        watching.close()
+    finally:
+        for store in stores:
+            store.close()
+
+
+def test_a_board_game_move_made_through_another_server_process_arrives_live(lexicon_dir: Path, postgres_url: str) -> None:
+    """The same relay for a board game (it raised AttributeError on every move and arrived only at the next heartbeat):
+    each move made through one server reaches a seat's stream on the other within a second, no version skipped."""
+    from overturn.table.backends import open_store
+
+    limits = Limits(stream_heartbeat=30.0)  # only the notification can bring the moves in time
+    stores = [open_store(postgres_url), open_store(postgres_url)]
+    try:
+        with BackgroundServer(create_app(str(lexicon_dir), limits, tables=stores[0])) as first:
+            with BackgroundServer(create_app(str(lexicon_dir), limits, tables=stores[1])) as second:
+                with httpx.Client(base_url=first, timeout=30) as client:
+                    created = client.post("/api/tables", json={"game": "offboard", "seed": 3}).json()
+                    table_id, tokens = created["table"]["id"], created["tokens"]
+                    watching = Events(f"{second}/api/tables/{table_id}/events?seat={tokens[1]}")
+                    try:
+                        assert watching.wait_for(1)[0]["table"]["version"] == 0
+                        for version in range(5):
+                            state = client.get(f"/api/tables/{table_id}").json()
+                            seat = state["to_move"]
+                            legal = client.get(f"/api/tables/{table_id}?seat={tokens[seat]}").json()["legal"]
+                            started = time.monotonic()
+                            moved = client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[seat], "version": version, "move": legal[0]})
+                            assert moved.status_code == 200 and moved.json()["refused"] is None, moved.text
+                            assert watching.wait_for(version + 2, seconds=5)[-1]["table"]["version"] == version + 1
+                            assert time.monotonic() - started < 1.0
+                        assert watching.ids == list(range(6))
+                        assert all(view["you"] == 1 for view in watching.states)
                     finally:
                         watching.close()
     finally:

@@ -42,7 +42,7 @@ def _playout(kind: str, players: int, options: dict[str, object], seed: int, ste
         seat = table.seat_to_move()
         if table.is_over() or not legal or seat is None:
             break
-        played = table.play(seat, rng.choice(legal))
+        played = table.judge(seat, rng.choice(legal))
         if isinstance(played, MoveEntry):
             lines += played.effects
         waits.append(table.public_view()["awaiting"])

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from overturn.table import store as store_module
 from overturn.table.backends import open_store
 from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token
 from overturn.table.sqlite_store import SQLiteStore
-from overturn.table.store import TableStore
+from overturn.table.store import MIGRATIONS, SQLStore, TableStore
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -151,3 +154,142 @@ def test_an_unreachable_postgresql_is_a_store_error_naming_no_password(tmp_path:
         open_store(f"postgresql://user:secret@/db?host={tmp_path}&connect_timeout=2")
     assert "secret" not in str(refused.value)
     assert "***" in str(refused.value)
+
+
+# ----- the schema's migrations -----------------------------------------------------------------------------
+
+#: The schema this overturn reads.
+CURRENT = len(MIGRATIONS)
+#: A schema 2 as a later overturn might add it: a column, filled for the tables already there.
+STEP_2 = ("ALTER TABLE overturn_tables ADD COLUMN note TEXT", "UPDATE overturn_tables SET note = 'added by step 2'")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The ``--store`` value of a database no store has opened yet (a new database on the PostgreSQL server)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "tables.sqlite3")
+    import psycopg
+
+    url = str(request.getfixturevalue("postgres_url"))
+    name = f"empty_{new_table_id().replace('-', '_').lower()}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    assert "@/postgres?" in url
+    return url.replace("@/postgres?", f"@/{name}?")
+
+
+def _query(store: TableStore, sql: str) -> list[tuple[Any, ...]]:
+    assert isinstance(store, SQLStore)
+    with store.transaction() as execute:
+        return [tuple(row) for row in execute(sql, ()).fetchall()]
+
+
+def test_an_empty_database_is_brought_to_the_current_schema(empty_database: str) -> None:
+    first = open_store(empty_database)
+    assert _query(first, "SELECT version FROM overturn_schema") == [(CURRENT,)]
+    record, _ = _table()
+    first.create(record)
+    first.close()
+    again = open_store(empty_database)  # reopened: nothing applied twice
+    assert _query(again, "SELECT version FROM overturn_schema") == [(CURRENT,)]
+    assert again.get(record.id) == record
+    again.close()
+
+
+def test_an_older_database_gets_the_steps_it_lacks_once_and_keeps_its_tables(empty_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    older = open_store(empty_database)
+    record, _ = _table()
+    older.create(record)
+    older.close()
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*MIGRATIONS, STEP_2))
+    newer = open_store(empty_database)
+    assert _query(newer, "SELECT version FROM overturn_schema") == [(CURRENT + 1,)]
+    assert _query(newer, "SELECT id, note FROM overturn_tables") == [(record.id, "added by step 2")]
+    assert newer.get(record.id) == record
+    newer.close()
+    open_store(empty_database).close()  # the column is not added a second time
+
+
+def test_a_step_that_fails_leaves_the_database_at_the_schema_before_it(empty_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    open_store(empty_database).close()
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*MIGRATIONS, ("CREATE TABLE overturn_notes (x INTEGER)", "NOT SQL AT ALL")))
+    with pytest.raises(StoreError, match="the table store failed"):
+        open_store(empty_database)
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*MIGRATIONS, ("CREATE TABLE overturn_notes (x INTEGER)",)))
+    store = open_store(empty_database)  # the table of the failed step was rolled back with it, so it can be created now
+    assert _query(store, "SELECT version FROM overturn_schema") == [(CURRENT + 1,)]
+    store.close()
+
+
+def test_a_database_from_a_newer_overturn_is_refused_and_left_alone(empty_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*MIGRATIONS, STEP_2))
+    newer = open_store(empty_database)
+    record, _ = _table()
+    newer.create(record)
+    newer.close()
+    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS)
+    with pytest.raises(StoreError, match=rf"newer overturn \(schema {CURRENT + 1}, this one reads up to {CURRENT}\): upgrade overturn"):
+        open_store(empty_database)
+    monkeypatch.setattr(store_module, "MIGRATIONS", (*MIGRATIONS, STEP_2))
+    again = open_store(empty_database)
+    assert _query(again, "SELECT version FROM overturn_schema") == [(CURRENT + 1,)]
+    assert again.get(record.id) == record
+    again.close()
+
+
+def test_servers_starting_together_on_an_empty_database_migrate_it_once(empty_database: str) -> None:
+    opened: list[TableStore] = []
+    failed: list[Exception] = []
+    start = threading.Barrier(6)
+
+    def start_one() -> None:
+        start.wait()
+        try:
+            opened.append(open_store(empty_database))
+        except Exception as exc:
+            failed.append(exc)
+
+    threads = [threading.Thread(target=start_one) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert failed == [] and len(opened) == 6
+    assert _query(opened[0], "SELECT version FROM overturn_schema") == [(CURRENT,)]
+    for store in opened:
+        store.close()
+
+
+# ----- a PostgreSQL server that crashes ----------------------------------------------------------------------
+
+
+def test_a_postgresql_store_carries_on_after_its_server_crashes_and_restarts(postgres_url: str) -> None:
+    """Every pooled connection is cut: the pool replaces them instead of lending one to a move, and following resumes."""
+    from postgres_server import crash_and_restart
+
+    store, other = open_store(postgres_url), open_store(postgres_url)
+    record, _ = _table()
+    store.create(record)
+    heard: list[tuple[str, int]] = []
+    assert store.follow(lambda table_id, version: heard.append((table_id, version)))
+    other.commit(record.id, 0, '{"n": 1}', 0, '"before"')
+    _wait_for(lambda: (record.id, 1) in heard)
+
+    crash_and_restart(postgres_url)
+    assert store.get(record.id).version == 1
+    version = other.commit(record.id, 1, '{"n": 2}', 1, '"after"').version
+    deadline = time.monotonic() + 30
+    while not any(table_id == record.id and seen >= 2 for table_id, seen in heard):  # the listener reconnects within seconds
+        assert time.monotonic() < deadline, f"no move heard after the restart: {heard}"
+        time.sleep(0.5)
+        version = other.commit(record.id, version, "{}", 0, '"again"').version
+    store.close()
+    other.close()
+
+
+def _wait_for(condition: Any, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.05)

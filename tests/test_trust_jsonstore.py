@@ -11,14 +11,13 @@ from typing import Annotated, Literal
 import pytest
 from msgspec import Meta, Struct
 
+from overturn.jsonbounds import MAX_DEPTH, UnreadableJSON, loads_json
 from overturn.jsonstore import (
-    MAX_DEPTH,
     SaveError,
     StateFileError,
     convert,
     load_json,
     load_with,
-    loads_json,
     require_equal,
     save_json_atomic,
 )
@@ -44,19 +43,19 @@ from overturn.jsonstore import (
     ],
 )
 def test_hostile_json_is_one_error_naming_the_source(text, complaint):
-    with pytest.raises(StateFileError) as caught:
+    with pytest.raises(UnreadableJSON) as caught:
         loads_json(text, source="game.json")
     assert str(caught.value).startswith("game.json: ") and complaint in str(caught.value)
 
 
 def test_limits_are_keyword_arguments_and_the_depth_limit_is_exact():
     assert loads_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
-    with pytest.raises(StateFileError, match="nested"):
+    with pytest.raises(UnreadableJSON, match="nested"):
         loads_json("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
     assert loads_json('[[["a"]]]', max_depth=3) == [[["a"]]]
-    with pytest.raises(StateFileError, match="too large"):
+    with pytest.raises(UnreadableJSON, match="too large"):
         loads_json("[1, 2, 3]", max_bytes=4)
-    with pytest.raises(StateFileError, match="characters"):
+    with pytest.raises(UnreadableJSON, match="characters"):
         loads_json('["abcd"]', max_string=3)
     assert loads_json('{"k": "[[[[ not brackets"}', max_depth=1) == {"k": "[[[[ not brackets"}
 

@@ -8,7 +8,7 @@ import json
 import pytest
 from json_mutations import MUTATIONS, mutants
 
-from overturn.jsonstore import StateFileError, loads_json
+from overturn.jsonbounds import UnreadableJSON, loads_json
 
 SAMPLE = {"format": "x", "seed": 7, "moves": [{"cell": [1, 2], "word": "ROI"}, {"cell": [3, 4], "word": "LE"}]}
 
@@ -28,5 +28,5 @@ def test_mutants_are_reproducible_bounded_and_leave_the_original_alone():
 def test_kinds_that_break_the_json_itself_are_refused_by_the_reader(kind):
     for mutant in mutants(SAMPLE, seed=11, count=300):
         if mutant.kind == kind:
-            with pytest.raises(StateFileError):
+            with pytest.raises(UnreadableJSON):
                 loads_json(mutant.payload)

@@ -12,7 +12,8 @@ import pytest
 from overturn.game.moves import WordMove
 from overturn.game.save import MODES, SavedGame, decode_saved_game, saved_game_schema
 from overturn.game.state import Game, PassMove
-from overturn.jsonstore import StateFileError, convert, loads_json
+from overturn.jsonbounds import loads_json
+from overturn.jsonstore import StateFileError, convert
 
 
 def _validator() -> jsonschema.Draft202012Validator:

@@ -302,7 +302,7 @@ def test_grid_rows_cells_and_labels_are_accessible(base: str, page: object) -> N
 
 
 def test_the_page_reads_boards_like_the_server(base: str, page: object) -> None:
-    """The page's parseBoard against overturn.game.board.parse_faces on random texts: same faces, or both refuse."""
+    """The page's parseBoard (js/notation.js) against overturn.game.board.parse_faces on random texts: same faces, or both refuse."""
     import random
 
     from overturn.game.board import BoardError, parse_faces
@@ -319,7 +319,8 @@ def test_the_page_reads_boards_like_the_server(base: str, page: object) -> None:
             text = text[:spot] + rng.choice(["", "0", "[", "]", "Q", "-", "[ZZ]"]) + text[spot + 1 :]
         texts.append(text)
     page.goto(base + "/")  # type: ignore[attr-defined]
-    answers = page.evaluate("texts => texts.map(parseBoard)", texts)  # type: ignore[attr-defined]
+    read_all = "async texts => { const { parseBoard } = await import('/static/js/notation.js'); return texts.map((text) => parseBoard(text)); }"
+    answers = page.evaluate(read_all, texts)  # type: ignore[attr-defined]
     agreed = 0
     for text, answer in zip(texts, answers):
         try:

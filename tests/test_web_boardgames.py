@@ -95,7 +95,7 @@ def _play_whole_game(table: Table, mirror: BoardTable, choose: Callable[[BoardTa
             if version == 4:
                 shoot(page, "boardgame-offboard-preview")
             page.click("#preview-confirm")
-        played = mirror.play(seat, move)
+        played = mirror.judge(seat, move)
         assert not hasattr(played, "rule"), played
         version += 1
         table.wait_all(version)

@@ -24,11 +24,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any, Protocol
+from typing import Any, Protocol, get_args
 
+import msgspec
+
+from overturn.game import answers
+from overturn.game.answers import Cell, Reason, cells
 from overturn.game.board import DOUBLE_FACES, Board, Rules, format_cell
 from overturn.game.moves import Colour
 from overturn.game.solver import Constraints, Solver
+from overturn.lexicon.answers import DictionaryEntry
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.lexicon.sources import Entry
@@ -56,21 +61,8 @@ class Position(Protocol):
     def swing_of(self, path: tuple[int, ...], mover: Colour) -> int: ...
 
 
-REASONS = (
-    "ok",
-    "not_in_lexicon",
-    "too_short",
-    "cannot_trace",
-    "single_tile",
-    "no_new_cell",
-    "no_used_cell",
-    "already_played",
-    "reading_conflict",
-    "cell_reused",
-    "bad_path",
-    "wrong_player",
-    "game_over",
-)
+#: Every refusal reason, in the order of ``Reason`` (the game adds bad_cell, cell_not_new and family_filter).
+REASONS: tuple[Reason, ...] = get_args(Reason)
 
 #: Paths examined per word when ranking alternatives; reuse mode can spell a word in very many ways.
 PATH_LIMIT = 2000
@@ -80,14 +72,14 @@ ALTERNATIVES_SHOWN = 10
 
 @dataclass(frozen=True)
 class Verdict:
-    """The referee's answer for one word; ``reason`` is one of ``REASONS``.
+    """The referee's answer for one word.
 
     ``path`` is the path judged: the one given, the best legal one, or for a
     word refused without a given path the closest one (see the module notes).
     """
 
     legal: bool
-    reason: str
+    reason: Reason
     message: str
     word: str
     path: tuple[int, ...] | None
@@ -97,32 +89,36 @@ class Verdict:
     swing: int | None = None
     suggestions: list[str] = field(default_factory=list)
 
-    def to_json(self, board: Board | None = None) -> dict[str, Any]:
-        """JSON-ready: paths as ``[[row, col], ...]`` (0-based), entries as ``{form, lemma, pos}``.
+    def view(self, board: Board | None = None) -> answers.Verdict:
+        """As players see it: paths as ``[[row, col], ...]`` (0-based), readings as ``{face: reading}``.
 
         The board is needed to turn cell numbers into rows and columns; without
         it a 6-column grid is assumed (the Overturn board).
         """
         cols = board.rules.cols if board is not None else 6
-        return {
-            "legal": self.legal,
-            "reason": self.reason,
-            "message": self.message,
-            "word": self.word,
-            "path": path_to_json(self.path, cols),
-            "readings": [list(pair) for pair in self.readings],
-            "entries": [{"form": entry.form, "lemma": entry.lemma, "pos": entry.pos} for entry in self.entries],
-            "alternatives": [path_to_json(path, cols) for path in self.alternatives],
-            "swing": self.swing,
-            "suggestions": list(self.suggestions),
-        }
+        return answers.Verdict(
+            legal=self.legal,
+            reason=self.reason,
+            message=self.message,
+            word=self.word,
+            path=path_to_json(self.path, cols),
+            readings=dict(self.readings),
+            entries=[DictionaryEntry(entry.form, entry.lemma, entry.pos) for entry in self.entries],
+            alternatives=[cells(path, cols) for path in self.alternatives],
+            swing=self.swing,
+            suggestions=list(self.suggestions),
+        )
+
+    def to_json(self, board: Board | None = None) -> dict[str, Any]:
+        """``view`` as JSON-ready data (the CLI prints it)."""
+        return msgspec.to_builtins(self.view(board))  # type: ignore[no-any-return]
 
 
-def path_to_json(path: tuple[int, ...] | None, cols: int = 6) -> list[list[int]] | None:
-    return None if path is None else [list(divmod(cell, cols)) for cell in path]
+def path_to_json(path: tuple[int, ...] | None, cols: int = 6) -> list[Cell] | None:
+    return None if path is None else cells(path, cols)
 
 
-def _refuse(reason: str, message: str, word: str, path: tuple[int, ...] | None = None, **extra: Any) -> Verdict:
+def _refuse(reason: Reason, message: str, word: str, path: tuple[int, ...] | None = None, **extra: Any) -> Verdict:
     return Verdict(False, reason, message, word, path, (), **extra)
 
 
@@ -201,7 +197,7 @@ def judge_path(
     rules = board.rules
     shown = " ".join(format_cell(board, cell) for cell in path if 0 <= cell < rules.size)
 
-    def refuse(reason: str, message: str) -> Verdict:
+    def refuse(reason: Reason, message: str) -> Verdict:
         return _refuse(reason, message, key, path, entries=entries)
 
     if not path or any(not 0 <= cell < rules.size for cell in path):
@@ -253,14 +249,14 @@ def _some_path(solver: Solver, key: str, constraints: Constraints) -> tuple[int,
     return None if found is None else found[0]
 
 
-def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tuple[str, Solver, Constraints, str]]:
+def _stages(lexicon: Lexicon, board: Board, constraints: Constraints) -> list[tuple[Reason, Solver, Constraints, str]]:
     """The requirements added one at a time: (reason if no path survives, solver, constraints, message)."""
     rules = board.rules
     anything = rules.replace(reuse=True, min_tiles=1)
     one_tile_ok = rules.replace(min_tiles=1)
     loose = Constraints()
     fixed = Constraints(fixed=dict(constraints.fixed))
-    stages = [("cannot_trace", _solver(lexicon, board, anything), loose, "No path on the board spells {key}.")]
+    stages: list[tuple[Reason, Solver, Constraints, str]] = [("cannot_trace", _solver(lexicon, board, anything), loose, "No path on the board spells {key}.")]
     if not rules.reuse:
         stages.append((
             "cell_reused", _solver(lexicon, board, one_tile_ok), loose,

@@ -13,8 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+from msgspec import Struct
+
+from overturn.game.answers import Ranked, RankedPass, RankedWord, cells
 from overturn.game.board import Board
-from overturn.game.referee import path_to_json
+from overturn.game.save import ColourName, colour_name
 from overturn.game.state import Colour, Game, PassMove, RankedMove, WordMove
 
 #: Words listed per move besides the best and the longest.
@@ -103,46 +107,83 @@ def _count(summary: PlayerSummary, item: MoveReview) -> None:
         summary.longest_played = move.word
 
 
-def ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
-    """A move as JSON: a word with its path ([row, col], 0-based), swing and readings, or a pass and its cell."""
+def ranked_view(ranked: RankedMove, board: Board) -> Ranked:
+    """A move as players see it: a word with its path ([row, col], 0-based), swing and readings, or a pass and its cell."""
     move = ranked.move
     cols = board.rules.cols
     if isinstance(move, PassMove):
-        return {"kind": "pass", "cell": list(divmod(move.cell, cols)), "swing": ranked.swing}
-    return {
-        "kind": "word",
-        "word": move.word,
-        "path": path_to_json(move.path, cols),
-        "swing": ranked.swing,
-        "readings": dict(ranked.readings),
-    }
+        return RankedPass(cells((move.cell,), cols)[0], ranked.swing)
+    assert move.path is not None
+    return RankedWord(move.word, cells(move.path, cols), dict(ranked.readings), ranked.swing)
+
+
+def ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:
+    """``ranked_view`` as JSON-ready data."""
+    return msgspec.to_builtins(ranked_view(ranked, board))  # type: ignore[no-any-return]
+
+
+class ReviewedMove(Struct):
+    """One move of the review: the move played, the best one, the swing missed and the words that were there."""
+
+    number: int
+    player: ColourName
+    played: Ranked
+    best: Ranked
+    missed: int
+    longest: Ranked | None
+    notable: list[Ranked]
+    words: int
+
+
+class PlayerReview(Struct):
+    """One player's sums: moves, passes, swings played and available, best moves matched, longest word played."""
+
+    moves: int
+    passes: int
+    swing: int
+    best_swing: int
+    missed: int
+    best_moves: int
+    longest_played: str | None
+
+
+class GameReview(Struct):
+    """The review: each move in order, and each player's sums by colour."""
+
+    moves: list[ReviewedMove]
+    players: dict[ColourName, PlayerReview]
+
+
+def review_view(review: Review, board: Board) -> GameReview:
+    return GameReview(
+        moves=[
+            ReviewedMove(
+                number=item.number,
+                player=colour_name(item.player),
+                played=ranked_view(item.played, board),
+                best=ranked_view(item.best, board),
+                missed=item.missed,
+                longest=None if item.longest is None else ranked_view(item.longest, board),
+                notable=[ranked_view(other, board) for other in item.notable],
+                words=item.words,
+            )
+            for item in review.moves
+        ],
+        players={
+            colour_name(colour): PlayerReview(
+                moves=summary.moves,
+                passes=summary.passes,
+                swing=summary.swing,
+                best_swing=summary.best_swing,
+                missed=summary.missed,
+                best_moves=summary.best_moves,
+                longest_played=summary.longest_played,
+            )
+            for colour, summary in review.players.items()
+        },
+    )
 
 
 def review_json(review: Review, board: Board) -> dict[str, Any]:
-    return {
-        "moves": [
-            {
-                "number": item.number,
-                "player": item.player.value,
-                "played": ranked_json(item.played, board),
-                "best": ranked_json(item.best, board),
-                "missed": item.missed,
-                "longest": None if item.longest is None else ranked_json(item.longest, board),
-                "notable": [ranked_json(other, board) for other in item.notable],
-                "words": item.words,
-            }
-            for item in review.moves
-        ],
-        "players": {
-            colour.value: {
-                "moves": summary.moves,
-                "passes": summary.passes,
-                "swing": summary.swing,
-                "best_swing": summary.best_swing,
-                "missed": summary.missed,
-                "best_moves": summary.best_moves,
-                "longest_played": summary.longest_played,
-            }
-            for colour, summary in review.players.items()
-        },
-    }
+    """``review_view`` as JSON-ready data (``overturn game review --json``)."""
+    return msgspec.to_builtins(review_view(review, board))  # type: ignore[no-any-return]

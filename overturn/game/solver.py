@@ -75,7 +75,7 @@ class Found(NamedTuple):
 class WordsJson(NamedTuple):
     """A solve as the service answers it (``Solver.solve_json``): the word list's JSON and the counts around it."""
 
-    words: bytes  #: UTF-8 JSON array of {"word", "path": [[row, col], ...], "readings": {face: reading}}, longest first
+    words: bytes  #: UTF-8 JSON array of ``overturn.game.answers.TracedWord``, longest first
     count: int  # type: ignore[assignment]  # shadows tuple.count: the name the service answers with  #: legal words in all, before the limit
     lengths: dict[int, int]  #: word length → legal words of that length, shortest first
 
@@ -228,19 +228,17 @@ class Solver:
             native = _search.solve_json(*_native_search_arguments(self, constraints), limit)
             if native is not None:
                 return WordsJson(*native)
-        import json  # only this fallback needs it
+        import msgspec  # only this fallback needs them
+
+        from overturn.game.answers import TracedWord, cells
 
         found = self.solve(constraints)
         ranked = sorted(found, key=lambda item: -len(item.word))  # stable: alphabetical within a length
-        cols = self.rules.cols
-        items = [
-            {"word": word, "path": [[cell // cols, cell % cols] for cell in path], "readings": dict(readings)}
-            for word, path, readings in ranked[:limit]
-        ]
+        items = [TracedWord(word, cells(path, self.rules.cols), dict(readings)) for word, path, readings in ranked[:limit]]
         lengths: dict[int, int] = {}
         for item in found:
             lengths[len(item.word)] = lengths.get(len(item.word), 0) + 1
-        return WordsJson(json.dumps(items, separators=(",", ":")).encode(), len(found), dict(sorted(lengths.items())))
+        return WordsJson(msgspec.json.encode(items), len(found), dict(sorted(lengths.items())))
 
     def find_words(self, constraints: Constraints = FREE) -> dict[str, tuple[dict[str, str | None], tuple[int, ...] | None]]:
         """Legal words → (the fewest double-face readings a path needs, that path or None).

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from overturn.game.answers import Reason
 from overturn.game.board import MAX_SEED, Board, format_cell
 from overturn.game.moves import Colour, GameError, Move, PassMove, Played, RankedMove, Result, WordMove
 from overturn.game.referee import Verdict, judge_path, referee_word
@@ -260,7 +261,7 @@ class Game:
         board = self.board
         path = (move.cell,)
 
-        def refuse(reason: str, message: str) -> Verdict:
+        def refuse(reason: Reason, message: str) -> Verdict:
             return Verdict(False, reason, message, "", path, ())
 
         if self.is_over():

@@ -23,7 +23,9 @@ import functools
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+from msgspec import Meta, Struct
 
 from overturn.lexicon.normalize import fold
 from overturn.lexicon.sources import DELA_FILE_NAME, Entry
@@ -152,23 +154,31 @@ def codes_of(lexicon: Lexicon, entry: Entry) -> list[str]:
     return values[0].decode("ascii").split(":") if values else []
 
 
-def table_rows(coded: Iterable[tuple[str, list[str]]]) -> list[dict[str, object]]:
-    """(form, codes) pairs as the rows of a table, in table order: ``{"tense": "P", "person": "1p", "forms": ["mangeons"]}``.
+class FormRow(Struct):
+    """One row of a lemma's table: ``{"tense": "P", "person": "1p", "forms": ["mangeons"]}``.
 
     ``tense`` is a key of ``TENSES`` ("" for a noun's or adjective's forms),
     ``person`` a person (``1s`` … ``3p``), a gender and number (``ms`` … ``fp``)
     or "" (an infinitive, a present participle).
     """
+
+    tense: Annotated[str, Meta(max_length=1, description="DELA's tense letter (W infinitif, P indicatif présent, ...); '' for a noun or adjective.")]
+    person: Annotated[str, Meta(max_length=8)]
+    forms: Annotated[list[str], Meta(min_length=1)]
+
+
+def table_rows(coded: Iterable[tuple[str, list[str]]]) -> list[FormRow]:
+    """(form, codes) pairs as the rows of a table, in table order."""
     cells: dict[str, list[str]] = {}
     for form, codes in coded:
         for code in codes:
             forms = cells.setdefault(code, [])
             if form not in forms:
                 forms.append(form)
-    rows: list[dict[str, object]] = []
+    rows: list[FormRow] = []
     for code in sorted(cells, key=_code_order)[:MAX_ROWS]:
         tense, person = split_code(code)
-        rows.append({"tense": tense, "person": person, "forms": cells[code]})
+        rows.append(FormRow(tense, person, cells[code]))
     return rows
 
 
@@ -180,12 +190,11 @@ PERSON_WORDS = {"1s": "je", "2s": "tu", "3s": "il", "1p": "nous", "2p": "vous", 
 _VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿœæ")
 
 
-def table_lines(rows: list[dict[str, object]]) -> list[str]:
+def table_lines(rows: list[FormRow]) -> list[str]:
     """The table as text, one line a tense: ``indicatif présent : je mange · tu manges · …`` (``genre et nombre`` for a noun)."""
     lines: dict[str, list[str]] = {}
     for row in rows:
-        tense, person, forms = str(row["tense"]), str(row["person"]), row["forms"]
-        assert isinstance(forms, list)
+        tense, person, forms = row.tense, row.person, row.forms
         label = PERSON_WORDS.get(person, person)
         if tense == "Y" and label:
             label = f"({label})"

@@ -11,12 +11,15 @@ from __future__ import annotations
 import string
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Annotated, Any
 
+import msgspec
 import regex
+from msgspec import Meta, Struct
 
-from overturn.lexicon.lemmas import codes_of, table_rows
+from overturn.lexicon.lemmas import MAX_ROWS, FormRow, codes_of, table_rows
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.links import definition_links as definition_links  # the service imports it from here
 from overturn.lexicon.normalize import InvalidWord, normalize_key
@@ -60,8 +63,7 @@ POS_NAMES = {"N": "noun", "A": "adjective", "V": "verb", "ADV": "adverb", "PREP"
              "DET": "determiner", "INTJ": "interjection", "CONJC": "conjunction", "CONJS": "conjunction"}
 
 
-@dataclass
-class LemmaForms:
+class LemmaForms(Struct):
     """Every form of one lemma as one part of speech, as the sources write them, with the table DELA's tags give them.
 
     ``table`` (``lemmas.table_rows``) places each tagged form: a verb's forms by
@@ -71,11 +73,12 @@ class LemmaForms:
 
     lemma: str
     pos: str
-    forms: list[str]
-    table: list[dict[str, object]] = field(default_factory=list)
+    count: Annotated[int, Meta(ge=0)]  #: forms in all (``forms`` lists at most ``MAX_FORMS``)
+    forms: Annotated[list[str], Meta(max_length=MAX_FORMS)]
+    table: Annotated[list[FormRow], Meta(max_length=MAX_ROWS)] = []
 
-    def to_json(self) -> dict[str, object]:
-        return {"lemma": self.lemma, "pos": self.pos, "count": len(self.forms), "forms": self.forms, "table": self.table}
+    def to_json(self) -> dict[str, Any]:
+        return msgspec.to_builtins(self)
 
 
 def lemma_forms(lexicon: Lexicon, word: str) -> list[LemmaForms]:
@@ -103,21 +106,20 @@ def lemma_forms(lexicon: Lexicon, word: str) -> list[LemmaForms]:
         forms = sorted({entry.form for entry in entries}, key=lambda form: (normalize_key(form), form))[:MAX_FORMS]
         kept = set(forms)
         coded = [(entry.form, codes_of(lexicon, entry)) for entry in entries if entry.form in kept]
-        groups.append(LemmaForms(lemma, pos, forms, table_rows(coded)))
+        groups.append(LemmaForms(lemma, pos, len(forms), forms, table_rows(coded)))
     return groups
 
 
-@dataclass
-class Hooks:
+class Hooks(Struct):
     """The words one letter away from a word: in front, at the back, or inserted inside, grouped by that letter."""
 
     word: str
-    front: dict[str, str] = field(default_factory=dict)
-    back: dict[str, str] = field(default_factory=dict)
-    inserted: dict[str, list[str]] = field(default_factory=dict)
+    front: dict[str, str] = {}
+    back: dict[str, str] = {}
+    inserted: dict[str, list[str]] = {}
 
-    def to_json(self) -> dict[str, object]:
-        return {"word": self.word, "front": self.front, "back": self.back, "inserted": self.inserted}
+    def to_json(self) -> dict[str, Any]:
+        return msgspec.to_builtins(self)
 
 
 def hooks(lexicon: Lexicon, word: str) -> Hooks:

@@ -20,7 +20,9 @@ from overturn.service.errors import ApiError, api_error_handler, http_error_hand
 from overturn.service.limits import Limits
 from overturn.service.middleware import Hardening
 from overturn.service.openapi import document
-from overturn.service.routers import boardgames, dictionary, game, page, referee, review, searches, solve, status, table
+from overturn.service.routers import dictionary, game, page, referee, review, searches, solve, status, tables
+from overturn.service.routers.tables import refusal_handler
+from overturn.table.errors import TableRefusal
 from overturn.table.store import TableStore
 
 
@@ -51,12 +53,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        table.follow_other_processes(service)
+        service.tables.follow_other_processes()
         yield
-        for task in list(service.background):
-            task.cancel()
+        service.tables.close()
         service.solvers.shutdown()
         service.searches.shutdown()
+        service.engines.shutdown()
 
     routes = [route for router in ROUTERS for route in router.ROUTES]
     middleware = [Middleware(Hardening, limits=limits)]
@@ -67,7 +69,7 @@ def create_app(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={ApiError: api_error_handler, HTTPException: http_error_handler},
+        exception_handlers={ApiError: api_error_handler, HTTPException: http_error_handler, TableRefusal: refusal_handler},
     )
     app.state.service = service
     app.state.openapi = lambda: openapi_schema(service)
@@ -96,7 +98,7 @@ def _public_description(spec: str | None, lexicon: Lexicon) -> str:
 
 
 #: The areas, the most requested first: routes are matched in order.
-ROUTERS = (dictionary, page, status, solve, referee, game, table, boardgames, review, searches)
+ROUTERS = (dictionary, page, status, solve, referee, game, tables, review, searches)
 
 
 def openapi_schema(service: Service) -> dict[str, Any]:

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from starlette.requests import Request
 
 from overturn.game.board import PRESETS, Board, BoardError
-from overturn.jsonstore import StateFileError, loads_json
+from overturn.jsonbounds import UnreadableJSON, loads_json
 from overturn.lexicon.lexicon import Lexicon
+from overturn.service.answers import Solution
 from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
 from overturn.service.params import BoardRules
 from overturn.service.ratelimit import RateLimit
-from overturn.service.workers import SolveCache, T, Workers
-from overturn.table.cache import LoadedTables
+from overturn.service.workers import Engines, SolveCache, T, Workers
 from overturn.table.hub import Hub
-from overturn.table.seating import OverturnTable
+from overturn.table.service import TableService
 from overturn.table.sqlite_store import SQLiteStore
 from overturn.table.store import TableStore
 
@@ -40,15 +39,14 @@ class Service:
         self.limits = limits
         self.solvers = Workers("solve", limits.solve_threads, limits.max_pending)
         self.searches = Workers("search", limits.search_threads, limits.max_pending)
-        self.cache = SolveCache(limits.solve_cache)
+        #: The computer seats' own processes: their searches never queue a person's move behind them.
+        self.engines = Engines(limits.computer_processes, limits.max_pending)
+        self.cache: SolveCache[Solution] = SolveCache(limits.solve_cache)
         #: Table games: a server given no store keeps them in memory (lost when it stops).
-        self.tables: TableStore = tables if tables is not None else SQLiteStore(":memory:")
+        self.store: TableStore = tables if tables is not None else SQLiteStore(":memory:")
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
-        self.loaded: LoadedTables[OverturnTable] = LoadedTables(limits.kept_tables)
+        self.tables = TableService(self.store, self.hub, lambda name: self.lexicon(name)[1], self.judge, self.think, limits.kept_tables)
         self.table_openings = RateLimit(limits.tables_per_client_hour, 3600.0)
-        #: Tables whose computer seat is thinking, and the tasks doing it (kept so they are not collected mid-move).
-        self.computing: set[str] = set()
-        self.background: set[asyncio.Task[None]] = set()
 
     def lexicon(self, name: Any) -> tuple[str, Lexicon]:
         if name is None or name == "":
@@ -73,6 +71,12 @@ class Service:
         too_slow = ApiError(503, f"the {what} took more than {seconds:g} s; try again", None, {"Retry-After": "5"})
         return await self.solvers.run(job, seconds, too_slow)
 
+    async def think(self, job: Callable[[], T], what: str) -> T:
+        """A computer seat's search (a picklable call), in the engines' processes: 503 when it outlasts the limit."""
+        seconds = self.limits.solve_timeout
+        too_slow = ApiError(503, f"the {what} took more than {seconds:g} s", None, {"Retry-After": "5"})
+        return await self.engines.run(job, seconds, too_slow)
+
     async def read_json(self, request: Request) -> dict[str, Any]:
         """The JSON object of a body, refused with 413 as soon as it passes the size limit."""
         limit = self.limits.max_body_bytes
@@ -95,7 +99,7 @@ class Service:
             raise ApiError(400, f"the body is not valid JSON: not UTF-8 (byte {exc.start})") from None
         try:  # the same caps as a saved file: depth, lone surrogates, huge numbers and strings, repeated keys
             data = loads_json(text, "the body", max_bytes=limit, max_depth=self.limits.max_json_depth)
-        except StateFileError as exc:
+        except UnreadableJSON as exc:
             raise ApiError(400, str(exc)) from None
         if not isinstance(data, dict):
             raise ApiError(400, "the body must be a JSON object")

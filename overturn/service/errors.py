@@ -3,11 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal
 
+from msgspec import Struct
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+
+#: The codes an error's ``detail.reason`` may hold, for a client to act on (the page words them).
+ErrorCode = Literal[
+    "nothing_to_undo", "no_next_layer", "not_over", "game_over", "too_slow", "too_many_streams", "too_many_tables",
+    "stale", "not_your_turn", "watcher", "bad_seat_token", "not_creator", "computer_seat", "no_such_table",
+    "no_such_move", "no_such_game", "store_unavailable", "bad_stored_game",
+]
+
+
+class ErrorDetail(Struct):
+    """What an error names, when it does: the field at fault, a code, the choices or the bound (a table's error may add its state)."""
+
+    field: str | None = None
+    reason: ErrorCode | None = None
+    available: list[str] | None = None
+    max: int | None = None
+    version: int | None = None
+
+
+class Error(Struct):
+    """Every answer other than 200: a message a person can act on, and detail a client can (or null)."""
+
+    error: str
+    detail: ErrorDetail | None
 
 
 class ApiError(Exception):

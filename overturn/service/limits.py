@@ -21,6 +21,7 @@ class Limits:
     solve_timeout: float = 20.0
     solve_threads: int = 2
     search_threads: int = 2
+    computer_processes: int = 1  #: processes for computer seats' searches, apart from the threads that judge people's moves
     max_pending: int = 64  #: jobs queued or running per pool before new ones get 503
     solve_cache: int = 64  #: boards whose solutions are kept (every phone at a table asks for the same one)
     max_json_depth: int = 32  #: deepest nesting of arrays and objects a body may have (a saved game needs about 6)

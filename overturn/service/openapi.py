@@ -1,43 +1,22 @@
 """Pieces of the OpenAPI document that every router uses; each router declares its own paths and schemas.
 
 The document is assembled by ``overturn.service.app.openapi_schema`` from the
-routers' ``openapi_paths`` and ``openapi_schemas``; the schema-driven tests
-hold the code to it.
+routers' ``openapi_paths`` and ``openapi_schemas``. Components are derived
+from the types the routers decode and answer with (``components``), never
+written by hand; the schema-driven tests hold the code to them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from overturn import __version__
+from overturn.service.errors import Error
 from overturn.service.limits import Limits
-
-ENTRY: dict[str, Any] = {
-    "type": "object",
-    "required": ["form", "lemma", "pos"],
-    "properties": {"form": {"type": "string"}, "lemma": {"type": "string"}, "pos": {"type": "string"}},
-}
-#: Each key of a list with its words as the sources write them (accents, ligatures): {"COEUR": ["cœur"]}.
-SPELLINGS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
-CELL: dict[str, Any] = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2}
-FACES: dict[str, Any] = {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}
-RULES: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "rows": {"type": "integer"},
-        "cols": {"type": "integer"},
-        "reuse": {"type": "boolean"},
-        "min_length": {"type": "integer"},
-        "min_tiles": {"type": "integer"},
-    },
-}
-ERROR: dict[str, Any] = {
-    "type": "object",
-    "required": ["error", "detail"],
-    "properties": {"error": {"type": "string"}, "detail": {"nullable": True}},
-}
 
 
 def openapi30(schema: Any) -> Any:
@@ -71,11 +50,17 @@ def openapi30(schema: Any) -> Any:
     return converted
 
 
+def schema_of(kind: Any) -> dict[str, Any]:
+    """The inline schema of a type without components (a cell, a list of them), in this document's dialect."""
+    converted: dict[str, Any] = openapi30(msgspec.json.schema(kind))
+    return converted
+
+
 def body_components(*kinds: type[msgspec.Struct], **server: dict[str, Any]) -> dict[str, Any]:
-    """The components of request bodies, derived from their declared types (``overturn.service.params.typed_body``).
+    """The components of request bodies or answers, derived from their declared types (``typed_body``, ``respond``).
 
     ``server`` fills in what only the running server knows, by property name
-    wherever it appears (``lexicon={"enum": [...]}``, ``limit={"maximum": 500}``).
+    wherever it appears (``lexicon=choice(lexicons)``, ``limit=schema_of(whole(1, 500))``).
     """
     _, components = msgspec.json.schema_components(kinds, ref_template="#/components/schemas/{name}")
     converted: dict[str, Any] = openapi30(components)
@@ -110,20 +95,42 @@ def error_responses(*codes: int) -> dict[str, Any]:
     return responses
 
 
-def ok_response(schema: str, description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}}}
+def ok_response(kind: type[msgspec.Struct], description: str) -> dict[str, Any]:
+    """A 200 answer of the declared type (its component is in ``body_components``)."""
+    return {"description": description, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{kind.__name__}"}}}}
 
 
-def query_param(name: str, schema: dict[str, Any], description: str, required: bool = False) -> dict[str, Any]:
+def text(max_length: int) -> Any:
+    """The type of a text parameter: given (not empty), at most ``max_length`` characters."""
+    return Annotated[str, Meta(min_length=1, max_length=max_length)]
+
+
+def whole(low: int, high: int | None = None) -> Any:
+    """The type of a whole-number parameter from ``low`` to ``high``."""
+    return Annotated[int, Meta(ge=low, le=high)]
+
+
+def choice(names: Iterable[str]) -> dict[str, Any]:
+    """One of the names only the running server knows (its lexicons, its lists), which no type declares."""
+    return {"type": "string", "enum": sorted(names)}
+
+
+def query_param(name: str, kind: Any, description: str, required: bool = False) -> dict[str, Any]:
+    """A query parameter of the declared type (a schema is taken as it stands: the table routers still write theirs)."""
+    schema = kind if isinstance(kind, dict) else schema_of(kind)
     return {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
 
 
+def path_param(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": schema}
+
+
 def lexicon_param(lexicons: list[str]) -> dict[str, Any]:
-    return query_param("lexicon", {"type": "string", "enum": sorted(lexicons)}, "Lexicon name (default: the server's first).")
+    return query_param("lexicon", choice(lexicons), "Lexicon name (default: the server's first).")
 
 
 def limit_param(limits: Limits) -> dict[str, Any]:
-    return query_param("limit", {"type": "integer", "minimum": 1, "maximum": limits.max_results}, "Most words returned.")
+    return query_param("limit", whole(1, limits.max_results), "Most words returned.")
 
 
 def document(limits: Limits, paths: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
@@ -137,5 +144,5 @@ def document(limits: Limits, paths: dict[str, Any], schemas: dict[str, Any]) -> 
             f"patterns {limits.pattern_timeout:g} s, solves {limits.solve_timeout:g} s.",
         },
         "paths": paths,
-        "components": {"schemas": {"Error": ERROR, **schemas}},
+        "components": {"schemas": {**body_components(Error), **schemas}},
     }

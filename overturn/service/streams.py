@@ -9,7 +9,6 @@ process that could not announce them), and ends when the server stops.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -20,8 +19,8 @@ from starlette.types import Receive, Scope, Send
 
 from overturn.service.context import Service
 from overturn.service.errors import ApiError
+from overturn.table.contract import SeatViews
 from overturn.table.hub import TooManyStreams
-from overturn.table.record import NoSuchTable, StoreError, TableRecord
 
 #: Headers of every stream: never cached, never buffered by a proxy.
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
@@ -40,8 +39,8 @@ def table_stream(
     service: Service,
     table_id: str,
     version: int,
-    for_reader: Callable[[Any], dict[str, Any]],
-    reread: Callable[[int], Awaitable[tuple[int, Any] | None]],
+    for_reader: Callable[[SeatViews], dict[str, Any]],
+    reread: Callable[[int], Awaitable[tuple[int, SeatViews] | None]],
 ) -> Response:
     """The event stream of a table at ``version``: ``for_reader`` turns a published view into this reader's,
     ``reread`` fetches the table from the store when it is newer than the version sent (None otherwise)."""
@@ -68,27 +67,12 @@ def table_stream(
                     continue
                 current_version, current = fresh
             else:
-                current_version, current = published.version, published.view
+                current_version, current = published.version, published.views
             sent = current_version
             data = json.dumps(for_reader(current), ensure_ascii=False, separators=(",", ":"))
             yield f"event: state\nid: {current_version}\ndata: {data}\n\n"
 
     return EventStream(events(), lambda: place.__exit__(None, None, None))
-
-
-async def reread(
-    service: Service, table_id: str, sent: int, view_of: Callable[[TableRecord], Awaitable[Any]]
-) -> tuple[int, Any] | None:
-    """At a heartbeat: the table from the store if another server process moved it (published here too); None if unchanged or unreadable."""
-    try:
-        record = await asyncio.to_thread(service.tables.get, table_id)
-    except (StoreError, NoSuchTable):
-        return None
-    if record.version <= sent:
-        return None
-    view = await view_of(record)
-    service.hub.publish(record.id, record.version, view)
-    return record.version, view
 
 
 class EventStream(StreamingResponse):

@@ -1,17 +1,22 @@
-"""Bounded work off the event loop: thread pools that answer 503 when full, and the solve cache."""
+"""Bounded work off the event loop: thread pools that answer 503 when full, the computer players' processes, the solve cache."""
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, TypeVar
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Generic, TypeVar
 
 from overturn.service.errors import ApiError
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 class Workers:
     """A fixed thread pool with a cap on jobs in flight.
@@ -70,8 +75,56 @@ class Workers:
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-class SolveCache:
-    """Encoded solutions of recent boards, and one shared computation per board being solved.
+
+class Engines:
+    """Processes of their own for the computer seats' searches (as lichess runs its engines apart): a search holds
+    no lock a person's move needs, not even the interpreter's. Started on first use; jobs are picklable calls."""
+
+    def __init__(self, processes: int, max_pending: int) -> None:
+        self._processes = processes
+        self._max_pending = max_pending
+        self._pending = 0
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def run(self, job: Callable[[], T], timeout: float, too_slow: ApiError) -> T:
+        if self._pending >= self._max_pending:
+            raise ApiError(503, "the computer players are busy; try again in a moment", {"pending": self._pending}, {"Retry-After": "2"})
+        if self._pool is None:
+            # spawned, not forked: the server's threads and its event loop must not be copied into a worker
+            self._pool = ProcessPoolExecutor(
+                self._processes, mp_context=multiprocessing.get_context("spawn"), initializer=_leave_with, initargs=(os.getpid(),)
+            )
+        self._pending += 1
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self._pool, job)
+            return await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise too_slow from None
+        except BrokenProcessPool:  # a worker died (killed, out of memory): the next job starts a new pool
+            self._pool = None
+            raise ApiError(503, "a computer player's process stopped; try again", None, {"Retry-After": "2"}) from None
+        finally:
+            self._pending -= 1
+
+    def shutdown(self) -> None:
+        """Waits for a search under way (at most a level's time budget), so no process outlives the server."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _leave_with(server: int) -> None:
+    """In a computer player's process: end as soon as the server is gone, however it went (kill -9 included)."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="overturn-engine-parent", daemon=True).start()
+
+
+class SolveCache(Generic[V]):
+    """Solutions of recent boards, and one shared computation per board being solved.
 
     Players at one table all ask for the same board within seconds; the first
     request solves it and the others wait for that result instead of queueing
@@ -80,10 +133,10 @@ class SolveCache:
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._done: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
-        self._running: dict[tuple[Any, ...], asyncio.Future[bytes]] = {}
+        self._done: OrderedDict[tuple[Any, ...], V] = OrderedDict()
+        self._running: dict[tuple[Any, ...], asyncio.Future[V]] = {}
 
-    async def get(self, key: tuple[Any, ...], compute: Callable[[], Awaitable[bytes]]) -> tuple[bytes, bool]:
+    async def get(self, key: tuple[Any, ...], compute: Callable[[], Awaitable[V]]) -> tuple[V, bool]:
         """The solution and whether it was already known (cached or being computed)."""
         known = self._done.get(key)
         if known is not None:
@@ -97,7 +150,7 @@ class SolveCache:
             running.add_done_callback(lambda future: self._finish(key, future))
         return await asyncio.shield(running), shared
 
-    def _finish(self, key: tuple[Any, ...], future: asyncio.Future[bytes]) -> None:
+    def _finish(self, key: tuple[Any, ...], future: asyncio.Future[V]) -> None:
         self._running.pop(key, None)
         if self._size and not future.cancelled() and future.exception() is None:
             self._done[key] = future.result()

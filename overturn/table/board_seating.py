@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,8 @@ from overturn.referees.overload.referee import OverloadReferee
 from overturn.referees.overload.store import SEED_RANGE as OVERLOAD_SEEDS
 from overturn.referees.protocol import Referee, UsageProblem
 from overturn.table import board_marks, french
+from overturn.table.contract import Judged, TableMeta, Timer
+from overturn.table.errors import NoSuchMove, NotYourTurn
 
 #: The referees a board table may hold, by the ``game`` kind stored with the table.
 REFEREES: dict[str, Referee[Any]] = {
@@ -145,10 +148,6 @@ FRENCH_RULES = {
 }
 
 
-class NotYourTurn(Exception):
-    pass
-
-
 @dataclass(frozen=True)
 class Refusal:
     rule: str
@@ -200,6 +199,8 @@ class BoardTable:
     guard_seconds: int | None = None
     #: When the awaited Bodyguard answer is due (epoch seconds), stored with the table so a restarted server keeps it.
     guard_deadline: float | None = None
+    #: The public view, made once per table version and shared by every reader of it.
+    _public: tuple[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def referee(self) -> Referee[Any]:
@@ -321,10 +322,54 @@ class BoardTable:
 
     # ----- playing --------------------------------------------------------------------
 
-    def play(self, seat: int, move: str) -> Refusal | MoveEntry:
+    def play(self, seat: int, move: str) -> Judged:
+        """Judge ``move`` (the game's notation) for ``seat``: the refusal, or the move list entry as the mover reads it."""
+        outcome = self.judge(seat, move)
+        if isinstance(outcome, Refusal):
+            return Judged(False, {"refused": outcome.to_json(), "result": None})
+        return Judged(True, {"refused": None, "result": outcome.for_reader(seat)}, " ".join(move.strip().split()))
+
+    def timer(self) -> Timer | None:
+        """Insider with a time limit: the awaited Bodyguard answer is 'pass' at the stored deadline."""
+        if self.guard_seconds is None or self.guard_deadline is None or not self.awaits_guard():
+            return None
+        seat = self.seat_to_move()
+        return None if seat is None else Timer(self.guard_deadline, seat)
+
+    def expire(self, timer: Timer) -> Judged:
+        outcome = self.judge(timer.seat, "pass")
+        if isinstance(outcome, Refusal):
+            return Judged(False, {"refused": outcome.to_json(), "result": None})
+        outcome.effects.insert(0, f"temps écoulé ({self.guard_seconds} s) : pas de garde du corps")
+        return Judged(True, {"refused": None, "result": outcome.for_reader(timer.seat)}, "pass (timeout)")
+
+    def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], Any]:
+        raise AssertionError("board-game tables seat no computer")
+
+    def computer_play(self, seat: int, chosen: Any) -> Judged:
+        raise AssertionError("board-game tables seat no computer")
+
+    def position(self, number: int, seat: int | None) -> dict[str, Any]:
+        """Move ``number`` (1-based) of the move list as ``seat`` reads it, and the public board after it."""
+        if not 1 <= number <= len(self.moves):
+            raise NoSuchMove(f"the move list has {len(self.moves)} moves")
+        try:
+            shown = self.position_after(number - 1)
+        except (ValueError, UsageProblem) as exc:
+            raise NoSuchMove(str(exc)) from None
+        return {"number": number, "entry": self.moves[number - 1].for_reader(seat), "position": shown}
+
+    def player_view(self, meta: TableMeta, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added."""
+        if self._public is None or self._public[0] != meta.version:
+            self._public = (meta.version, self.public_view())
+        table = {"id": meta.id, "version": meta.version, "seats": [{"seat": s.index, "name": s.name} for s in meta.seats]}
+        return {**self.seat_view(self._public[1], seat), "table": table}
+
+    def judge(self, seat: int, move: str) -> Refusal | MoveEntry:
         """Judge ``move`` for ``seat``; accepted, it is played and returned as the move list entry; refused, the game is unchanged."""
         if self.is_over():
-            raise NotYourTurn("la partie est terminée")
+            raise NotYourTurn("la partie est terminée", "game_over")
         if self.seat_to_move() != seat:
             raise NotYourTurn("ce n'est pas le tour de ce siège")
         text = " ".join(move.strip().split())

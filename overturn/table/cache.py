@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 from weakref import WeakValueDictionary
+
+from overturn.table.contract import SeatViews
 
 #: The game a table holds (an Overturn table, a board game's table).
 G = TypeVar("G")
@@ -23,7 +25,7 @@ class LoadedTables(Generic[G]):
     def __init__(self, size: int) -> None:
         self.size = size
         self._games: OrderedDict[str, tuple[int, G]] = OrderedDict()
-        self._views: OrderedDict[str, tuple[int, dict[str, Any]]] = OrderedDict()
+        self._views: OrderedDict[str, tuple[int, SeatViews]] = OrderedDict()
         self._locks: WeakValueDictionary[str, asyncio.Lock] = WeakValueDictionary()
 
     def lock(self, table_id: str) -> asyncio.Lock:
@@ -43,12 +45,12 @@ class LoadedTables(Generic[G]):
         while len(self._games) > self.size:
             self._games.popitem(last=False)
 
-    def view(self, table_id: str, version: int) -> dict[str, Any] | None:
-        """What every reader sees at ``version``, if it was made already."""
+    def view(self, table_id: str, version: int) -> SeatViews | None:
+        """Every reader's view at ``version``, if they were made already."""
         entry = self._views.get(table_id)
         return entry[1] if entry is not None and entry[0] == version else None
 
-    def keep_view(self, table_id: str, version: int, view: dict[str, Any]) -> None:
+    def keep_view(self, table_id: str, version: int, view: SeatViews) -> None:
         self._views[table_id] = (version, view)
         self._views.move_to_end(table_id)
         while len(self._views) > self.size:

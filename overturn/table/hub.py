@@ -1,7 +1,8 @@
 """Live fan-out: each committed move reaches every open stream on its table, within this server process.
 
-A table's latest public view is published once per move; each stream waits
-for a version newer than the one it sent and adds its own seat to the view.
+A table's views are published once per move (every reader's, made once);
+each stream waits for a version newer than the one it sent and sends its own
+reader's view.
 Streams are bounded in total and per client address (``TooManyStreams``).
 Several server processes on one PostgreSQL hear of each other's moves by
 ``LISTEN/NOTIFY`` (``TableStore.follow``); on a store that cannot announce
@@ -17,7 +18,8 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+
+from overturn.table.contract import SeatViews
 
 
 class TooManyStreams(Exception):
@@ -27,7 +29,7 @@ class TooManyStreams(Exception):
 @dataclass
 class Published:
     version: int
-    view: dict[str, Any]
+    views: SeatViews
 
 
 class Hub:
@@ -72,15 +74,15 @@ class Hub:
                 self._latest.pop(table_id, None)
                 self._changed.pop(table_id, None)
 
-    def publish(self, table_id: str, version: int, view: dict[str, Any]) -> None:
-        """A table's new public view; streams waiting on an older version wake up. Older news is ignored."""
+    def publish(self, table_id: str, version: int, views: SeatViews) -> None:
+        """A table's new views; streams waiting on an older version wake up. Older news is ignored."""
         if not self._watchers[table_id]:
             self._watchers.pop(table_id, None)
             return
         known = self._latest.get(table_id)
         if known is not None and known.version >= version:
             return
-        self._latest[table_id] = Published(version, view)
+        self._latest[table_id] = Published(version, views)
         event = self._changed.pop(table_id, None)
         if event is not None:
             event.set()

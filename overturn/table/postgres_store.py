@@ -1,4 +1,4 @@
-"""The club store: PostgreSQL through psycopg 3, for a server many tables share (or several server processes).
+"""The club store: PostgreSQL through psycopg 3 and its pool, for a server many tables share (or several server processes).
 
 The same schema and queries as SQLite (``SQLStore``); only the connection and
 the placeholder style differ. Under PostgreSQL's default READ COMMITTED, a
@@ -8,40 +8,63 @@ version changed and updates nothing: it is answered as stale.
 
 from __future__ import annotations
 
-import queue
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from overturn.table.record import StoreError
 from overturn.table.store import Execute, SQLStore
 
-#: Connections kept open per server process.
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import ConnectionPool
+
+#: Connections kept open per server process, at most.
 POOL_SIZE = 8
-#: Seconds to connect before the store is declared unreachable.
+#: Seconds to connect, or to wait for a free connection, before the store is declared unreachable.
 CONNECT_TIMEOUT = 10
 #: The channel committed moves are announced on (``NOTIFY``), for the other server processes' live streams.
 CHANNEL = "overturn_tables"
 #: Seconds between a lost listening connection and the next try.
 RELISTEN_SECONDS = 2.0
+#: The advisory lock that makes server processes starting together migrate the schema one at a time ("overturn" in ASCII).
+SCHEMA_LOCK = 0x6F7665727475726E
 
 
 class PostgresStore(SQLStore):
+    """Tables in a PostgreSQL database, through a pool of connections that checks each one before lending it, so the
+    store carries on after the server restarts (a connection it cut is replaced, not handed to a move)."""
+
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         try:
             import psycopg
+            from psycopg_pool import ConnectionPool
         except ImportError:
-            raise StoreError("a PostgreSQL store needs psycopg: pip install 'overturn[postgresql]'") from None
+            raise StoreError("a PostgreSQL store needs psycopg and psycopg-pool: pip install 'overturn[postgresql]'") from None
         self._psycopg = psycopg
         self.url = _without_password(url)
         self._dsn = url
-        self._idle: queue.LifoQueue[Any] = queue.LifoQueue()
-        self._slots = threading.BoundedSemaphore(pool_size)
         self._closed = threading.Event()
-        self.initialise()
+        self._connect().close()  # an unreachable server is refused now, with its reason (the pool would only time out)
+        self._pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
+            url,
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            min_size=1,
+            max_size=pool_size,
+            open=False,
+            check=ConnectionPool.check_connection,
+            timeout=CONNECT_TIMEOUT,
+            name="overturn-tables",
+        )
+        self._pool.open()
+        try:
+            self.initialise()
+        except BaseException:
+            self._pool.close()
+            raise
 
-    def _connect(self) -> Any:
+    def _connect(self) -> psycopg.Connection[Any]:
         try:
             return self._psycopg.connect(self._dsn, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
         except self._psycopg.Error as exc:
@@ -49,34 +72,29 @@ class PostgresStore(SQLStore):
 
     @contextmanager
     def transaction(self) -> Iterator[Execute]:
-        with self._slots:
-            try:
-                connection = self._idle.get_nowait()
-            except queue.Empty:
-                connection = self._connect()
-            healthy = True
-            try:
-                with connection.transaction():
+        from psycopg_pool import PoolTimeout
 
-                    def execute(sql: str, params: Any) -> Any:
-                        return connection.execute(sql.replace("?", "%s"), tuple(params))
+        try:
+            with self._pool.connection() as connection, connection.transaction():
 
-                    yield execute
-            except self._psycopg.Error as exc:
-                healthy = not connection.closed and not connection.broken
-                raise StoreError(f"the table store failed: {_first_line(exc)}") from None
-            finally:
-                if healthy and not connection.closed:
-                    self._idle.put(connection)
-                else:
-                    connection.close()
+                def execute(sql: str, params: Any) -> Any:
+                    return connection.execute(sql.replace("?", "%s"), tuple(params))
+
+                yield execute
+        except PoolTimeout:
+            raise StoreError(f"the table store {self.url} is unavailable: no connection within {CONNECT_TIMEOUT} s") from None
+        except self._psycopg.Error as exc:  # the pool replaces a connection left broken
+            raise StoreError(f"the table store failed: {_first_line(exc)}") from None
+
+    def _lock_schema(self, execute: Execute) -> None:
+        execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
 
     def _announce(self, execute: Execute, table_id: str, version: int) -> None:
         # delivered when the transaction commits, never for a move rolled back
         execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {version}"))
 
     def follow(self, on_move: Callable[[str, int], None]) -> bool:
-        """A thread LISTENing on the channel for as long as the store is open (reconnecting when the server restarts)."""
+        """A thread LISTENing on its own connection (outside the pool) for as long as the store is open, reconnecting when the server restarts."""
 
         def listen() -> None:
             while not self._closed.is_set():
@@ -96,11 +114,7 @@ class PostgresStore(SQLStore):
 
     def close(self) -> None:
         self._closed.set()
-        while True:
-            try:
-                self._idle.get_nowait().close()
-            except queue.Empty:
-                return
+        self._pool.close()
 
 
 def _first_line(exc: BaseException) -> str:

@@ -1,21 +1,32 @@
-"""An Overturn game at a table: seat 0 plays Green, seat 1 Silver; the layers already played keep their scores.
+"""An Overturn game at a table (the table contract's adapter): seat 0 plays Green, seat 1 Silver.
 
 The stored state is JSON text: the saved game (``Game.to_json``, replayed and
 checked on every load, as files are) and the results of the earlier layers,
-so the table can show a total across both layers.
+so the table can show a total across both layers. Overturn hides nothing, so
+every reader's view is the public one plus which seat the reader holds.
 """
 
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
 
-from overturn.game.moves import Colour, GameError, Move
-from overturn.game.referee import Verdict
+from overturn.game.computer import choose_move
+from overturn.game.moves import Colour, GameError, Move, PassMove, WordMove
+from overturn.game.referee import path_to_json
+from overturn.game.review import ranked_json
 from overturn.game.state import Game
+from overturn.game.view import game_view
 from overturn.lexicon.lexicon import Lexicon
+from overturn.table.contract import Judged, TableMeta, Timer
+from overturn.table.errors import MoveNotAllowed, NoSuchMove, NotYourTurn
 
-#: The game a table holds (the referees' games will join under their own names).
+#: The game's name at a table (``overturn.table.games``).
 GAME = "overturn"
 #: Seats of an Overturn table, in colour order.
 COLOURS = (Colour.GREEN, Colour.SILVER)
@@ -23,18 +34,29 @@ COLOURS = (Colour.GREEN, Colour.SILVER)
 MAX_LAYERS_KEPT = 100
 
 
-class NotYourTurn(Exception):
-    """A move from a seat whose turn it is not (``reason`` not_your_turn), or after the end (game_over)."""
+#: Lexicons a computer player's process has opened, by build directory (memory-mapped: opening is cheap once).
+_WORKER_LEXICONS: dict[str, Lexicon] = {}
 
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+
+def computer_choice(saved: dict[str, Any], lexicon_directory: str, level: int, seed: str) -> dict[str, Any]:
+    """The computer's move in the saved game, as JSON: run in a computer player's process, off the server's threads.
+
+    Seeded by ``seed`` (the table and the move number), so a replay of the log makes the same choice.
+    """
+    lexicon = _WORKER_LEXICONS.get(lexicon_directory)
+    if lexicon is None:
+        lexicon = _WORKER_LEXICONS[lexicon_directory] = Lexicon.open(Path(lexicon_directory))
+    game = Game.from_json(saved, lexicon)
+    choice = choose_move(game, level, random.Random(seed))
+    return ranked_json(choice, game.board)
 
 
 @dataclass
 class OverturnTable:
     game: Game
     layers: list[dict[str, int]] = field(default_factory=list)
+    #: The public view, made once per table version and shared by every reader of it.
+    _public: tuple[int, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(cls, state: str, lexicon: Lexicon) -> OverturnTable:
@@ -52,23 +74,91 @@ class OverturnTable:
         """The seat whose turn it is; None once the game is over."""
         return None if self.game.is_over() else COLOURS.index(self.game.to_move)
 
-    def play(self, seat: int, move: Move) -> Verdict:
-        """Judge ``move`` for ``seat`` and play it when legal; a refused move leaves the game as it was."""
+    def play(self, seat: int, move: Move | None) -> Judged:
+        """Judge ``move`` for ``seat`` (None: the next layer) and play it when legal; a refused move changes nothing."""
+        if move is None:
+            self.next_layer()
+            return Judged(True, {"verdict": None}, '{"kind":"next-layer"}')
         if self.game.is_over():
-            raise NotYourTurn("game_over", "the game is over: deal the next layer to play on")
+            raise NotYourTurn("the game is over: deal the next layer to play on", "game_over")
         if self.seat_to_move() != seat:
-            raise NotYourTurn("not_your_turn", f"it is not seat {seat + 1}'s turn")
+            raise NotYourTurn(f"it is not seat {seat + 1}'s turn")
         colour = COLOURS[seat]
         verdict = self.game.check(move, colour)
         if verdict.legal:
             self.game.push(move, colour)
-        return verdict
+        return Judged(verdict.legal, {"verdict": verdict.to_json(self.game.board)}, self._logged(move))
+
+    def _logged(self, move: Move) -> str:
+        cols = self.game.board.rules.cols
+        if isinstance(move, PassMove):
+            entry: dict[str, Any] = {"kind": "pass", "cell": list(divmod(move.cell, cols))}
+        else:
+            entry = {"kind": "word", "word": move.word}
+            if move.path is not None:
+                entry["path"] = path_to_json(move.path, cols)
+        return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+
+    def timer(self) -> Timer | None:
+        return None  # Overturn plays without a clock
+
+    def expire(self, timer: Timer) -> Judged:
+        raise AssertionError("an Overturn table has no timer")
+
+    def computer_job(self, seat: int, level: int, seed: str) -> Callable[[], dict[str, Any]]:
+        """The search for ``seat``'s move, as a call another process can run (the saved game travels, not the object)."""
+        if self.game.lexicon is None:
+            raise GameError("a game without its lexicon has no computer player")
+        return partial(computer_choice, self.game.to_json(), str(self.game.lexicon.directory), level, seed)
+
+    def computer_play(self, seat: int, chosen: dict[str, Any]) -> Judged:
+        """Play the move ``computer_choice`` chose (checked as any move is: a worker's answer is not trusted blindly)."""
+        cols = self.game.board.rules.cols
+        if chosen["kind"] == "pass":
+            move: Move = PassMove(chosen["cell"][0] * cols + chosen["cell"][1])
+        else:
+            move = WordMove(chosen["word"], tuple(row * cols + col for row, col in chosen["path"]))
+        verdict = self.game.check(move, COLOURS[seat])
+        if not verdict.legal:
+            raise GameError(f"the computer's move was refused: {verdict.message}")
+        self.game.push(move, COLOURS[seat])
+        return Judged(True, {"move": chosen}, json.dumps({"kind": "computer", "move": chosen}, ensure_ascii=False, separators=(",", ":")))
+
+    def position(self, number: int, seat: int | None) -> dict[str, Any]:
+        raise NoSuchMove("an Overturn table shows its moves on the board itself")
+
+    def player_view(self, meta: TableMeta, seat: int | None) -> dict[str, Any]:
+        """The public view (made once per version) with the reader's seat; a watcher's ``you`` is null."""
+        if self._public is None or self._public[0] != meta.version:
+            self._public = (meta.version, self._public_view(meta))
+        public = self._public[1]
+        return {**public, "table": {**public["table"], "you": seat}}
+
+    def _public_view(self, meta: TableMeta) -> dict[str, Any]:
+        return {
+            **game_view(self.game),
+            "table": {
+                "id": meta.id,
+                "version": meta.version,
+                "seats": [
+                    {"seat": seat.index, "name": seat.name, "colour": COLOURS[seat.index].value, "computer": seat.computer}
+                    for seat in meta.seats
+                ],
+                "to_move_seat": self.seat_to_move(),
+                "layers": self.layers,
+                "totals": self.totals(),
+                "you": None,
+            },
+        }
 
     def next_layer(self) -> None:
         """The next game once this one is over: its score joins the table's earlier layers."""
         if not self.game.is_over():
-            raise GameError("the game is not over: the next layer is dealt once it ends")
-        following = self.game.next_layer()
+            raise MoveNotAllowed("the game is not over: the next layer is dealt once it ends", "not_over")
+        try:
+            following = self.game.next_layer()
+        except GameError as exc:
+            raise MoveNotAllowed(str(exc), "no_next_layer") from None
         result = self.game.result()
         self.layers = [*self.layers, {"green": result.green, "silver": result.silver}][-MAX_LAYERS_KEPT:]
         self.game = following

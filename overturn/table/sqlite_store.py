@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,12 +34,16 @@ class SQLiteStore(SQLStore):
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
             self._connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
-            self._connection.execute("PRAGMA journal_mode=WAL")
+            _switch_to_wal(self._connection)
             self._connection.execute("PRAGMA synchronous=FULL")
             self._connection.execute("PRAGMA foreign_keys=ON")
         except (sqlite3.Error, OSError) as exc:
             raise StoreError(f"cannot open the table store {path}: {exc}") from None
-        self.initialise()
+        try:
+            self.initialise()
+        except BaseException:
+            self._connection.close()
+            raise
 
     @contextmanager
     def transaction(self) -> Iterator[Execute]:
@@ -69,3 +74,17 @@ class SQLiteStore(SQLStore):
     def close(self) -> None:
         with self._lock:
             self._connection.close()
+
+
+def _switch_to_wal(connection: sqlite3.Connection) -> None:
+    """WAL mode. On a new file that another process is switching at the same moment, SQLite answers "locked" at once
+    rather than waiting out the busy timeout, so the switch is retried until that timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)

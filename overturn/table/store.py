@@ -1,5 +1,9 @@
 """One store interface and one SQL schema for the two back ends (SQLite by default, PostgreSQL for a club).
 
+The schema is an ordered list of migrations: the database records the schema
+it is at, and opening a store applies the steps it lacks, in order, each in
+its own transaction; a database from a newer overturn is refused.
+
 Every move is one transaction that names the version it was made on; the
 update matches only when the table is still at that version, so of two moves
 made on the same state exactly one is committed and the other raises
@@ -17,35 +21,36 @@ from typing import Any, Protocol
 
 from overturn.table.record import LogEntry, NoSuchTable, Seat, Stale, StoreError, TableRecord
 
-#: Bumped with any change to the tables below; a store refuses a database written by a newer version.
-SCHEMA_VERSION = 1
-
-SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS overturn_schema (version INTEGER NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS overturn_tables (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        created DOUBLE PRECISION NOT NULL,
-        version INTEGER NOT NULL CHECK (version >= 0),
-        state TEXT NOT NULL,
-        creator_digest TEXT NOT NULL
-    )""",
-    """CREATE TABLE IF NOT EXISTS overturn_seats (
-        table_id TEXT NOT NULL REFERENCES overturn_tables (id) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        token_digest TEXT NOT NULL,
-        computer INTEGER,
-        PRIMARY KEY (table_id, seat)
-    )""",
-    """CREATE TABLE IF NOT EXISTS overturn_moves (
-        table_id TEXT NOT NULL REFERENCES overturn_tables (id) ON DELETE CASCADE,
-        version INTEGER NOT NULL,
-        seat INTEGER,
-        action TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL,
-        PRIMARY KEY (table_id, version)
-    )""",
+#: The schema, as the ordered steps that build it: step N takes a database from schema N - 1 to N (0 is an empty
+#: database), and this overturn reads schema ``len(MIGRATIONS)``. A change to the tables is a new step at the end, never
+#: an edit of a step some database already has.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: tables, their seats and their move log
+        """CREATE TABLE overturn_tables (
+            id TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            version INTEGER NOT NULL CHECK (version >= 0),
+            state TEXT NOT NULL,
+            creator_digest TEXT NOT NULL
+        )""",
+        """CREATE TABLE overturn_seats (
+            table_id TEXT NOT NULL REFERENCES overturn_tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            token_digest TEXT NOT NULL,
+            computer INTEGER,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        """CREATE TABLE overturn_moves (
+            table_id TEXT NOT NULL REFERENCES overturn_tables (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            seat INTEGER,
+            action TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, version)
+        )""",
+    ),
 )
 
 
@@ -89,14 +94,30 @@ class SQLStore:
         raise NotImplementedError
 
     def initialise(self) -> None:
-        with self.transaction() as execute:
-            for statement in SCHEMA:
-                execute(statement, ())
-            rows = execute("SELECT version FROM overturn_schema", ()).fetchall()
-            if not rows:
-                execute("INSERT INTO overturn_schema (version) VALUES (?)", (SCHEMA_VERSION,))
-            elif rows[0][0] > SCHEMA_VERSION:
-                raise StoreError(f"the table store {self.url} was written by a newer overturn (schema {rows[0][0]}, this one reads {SCHEMA_VERSION})")
+        """Brings the database to the latest schema, one migration per transaction (a step fails whole, its version
+        unrecorded); a database written by a newer overturn is refused, never altered."""
+        while True:
+            with self.transaction() as execute:
+                self._lock_schema(execute)
+                execute("CREATE TABLE IF NOT EXISTS overturn_schema (version INTEGER NOT NULL)", ())
+                rows = execute("SELECT version FROM overturn_schema", ()).fetchall()
+                found = int(rows[0][0]) if rows else 0
+                if found > len(MIGRATIONS):
+                    raise StoreError(
+                        f"the table store {self.url} was written by a newer overturn (schema {found}, this one reads up to {len(MIGRATIONS)}): upgrade overturn"
+                    )
+                if found == len(MIGRATIONS):
+                    return
+                for statement in MIGRATIONS[found]:
+                    execute(statement, ())
+                if rows:
+                    execute("UPDATE overturn_schema SET version = ?", (found + 1,))
+                else:
+                    execute("INSERT INTO overturn_schema (version) VALUES (?)", (found + 1,))
+
+    def _lock_schema(self, execute: Execute) -> None:
+        """Makes a second process starting on the same database wait for this one's migration (PostgreSQL); nothing by
+        default, as SQLite's ``BEGIN IMMEDIATE`` already holds the whole file."""
 
     def create(self, table: TableRecord) -> None:
         with self.transaction() as execute:

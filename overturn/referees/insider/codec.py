@@ -22,13 +22,11 @@ from overturn.referees.insider.state import SEED_MAX, InsiderState
 VERSION = 1
 MAX_HISTORY = 100_000  # actions replayed at load; a real game has a few hundred
 MAX_ACTION_CHARS = 200
-#: What the replay starts from and the recorded actions; every other field is derived and checked.
-INPUT_KEYS = ("game", "version", "players", "seed", "auto_chance", "history")
+#: The fields derived by replaying the recorded actions, checked against it (the others are what the replay starts from).
 DERIVED_KEYS = (
     "current", "game_over", "scores", "hands", "deck", "discard", "pawns", "total_out", "evaluation", "skips",
     "one_die", "turn", "pending", "events",
 )
-FILE_KEYS = (*INPUT_KEYS, *DERIVED_KEYS)
 
 
 class InsiderFile(Struct, forbid_unknown_fields=True):

@@ -40,7 +40,6 @@ CHANCE_KINDS = frozenset({"draw", "steal", "dice", "eval"})
 STARRED = frozenset({("admin", 1), ("admin", 2), ("admin", 3), ("heli", 3), ("scandal", 1),
                      ("scandal", 2), ("scandal", 3), ("trend", 3)})
 
-PHASES = ("choose", "move", "after", "ending")
 SEED_MAX = 2**63 - 1  # seeds are 0 .. 2**63 - 1, so every game saves and loads back
 
 

@@ -20,7 +20,8 @@ from typing import Annotated, Any, TypeVar
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from overturn.jsonstore import FieldError, StateFileError, convert, load_with, loads_json
+from overturn.jsonbounds import loads_json
+from overturn.jsonstore import FieldError, StateFileError, convert, load_with
 from overturn.referees.offboard.geometry import (
     HOLES,
     MARBLES_PER_PLAYER,

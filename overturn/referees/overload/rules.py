@@ -22,12 +22,12 @@ from typing import Annotated, Any, Literal
 import msgspec
 from msgspec import Meta, Struct
 
-from overturn.jsonstore import FieldError, StateFileError, convert, loads_json
+from overturn.jsonbounds import UnreadableJSON, loads_json
+from overturn.jsonstore import FieldError, convert
 
 DATA_PACKAGE = "overturn.referees.overload"
 DATA_FILE = "overload.json"
 MAX_RULES_BYTES = 64 * 1024
-SECTION_KINDS = ("start", "finish", "curve", "intermediate")
 SPECIAL_SECTION_KINDS = ("curve", "intermediate")
 Fail = Callable[[str, str], Exception]  # (field, message) -> the error to raise
 #: Far above any table's numbers; keeps a hostile file's arithmetic small.
@@ -204,7 +204,7 @@ def read_rules_file(path: str | Path) -> tuple[OverloadRules, str]:
 def _parse_text(text: str, origin: str) -> OverloadRules:
     try:
         raw = loads_json(text, origin, max_bytes=MAX_RULES_BYTES)
-    except StateFileError as exc:
+    except UnreadableJSON as exc:
         raise RulesDataError(str(exc)) from None
     return _parse_rules(raw, origin)
 

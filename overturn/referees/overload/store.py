@@ -17,7 +17,8 @@ from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
 
-from overturn.jsonstore import MAX_BYTES, MAX_STRING, StateFileError, convert, load_with, require_equal, save_json_atomic, shorten
+from overturn.jsonbounds import MAX_BYTES, MAX_STRING
+from overturn.jsonstore import StateFileError, convert, load_with, require_equal, save_json_atomic, shorten
 from overturn.referees.base import IllegalAction
 from overturn.referees.overload.rules import OverloadRules, RulesDataError, load_rules, read_rules_file
 from overturn.referees.overload.state import OverloadState
@@ -25,9 +26,7 @@ from overturn.referees.overload.state import OverloadState
 GAME_TAG = "overload"
 FORMAT_VERSION = 2
 SEED_RANGE = (0, 2**63 - 1)
-INPUT_KEYS = ("game", "version", "players", "variant_sections", "rules", "die_seed")
 DERIVED_KEYS = ("track", "target", "turn", "cup", "scores", "winner", "pawns")
-FILE_KEYS = (*INPUT_KEYS, *DERIVED_KEYS, "history")
 
 
 class SavedRules(Struct, forbid_unknown_fields=True):

@@ -2,27 +2,62 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
+from msgspec import Meta, Struct
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from overturn.lexicon.answers import DictionaryEntry, Spellings, dictionary_entries
 from overturn.lexicon.lexicon import Lexicon, PatternError
 from overturn.lexicon.searches import definition_links, jokers, spellings
-from overturn.service.answers import entries_json
+from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import (
-    ENTRY,
-    SPELLINGS,
+    body_components,
     error_responses,
     lexicon_param,
     limit_param,
     ok_response,
+    path_param,
     query_param,
+    schema_of,
+    text,
 )
 from overturn.service.params import bool_param, int_param, text_param, word_key
+
+
+class Links(Struct):
+    """Where to read a definition: Wiktionnaire (the first entry's form) and the CNRTL (its lemma)."""
+
+    wiktionnaire: str
+    cnrtl: str
+
+
+class Lookup(Struct, omit_defaults=True):
+    """A word looked up: its key, whether the lexicon has it, its entries; links for a word, suggestions (when asked) for a non-word."""
+
+    word: str
+    key: Annotated[str, Meta(pattern="^[A-Z]+$")]
+    lexicon: str
+    valid: bool
+    entries: list[DictionaryEntry]
+    suggestions: list[str] | None = None
+    links: Links | None = None
+
+
+class WordList(Struct, omit_defaults=True):
+    """The keys a search found (``count`` of them, ``truncated`` at the limit), each with its spellings."""
+
+    query: str
+    lexicon: str
+    count: Count
+    truncated: bool
+    words: list[str]
+    spellings: Spellings
+    jokers: Annotated[dict[str, str], Meta(description="Anagrams with '?': the letters each word's jokers stood for.")] | None = None
 
 
 async def lookup(request: Request) -> Response:
@@ -32,21 +67,18 @@ async def lookup(request: Request) -> Response:
     name, lexicon = service.lexicon(params.get("lexicon"))
     suggest = bool_param(params.get("suggest"), "suggest")
     key = word_key(word)
-    entries = entries_json(lexicon, key)
-    answer: dict[str, Any] = {"word": word, "key": key, "lexicon": name, "valid": bool(entries), "entries": entries}
+    entries = dictionary_entries(lexicon, key)
+    answer = Lookup(word, key, name, bool(entries), entries)
     if entries:
-        answer["links"] = definition_links(entries[0]["form"], entries[0]["lemma"])
+        answer.links = Links(**definition_links(entries[0].form, entries[0].lemma))
     if suggest and not entries:
-        answer["suggestions"] = await service.search(lambda: lexicon.near(key), "suggestion search")
-    return JSONResponse(answer)
+        answer.suggestions = await service.search(lambda: lexicon.near(key), "suggestion search")
+    return respond(answer)
 
-def _listing(name: str, lexicon: Lexicon, query: str, words: list[str], limit: int) -> dict[str, Any]:
+def _listing(name: str, lexicon: Lexicon, query: str, words: list[str], limit: int) -> WordList:
     """A list of keys found, each with its spellings (accents, ligatures) as the sources write them."""
     shown = words[:limit]
-    return {
-        "query": query, "lexicon": name, "count": len(shown), "truncated": len(words) > limit, "words": shown,
-        "spellings": spellings(lexicon, shown),
-    }
+    return WordList(query, name, len(shown), len(words) > limit, shown, spellings(lexicon, shown))
 
 async def pattern_search(request: Request) -> Response:
     service = service_of(request)
@@ -65,7 +97,7 @@ async def pattern_search(request: Request) -> Response:
         raise ApiError(422, str(exc), {"field": "q"}) from None
     except MemoryError:  # compiling a huge repetition under the server's memory cap
         raise ApiError(422, f"pattern {pattern!r} needs too much memory to compile", {"field": "q"}) from None
-    return JSONResponse(_listing(name, lexicon, pattern, words, limit))
+    return respond(_listing(name, lexicon, pattern, words, limit))
 
 async def prefix_search(request: Request) -> Response:
     service = service_of(request)
@@ -76,7 +108,7 @@ async def prefix_search(request: Request) -> Response:
     limit = int_param(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
     name, lexicon = service.lexicon(params.get("lexicon"))
     words = await service.search(lambda: lexicon.completions(key, limit + 1), "prefix search")
-    return JSONResponse(_listing(name, lexicon, prefix, words, limit))
+    return respond(_listing(name, lexicon, prefix, words, limit))
 
 async def anagram_search(request: Request) -> Response:
     service = service_of(request)
@@ -98,8 +130,8 @@ async def anagram_search(request: Request) -> Response:
     words = await service.search(lambda: lexicon.anagrams(key, wildcards, partial=partial), "anagram search")
     answer = _listing(name, lexicon, letters, words, limit)
     if wildcards and not partial:  # which letter each joker stood for, word by word
-        answer["jokers"] = {word: jokers(key, word) for word in answer["words"]}
-    return JSONResponse(answer)
+        answer.jokers = {word: jokers(key, word) for word in answer.words}
+    return respond(answer)
 
 
 ROUTES: list[BaseRoute] = [  # the look-up first: it is the most frequent request, and routes are matched in order
@@ -119,11 +151,11 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "lookup",
                 "summary": "Look a word up: its accented forms with lemma and part of speech.",
                 "parameters": [
-                    {"name": "word", "in": "path", "required": True, "schema": {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}},
+                    path_param("word", schema_of(text(limits.max_word_length))),
                     lexicon_param(list(service.lexicons)),
-                    query_param("suggest", {"type": "boolean"}, "For a word that is not in the lexicon, add the nearest words."),
+                    query_param("suggest", bool, "For a word that is not in the lexicon, add the nearest words."),
                 ],
-                "responses": {"200": ok_response("Lookup", "The verdict; 'valid' is false for a non-word."), **error_responses(400, 422, 503)},
+                "responses": {"200": ok_response(Lookup, "The verdict; 'valid' is false for a non-word."), **error_responses(400, 422, 503)},
             }
         },
         "/api/pattern": {
@@ -131,11 +163,11 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "pattern",
                 "summary": "Words fully matching a regular expression (case and accents ignored), time-bounded.",
                 "parameters": [
-                    query_param("q", {"type": "string", "minLength": 1, "maxLength": limits.max_pattern_length}, "Pattern, e.g. PE.HE or ^[AEIOU]{2}", True),
+                    query_param("q", text(limits.max_pattern_length), "Pattern, e.g. PE.HE or ^[AEIOU]{2}", True),
                     limit_param(limits),
                     lexicon_param(list(service.lexicons)),
                 ],
-                "responses": {"200": ok_response("WordList", "The matching keys."), **error_responses(400, 422, 503)},
+                "responses": {"200": ok_response(WordList, "The matching keys."), **error_responses(400, 422, 503)},
             }
         },
         "/api/prefix": {
@@ -143,11 +175,11 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "prefix",
                 "summary": "Words starting with a prefix, shortest first.",
                 "parameters": [
-                    query_param("q", {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}, "The prefix.", True),
+                    query_param("q", text(limits.max_word_length), "The prefix.", True),
                     limit_param(limits),
                     lexicon_param(list(service.lexicons)),
                 ],
-                "responses": {"200": ok_response("WordList", "The matching keys."), **error_responses(400, 422, 503)},
+                "responses": {"200": ok_response(WordList, "The matching keys."), **error_responses(400, 422, 503)},
             }
         },
         "/api/anagrams": {
@@ -155,48 +187,17 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "anagrams",
                 "summary": "Words using exactly the letters (or, with partial, some of them); '?' is a wildcard.",
                 "parameters": [
-                    query_param("letters", {"type": "string", "minLength": 1, "maxLength": limits.max_anagram_letters * 4}, "Letters, e.g. AEIRST or CHI?N", True),
-                    query_param("partial", {"type": "boolean"}, "Also words using only some of the letters."),
+                    query_param("letters", text(limits.max_anagram_letters * 4), "Letters, e.g. AEIRST or CHI?N", True),
+                    query_param("partial", bool, "Also words using only some of the letters."),
                     limit_param(limits),
                     lexicon_param(list(service.lexicons)),
                 ],
-                "responses": {"200": ok_response("WordList", "The matching keys."), **error_responses(400, 422, 503)},
+                "responses": {"200": ok_response(WordList, "The matching keys."), **error_responses(400, 422, 503)},
             }
         },
     }
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The component schemas this area's answers refer to."""
-    return {
-        "Lookup": {
-            "type": "object",
-            "required": ["word", "key", "lexicon", "valid", "entries"],
-            "properties": {
-                "word": {"type": "string"},
-                "key": {"type": "string", "pattern": "^[A-Z]+$"},
-                "lexicon": {"type": "string"},
-                "valid": {"type": "boolean"},
-                "entries": {"type": "array", "items": ENTRY},
-                "suggestions": {"type": "array", "items": {"type": "string"}},
-                "links": {
-                    "type": "object",
-                    "description": "Where to read a definition: Wiktionnaire (the first entry's form) and the CNRTL (its lemma).",
-                    "properties": {"wiktionnaire": {"type": "string"}, "cnrtl": {"type": "string"}},
-                },
-            },
-        },
-        "WordList": {
-            "type": "object",
-            "required": ["query", "lexicon", "count", "truncated", "words"],
-            "properties": {
-                "query": {"type": "string"},
-                "lexicon": {"type": "string"},
-                "count": {"type": "integer", "minimum": 0},
-                "truncated": {"type": "boolean"},
-                "words": {"type": "array", "items": {"type": "string"}},
-                "jokers": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Anagrams with '?': the letters each word's jokers stood for."},
-                "spellings": SPELLINGS,
-            },
-        },
-    }
+    """The components of this area's answers, derived from their types."""
+    return body_components(Lookup, WordList)

@@ -12,8 +12,6 @@ layer), ``result`` (score, whose turn, winner) and ``levels`` (the computer's
 strengths). A refused word or pass is an ordinary answer with
 ``verdict.legal`` false and the game unchanged; only malformed requests are
 HTTP errors.
-
-Long because half of it is the game endpoints' OpenAPI part (the saved game's schema and a working example per endpoint).
 """
 
 from __future__ import annotations
@@ -21,14 +19,16 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any, Literal
 
+import msgspec
 from msgspec import Meta, Struct
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from overturn.game.answers import Ranked, Verdict
 from overturn.game.board import MAX_SEED, Board, BoardError
 from overturn.game.computer import LEVELS, choose_move
-from overturn.game.review import ranked_json
+from overturn.game.review import ranked_view
 from overturn.game.save import saved_game_schema
 from overturn.game.state import (
     MODES,
@@ -40,9 +40,11 @@ from overturn.game.state import (
     PassMove,
     WordMove,
 )
+from overturn.game.view import GameView, view_of
+from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import body_components, error_responses, openapi30, request_body
+from overturn.service.openapi import body_components, choice, error_responses, ok_response, openapi30, request_body, schema_of, text
 from overturn.service.params import LexiconName, SavedGameJSON, TracedPath, path_cells, typed_body
 from overturn.service.routers.referee import PlayerName, claimed_player, saved_game
 
@@ -60,6 +62,10 @@ EXAMPLE_SEED = 7
 #: The game's modes and endings by name (``MODES``, ``ENDINGS``; a test holds the two spellings together).
 ModeName = Literal["reuse", "advanced"]
 EndingName = Literal["position", "passes"]
+#: A cell as the page and the saved game give it: [row, col], 0-based, on the board (off it is refused).
+BoardIndex = Annotated[int, Meta(ge=0, le=max(max(rules.rows, rules.cols) for rules in MODES.values()) - 1)]
+BoardCell = Annotated[list[BoardIndex], Meta(min_length=2, max_length=2)]
+BOARD_CELL = schema_of(BoardCell)
 
 
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
@@ -110,31 +116,30 @@ def _game(service: Service, saved: Any) -> Game:
     return saved_game(saved, lexicon)
 
 
-def game_state(game: Game) -> dict[str, Any]:
-    result = game.result()
-    cols = game.board.rules.cols
-    faces = game.board.faces
-    winner = result.winner
-    return {
-        "game": game.to_json(),
-        "faces": [list(faces[row * cols : (row + 1) * cols]) for row in range(game.board.rules.rows)],
-        "result": {
-            "green": result.green,
-            "silver": result.silver,
-            "over": result.over,
-            "winner": None if not result.over or winner is None else winner.value,
-            "to_move": game.to_move.value,
-        },
-        "has_next_layer": game.layer + 1 < len(game.layers) or game.seed is not None,
-        "levels": list(LEVELS),
-    }
+class Judged(GameView):
+    """A word or a pass judged: the verdict, and the state after (unchanged when refused)."""
+
+    verdict: Verdict
+
+
+class ComputerMove(GameView):
+    """The computer's move, and the state after."""
+
+    move: Ranked
+
+
+class LegalMoves(Struct):
+    """How many legal words there are now, and the best of them."""
+
+    count: Count
+    moves: Annotated[list[Ranked], Meta(max_length=MAX_LISTED_MOVES)]
 
 
 async def new_game(request: Request) -> Response:
     """A game on a seeded deal (``seed``; random when absent) or on a typed ``board``, in ``mode`` reuse or advanced."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), NewGameRequest)
-    return JSONResponse(game_state(dealt_game(service, asked)))
+    return respond(view_of(dealt_game(service, asked)))
 
 
 def dealt_game(service: Service, asked: NewGameRequest) -> Game:
@@ -153,13 +158,13 @@ def dealt_game(service: Service, asked: NewGameRequest) -> Game:
 async def _answer(service: Service, game: Game, move: Move, player: Colour | None) -> Response:
     """Judge ``move`` in the game's context and play it when legal: the verdict (with its swing) and the state after."""
 
-    def job() -> dict[str, Any]:
+    def job() -> Judged:
         verdict = game.check(move, player)
         if verdict.legal:
             game.push(move, player)
-        return {"verdict": verdict.to_json(game.board), **game_state(game)}
+        return Judged(**msgspec.structs.asdict(view_of(game)), verdict=verdict.view(game.board))
 
-    return JSONResponse(await service.judge(job, "game step"))
+    return respond(await service.judge(job, "game step"))
 
 
 async def play_word(request: Request) -> Response:
@@ -189,7 +194,7 @@ async def undo(request: Request) -> Response:
         game.pop()
     except GameError as exc:
         raise ApiError(422, str(exc), {"field": "game", "reason": "nothing_to_undo"}) from None
-    return JSONResponse(game_state(game))
+    return respond(view_of(game))
 
 
 async def next_layer(request: Request) -> Response:
@@ -200,7 +205,7 @@ async def next_layer(request: Request) -> Response:
         following = game.next_layer()
     except GameError as exc:
         raise ApiError(422, str(exc), {"field": "game", "reason": "no_next_layer"}) from None
-    return JSONResponse(game_state(following))
+    return respond(view_of(following))
 
 
 async def legal_moves(request: Request) -> Response:
@@ -210,13 +215,13 @@ async def legal_moves(request: Request) -> Response:
     game = _game(service, asked.game)
     limit = MAX_LISTED_MOVES if asked.limit is None else asked.limit
 
-    def job() -> dict[str, Any]:
+    def job() -> LegalMoves:
         if limit == 0:  # the pass warning only counts: no best paths to rank
-            return {"count": game.words_left(), "moves": []}
+            return LegalMoves(game.words_left(), [])
         words = [ranked for ranked in game.legal_moves() if isinstance(ranked.move, WordMove)]
-        return {"count": len(words), "moves": [ranked_json(ranked, game.board) for ranked in words[:limit]]}
+        return LegalMoves(len(words), [ranked_view(ranked, game.board) for ranked in words[:limit]])
 
-    return JSONResponse(await service.judge(job, "game step"))
+    return respond(await service.judge(job, "game step"))
 
 
 async def computer_move(request: Request) -> Response:
@@ -229,12 +234,12 @@ async def computer_move(request: Request) -> Response:
     if game.is_over():
         raise ApiError(422, "the game is over", {"field": "game", "reason": "game_over"})
 
-    def job() -> dict[str, Any]:
+    def job() -> ComputerMove:
         choice = choose_move(game, level, random.Random(seed))
         game.push(choice.move)
-        return {"move": ranked_json(choice, game.board), **game_state(game)}
+        return ComputerMove(**msgspec.structs.asdict(view_of(game)), move=ranked_view(choice, game.board))
 
-    return JSONResponse(await service.judge(job, "game step"))
+    return respond(await service.judge(job, "game step"))
 
 
 ROUTES: list[BaseRoute] = [
@@ -248,24 +253,7 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
-# --- the endpoints' entries in the hand-written OpenAPI schema -------------------------
-
-#: A cell as the page and the saved game give it: [row, col], 0-based, on the board (off it is refused).
-BOARD_CELL = {
-    "type": "array",
-    "items": {"type": "integer", "minimum": 0, "maximum": max(max(rules.rows, rules.cols) for rules in MODES.values()) - 1},
-    "minItems": 2,
-    "maxItems": 2,
-}
-_COLOUR = {"type": "string", "enum": [colour.value for colour in Colour]}
-#: A colour or null (no ring, no winner yet); OpenAPI 3.0 wants the null in the enum too.
-_COLOUR_OR_NULL = {**_COLOUR, "enum": [*_COLOUR["enum"], None], "nullable": True}
-_READINGS = {"type": "object", "additionalProperties": {"type": "string"}, "description": "Double face to its reading, e.g. {\"ZX\": \"X\"}."}
-
-
-def _saved_game_schema(service: Service) -> dict[str, Any]:
-    """The saved game in a request or an answer: the component derived from its type (``openapi_schemas``)."""
-    return {"$ref": "#/components/schemas/SavedGame"}
+# --- the endpoints' entries in the OpenAPI document -------------------------------------
 
 
 def _saved_game_components(service: Service) -> dict[str, Any]:
@@ -277,42 +265,26 @@ def _saved_game_components(service: Service) -> dict[str, Any]:
     """
     components: dict[str, Any] = {name: openapi30(schema) for name, schema in saved_game_schema().items()}
     game = components["SavedGame"]["properties"]
-    game["lexicon"] = {**game["lexicon"], "enum": sorted(service.lexicons)}
-    game["version"] = {"type": "integer", "enum": [VERSION]}
+    game["lexicon"] = {**game["lexicon"], **choice(service.lexicons)}
+    game["version"] = {**game["version"], "enum": [VERSION]}
     game["ending"]["description"] = "position: over when no legal word is left (rule 4); passes: after two passes in a row. Absent in older files: passes."
     components["SavedWord"]["properties"]["path"]["items"] = BOARD_CELL
     components["SavedPass"]["properties"]["cell"] = BOARD_CELL
     return components
 
 
-def _state_schema(game: dict[str, Any]) -> dict[str, Any]:
-    """The properties of every answer that holds a state (``game_state``)."""
-    return {
-        "game": game,
-        "faces": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
-        "result": {
-            "type": "object",
-            "required": ["green", "silver", "over", "winner", "to_move"],
-            "properties": {
-                "green": {"type": "integer", "minimum": 0},
-                "silver": {"type": "integer", "minimum": 0},
-                "over": {"type": "boolean"},
-                "winner": _COLOUR_OR_NULL,
-                "to_move": _COLOUR,
-            },
-        },
-        "has_next_layer": {"type": "boolean"},
-        "levels": {"type": "array", "items": {"type": "integer"}},
-    }
+def _answer_components() -> dict[str, Any]:
+    """The answers' components, derived from their types; a state's ``game`` is the saved game's component."""
+    components = body_components(GameView, Judged, ComputerMove, LegalMoves)
+    for name in ("GameView", "Judged", "ComputerMove"):
+        components[name]["properties"]["game"] = {"$ref": "#/components/schemas/SavedGame"}
+    return components
 
 
 def state_properties(service: Service) -> dict[str, Any]:
     """The properties of an answer holding a game's state, for the routers that answer one too (the table)."""
-    return _state_schema(_saved_game_schema(service))
-
-
-def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
+    properties: dict[str, Any] = _answer_components()["GameView"]["properties"]
+    return properties
 
 
 def _post(operation_id: str, summary: str, kind: type[Struct], example: dict[str, Any], ok: dict[str, Any], errors: tuple[int, ...]) -> dict[str, Any]:
@@ -338,26 +310,6 @@ def openapi_paths(service: Service) -> dict[str, Any]:
     fresh = Game.new(EXAMPLE_SEED, "reuse", name, lexicon)
     example = fresh.to_json()
     fresh.push(PassMove(0))
-    game = _saved_game_schema(service)
-    ranked = {
-        "type": "object",
-        "required": ["kind", "swing"],
-        "properties": {
-            "kind": {"type": "string", "enum": ["word", "pass"]},
-            "word": {"type": "string"},
-            "path": {"type": "array", "items": BOARD_CELL},
-            "cell": BOARD_CELL,
-            "swing": {"type": "integer"},
-            "readings": _READINGS,
-        },
-    }
-
-    def answer(description: str, **extra: Any) -> dict[str, Any]:
-        properties = {**_state_schema(game), **extra}
-        return _json({"type": "object", "required": list(properties), "properties": properties}, description)
-
-    verdict = {"$ref": "#/components/schemas/Verdict"}
-    moves = {"type": "object", "required": ["count", "moves"], "properties": {"count": {"type": "integer", "minimum": 0}, "moves": {"type": "array", "items": ranked, "maxItems": MAX_LISTED_MOVES}}}
     errors = (400, 408, 413, 415, 422)
     judged = (*errors, 503)  # the steps that run in the solver pool under its time limit
     return {
@@ -366,7 +318,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "A new game on a seeded deal (random when absent) or a typed board.",
             NewGameRequest,
             {"seed": EXAMPLE_SEED, "mode": "reuse"},
-            answer("The new game's state."),
+            ok_response(GameView, "The new game's state."),
             errors,
         ),
         "/api/game/play": _post(
@@ -374,7 +326,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "Judge a word in the game (the best path when none is given) and play it if legal.",
             PlayRequest,
             {"game": example, "word": "ETE"},
-            answer("The verdict and the state after (unchanged when refused).", verdict=verdict),
+            ok_response(Judged, "The verdict and the state after (unchanged when refused)."),
             judged,
         ),
         "/api/game/pass": _post(
@@ -382,16 +334,16 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "No word: a ring of the opponent's colour on a new cell.",
             PassRequest,
             {"game": example, "cell": [0, 0]},
-            answer("The verdict and the state after (unchanged when refused).", verdict=verdict),
+            ok_response(Judged, "The verdict and the state after (unchanged when refused)."),
             judged,
         ),
-        "/api/game/undo": _post("game_undo", "The game without its last move.", GameRequest, {"game": fresh.to_json()}, answer("The state before the last move."), errors),
+        "/api/game/undo": _post("game_undo", "The game without its last move.", GameRequest, {"game": fresh.to_json()}, ok_response(GameView, "The state before the last move."), errors),
         "/api/game/next-layer": _post(
             "game_next_layer",
             "The next game: the bottom layer, or a new deal from a seed derived from this one.",
             GameRequest,
             {"game": example},
-            answer("The next game's state."),
+            ok_response(GameView, "The next game's state."),
             errors,
         ),
         "/api/game/moves": _post(
@@ -399,7 +351,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "Every legal word now, best swing first; limit 0 only counts them.",
             MovesRequest,
             {"game": example, "limit": 10},
-            _json(moves, "How many legal words, and the best of them."),
+            ok_response(LegalMoves, "How many legal words, and the best of them."),
             judged,
         ),
         "/api/game/computer": _post(
@@ -407,19 +359,19 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "The computer plays for the side to move at a level; seed makes its choice replayable.",
             ComputerRequest,
             {"game": example, "level": DEFAULT_LEVEL, "seed": 1},
-            answer("The computer's move and the state after.", move=ranked),
+            ok_response(ComputerMove, "The computer's move and the state after."),
             judged,
         ),
     }
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The saved game's and the request bodies' components (derived from their types); the answers are inline in their paths."""
+    """The components of the answers, the saved game and the request bodies, derived from their types."""
     bodies = body_components(
         NewGameRequest, GameRequest, PlayRequest, PassRequest, MovesRequest, ComputerRequest,
-        lexicon={"enum": sorted(service.lexicons)},
-        word={"maxLength": service.limits.max_word_length},
-        path={"items": BOARD_CELL, "maxItems": 4 * MAX_CELLS},
+        lexicon=choice(service.lexicons),
+        word=schema_of(text(service.limits.max_word_length)),
+        path=schema_of(Annotated[list[BoardCell], Meta(max_length=4 * MAX_CELLS)]),
         cell=BOARD_CELL,
     )
-    return {**_saved_game_components(service), **bodies}
+    return {**_answer_components(), **_saved_game_components(service), **bodies}

@@ -1,4 +1,4 @@
-"""The page for phones: its HTML, icon, service worker and static files."""
+"""The page for phones: its HTML, icon, service worker and static files (the pages' ES modules among them)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
-from starlette.staticfiles import StaticFiles
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
+from starlette.types import Scope
 
 from overturn.service.context import Service
 
@@ -59,12 +61,25 @@ async def service_worker(_request: Request) -> Response:
     return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
 
 
+class PageFiles(StaticFiles):
+    """The pages' files, scripts always as JavaScript: browsers run an ES module only when served with a JavaScript
+    type, and the MIME table the standard library reads from the system may lack ``.js`` or name it otherwise."""
+
+    def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result, scope: Scope, status_code: int = 200) -> Response:
+        if not str(full_path).endswith(".js"):
+            return super().file_response(full_path, stat_result, scope, status_code)
+        response = FileResponse(full_path, status_code=status_code, stat_result=stat_result, media_type="text/javascript; charset=utf-8")
+        if self.is_not_modified(response.headers, Headers(scope=scope)):
+            return NotModifiedResponse(response.headers)
+        return response
+
+
 ROUTES: list[BaseRoute] = [
     Route("/", index, methods=["GET"]),
     Route("/boardgame", boardgame, methods=["GET"]),
     Route("/favicon.ico", favicon, methods=["GET"]),
     Route("/sw.js", service_worker, methods=["GET"]),
-    Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
+    Mount("/static", PageFiles(directory=WEB_DIR), name="static"),
 ]
 
 

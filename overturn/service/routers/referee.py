@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from msgspec import Meta
+from msgspec import Meta, structs
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.game.referee import REASONS, referee_word
+from overturn.game.answers import Cell, Verdict
+from overturn.game.referee import referee_word
 from overturn.game.state import Colour, Game, GameError
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon
+from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import CELL, ENTRY, body_components, error_responses, ok_response, request_body
+from overturn.service.openapi import body_components, choice, error_responses, ok_response, request_body, schema_of, text
 from overturn.service.params import BoardRules, BoardText, SavedGameJSON, TracedPath, path_cells, typed_body
 
 #: The side claiming a move; refused (wrong_player) if it is not its turn.
@@ -30,6 +32,13 @@ class RefereeRequest(BoardRules, kw_only=True):
     game: SavedGameJSON | None = None
     path: TracedPath | None = None
     player: PlayerName | None = None
+
+
+class RefereeAnswer(Verdict):
+    """The verdict, with the lexicon it was judged by and the board (the saved game's, when one was sent)."""
+
+    lexicon: str
+    board: str
 
 
 def saved_game(saved: Any, lexicon: Lexicon) -> Game:
@@ -59,7 +68,7 @@ async def referee(request: Request) -> Response:
     player = claimed_player(asked.player)
     path = path_cells(asked.path, board) if asked.path is not None else None
     verdict = await service.judge(lambda: referee_word(lexicon, board, word, path, game, player=player), "referee")
-    return JSONResponse({**verdict.to_json(board), "lexicon": name, "board": str(board)})
+    return respond(RefereeAnswer(**structs.asdict(verdict.view(board)), lexicon=name, board=str(board)))
 
 
 ROUTES: list[BaseRoute] = [Route("/api/referee", referee, methods=["POST"])]
@@ -73,38 +82,18 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "referee",
                 "summary": "The referee's verdict on a disputed word, on a board or in a saved game's position.",
                 "requestBody": request_body(RefereeRequest, {"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "word": "MARE"}),
-                "responses": {"200": ok_response("Verdict", "The verdict (legal or not) with its reason code."), **error_responses(400, 408, 413, 415, 422, 503)},
+                "responses": {"200": ok_response(RefereeAnswer, "The verdict (legal or not) with its reason code."), **error_responses(400, 408, 413, 415, 422, 503)},
             }
         },
     }
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The component schemas of this area's body (derived from its type) and of its answers."""
+    """The components of this area's body and answer, derived from their types."""
     body = body_components(
         RefereeRequest,
-        lexicon={"enum": sorted(service.lexicons)},
-        word={"maxLength": service.limits.max_word_length},
-        path={"items": CELL, "maxItems": 144},
+        lexicon=choice(service.lexicons),
+        word=schema_of(text(service.limits.max_word_length)),
+        path=schema_of(Annotated[list[Cell], Meta(max_length=144)]),
     )
-    return {
-        **body,
-        "Verdict": {
-            "type": "object",
-            "required": ["legal", "reason", "message", "word", "path", "readings", "entries", "alternatives", "swing", "suggestions"],
-            "properties": {
-                "legal": {"type": "boolean"},
-                "reason": {"type": "string", "enum": list(REASONS) + ["bad_cell", "cell_not_new", "family_filter"]},
-                "message": {"type": "string"},
-                "word": {"type": "string"},
-                "path": {"type": "array", "items": CELL, "nullable": True},
-                "readings": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
-                "entries": {"type": "array", "items": ENTRY},
-                "alternatives": {"type": "array", "items": {"type": "array", "items": CELL}},
-                "swing": {"type": "integer", "nullable": True},
-                "suggestions": {"type": "array", "items": {"type": "string"}},
-                "lexicon": {"type": "string"},
-                "board": {"type": "string"},
-            },
-        },
-    }
+    return {**body, **body_components(RefereeAnswer)}

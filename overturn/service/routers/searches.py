@@ -6,21 +6,23 @@ answer is bounded by the server's result limit.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
+from msgspec import Meta, Struct, field, structs
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.lexicon.lemmas import MAX_ROWS, TENSES
+from overturn.lexicon.answers import Spellings
 from overturn.lexicon.searches import (
     LISTS,
     MAX_FIT,
-    MAX_FORMS,
     MAX_LEMMAS,
     Filters,
     FitError,
     Fitted,
+    Hooks,
+    LemmaForms,
     find,
     fit,
     hooks,
@@ -29,10 +31,87 @@ from overturn.lexicon.searches import (
     preset_list,
     spellings,
 )
+from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import SPELLINGS, error_responses, lexicon_param, limit_param, ok_response, query_param
+from overturn.service.openapi import (
+    body_components,
+    choice,
+    error_responses,
+    lexicon_param,
+    limit_param,
+    ok_response,
+    path_param,
+    query_param,
+    text,
+    whole,
+)
 from overturn.service.params import int_param, text_param, word_key
+
+#: Words grouped by a letter: the one inserted, or the one added to the rack.
+ByLetter = dict[str, list[str]]
+
+
+class HooksAnswer(Hooks, kw_only=True):
+    """The hooks of a word, with their spellings."""
+
+    lexicon: str
+    spellings: Spellings
+
+
+class FormsAnswer(Struct):
+    """Each lemma the word belongs to, with its forms and the table DELA's tags give them."""
+
+    lexicon: str
+    word: str
+    lemmas: Annotated[list[LemmaForms], Meta(max_length=MAX_LEMMAS)]
+
+
+class FitAnswer(Struct):
+    """The words that fit, fewest jokers first, the letters each one's jokers stood for, their spellings."""
+
+    lexicon: str
+    pattern: str
+    rack: str
+    count: Count
+    truncated: bool
+    timed_out: bool
+    words: list[str]
+    jokers: dict[str, str]
+    spellings: Spellings
+
+
+class PlusOneAnswer(Struct):
+    """The words using all the letters and one more, by the letter added."""
+
+    lexicon: str
+    letters: str
+    count: Count
+    by_letter: ByLetter
+    spellings: Spellings
+
+
+class FindAnswer(Struct):
+    """The words the filters keep, shortest first; ``query`` holds the filters given."""
+
+    lexicon: str
+    query: dict[str, str | int]
+    count: Count
+    truncated: bool
+    timed_out: bool
+    words: list[str]
+    spellings: Spellings
+
+
+class PresetList(Struct):
+    """A preset list, alphabetical."""
+
+    lexicon: str
+    name: str = field(name="list")
+    description: str
+    count: Count
+    words: list[str]
+    spellings: Spellings
 
 
 def _letters(request: Request, name: str, service: Service, required: bool = True) -> str:
@@ -48,7 +127,7 @@ async def hooks_search(request: Request) -> Response:
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     found = await service.search(lambda: hooks(lexicon, key), "hook search")
     keys = [*found.front.values(), *found.back.values(), *(word for words in found.inserted.values() for word in words)]
-    return JSONResponse({"lexicon": name, **found.to_json(), "spellings": spellings(lexicon, keys)})
+    return respond(HooksAnswer(**structs.asdict(found), lexicon=name, spellings=spellings(lexicon, keys)))
 
 
 async def forms_search(request: Request) -> Response:
@@ -57,7 +136,7 @@ async def forms_search(request: Request) -> Response:
     key = _letters(request, "word", service)
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     found = await service.search(lambda: lemma_forms(lexicon, key), "forms search")
-    return JSONResponse({"lexicon": name, "word": key, "lemmas": [group.to_json() for group in found]})
+    return respond(FormsAnswer(name, key, found))
 
 
 async def fit_search(request: Request) -> Response:
@@ -76,10 +155,9 @@ async def fit_search(request: Request) -> Response:
             raise ApiError(422, str(exc), {"field": exc.field}) from None
 
     found = await service.search(job, "pattern and rack search")
-    return JSONResponse({
-        "lexicon": name, "pattern": pattern, "rack": rack, "count": len(found.words), "truncated": found.truncated,
-        "timed_out": found.timed_out, "words": found.words, "jokers": found.jokers, "spellings": spellings(lexicon, found.words),
-    })
+    return respond(FitAnswer(
+        name, pattern, rack, len(found.words), found.truncated, found.timed_out, found.words, found.jokers, spellings(lexicon, found.words)
+    ))
 
 
 async def plus_one_search(request: Request) -> Response:
@@ -92,7 +170,7 @@ async def plus_one_search(request: Request) -> Response:
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     grouped = await service.search(lambda: plus_one(lexicon, key), "rack plus one search")
     keys = [word for words in grouped.values() for word in words]
-    return JSONResponse({"lexicon": name, "letters": key, "count": len(keys), "by_letter": grouped, "spellings": spellings(lexicon, keys)})
+    return respond(PlusOneAnswer(name, key, len(keys), grouped, spellings(lexicon, keys)))
 
 
 async def filter_search(request: Request) -> Response:
@@ -115,12 +193,7 @@ async def filter_search(request: Request) -> Response:
     name, lexicon = service.lexicon(params.get("lexicon"))
     found = await service.search(lambda: find(lexicon, filters, limit, limits.pattern_timeout), "filter search")
     query = {key: value for key, value in vars(filters).items() if value not in ("", None, 0)}
-    return JSONResponse(
-        {
-            "lexicon": name, "query": query, "count": len(found.words), "truncated": found.truncated, "timed_out": found.timed_out,
-            "words": found.words, "spellings": spellings(lexicon, found.words),
-        }
-    )
+    return respond(FindAnswer(name, query, len(found.words), found.truncated, found.timed_out, found.words, spellings(lexicon, found.words)))
 
 
 async def list_search(request: Request) -> Response:
@@ -131,9 +204,7 @@ async def list_search(request: Request) -> Response:
         raise ApiError(404, f"no list {list_name!r}: use one of {', '.join(LISTS)}", {"field": "name", "available": list(LISTS)})
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
     words = await service.search(lambda: preset_list(lexicon, list_name), "list")
-    return JSONResponse(
-        {"lexicon": name, "list": list_name, "description": LISTS[list_name][0], "count": len(words), "words": words, "spellings": spellings(lexicon, words)}
-    )
+    return respond(PresetList(name, list_name, LISTS[list_name][0], len(words), words, spellings(lexicon, words)))
 
 
 ROUTES: list[BaseRoute] = [
@@ -146,146 +217,85 @@ ROUTES: list[BaseRoute] = [
 ]
 
 
+FORMS_DESCRIPTION = (
+    "The lemmas, each with its part of speech, its forms in alphabetical order and the table DELA's tags give them: "
+    "a verb's forms by tense (DELA's letter: W infinitif, G participe présent, K participe passé, P présent, I imparfait, "
+    "J passé simple, F futur, C conditionnel, S subjonctif présent, T subjonctif imparfait, Y impératif) and person "
+    "(1s … 3p; a participle's gender and number, ms … fp), a noun's or adjective's by gender and number (tense \"\"). "
+    "Forms no source tags (Grammalecte's, the supplement's) are listed in forms only."
+)
+
+
 def openapi_paths(service: Service) -> dict[str, Any]:
     limits = service.limits
-    letters = {"type": "string", "minLength": 1, "maxLength": limits.max_word_length}
+    letters = text(limits.max_word_length)
     lexicon = lexicon_param(list(service.lexicons))
     errors = error_responses(400, 422, 503)
-    grouped = {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}
+
+    def get(operation_id: str, summary: str, parameters: list[dict[str, Any]], answer: type[Struct], description: str) -> dict[str, Any]:
+        return {"get": {"operationId": operation_id, "summary": summary, "parameters": parameters, "responses": {"200": ok_response(answer, description), **errors}}}
+
     return {
-        "/api/hooks": {
-            "get": {
-                "operationId": "hooks",
-                "summary": "Words one letter longer: in front, at the back, or inserted inside, grouped by the letter added.",
-                "parameters": [query_param("word", letters, "The word (accents ignored).", True), lexicon],
-                "responses": {
-                    "200": {
-                        "description": "The hooks.",
-                        "content": {"application/json": {"schema": {"type": "object", "required": ["word", "front", "back", "inserted"], "properties": {
-                            "lexicon": {"type": "string"}, "word": {"type": "string"},
-                            "front": {"type": "object", "additionalProperties": {"type": "string"}},
-                            "back": {"type": "object", "additionalProperties": {"type": "string"}},
-                            "inserted": grouped, "spellings": SPELLINGS,
-                        }}}},
-                    },
-                    **errors,
-                },
-            }
-        },
-        "/api/forms": {
-            "get": {
-                "operationId": "forms",
-                "summary": "Every form of each lemma the word belongs to (MANGEONS: manger's conjugated forms), with accents and ligatures.",
-                "parameters": [query_param("word", letters, "Any form of the word (accents ignored).", True), lexicon],
-                "responses": {
-                    "200": {
-                        "description": "The lemmas, each with its part of speech, its forms in alphabetical order and the table DELA's tags give them: "
-                                       "a verb's forms by tense (DELA's letter: W infinitif, G participe présent, K participe passé, P présent, I imparfait, "
-                                       "J passé simple, F futur, C conditionnel, S subjonctif présent, T subjonctif imparfait, Y impératif) and person "
-                                       "(1s … 3p; a participle's gender and number, ms … fp), a noun's or adjective's by gender and number (tense \"\"). "
-                                       "Forms no source tags (Grammalecte's, the supplement's) are listed in forms only.",
-                        "content": {"application/json": {"schema": {"type": "object", "required": ["word", "lemmas"], "properties": {
-                            "lexicon": {"type": "string"}, "word": {"type": "string"},
-                            "lemmas": {"type": "array", "maxItems": MAX_LEMMAS, "items": {"type": "object", "required": ["lemma", "pos", "count", "forms", "table"], "properties": {
-                                "lemma": {"type": "string"}, "pos": {"type": "string"}, "count": {"type": "integer", "minimum": 0},
-                                "forms": {"type": "array", "maxItems": MAX_FORMS, "items": {"type": "string"}},
-                                "table": {"type": "array", "maxItems": MAX_ROWS, "items": {"type": "object", "required": ["tense", "person", "forms"], "properties": {
-                                    "tense": {"type": "string", "enum": ["", *TENSES]}, "person": {"type": "string", "maxLength": 8},
-                                    "forms": {"type": "array", "minItems": 1, "maxItems": MAX_FORMS, "items": {"type": "string"}},
-                                }}},
-                            }}},
-                        }}}},
-                    },
-                    **errors,
-                },
-            }
-        },
-        "/api/fit": {
-            "get": {
-                "operationId": "fit",
-                "summary": "Words that fill a board pattern (letters fixed, '.' an empty square) with a rack's letters ('?' a joker), fewest jokers first.",
-                "parameters": [
-                    query_param("pattern", {"type": "string", "minLength": 1, "maxLength": MAX_FIT}, "The squares, e.g. ..E.S.", True),
-                    query_param("rack", {"type": "string", "minLength": 1, "maxLength": limits.max_anagram_letters}, "The rack, e.g. AIRT?.", True),
-                    limit_param(limits),
-                    lexicon,
-                ],
-                "responses": {
-                    "200": {
-                        "description": "The words, the letters each one's jokers stood for, their spellings.",
-                        "content": {"application/json": {"schema": {"type": "object", "required": ["count", "truncated", "timed_out", "words", "jokers"], "properties": {
-                            "lexicon": {"type": "string"}, "pattern": {"type": "string"}, "rack": {"type": "string"},
-                            "count": {"type": "integer", "minimum": 0}, "truncated": {"type": "boolean"}, "timed_out": {"type": "boolean"},
-                            "words": {"type": "array", "items": {"type": "string"}},
-                            "jokers": {"type": "object", "additionalProperties": {"type": "string"}}, "spellings": SPELLINGS,
-                        }}}},
-                    },
-                    **errors,
-                },
-            }
-        },
-        "/api/plus-one": {
-            "get": {
-                "operationId": "plus_one",
-                "summary": "The 7+1: words using all the letters and one more, grouped by the letter added.",
-                "parameters": [query_param("letters", {**letters, "maxLength": limits.max_anagram_letters - 1}, "The rack, e.g. AEINRST.", True), lexicon],
-                "responses": {
-                    "200": {
-                        "description": "The words by added letter.",
-                        "content": {"application/json": {"schema": {"type": "object", "required": ["letters", "count", "by_letter"], "properties": {
-                            "lexicon": {"type": "string"}, "letters": {"type": "string"}, "count": {"type": "integer"}, "by_letter": grouped,
-                            "spellings": SPELLINGS,
-                        }}}},
-                    },
-                    **errors,
-                },
-            }
-        },
-        "/api/find": {
-            "get": {
-                "operationId": "find",
-                "summary": "Words by plain filters (at least one): starts, ends, contains, length, min_length, max_length; shortest first.",
-                "parameters": [
-                    query_param("starts", letters, "The word starts with these letters."),
-                    query_param("ends", letters, "The word ends with these letters."),
-                    query_param("contains", letters, "The word contains these letters in a row."),
-                    query_param("length", {"type": "integer", "minimum": 1, "maximum": limits.max_word_length}, "Exactly this many letters."),
-                    query_param("min_length", {"type": "integer", "minimum": 0, "maximum": limits.max_word_length}, "At least this many letters."),
-                    query_param("max_length", {"type": "integer", "minimum": 1, "maximum": limits.max_word_length}, "At most this many letters."),
-                    limit_param(limits),
-                    lexicon,
-                ],
-                "responses": {
-                    "200": {
-                        "description": "The words found.",
-                        "content": {"application/json": {"schema": {"type": "object", "required": ["query", "count", "truncated", "timed_out", "words"], "properties": {
-                            "lexicon": {"type": "string"}, "query": {"type": "object"}, "count": {"type": "integer"}, "truncated": {"type": "boolean"},
-                            "timed_out": {"type": "boolean"}, "words": {"type": "array", "items": {"type": "string"}}, "spellings": SPELLINGS,
-                        }}}},
-                    },
-                    **errors,
-                },
-            }
-        },
+        "/api/hooks": get(
+            "hooks",
+            "Words one letter longer: in front, at the back, or inserted inside, grouped by the letter added.",
+            [query_param("word", letters, "The word (accents ignored).", True), lexicon],
+            HooksAnswer,
+            "The hooks.",
+        ),
+        "/api/forms": get(
+            "forms",
+            "Every form of each lemma the word belongs to (MANGEONS: manger's conjugated forms), with accents and ligatures.",
+            [query_param("word", letters, "Any form of the word (accents ignored).", True), lexicon],
+            FormsAnswer,
+            FORMS_DESCRIPTION,
+        ),
+        "/api/fit": get(
+            "fit",
+            "Words that fill a board pattern (letters fixed, '.' an empty square) with a rack's letters ('?' a joker), fewest jokers first.",
+            [
+                query_param("pattern", text(MAX_FIT), "The squares, e.g. ..E.S.", True),
+                query_param("rack", text(limits.max_anagram_letters), "The rack, e.g. AIRT?.", True),
+                limit_param(limits),
+                lexicon,
+            ],
+            FitAnswer,
+            "The words, the letters each one's jokers stood for, their spellings.",
+        ),
+        "/api/plus-one": get(
+            "plus_one",
+            "The 7+1: words using all the letters and one more, grouped by the letter added.",
+            [query_param("letters", text(limits.max_anagram_letters - 1), "The rack, e.g. AEINRST.", True), lexicon],
+            PlusOneAnswer,
+            "The words by added letter.",
+        ),
+        "/api/find": get(
+            "find",
+            "Words by plain filters (at least one): starts, ends, contains, length, min_length, max_length; shortest first.",
+            [
+                query_param("starts", letters, "The word starts with these letters."),
+                query_param("ends", letters, "The word ends with these letters."),
+                query_param("contains", letters, "The word contains these letters in a row."),
+                query_param("length", whole(1, limits.max_word_length), "Exactly this many letters."),
+                query_param("min_length", whole(0, limits.max_word_length), "At least this many letters."),
+                query_param("max_length", whole(1, limits.max_word_length), "At most this many letters."),
+                limit_param(limits),
+                lexicon,
+            ],
+            FindAnswer,
+            "The words found.",
+        ),
         "/api/lists/{name}": {
             "get": {
                 "operationId": "preset_list",
                 "summary": "A preset list: " + "; ".join(f"{key}: {text}" for key, (text, _) in LISTS.items()) + ".",
-                "parameters": [{"name": "name", "in": "path", "required": True, "schema": {"type": "string", "enum": list(LISTS)}}, lexicon],
-                "responses": {"200": ok_response("PresetList", "The list, alphabetical."), **error_responses(404, 422, 503)},
+                "parameters": [path_param("name", choice(LISTS)), lexicon],
+                "responses": {"200": ok_response(PresetList, "The list, alphabetical."), **error_responses(404, 422, 503)},
             }
         },
     }
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    return {
-        "PresetList": {
-            "type": "object",
-            "required": ["list", "description", "count", "words"],
-            "properties": {
-                "lexicon": {"type": "string"}, "list": {"type": "string"}, "description": {"type": "string"},
-                "count": {"type": "integer"}, "words": {"type": "array", "items": {"type": "string"}}, "spellings": SPELLINGS,
-            },
-        }
-    }
+    """The components of this area's answers, derived from their types."""
+    return body_components(HooksAnswer, FormsAnswer, FitAnswer, PlusOneAnswer, FindAnswer, PresetList)

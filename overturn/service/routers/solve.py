@@ -2,31 +2,31 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
-from msgspec import Meta
+from msgspec import Meta, Raw, structs
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.game.board import MAX_SEED
+from overturn.game.answers import TracedWord
+from overturn.game.board import MAX_SEED, Board
 from overturn.game.solver import Solver
 from overturn.game.tiles import deal
-from overturn.service.answers import board_json
+from overturn.service.answers import BoardView, Solution, faces_of, respond, rules_view
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import (
-    CELL,
-    FACES,
-    RULES,
     body_components,
+    choice,
     error_responses,
     ok_response,
     query_param,
     request_body,
+    schema_of,
+    whole,
 )
 from overturn.service.params import BoardRules, BoardText, int_param, typed_body
 
@@ -38,10 +38,27 @@ class SolveRequest(BoardRules, kw_only=True):
     limit: Annotated[int, Meta(ge=1)] | None = None
 
 
+class Deal(BoardView):
+    """A dealt board: its seed, the top layer as a board, and both layers as text."""
+
+    seed: int
+    layers: list[str]
+
+
+def _board_view(board: Board) -> BoardView:
+    return BoardView(str(board), faces_of(board), rules_view(board))
+
+
+def _written(words: bytes) -> list[TracedWord]:
+    """The native search's JSON list as the answer's words: msgspec writes a ``Raw`` as it is, with no decoding."""
+    return cast("list[TracedWord]", Raw(words))
+
+
 async def deal_board(request: Request) -> Response:
     seed = int_param(request.query_params.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
     dealt = deal(seed)
-    return JSONResponse({"seed": seed, **board_json(dealt.layers[0]), "layers": [str(layer) for layer in dealt.layers]})
+    top = _board_view(dealt.layers[0])
+    return respond(Deal(top.board, top.faces, top.rules, seed, [str(layer) for layer in dealt.layers]))
 
 async def solve(request: Request) -> Response:
     service = service_of(request)
@@ -58,28 +75,19 @@ async def solve(request: Request) -> Response:
     mode = asked.mode or "overturn"
     started = time.perf_counter()
 
-    def encode() -> bytes:
-        """Solve and encode in the worker thread; the native search writes the word list's JSON itself."""
+    def job() -> Solution:
+        """Solve in the worker thread; the native search writes the word list's JSON itself."""
         solved = Solver(lexicon, board).solve_json(limit)
-        answer = {
-            **board_json(board),
-            "mode": mode,
-            "lexicon": name,
-            "count": solved.count,
-            "truncated": solved.count > limit,
-            "lengths": {str(length): count for length, count in solved.lengths.items()},
-            "words": [],
-        }
-        head = json.dumps(answer, ensure_ascii=False, separators=(",", ":")).encode()
-        return head[: -len(b"[]}")] + solved.words + b"}"
+        view = _board_view(board)
+        lengths = {str(length): count for length, count in solved.lengths.items()}
+        return Solution(False, 0.0, view.board, view.faces, view.rules, mode, name, solved.count, solved.count > limit, lengths, _written(solved.words))
 
-    async def compute() -> bytes:
-        return await service.solvers.run(encode, limits.solve_timeout, too_slow)
+    async def compute() -> Solution:
+        return await service.solvers.run(job, limits.solve_timeout, too_slow)
 
-    body, cached = await service.cache.get((name, board.faces, board.rules, mode, limit), compute)
+    solution, cached = await service.cache.get((name, board.faces, board.rules, mode, limit), compute)
     elapsed = round((time.perf_counter() - started) * 1000, 1)
-    head = f'{{"cached":{"true" if cached else "false"},"elapsed_ms":{elapsed},'.encode()
-    return Response(head + body[1:], media_type="application/json")
+    return respond(structs.replace(solution, cached=cached, elapsed_ms=elapsed))
 
 
 ROUTES: list[BaseRoute] = [
@@ -95,8 +103,8 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "get": {
                 "operationId": "deal",
                 "summary": "A board dealt from the tile set (random, or reproducible from a seed).",
-                "parameters": [query_param("seed", {"type": "integer", "minimum": 0, "maximum": MAX_SEED}, "Seed of the deal (the game file's range).")],
-                "responses": {"200": ok_response("Deal", "The top layer as a board, and both layers."), **error_responses(400, 422)},
+                "parameters": [query_param("seed", whole(0, MAX_SEED), "Seed of the deal (the game file's range).")],
+                "responses": {"200": ok_response(Deal, "The top layer as a board, and both layers."), **error_responses(400, 422)},
             }
         },
         "/api/solve": {
@@ -104,54 +112,13 @@ def openapi_paths(service: Service) -> dict[str, Any]:
                 "operationId": "solve",
                 "summary": "Every legal word of a board with a path (cells as [row, col], 0-based), longest first.",
                 "requestBody": request_body(SolveRequest, {"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "limit": 20}),
-                "responses": {"200": ok_response("Solution", "The words, their count and their count by length."), **error_responses(400, 408, 413, 415, 422, 503)},
+                "responses": {"200": ok_response(Solution, "The words, their count and their count by length."), **error_responses(400, 408, 413, 415, 422, 503)},
             }
         },
     }
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The component schemas of this area's body (derived from its type) and of its answers."""
-    body = body_components(SolveRequest, lexicon={"enum": sorted(service.lexicons)}, limit={"maximum": service.limits.max_solve_words})
-    return {
-        **body,
-        "Deal": {
-            "type": "object",
-            "required": ["seed", "board", "faces", "rules", "layers"],
-            "properties": {
-                "seed": {"type": "integer"},
-                "board": {"type": "string"},
-                "faces": FACES,
-                "rules": RULES,
-                "layers": {"type": "array", "items": {"type": "string"}},
-            },
-        },
-        "Solution": {
-            "type": "object",
-            "required": ["board", "faces", "rules", "mode", "lexicon", "count", "truncated", "lengths", "words"],
-            "properties": {
-                "board": {"type": "string"},
-                "faces": FACES,
-                "rules": RULES,
-                "mode": {"type": "string"},
-                "lexicon": {"type": "string"},
-                "count": {"type": "integer", "minimum": 0},
-                "truncated": {"type": "boolean"},
-                "lengths": {"type": "object", "additionalProperties": {"type": "integer"}},
-                "words": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["word", "path", "readings"],
-                        "properties": {
-                            "word": {"type": "string"},
-                            "path": {"type": "array", "items": CELL},
-                            "readings": {"type": "object", "additionalProperties": {"type": "string"}},
-                        },
-                    },
-                },
-                "cached": {"type": "boolean"},
-                "elapsed_ms": {"type": "number"},
-            },
-        },
-    }
+    """The components of this area's body and answers, derived from their types."""
+    body = body_components(SolveRequest, lexicon=choice(service.lexicons), limit=schema_of(whole(1, service.limits.max_solve_words)))
+    return {**body, **body_components(Deal, Solution)}

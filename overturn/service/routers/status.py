@@ -1,40 +1,94 @@
-"""The server's own state: health, lexicons and the OpenAPI document."""
+"""The server's own state: health, lexicons, what the pages learn from the server (``/api/meta``) and the OpenAPI document."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
+from msgspec import Struct
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from overturn import __version__
+from overturn.game.answers import Reason
+from overturn.referees.insider.board import CARD_TYPES
+from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
-from overturn.service.openapi import (
-    error_responses,
-    ok_response,
-)
+from overturn.service.errors import ErrorCode
+from overturn.service.openapi import body_components, error_responses, ok_response
+from overturn.table.games import GAMES
+
+
+class Pending(Struct):
+    """Jobs queued or running in each pool."""
+
+    solve: Count
+    search: Count
+
+
+class Health(Struct):
+    """The server is up: its version, its default lexicon and how many words that has, its pools' load."""
+
+    status: Literal["ok"]
+    version: str
+    lexicon: str
+    words: Count
+    pending: Pending
+
+
+class LexiconRow(Struct):
+    """One lexicon this server serves."""
+
+    name: str
+    words: Count
+    description: str
+    default: bool
+
+
+class Lexicons(Struct):
+    lexicons: list[LexiconRow]
+
+
+class GameRow(Struct):
+    """One game a table may hold: its name in requests, its title, its fewest and most seats, the page that shows it."""
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    page: str
+
+
+class Meta(Struct):
+    """What the pages learn from the server rather than copy: the games, Insider's card types, every refusal reason of a
+    word and every error code, so a page words each one (its translation files are checked against these)."""
+
+    games: list[GameRow]
+    insider_cards: list[str]
+    reasons: list[str]
+    errors: list[str]
+
+
+def meta() -> Meta:
+    games = [GameRow(kind.name, kind.title, kind.players, kind.page) for kind in GAMES.values()]
+    return Meta(games, list(CARD_TYPES), list(get_args(Reason)), list(get_args(ErrorCode)))
+
+
+async def meta_answer(_request: Request) -> Response:
+    return respond(meta(), headers={"Cache-Control": "max-age=3600"})
 
 
 async def health(request: Request) -> Response:
     service = service_of(request)
-    return JSONResponse(
-        {
-            "status": "ok",
-            "version": __version__,
-            "lexicon": service.default,
-            "words": len(service.lexicons[service.default]),
-            "pending": {"solve": service.solvers.pending, "search": service.searches.pending},
-        }
-    )
+    pending = Pending(service.solvers.pending, service.searches.pending)
+    return respond(Health("ok", __version__, service.default, len(service.lexicons[service.default]), pending))
 
 async def lexicons(request: Request) -> Response:
     service = service_of(request)
     rows = [
-        {"name": name, "words": len(lexicon), "description": service.descriptions.get(name, ""), "default": name == service.default}
+        LexiconRow(name, len(lexicon), service.descriptions.get(name, ""), name == service.default)
         for name, lexicon in service.lexicons.items()
     ]
-    return JSONResponse({"lexicons": rows})
+    return respond(Lexicons(rows))
 
 async def openapi(request: Request) -> Response:
     """The OpenAPI document, assembled by the app from every router's part (``app.state.openapi``)."""
@@ -45,6 +99,7 @@ ROUTES: list[BaseRoute] = [
     Route("/health", health, methods=["GET"]),
     Route("/openapi.json", openapi, methods=["GET"]),
     Route("/api/lexicons", lexicons, methods=["GET"]),
+    Route("/api/meta", meta_answer, methods=["GET"]),
 ]
 
 
@@ -55,36 +110,26 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "get": {
                 "operationId": "health",
                 "summary": "Liveness, version and the default lexicon.",
-                "responses": {"200": ok_response("Health", "The server is up."), **error_responses()},
+                "responses": {"200": ok_response(Health, "The server is up."), **error_responses()},
             }
         },
         "/api/lexicons": {
             "get": {
                 "operationId": "lexicons",
                 "summary": "The lexicons this server was started with.",
-                "responses": {"200": ok_response("Lexicons", "Names, sizes and descriptions."), **error_responses()},
+                "responses": {"200": ok_response(Lexicons, "Names, sizes and descriptions."), **error_responses()},
+            }
+        },
+        "/api/meta": {
+            "get": {
+                "operationId": "meta",
+                "summary": "The games a table holds (seats, titles, pages), Insider's cards, the refusal reasons and error codes.",
+                "responses": {"200": ok_response(Meta, "What the pages word rather than copy."), **error_responses()},
             }
         },
     }
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The component schemas this area's answers refer to."""
-    return {
-        "Health": {
-            "type": "object",
-            "required": ["status", "version", "lexicon", "words"],
-            "properties": {
-                "status": {"type": "string", "enum": ["ok"]},
-                "version": {"type": "string"},
-                "lexicon": {"type": "string"},
-                "words": {"type": "integer"},
-                "pending": {"type": "object", "additionalProperties": {"type": "integer"}},
-            },
-        },
-        "Lexicons": {
-            "type": "object",
-            "required": ["lexicons"],
-            "properties": {"lexicons": {"type": "array", "items": {"type": "object", "required": ["name", "words"]}}},
-        },
-    }
+    """The components of this area's answers, derived from their types."""
+    return body_components(Health, Lexicons, Meta)

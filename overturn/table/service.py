@@ -1,0 +1,399 @@
+"""The table's authority, below HTTP: one code path that loads, judges, commits, publishes and times every game's tables.
+
+As boardgame.io's ``Master``, it has no transport inside: the HTTP router
+(``overturn.service.routers.tables``) parses requests, calls these methods and
+turns the domain errors of ``overturn.table.errors`` into statuses; the tests
+drive it in-process. A move is judged on the game kept at the table's version
+(else replayed from the store and checked), committed only if the store is
+still at that version, then published once to every open stream as each
+reader's view. The server's own moves run here too: a computer seat's (in
+its own pool, off the human move path), a timed-out Bodyguard answer, and the
+moves other server processes committed on a shared PostgreSQL store.
+
+Long because the service is one piece: its move, its timers and its relay share the lock, the kept games and the hub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from overturn.lexicon.lexicon import Lexicon
+from overturn.table.cache import LoadedTables
+from overturn.table.contract import GameKind, Judged, SeatViews, TableGame, TableMeta
+from overturn.table.errors import (
+    BadSeatToken,
+    ComputerSeat,
+    NotCreator,
+    NotYourTurn,
+    StaleMove,
+    StoreUnavailable,
+    TableNotFound,
+    WatcherCannotMove,
+)
+from overturn.table.games import GAMES
+from overturn.table.hub import Hub
+from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token, token_matches
+from overturn.table.store import TableStore
+
+log = logging.getLogger("overturn.table")
+
+T = TypeVar("T")
+#: Longest seat token read (a token is 32 characters; anything longer opens nothing).
+MAX_TOKEN = 128
+
+
+class Runner(Protocol):
+    """Runs a blocking job off the event loop, bounded in time (the service's judging or computer pool)."""
+
+    def __call__(self, job: Callable[[], T], what: str) -> Awaitable[T]: ...
+
+
+@dataclass(frozen=True)
+class SeatAsked:
+    """A seat at a new table: a person's name, or a computer level (no token)."""
+
+    name: str
+    computer: int | None = None
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table: its record, the creator's token, each seat's token (None for a computer) and every reader's view."""
+
+    record: TableRecord
+    kind: GameKind
+    creator: str
+    tokens: list[str | None]
+    views: SeatViews
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move judged for ``seat``: played (committed at ``record.version``) or refused; ``view`` is the mover's after it."""
+
+    record: TableRecord
+    kind: GameKind
+    judged: Judged
+    view: dict[str, Any]
+
+
+class TableService:
+    def __init__(
+        self,
+        store: TableStore,
+        hub: Hub,
+        lexicon: Callable[[str | None], Lexicon],
+        judge: Runner,
+        think: Runner,
+        kept: int = 64,
+    ) -> None:
+        self.store = store
+        self.hub = hub
+        self._lexicon = lexicon
+        self._judge = judge
+        self._think = think
+        self.loaded: LoadedTables[TableGame] = LoadedTables(kept)
+        #: Tables whose computer seat is thinking, and the timers set (table, version), in this process.
+        self._computing: set[str] = set()
+        self._timers: set[tuple[str, int]] = set()
+        #: The tasks of the server's own moves, kept so they are not collected mid-move.
+        self.background: set[asyncio.Task[None]] = set()
+
+    # ----- reading -------------------------------------------------------------------------
+
+    async def record(self, table_id: Any) -> TableRecord:
+        """The stored table; ``TableNotFound`` for an id of no table, ``StoreUnavailable`` when the store is down."""
+        if not isinstance(table_id, str) or not 8 <= len(table_id) <= 64:
+            raise TableNotFound("no such table")
+        try:
+            record = await asyncio.to_thread(self.store.get, table_id)
+        except NoSuchTable:
+            raise TableNotFound("no such table (the link is wrong, or the server keeps no tables across restarts)") from None
+        except StoreError as exc:
+            raise _store_down(exc) from None
+        if record.game not in GAMES:
+            raise TableNotFound(f"table {table_id} holds a game this server does not know ({record.game})")
+        return record
+
+    @staticmethod
+    def reader(record: TableRecord, token: Any) -> Seat | None:
+        """The seat a token opens; None for a watcher. A token that opens nothing is refused, not taken for a watcher."""
+        if token is None or token == "":
+            return None
+        seat = record.seat_of(token) if isinstance(token, str) and len(token) <= MAX_TOKEN else None
+        if seat is None:
+            raise BadSeatToken("this seat link is not (or no longer) valid at this table")
+        return seat
+
+    async def show(self, table_id: Any, token: Any) -> tuple[TableRecord, Seat | None, SeatViews]:
+        """The table as the token's seat (or a watcher) reads it; wakes a computer seat or a timer left waiting."""
+        record = await self.record(table_id)
+        seat = self.reader(record, token)
+        return record, seat, await self.views(record)
+
+    async def views(self, record: TableRecord) -> SeatViews:
+        """Every reader's view at the record's version: made once per version, even when a thousand streams open at once."""
+        latest = self.hub.latest(record.id)
+        if latest is not None and latest.version == record.version:
+            return latest.views
+        kept = self.loaded.view(record.id, record.version)
+        if kept is not None:
+            return kept
+        async with self.loaded.lock(record.id):
+            return await self._views_locked(record)
+
+    async def _views_locked(self, record: TableRecord) -> SeatViews:
+        kept = self.loaded.view(record.id, record.version)
+        if kept is not None:
+            return kept
+        game = await self._game_at(record)
+        views = await self._keep(record, game)
+        self._wake(record, game)  # a restarted server (or another process) takes up a computer's turn or a deadline
+        return views
+
+    async def _game_at(self, record: TableRecord) -> TableGame:
+        """The game at the record's version, now the caller's alone: the one this process kept, else replayed."""
+        kept = self.loaded.take(record.id, record.version)
+        if kept is not None:
+            return kept
+        kind = GAMES[record.game]
+        return await self._judge(lambda: kind.load(record.state, self._lexicon), "table")
+
+    async def _keep(self, record: TableRecord, game: TableGame) -> SeatViews:
+        """Keeps the game and every reader's view at the record's version; the views."""
+        meta = TableMeta(record.id, record.version, record.seats)
+
+        def made() -> SeatViews:
+            return SeatViews(record.version, game.player_view(meta, None), tuple(game.player_view(meta, seat.index) for seat in record.seats))
+
+        views = await self._judge(made, "table")
+        self.loaded.put(record.id, record.version, game)
+        self.loaded.keep_view(record.id, record.version, views)
+        return views
+
+    async def position(self, table_id: Any, token: Any, number: int) -> dict[str, Any]:
+        """Move ``number`` of the table's move list and the public board after it (``NoSuchMove`` past the list)."""
+        record = await self.record(table_id)
+        seat = self.reader(record, token)
+        async with self.loaded.lock(record.id):
+            game = await self._game_at(record)
+            self.loaded.put(record.id, record.version, game)
+        return await self._judge(lambda: game.position(number, None if seat is None else seat.index), "table position")
+
+    # ----- creating ------------------------------------------------------------------------
+
+    async def create(self, kind_name: str, game: TableGame, seats: list[SeatAsked]) -> Created:
+        """A new table holding ``game`` (made by the caller from its request), with a token per person's seat."""
+        kind = GAMES[kind_name]
+        creator = new_token()
+        tokens = [None if seat.computer is not None else new_token() for seat in seats]
+        stored = tuple(
+            Seat(index, seat.name, digest(token) if token else "", seat.computer) for index, (seat, token) in enumerate(zip(seats, tokens, strict=True))
+        )
+        record = TableRecord(new_table_id(), kind.name, time.time(), 0, game.dump(), digest(creator), stored)
+        try:
+            await asyncio.to_thread(self.store.create, record)
+        except StoreError as exc:
+            raise _store_down(exc) from None
+        views = await self._keep(record, game)
+        self._wake(record, game)
+        return Created(record, kind, creator, tokens, views)
+
+    async def hand_over(self, table_id: Any, creator: Any, seat_index: int) -> tuple[TableRecord, str]:
+        """A new token for a person's seat, asked with the creator's token; the old one stops opening it."""
+        record = await self.record(table_id)
+        if not isinstance(creator, str) or len(creator) > MAX_TOKEN or not token_matches(creator, record.creator_digest):
+            raise NotCreator("only the table's creator can hand a seat over")
+        if not 0 <= seat_index < len(record.seats):
+            raise ComputerSeat(f"this table has {len(record.seats)} seats")
+        if record.seats[seat_index].computer is not None:
+            raise ComputerSeat("the computer's seat has no link to hand over")
+        token = new_token()
+        try:
+            await asyncio.to_thread(self.store.replace_token, record.id, seat_index, digest(token))
+        except StoreError as exc:
+            raise _store_down(exc) from None
+        return record, token
+
+    # ----- moving ----------------------------------------------------------------------------
+
+    async def move(self, table_id: Any, token: Any, version: int, parse: Callable[[TableGame], Any]) -> Moved:
+        """One move for the token's seat, made on ``version``: ``parse`` reads it against the game (its errors pass
+        through untouched), the game judges it, and a legal move is committed under the version check and published."""
+        record = await self.record(table_id)
+        if self.reader(record, token) is None:
+            raise WatcherCannotMove("watchers cannot move: open the table with a seat link")
+        kind = GAMES[record.game]
+        async with self.loaded.lock(record.id):
+            record = await self.record(record.id)  # as it is now that this table's earlier moves here are done
+            seat = self.reader(record, token)
+            assert seat is not None
+            if version != record.version:
+                raise await self._stale(record, seat)
+            game = await self._game_at(record)
+            try:
+                move = parse(game)
+                judged = await self._judge(lambda: game.play(seat.index, move), "table move")
+            except NotYourTurn as exc:
+                self.loaded.put(record.id, record.version, game)
+                views = await self._views_locked(record)
+                raise NotYourTurn(exc.message, exc.reason, state=views.for_reader(seat.index)) from None
+            except BaseException:
+                self.loaded.put(record.id, record.version, game)  # a refused request leaves the game as it was
+                raise
+            if not judged.accepted:
+                self.loaded.put(record.id, record.version, game)
+                views = await self._views_locked(record)
+                return Moved(record, kind, judged, views.for_reader(seat.index))
+            committed = await self._commit(record, game, seat.index, judged)
+            views = await self._keep(committed, game)
+        self._published(committed, game, views)
+        return Moved(committed, kind, judged, views.for_reader(seat.index))
+
+    async def _commit(self, record: TableRecord, game: TableGame, seat: int | None, judged: Judged) -> TableRecord:
+        try:
+            return await asyncio.to_thread(self.store.commit, record.id, record.version, game.dump(), seat, judged.logged)
+        except Stale as exc:
+            raise await self._stale(exc.current, None if seat is None else record.seats[seat]) from None
+        except StoreError as exc:
+            raise _store_down(exc) from None
+
+    async def _stale(self, current: TableRecord, seat: Seat | None) -> StaleMove:
+        views = await self._views_locked(current)
+        return StaleMove(
+            f"the table moved on (it is at move {current.version}): your move was not played; here is the table as it is",
+            version=current.version,
+            state=views.for_reader(None if seat is None else seat.index),
+        )
+
+    def _published(self, record: TableRecord, game: TableGame, views: SeatViews) -> None:
+        """A committed version reaches every stream once, and the server's own next move is scheduled."""
+        self.hub.publish(record.id, record.version, views)
+        self._wake(record, game)
+
+    # ----- the server's own moves: computer seats, timers, other processes' moves -----------
+
+    def _wake(self, record: TableRecord, game: TableGame) -> None:
+        """Schedules what the server plays by itself at this version: a computer seat's move, a timed-out answer."""
+        to_move = game.seat_to_move()
+        if to_move is not None and record.seats[to_move].computer is not None and record.id not in self._computing:
+            self._computing.add(record.id)
+            self._spawn(self._play_computer(record.id), lambda: self._computing.discard(record.id))
+        timer = game.timer()
+        key = (record.id, record.version)
+        if timer is not None and key not in self._timers:
+            self._timers.add(key)
+            self._spawn(self._expire(record.id, record.version, timer.seat, max(0.0, timer.deadline - time.time())), lambda: self._timers.discard(key))
+
+    def _spawn(self, work: Awaitable[None], done: Callable[[], None]) -> None:
+        async def run() -> None:
+            try:
+                await work
+            finally:
+                done()
+
+        task = asyncio.get_running_loop().create_task(run())
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def _play_computer(self, table_id: str) -> None:
+        try:
+            while await self._computer_step(table_id):
+                pass
+        except StaleMove:
+            return  # someone else moved (a second server process, a hand-over race): the next read reschedules
+        except Exception as exc:  # noqa: BLE001  (a background task: logged, never lost silently)
+            log.warning("computer move at table %s not played: %s", table_id, exc)
+
+    async def _computer_step(self, table_id: str) -> bool:
+        """One computer move if a computer seat is to move; False when none is."""
+        async with self.loaded.lock(table_id):
+            record = await self.record(table_id)
+            game = await self._game_at(record)
+            to_move = game.seat_to_move()
+            if to_move is None or (level := record.seats[to_move].computer) is None:
+                self.loaded.put(record.id, record.version, game)
+                return False
+            # seeded by the table and the move number: a replay of the log makes the same choice
+            chosen = await self._think(game.computer_job(to_move, level, f"{table_id}:{record.version}"), "computer move")
+            judged = await self._judge(lambda: game.computer_play(to_move, chosen), "computer move")
+            committed = await self._commit(record, game, to_move, judged)
+            views = await self._keep(committed, game)
+        self._published(committed, game, views)  # a timer the move set; this task itself plays a next computer move
+        return True
+
+    async def _expire(self, table_id: str, version: int, seat: int, delay: float) -> None:
+        """At the deadline, the awaited move is played for ``seat`` unless the table moved on (at the same moment in
+        every server process: the deadline is stored with the table)."""
+        await asyncio.sleep(delay)
+        try:
+            async with self.loaded.lock(table_id):
+                record = await self.record(table_id)
+                if record.version != version:
+                    return  # answered in time (or the table moved on)
+                game = await self._game_at(record)
+                timer = game.timer()
+                if timer is None or timer.seat != seat:
+                    self.loaded.put(record.id, record.version, game)
+                    return
+                judged = await self._judge(lambda: game.expire(timer), "timed-out move")
+                if not judged.accepted:
+                    log.warning("table %s: the timed-out move was refused: %s", table_id, judged.answer)
+                    return
+                committed = await self._commit(record, game, seat, judged)
+                views = await self._keep(committed, game)
+            self._published(committed, game, views)
+        except Exception as exc:  # noqa: BLE001  (a background task: logged, never lost silently)
+            log.warning("table %s: the timed-out move was not played: %s", table_id, exc)
+
+    def follow_other_processes(self) -> None:
+        """Moves committed by other server processes on the same store reach this one's streams (PostgreSQL NOTIFY)."""
+        loop = asyncio.get_running_loop()
+
+        def heard(table_id: str, version: int) -> None:  # in the store's listening thread
+            try:
+                loop.call_soon_threadsafe(self._heard, table_id, version)
+            except RuntimeError:  # this server has stopped (its loop is closed); the store may serve another
+                return
+
+        self.store.follow(heard)
+
+    def _heard(self, table_id: str, version: int) -> None:
+        known = self.hub.latest(table_id)
+        if not self.hub.watching(table_id) or (known is not None and known.version >= version):
+            return  # nobody here follows that table, or the move was made here
+        self._spawn(self._relay(table_id), lambda: None)
+
+    async def _relay(self, table_id: str) -> None:
+        try:
+            record = await self.record(table_id)
+            self.hub.publish(record.id, record.version, await self.views(record))
+        except Exception as exc:  # noqa: BLE001  (a background task: logged, never lost silently)
+            log.warning("a move made elsewhere at table %s not relayed: %s", table_id, exc)
+
+    async def reread(self, table_id: str, sent: int) -> tuple[int, SeatViews] | None:
+        """At a stream's heartbeat: the table if another process moved it past ``sent`` (published here too); None if not."""
+        try:
+            record = await self.record(table_id)
+            if record.version <= sent:
+                return None
+            views = await self.views(record)
+        except (TableNotFound, StoreUnavailable):
+            return None
+        self.hub.publish(record.id, record.version, views)
+        return record.version, views
+
+    def close(self) -> None:
+        for task in list(self.background):
+            task.cancel()
+
+
+def _store_down(exc: StoreError) -> StoreUnavailable:
+    log.error("table store: %s", exc)
+    return StoreUnavailable("the table store is unavailable; try again")
+

@@ -1,0 +1,245 @@
+// The game on the page: the one place it changes (setGame), one request at a time (whileBusy), and showing it:
+// score, turn, moves played, stepping through them, the review; the error and note lines.
+import { postJson } from "./api.js";
+import { clearPath, inputs, setFaces, showPath, showRings } from "./grid.js";
+import { phrase, t } from "./i18n.js";
+import { fillLevels } from "./moves.js";
+import { cellName, SIZE } from "./notation.js";
+import { messageOf } from "./problems.js";
+import { saveGame, tableOf } from "./saved.js";
+import { drawQr, shareUrl } from "./start.js";
+import { $, page } from "./state.js";
+import { myTurn, renderTable, seatName, tableLink, tableMove } from "./table.js";
+
+export function setOffline(offline) {
+  $("offline").textContent = offline ? t("network") : "";
+  $("offline").hidden = !offline;
+}
+
+export function showError(problem) {
+  page.shown.error = problem;
+  $("error").textContent = problem ? messageOf(problem) : "";
+  $("error").hidden = !problem;
+}
+
+// The one place the game changes: an answer of the server (or a saved or recent game) with its table.
+export function setGame(state, table = tableOf(page.current)) {
+  if (state.sharedTable) { table = state.sharedTable; delete state.sharedTable; }
+  // A shared table only moves forward: the answer to this phone's move may arrive after the stream already
+  // brought a later state (the computer's reply, say); the older one must not take the newer one's place.
+  if (state.shared && page.current && page.current.shared && state.shared.id === page.current.shared.id && state.shared.version < page.current.shared.version) {
+    renderGame();
+    return;
+  }
+  page.current = { ...state, table };
+  page.tapped = [];
+  page.passWarned = false;
+  page.viewing = null;
+  saveGame();
+  fillLevels();  // the levels this server's computer offers come with each answer
+  renderGame();
+}
+
+const RACING = ["play", "pass", "undo", "back", "hint", "all-legal", "computer", "next-layer", "new-game",
+  "deal", "start-board", "resume", "step-back", "step-forward", "step-live"];
+
+// Runs one user action's requests with the page busy; a second action while one runs is ignored.
+export async function whileBusy(work) {
+  if (page.busy) return undefined;
+  setBusy(true);
+  try {
+    return await work();
+  } finally {
+    setBusy(false);
+  }
+}
+
+function setBusy(on) {
+  page.busy = on;
+  $("busy").hidden = !on;
+  ["board-view", "game-section", "start-section"].forEach((id) => $(id).setAttribute("aria-busy", on ? "true" : "false"));
+  refreshButtons();
+}
+
+export function refreshButtons() {
+  const over = !page.current || page.current.result.over;
+  const moves = page.current ? page.current.game.moves.length : 0;
+  RACING.forEach((id) => { $(id).disabled = page.busy; });
+  ["play", "pass", "back", "hint", "all-legal", "computer"].forEach((id) => { if (over) $(id).disabled = true; });
+  if (page.current && page.current.shared && !myTurn()) ["play", "pass", "back"].forEach((id) => { $(id).disabled = true; });
+  if (page.current && page.current.shared && page.current.shared.you === null) $("next-layer").disabled = true;
+  if (!moves) $("undo").disabled = true;
+  if (page.viewing === null || page.viewing <= 0) $("step-back").disabled = true;
+  if (page.viewing === null || page.viewing >= moves) $("step-forward").disabled = true;
+  document.querySelectorAll(".recent-game").forEach((button) => { button.disabled = page.busy; });
+}
+
+export function opponentSide() { const opponent = tableOf(page.current).opponent; return opponent ? opponent.side : null; }
+
+export function renderGame() {
+  const game = page.current.game;
+  document.body.classList.add("in-game");
+  document.body.classList.remove("solved");
+  $("game-section").hidden = false; $("start-section").hidden = true; $("results-section").hidden = !$("results").childElementCount;
+  $("status").hidden = false; $("legend").hidden = false;
+  setFaces(page.current.faces.flat());
+  inputs().forEach((input) => { input.readOnly = true; });
+  const result = page.current.result;
+  $("score").textContent = t("score", result.green, result.silver);
+  const shared = page.current.shared;
+  $("turn").textContent = result.over ? "" : shared && shared.to_move_seat !== null ? t("turnOf", seatName(shared, shared.to_move_seat)) : t("toMove", result.to_move);
+  $("turn").className = `turn-${result.to_move}`;
+  const over = $("game-over");
+  over.hidden = !result.over;
+  if (result.over) {
+    over.textContent = result.winner
+      ? t("winner", phrase("colour", result.winner), Math.max(result.green, result.silver), Math.min(result.green, result.silver))
+      : t("tie", result.green);
+  }
+  renderTotal();
+  $("computer-help").hidden = Boolean(opponentSide() || shared);  // against the computer, or at a shared table, not a help
+  $("undo").hidden = Boolean(shared);  // a shared table's moves are final (the server holds them)
+  $("next-layer").hidden = !page.current.has_next_layer;
+  $("pass").textContent = page.passWarned ? t("passAnyway") : t("pass");
+  renderPlayed(game);
+  const readings = Object.entries(game.fixed);
+  $("readings").hidden = !readings.length;
+  $("readings").textContent = `${t("readings")} ${readings.map(([face, value]) => t("reading", face, value)).join(", ")}`;
+  const url = shared ? tableLink(shared.id, shared.seat) : shareUrl(game);
+  if (location.href !== url) history.replaceState(null, "", url);
+  if (!shared) { $("share-link").href = url; $("share-link").textContent = url; drawQr(url); }
+  renderTable();
+  showPosition();
+  refreshButtons();
+  renderReview();
+}
+
+// The total over the layers played so far: the finished (or left) layers' scores kept, plus this one's.
+function renderTotal() {
+  const past = tableOf(page.current).past;
+  const box = $("total");
+  box.hidden = !past.length;
+  if (!past.length) return;
+  const green = past.reduce((sum, layer) => sum + layer.green, page.current.result.green);
+  const silver = past.reduce((sum, layer) => sum + layer.silver, page.current.result.silver);
+  const layers = [...past, { green: page.current.result.green, silver: page.current.result.silver }];
+  box.textContent = `${t("total", green, silver, layers.length)} (${layers.map((layer, n) => t("layerScore", n + 1, layer.green, layer.silver)).join(", ")})`;
+}
+
+// The rings after the first `count` moves of the layer, replayed here: a word rings every cell of its path in
+// the mover's colour (new cells and flipped ones alike), a pass gives the opponent a ring on its cell.
+function ringsAfter(moves, count) {
+  const rings = Array(page.current.faces.flat().length).fill(null);
+  moves.slice(0, count).forEach((move) => {
+    if (move.kind === "word") move.path.forEach(([row, col]) => { rings[row * SIZE + col] = move.player; });
+    else rings[move.cell[0] * SIZE + move.cell[1]] = move.player === "green" ? "silver" : "green";
+  });
+  return rings;
+}
+
+// The board as it is now, or as it was after move `viewing` while stepping through the move list.
+function showPosition() {
+  const moves = page.current.game.moves;
+  const nav = $("history-nav");
+  document.body.classList.toggle("viewing", page.viewing !== null);
+  nav.hidden = page.viewing === null;
+  if (page.viewing === null) {
+    showRings(page.current.game.rings);
+    clearPath();
+    if (page.tapped.length) showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+    return;
+  }
+  showRings(ringsAfter(moves, page.viewing));
+  const move = moves[page.viewing - 1];
+  if (move) showPath(move.kind === "word" ? move.path : [move.cell]); else clearPath();
+  $("step-label").textContent = page.viewing ? t("stepLabel", page.viewing, moves.length) : t("stepStart", moves.length);
+  document.querySelectorAll("#played .played-move").forEach((button, index) => button.classList.toggle("selected", index === page.viewing - 1));
+}
+
+export function stepTo(count) {
+  page.viewing = count === null ? null : Math.max(0, Math.min(page.current.game.moves.length, count));
+  page.tapped = []; $("move-word").value = "";
+  showPosition();
+  refreshButtons();
+}
+
+function renderPlayed(game) {
+  const list = $("played");
+  list.replaceChildren();
+  const computer = opponentSide();
+  game.moves.forEach((move, index) => {
+    const item = document.createElement("li");
+    const colour = phrase("colour", move.player);
+    const button = document.createElement("button");
+    button.type = "button";
+    const byComputer = move.player === computer;
+    button.className = `played-move ${move.player}${byComputer ? " computer" : ""}`;
+    const cell = move.kind === "pass" ? cellName(...move.cell) : "";
+    button.textContent = byComputer
+      ? (move.kind === "word" ? t("computerMove", colour, move.word) : t("computerPass", colour, cell))
+      : (move.kind === "word" ? t("played", colour, move.word) : t("passed", colour, cell));
+    button.dataset.word = move.word || "";
+    button.addEventListener("click", () => stepTo(index + 1));
+    item.append(button);
+    list.append(item);
+  });
+}
+
+export function clearMessages() {
+  page.shown.verdict = null; $("verdict").hidden = true;
+  showNote(null);
+  showError(null);
+  $("help-output").replaceChildren(); page.shown.help = null;
+}
+
+export function showNote(note) {
+  page.shown.note = note;
+  $("note").hidden = !note;
+  $("note").textContent = note ? note() : "";
+}
+
+// The post-game review, asked once per finished game and shown under the moves.
+function renderReview() {
+  const box = $("review");
+  if (!page.current.result.over) { box.hidden = true; return; }
+  const key = JSON.stringify(page.current.game.moves) + page.current.game.layers.join("|");
+  if (!page.reviewed || page.reviewed.key !== key) {
+    box.hidden = true;
+    page.reviewed = { key, answer: null };
+    postJson("/api/review", { game: page.current.game })
+      .then((answer) => { if (page.reviewed && page.reviewed.key === key) { page.reviewed.answer = answer; renderReview(); } })
+      .catch(() => { if (page.reviewed && page.reviewed.key === key) page.reviewed = null; });
+    return;
+  }
+  if (!page.reviewed.answer) return;
+  const answer = page.reviewed.answer;
+  const body = $("review-body");
+  body.replaceChildren();
+  ["green", "silver"].forEach((side) => {
+    if (!answer.players[side]) return;
+    const line = document.createElement("p");
+    line.className = `review-player ${side}`;
+    line.textContent = t("reviewPlayer", phrase("colour", side), answer.players[side]);
+    body.append(line);
+  });
+  const list = document.createElement("ol");
+  list.className = "review-moves";
+  answer.moves.forEach((item) => {
+    const line = document.createElement("li");
+    line.textContent = t("reviewMove", item.number, phrase("colour", item.player), rankedText(item.played), rankedText(item.best), item.missed);
+    list.append(line);
+  });
+  body.append(list);
+  box.hidden = false;
+}
+
+function rankedText(move) {
+  const swing = `${move.swing > 0 ? "+" : ""}${move.swing}`;
+  return move.kind === "word" ? `${move.word} (${swing})` : `${t("passWord")} ${cellName(...move.cell)} (${swing})`;
+}
+
+export function gameRequest(action, extra = {}) {
+  if (page.current.shared && ["play", "pass", "next-layer"].includes(action)) return tableMove(action, extra);
+  return postJson(`/api/game/${action}`, { game: page.current.game, ...extra });
+}
+

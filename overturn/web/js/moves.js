@@ -1,0 +1,250 @@
+// Entering a move: tapped cells or a typed word, pass, undo, the computer's replies and the helps (hint,
+// every legal word), the next layer.
+import { api, ApiProblem } from "./api.js";
+import { clearMessages, gameRequest, opponentSide, setGame, showError, showNote, stepTo, whileBusy } from "./game.js";
+import { showPath } from "./grid.js";
+import { t } from "./i18n.js";
+import { cellName, SIZE } from "./notation.js";
+import { problemOf } from "./problems.js";
+import { archive, inProgress, tableOf } from "./saved.js";
+import { renderVerdict } from "./solve.js";
+import { $, page } from "./state.js";
+import { setShared } from "./table.js";
+
+// A double face's reading: as the game fixed it, else every reading the rules allow (U or QU, Z or X).
+const READINGS = { QU: ["QU", "U"], ZX: ["Z", "X"] };
+function faceReadings(face) {
+  if (face.length < 2) return [face];
+  const fixed = page.current.game.fixed[face];
+  return fixed ? [fixed] : READINGS[face] || [face];
+}
+
+// Every spelling of the tapped cells (one per reading of their unfixed double faces; a face reads alike throughout).
+function tappedSpellings() {
+  const all = page.current.faces.flat();
+  const doubles = [...new Set(page.tapped.map((cell) => all[cell]).filter((face) => face.length > 1))];
+  let choices = [{}];
+  doubles.forEach((face) => { choices = choices.flatMap((choice) => faceReadings(face).map((reading) => ({ ...choice, [face]: reading }))); });
+  return choices.map((choice) => page.tapped.map((cell) => choice[all[cell]] || all[cell]).join(""));
+}
+
+// The letters of the tapped cells, double faces read as the game fixed them, else QU and Z (edit the box for U or X;
+// Jouer also tries the other readings against the lexicon).
+function tappedWord() { return tappedSpellings()[0] || ""; }
+
+// The spelling to play for tapped cells: the first of their readings that is a word of the game's lexicon.
+async function spellingToPlay(word) {
+  const spellings = tappedSpellings();
+  if (!page.tapped.length || spellings.length < 2 || word !== spellings[0]) return word;
+  const lexicon = encodeURIComponent(page.current.game.lexicon);
+  for (const spelling of spellings) {
+    const answer = await api(`/api/words/${encodeURIComponent(spelling)}?lexicon=${lexicon}`);
+    if (answer.valid) return spelling;
+  }
+  return word;
+}
+
+export function tapCell(index) {
+  if (page.current.result.over || page.busy) return;
+  if (page.viewing !== null) stepTo(null);
+  page.tapped.push(index);
+  page.passWarned = false; $("pass").textContent = t("pass");
+  $("move-word").value = tappedWord();
+  showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+}
+
+export function takeBack() {
+  page.tapped.pop();
+  $("move-word").value = tappedWord();
+  showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+}
+
+// One game request; the answer becomes the game. The answer, or null (and the game untouched) when it failed.
+export async function gameStep(action, extra, after) {
+  showError(null);
+  try {
+    const answer = await gameRequest(action, extra);
+    // A word's verdict always shows; a pass only when refused (the list of moves already says who passed where).
+    if (answer.verdict && (action === "play" || !answer.verdict.legal)) showVerdict(answer.verdict);
+    else { page.shown.verdict = null; $("verdict").hidden = true; }
+    setGame(answer);
+    if (answer.verdict && answer.verdict.path) showPath(answer.verdict.path);
+    if (after) after(answer);
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiProblem && error.status === 409 && error.detail.state && page.current && page.current.shared) setShared(error.detail.state);
+    showError(problemOf(error));
+    return null;
+  }
+}
+
+function showVerdict(verdict) {
+  page.shown.verdict = verdict;
+  renderVerdict($("verdict"), verdict);
+}
+
+function computerToMove() {
+  const opponent = tableOf(page.current).opponent;
+  return Boolean(opponent && !page.current.result.over && page.current.result.to_move === opponent.side);
+}
+
+// Against the computer, it replies by itself whenever its side is to move (never for the player's side).
+export async function computerReplies() {
+  const opponent = tableOf(page.current).opponent;
+  if (!opponent || page.current.result.over || page.current.result.to_move !== opponent.side) return;
+  const playersVerdict = page.shown.verdict;  // the verdict on the player's word stays in view next to the computer's reply
+  await gameStep("computer", { level: opponent.level }, (answer) => {
+    if (playersVerdict) showVerdict(playersVerdict);
+    const move = answer.move;
+    showNote(() => (move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellName(...move.cell))));
+    showPath(move.kind === "word" ? move.path : [move.cell]);
+  });
+}
+
+export function playMove(event) {
+  event.preventDefault();
+  return whileBusy(async () => {
+    if (computerToMove()) { await computerReplies(); return; }  // its reply failed earlier: it plays now, not you
+    showNote(null);
+    let word = $("move-word").value.trim();
+    if (!word) { showError(["noWord"]); return; }
+    try {
+      word = await spellingToPlay(word);
+    } catch (error) {
+      showError(problemOf(error));
+      return;
+    }
+    $("move-word").value = word;
+    const path = page.tapped.length ? page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]) : undefined;
+    const answer = await gameStep("play", { word, path });
+    if (!answer) return;
+    if (!answer.verdict.legal) { $("move-word").value = word; return; }  // refused: the word stays to be corrected
+    $("move-word").value = "";
+    await computerReplies();
+  });
+}
+
+export function passTurn() {
+  return whileBusy(async () => {
+    if (computerToMove()) { await computerReplies(); return; }
+    if (page.tapped.length !== 1) { showError(["passNeedsCell"]); return; }
+    const cell = [Math.floor(page.tapped[0] / SIZE), page.tapped[0] % SIZE];
+    if (!page.passWarned) {
+      try {
+        const moves = await gameRequest("moves", { limit: 0 });
+        if (moves.count > 0) {
+          page.passWarned = true;
+          $("pass").textContent = t("passAnyway");
+          showError(["passWarning", moves.count]);
+          return;
+        }
+      } catch (error) {
+        showError(problemOf(error));
+        return;
+      }
+    }
+    showNote(null);
+    const answer = await gameStep("pass", { cell });
+    if (!answer) return;
+    $("move-word").value = "";
+    if (answer.verdict.legal) await computerReplies();
+  });
+}
+
+// Undo takes back the last move; against the computer, its reply and the player's move together.
+export function undoMove() {
+  return whileBusy(async () => {
+    page.shown.verdict = null; $("verdict").hidden = true; showNote(null);
+    const moves = page.current.game.moves;
+    const computer = opponentSide();
+    const both = computer && moves.length >= 2 && moves[moves.length - 1].player === computer;
+    if (await gameStep("undo", {}) && both) await gameStep("undo", {});
+  });
+}
+
+function helpOutput(render) {
+  page.shown.help = render;
+  render();
+}
+
+export function hint() {
+  return whileBusy(async () => {
+    try {
+      const moves = await gameRequest("moves", { limit: 1 });
+      const best = moves.moves[0];
+      helpOutput(() => { $("help-output").textContent = best ? t("hintIs", best.word, best.swing) : t("noMove"); });
+      if (best) showPath(best.path);
+    } catch (error) {
+      showError(problemOf(error));
+    }
+  });
+}
+
+export function allLegal() {
+  return whileBusy(async () => {
+    try {
+      const moves = await gameRequest("moves", {});
+      helpOutput(() => {
+        const box = $("help-output");
+        box.replaceChildren();
+        const title = document.createElement("p");
+        title.textContent = moves.count ? t("words", moves.count) : t("noMove");
+        const list = document.createElement("div");
+        list.className = "words";
+        moves.moves.forEach((move) => {
+          const button = document.createElement("button");
+          button.type = "button"; button.className = "word"; button.dataset.word = move.word;
+          button.textContent = `${move.word} ${move.swing > 0 ? "+" : ""}${move.swing}`;
+          button.addEventListener("click", () => { showPath(move.path); button.classList.add("selected"); });
+          list.append(button);
+        });
+        box.append(title, list);
+      });
+    } catch (error) {
+      showError(problemOf(error));
+    }
+  });
+}
+
+// The help of a two-player game: the computer plays the side to move once.
+export function computerMove() {
+  return whileBusy(() => gameStep("computer", { level: Number($("level").value) }, (answer) => {
+    const move = answer.move;
+    helpOutput(() => {
+      $("help-output").textContent = move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellName(...move.cell));
+    });
+    showPath(move.kind === "word" ? move.path : [move.cell]);
+  }));
+}
+
+// The next layer keeps this one's score in the total and this layer in the recent games; asked first if unfinished.
+export function nextLayer() {
+  if (page.busy) return undefined;
+  if (inProgress(page.current) && !window.confirm(t("confirmNextLayer"))) return undefined;
+  return whileBusy(async () => {
+    const before = page.current;
+    const table = tableOf(before);
+    clearMessages();
+    const answer = await gameStep("next-layer", {});
+    if (!answer) return;
+    if (page.current.shared) return;  // the server keeps the shared table's earlier layers (and so the total)
+    archive(before);
+    setGame(answer, { ...table, past: [...table.past, { layer: before.game.layer, green: before.result.green, silver: before.result.silver }] });
+    await computerReplies();
+  });
+}
+
+export function fillLevels() {
+  const levels = (page.current && page.current.levels) || [1, 2, 3, 4, 5];
+  [["level", "2"], ["start-level", "1"]].forEach(([id, fallback]) => {
+    const select = $(id);
+    const chosen = select.value || fallback;
+    select.replaceChildren(...levels.map((level) => {
+      const option = document.createElement("option");
+      option.value = level; option.textContent = t("level", level);
+      return option;
+    }));
+    select.value = levels.map(String).includes(chosen) ? chosen : String(levels[0]);
+  });
+}
+

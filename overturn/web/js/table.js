@@ -1,0 +1,177 @@
+// The shared table: the game held by the server, this phone one seat (or watching), its moves live by
+// EventSource, and for the table's creator every seat's link to hand out.
+import { api, postJson, seatQuery } from "./api.js";
+import { clearMessages, setGame, showError, showNote, whileBusy } from "./game.js";
+import { phrase, t } from "./i18n.js";
+import { problemOf } from "./problems.js";
+import { archive, createdTables, loadSaved, rememberJoined, rememberTable } from "./saved.js";
+import { qrBox } from "./start.js";
+import { $, page } from "./state.js";
+
+// An answer of /api/tables as the page's state: the game's fields, the page's table (no computer opponent here:
+// a computer seat plays on the server; the earlier layers' scores) and `shared`, the seat and the table.
+function fromShared(answer, seat) {
+  const table = answer.table;
+  const past = table.layers.map((layer, index) => ({ layer: index, green: layer.green, silver: layer.silver }));
+  const state = { game: answer.game, faces: answer.faces, result: answer.result, has_next_layer: answer.has_next_layer, levels: answer.levels };
+  return { state, table: { opponent: null, past }, shared: { ...table, seat } };
+}
+
+export function setShared(answer, seat = page.current && page.current.shared ? page.current.shared.seat : null) {
+  const { state, table, shared } = fromShared(answer, seat);
+  setGame({ ...state, shared }, table);
+}
+
+export async function tableMove(action, extra) {
+  const shared = page.current.shared;
+  const kinds = { play: "word", pass: "pass", "next-layer": "next-layer" };
+  const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/moves`,
+    { seat: movingToken(shared), version: shared.version, action: { kind: kinds[action], ...extra } });
+  const { state, shared: after } = fromShared(answer, shared.seat);
+  return { ...state, verdict: answer.verdict, shared: after, sharedTable: fromShared(answer, shared.seat).table };
+}
+
+export function tableLink(id, token) {
+  return `${location.origin}/?table=${encodeURIComponent(id)}${token ? `&seat=${encodeURIComponent(token)}` : ""}`;
+}
+
+// Opens a shared table by its link: the state now, then every move live.
+export async function openTable(id, seat) {
+  closeLive();
+  const answer = await api(`/api/tables/${encodeURIComponent(id)}${seatQuery(seat)}`);
+  clearMessages();
+  const { state, table, shared } = fromShared(answer, seat);
+  setGame({ ...state, shared }, table);
+  rememberJoined(page.current.shared);
+  followLive();
+}
+
+export function closeLive() {
+  if (page.live) page.live.close();
+  page.live = null;
+  $("table-live").hidden = true;
+}
+
+// The table's event stream: each committed move arrives as a `state` event; the browser reconnects by itself
+// (with the last event's id), and a stream the server refused is opened again after a pause.
+function followLive() {
+  closeLive();
+  if (!page.current || !page.current.shared) return;
+  const shared = page.current.shared;
+  const stream = new EventSource(`/api/tables/${encodeURIComponent(shared.id)}/events${seatQuery(shared.seat)}`);
+  page.live = stream;
+  stream.addEventListener("state", (event) => {
+    $("table-live").hidden = true;
+    let answer;
+    try { answer = JSON.parse(event.data); } catch (error) { return; }
+    if (!page.current || !page.current.shared || page.current.shared.id !== answer.table.id) return;
+    const newer = answer.table.version > page.current.shared.version || answer.game.layer !== page.current.game.layer
+      || JSON.stringify(answer.table.layers) !== JSON.stringify(page.current.shared.layers);
+    if (newer) setShared(answer);
+  });
+  stream.addEventListener("open", () => { $("table-live").hidden = true; });
+  stream.addEventListener("error", () => {
+    if (page.live !== stream) return;
+    $("table-live").textContent = t("liveLost");
+    $("table-live").hidden = false;
+    if (stream.readyState === EventSource.CLOSED) setTimeout(() => { if (page.live === stream) followLive(); }, 3000);
+  });
+}
+
+// The seats this phone holds: every seat's token when the table was opened with all its seats here, else its own.
+function heldTokens(shared) {
+  const created = createdTables()[shared.id];
+  return created && created.here && Array.isArray(created.tokens) ? created.tokens : null;
+}
+
+function movingToken(shared) {
+  const all = heldTokens(shared);
+  return all && shared.to_move_seat !== null && all[shared.to_move_seat] ? all[shared.to_move_seat] : shared.seat;
+}
+
+export function myTurn() {
+  const shared = page.current && page.current.shared;
+  if (!shared) return true;
+  if (shared.to_move_seat === null) return false;
+  const all = heldTokens(shared);
+  if (all) return Boolean(all[shared.to_move_seat]);
+  return shared.you !== null && shared.you === shared.to_move_seat;
+}
+
+export function seatName(shared, index) {
+  const seat = shared.seats[index];
+  return seat ? seat.name : "";
+}
+
+// Who this phone is, and for the table's creator every seat's link (with a QR code) to hand out.
+export function renderTable() {
+  const shared = page.current.shared;
+  $("table-box").hidden = !shared;
+  $("table-links").hidden = !shared;
+  $("share").hidden = Boolean(shared);
+  if (!shared) return;
+  const you = shared.you;
+  const computers = shared.seats.filter((seat) => seat.computer !== null).map((seat) => t("computerSeat", seat.name));
+  $("table-seat").textContent = [heldTokens(shared) ? t("allSeatsHere") : you === null ? t("watching")
+    : t("seatYou", seatName(shared, you), phrase("colour", shared.seats[you].colour)), ...computers].join(" ");
+  const created = createdTables()[shared.id];
+  const list = $("seat-links");
+  const items = [];
+  shared.seats.forEach((seat, index) => {
+    const token = created && created.tokens ? created.tokens[index] : null;
+    if (!token) return;
+    const item = document.createElement("li");
+    const title = document.createElement("div");
+    title.textContent = t("seatLink", seat.name, phrase("colour", seat.colour)) + (index === you ? ` — ${t("yourSeat")}` : "");
+    const link = document.createElement("a");
+    link.href = tableLink(shared.id, token); link.textContent = link.href; link.className = "seat-link";
+    item.append(title, link);
+    if (index !== you) {
+      item.append(qrBox(link.href));
+      const again = document.createElement("button");
+      again.type = "button"; again.textContent = t("newLink"); again.className = "hand-over";
+      again.addEventListener("click", () => handOver(index));
+      item.append(again);
+    }
+    items.push(item);
+  });
+  const watch = document.createElement("li");
+  const title = document.createElement("div");
+  title.textContent = t("watchLink");
+  const link = document.createElement("a");
+  link.href = tableLink(shared.id, null); link.textContent = link.href; link.className = "watch-link";
+  watch.append(title, link, qrBox(link.href));
+  items.push(watch);
+  list.replaceChildren(...items);
+}
+
+// A seat given to another phone (a lost or flat one): a new link, the old one refused from now on.
+function handOver(index) {
+  return whileBusy(async () => {
+    const shared = page.current.shared;
+    const created = createdTables()[shared.id];
+    if (!created) return;
+    try {
+      const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/hand-over`, { creator: created.creator, seat: index });
+      const tokens = [...created.tokens];
+      tokens[index] = answer.token;
+      rememberTable(shared.id, { ...created, tokens });
+      showNote(() => t("newLinkDone", seatName(shared, index)));
+      renderTable();
+    } catch (error) {
+      showError(problemOf(error));
+    }
+  });
+}
+
+// A new shared table: this phone takes the first seat (Green) and keeps the others' links to hand out.
+export async function startTable(data) {
+  const silver = $("silver-computer").checked ? { computer: Number($("start-level").value) } : { name: $("name-silver").value.trim() || undefined };
+  const seats = [{ name: $("name-green").value.trim() || undefined }, silver];
+  const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, family: $("family").checked, seats, ...data });
+  rememberTable(answer.table.id, { creator: answer.creator, tokens: answer.tokens, here: $("all-here").checked });
+  archive(loadSaved());
+  page.shown = {};
+  await openTable(answer.table.id, answer.tokens[0]);
+}
+
