@@ -147,9 +147,8 @@ def refuse_if_moved_on(state_path: Path, player: str | None) -> None:
 
 
 def _verdict_json(verdict: Verdict, board: Board) -> dict[str, Any]:
-    """The verdict as the CLI speaks JSON: readings as an object (as solve, moves and hint give them) and,
-    when refused, the refusal the other games' referees give, ``error: {rule, message}``."""
-    data = {**verdict.to_json(board), "readings": dict(verdict.readings)}
+    """The verdict, and when refused the refusal as the other games' referees give it: ``error: {rule, message}``."""
+    data = verdict.to_json(board)
     if not verdict.legal:
         data["error"] = {"rule": verdict.reason, "message": verdict.message}
     return data
