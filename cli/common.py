@@ -204,8 +204,9 @@ _SEEN: ContextVar[tuple[Path, bytes | None] | None] = ContextVar("overturn_seen_
 
 
 def _contents(path: Path) -> bytes | None:
+    """The file's bytes, or None for anything but a regular file (a FIFO would block; the command refuses it itself)."""
     try:
-        return Path(path).read_bytes()
+        return Path(path).read_bytes() if Path(path).is_file() else None
     except OSError:
         return None
 

@@ -163,7 +163,7 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
 
 @dictionary.command()
 @click.argument("prefix")
-@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True, help="Stop after this many words (shortest first).")
+@click.option("--limit", type=click.IntRange(min=0), default=100, show_default=True, help="Stop after this many words (shortest first).")
 @lexicon_option
 @json_option
 def prefix(prefix: str, limit: int, lexicon_spec: str, as_json: bool) -> None:

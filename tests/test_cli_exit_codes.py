@@ -40,7 +40,7 @@ TABLE: list[tuple[str, int]] = [
     ("dict grep P.CHE", 0),
     ("dict grep (", 2),
     ("dict prefix ogn", 0),
-    ("dict prefix ogn --limit 0", 2),
+    ("dict prefix ogn --limit -1", 2),
     ("dict anagram CHIEN", 0),
     ("dict anagram ????????????", 2),
     ("dict hooks MAISON", 0),
