@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from overturn.lexicon import lemmas, sources, spelling
+from overturn.lexicon import sources, spelling
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
@@ -185,6 +185,8 @@ def _build_from_recipe(recipe: Recipe, files: list[Path], checksum: str, progres
         "sources": [{"path": str(path), "sha256": sources.file_checksum(path) if path.is_file() else None} for path in files],
     }
     write_build(directory, merged, meta, progress)
+    from overturn.lexicon import lemmas  # only a build needs it (and msgspec): a look-up's start-up does not pay for it
+
     lemmas.write_inflections(directory, files, merged)  # DELA's tenses and persons beside the build (lemmas.py)
     return directory
 
