@@ -1,7 +1,8 @@
-"""Whole-process start-up of `overturn dict lookup maison` and `overturn solve BOARD` against `python -c pass`.
+"""Whole-process start-up of `overturn --help`, `overturn dict lookup maison` and `overturn solve BOARD` against `python -c pass`.
 
-Run with ``pytest benchmarks/bench_startup.py -s``. Target: at most
-50 ms over the bare interpreter, both measured in this run. The commands and
+Run with ``pytest benchmarks/bench_startup.py -s``. Targets: at most 60 ms
+over the bare interpreter for `--help` (click and the command list, no command
+imported), 50 ms for the two hot commands, all measured in this run. The commands and
 the bare interpreter alternate (A B A B ...), so a machine whose load drifts
 affects both alike; wall time and CPU time (user + system, from the kernel's
 accounting of each child) are both reported, the CPU figure being the steadier
@@ -22,12 +23,13 @@ import pytest
 pytestmark = pytest.mark.lexicon
 
 RUNS = 11
-TARGET_EXTRA_MS = 50
 BOARD = "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC"
 COMMANDS = {
+    "--help": ["-m", "overturn_cli", "--help"],
     "dict lookup maison": ["-m", "overturn_cli", "dict", "lookup", "maison"],
     "solve BOARD": ["-m", "overturn_cli", "solve", BOARD],
 }
+TARGET_EXTRA_MS = {"--help": 60, "dict lookup maison": 50, "solve BOARD": 50}
 
 
 def _run(args: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -62,9 +64,10 @@ def test_startup_against_bare_python(benchmark, name: str) -> None:
     benchmark.extra_info.update(
         {f"{kind}_{label}_ms": round(value, 1) for kind, values in figures.items() for label, value in zip(("command", "bare", "extra"), values)}
     )
-    benchmark.extra_info["target_extra_ms"] = TARGET_EXTRA_MS
+    target = TARGET_EXTRA_MS[name]
+    benchmark.extra_info["target_extra_ms"] = target
     for kind, (ours, baseline, extra) in figures.items():
-        verdict = "met" if extra <= TARGET_EXTRA_MS else "missed"
+        verdict = "met" if extra <= target else "missed"
         print(f"\noverturn {name} ({kind}): {ours:.0f} ms, python -c pass: {baseline:.0f} ms, extra {extra:.0f} ms "
-              f"(target {TARGET_EXTRA_MS} ms: {verdict})", end="")
+              f"(target {target} ms: {verdict})", end="")
     print()

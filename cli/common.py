@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -17,6 +19,15 @@ if TYPE_CHECKING:
     from overturn.lexicon.lexicon import Lexicon
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class BadInput(click.ClickException):
+    """Input the command cannot use (unknown lexicon, unreadable file, a file that needs --force): exit status 2.
+
+    Status 1 stays for "not found" and "refused by the rules", so a script can tell a no from a mistake.
+    """
+
+    exit_code = 2
 
 
 def lexicon_option(function: F) -> F:
@@ -121,7 +132,7 @@ def parse_cells(text: str, board: Any, param_hint: str, *, adjacent: bool = Fals
     return cells
 
 
-def open_lexicon(spec: str | None, failure: type[click.ClickException] = click.ClickException) -> Lexicon:
+def open_lexicon(spec: str | None, failure: type[click.ClickException] = BadInput) -> Lexicon:
     """The lexicon for ``--lexicon``, or ``failure`` (a ClickException class) saying what is wrong."""
     try:
         return console.open_lexicon(spec)
@@ -131,16 +142,29 @@ def open_lexicon(spec: str | None, failure: type[click.ClickException] = click.C
 
 @contextmanager
 def click_errors() -> Iterator[None]:
-    """A click-free command body's CommandUsageError as click.UsageError, its CommandError as click.ClickException."""
+    """A click-free command body's errors as click's: usage (2), unreadable input (2), a failure (1)."""
     try:
         yield
     except console.CommandUsageError as exc:
         raise click.UsageError(str(exc)) from None
+    except console.CommandInputError as exc:
+        raise BadInput(str(exc)) from None
     except console.CommandError as exc:
         raise click.ClickException(str(exc)) from None
 
 
-def use_color() -> bool:
+def color_option(command: F) -> F:
+    return click.option(
+        "--color/--no-color", default=None, help="ANSI colours. [default: on a terminal, unless NO_COLOR is set or TERM=dumb]"
+    )(command)
+
+
+def use_color(flag: bool | None = None) -> bool:
+    """``--color``/``--no-color`` when given; else colour only on a terminal that wants it (no-color.org, TERM=dumb)."""
+    if flag is not None:
+        return flag
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
     return sys.stdout.isatty()
 
 
@@ -159,14 +183,39 @@ def updates_state(command: F) -> F:
         state_path = kwargs.get("state_path")
         if state_path is None or kwargs.get("table_link"):  # a shared table: the server holds the game, no file
             return command(*args, **kwargs)
+        seen = _contents(state_path)  # the game as it was when the command was typed, before waiting for the lock
         lock = update_lock(state_path)
         try:
             lock.__enter__()
         except SaveError as exc:
             raise click.ClickException(f"{exc}; the file on disk is unchanged") from None  # exit 1, as a failed save
+        token = _SEEN.set((Path(state_path), seen))
         try:
             return command(*args, **kwargs)
         finally:
+            _SEEN.reset(token)
             lock.__exit__(None, None, None)
 
     return locked  # type: ignore[return-value]
+
+
+#: The file an ``updates_state`` command was started on, and its bytes at that moment.
+_SEEN: ContextVar[tuple[Path, bytes | None] | None] = ContextVar("overturn_seen_state", default=None)
+
+
+def _contents(path: Path) -> bytes | None:
+    """The file's bytes, or None for anything but a regular file (a FIFO would block; the command refuses it itself)."""
+    try:
+        return Path(path).read_bytes() if Path(path).is_file() else None
+    except OSError:
+        return None
+
+
+def moved_on_while_waiting(state_path: Path) -> bool:
+    """Whether another command saved a move to ``state_path`` while this one waited for its lock.
+
+    A move typed without --player is meant for the side that was to move when it was typed: once the file
+    changed, playing it would play it for the other side.
+    """
+    started = _SEEN.get()
+    return started is not None and started[0] == Path(state_path) and started[1] != _contents(state_path)

@@ -20,14 +20,34 @@ if TYPE_CHECKING:
 MAX_BOARD_TEXT = 1000
 MAX_WORD_TEXT = 64
 MAX_PATH_TEXT = 400
+#: Exit status after Ctrl-C (128 + SIGINT), the shells' convention.
+INTERRUPTED = 130
 
 
 class CommandError(Exception):
     """The command cannot do its work: ``Error: message``, exit status 1 (click.ClickException)."""
 
 
+class CommandInputError(CommandError):
+    """The command cannot read what it was given (a lexicon that does not open, a bad file): ``Error: message``, exit status 2."""
+
+
 class CommandUsageError(CommandError):
     """The command was called wrongly: the usage line, ``Error: message``, exit status 2 (click.UsageError)."""
+
+
+def fold_accents(text: str) -> str:
+    """A typed board with its accents dropped (É is the E face), as words are folded everywhere else."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return "".join(char for char in unicodedata.normalize("NFD", text) if not unicodedata.combining(char))
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 move``, ``2 moves``, ``0 passes`` (``many`` when adding an s is wrong)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def echo(text: str = "", err: bool = False) -> None:
@@ -52,12 +72,12 @@ def progress(message: str) -> None:
 
 
 def open_lexicon(spec: str | None) -> Lexicon:
-    """The lexicon for ``--lexicon``, or a CommandError saying what is wrong."""
+    """The lexicon for ``--lexicon``, or a CommandInputError saying what is wrong."""
     from overturn.lexicon.registry import LexiconError, load_lexicon
 
     try:
         return load_lexicon(spec, progress=progress)
     except LexiconError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandInputError(str(exc)) from None
     except OSError as exc:  # a name from a file can be anything: too long for a path, unreadable...
-        raise CommandError(f"cannot open lexicon {str(spec)[:60]!r}: {exc.strerror or exc}") from None
+        raise CommandInputError(f"cannot open lexicon {str(spec)[:60]!r}: {exc.strerror or exc}") from None

@@ -1,14 +1,22 @@
-"""`overturn dict`: look words up, search by pattern, prefix or anagram."""
+"""`overturn dict`: look words up, search by pattern, prefix or anagram.
+
+Long because it is one noun's eleven commands (lookup, grep, prefix, anagram,
+hooks, forms, fit, plus, find, list), each a thin shell over
+``overturn.lexicon.searches`` with its options, examples and text output, and
+the reading of a word list for ``lookup -``.
+"""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
 
-from overturn_cli.common import click_errors, json_option, lexicon_option, open_lexicon
-from overturn_cli.console import echo_json
+from overturn_cli.common import BadInput, click_errors, json_option, lexicon_option, open_lexicon
+from overturn_cli.console import echo_json, plural
 from overturn_cli.lookup import lookup_words
 
 if TYPE_CHECKING:
@@ -23,7 +31,7 @@ def dictionary() -> None:
 
     \b
     Examples:
-      overturn dict lookup pêche voici ognon
+      overturn dict lookup pêche voici
       overturn dict grep 'P.CHE'            # regex, full match
       overturn dict prefix ogn
       overturn dict anagram CHIEN
@@ -38,32 +46,85 @@ def dictionary() -> None:
 
 
 @dictionary.command()
-@click.argument("words", nargs=-1, required=True)
+@click.argument("words", nargs=-1)
+@click.option(
+    "--file", "list_file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path), default=None,
+    help="Check a list instead: one word a line (UTF-8), '-' for standard input; one verdict a line.",
+)
 @lexicon_option
 @json_option
-def lookup(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> None:
-    """Say whether each WORD is valid and show its entries (accented forms, lemma, category).
+def lookup(words: tuple[str, ...], list_file: Path | None, lexicon_spec: str, as_json: bool) -> None:
+    """Say whether each WORD is valid and show its entries (accented forms, lemma, category, definition links).
 
-    Exits with 1 if any word is not in the lexicon, so scripts can test it.
-    Close words are suggested for a word that is not found; a word far longer
-    than the longest word of the lexicon is refused as invalid input.
+    Exits with 1 if any word is not in the lexicon, 2 if one is not a word of
+    letters at all, so scripts can test it. Close words are suggested for a
+    word that is not found. WORD '-' (or --file) checks a list, one verdict a
+    line (JSON lines with --json).
+
+    \b
+    Examples:
+      overturn dict lookup pêche voici
+      overturn dict lookup --json maison
+      overturn dict lookup xyzzy               # exit 1: not a word
+      printf 'maison\\nxyzzy\\n' | overturn dict lookup -    # exit 1: xyzzy is not a word
     """
+    as_list = list_file is not None or words == ("-",)
+    if list_file is not None and words:
+        raise click.UsageError("give WORDs or --file, not both")
+    if not words and list_file is None:
+        raise click.UsageError("give at least one WORD, '-' or --file")
+    if as_list:
+        words = tuple(_read_word_list(list_file or Path("-")))
     with click_errors():
-        status = lookup_words(words, lexicon_spec, as_json)
+        status = lookup_words(words, lexicon_spec, as_json, as_list)
     if status:
         raise SystemExit(status)
 
 
-def _print_words(words: list[str], as_json: bool, label: str, lexicon: Lexicon, extra: Mapping[str, object] | None = None) -> None:
-    """The keys found, one a line with their spellings when those differ (``PECHE  pêche, péché``); JSON adds ``spellings``."""
+def _read_word_list(path: Path) -> list[str]:
+    """The words of a list, one a line (blank lines skipped); unreadable text is exit 2 naming the line."""
+    raw = sys.stdin.buffer.read() if str(path) == "-" else _read_bytes(path)
+    words = []
+    for number, line in enumerate(raw.splitlines(), start=1):
+        try:
+            text = line.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            raise BadInput(f"{'standard input' if str(path) == '-' else path}, line {number}: not UTF-8 text") from None
+        if text:
+            words.append(text)
+    return words
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _print_words(
+    words: list[str], as_json: bool, label: str, lexicon: Lexicon, extra: Mapping[str, object] | None = None, truncated: bool = False,
+    label_key: str = "query",
+) -> None:
+    """The keys found, one a line with their spellings when those differ (``PECHE  pêche, péché``); JSON adds ``spellings``.
+
+    A list cut by its limit says so, and how to see more (``truncated`` in JSON).
+    """
     from overturn.lexicon.searches import spellings, written
 
     if as_json:
-        echo_json({"lexicon": lexicon.name, "query": label, "count": len(words), **(extra or {}), "words": words, "spellings": spellings(lexicon, words)})
+        echo_json({"lexicon": lexicon.name, label_key: label, "count": len(words), "truncated": truncated, **(extra or {}),
+                   "words": words, "spellings": spellings(lexicon, words)})
     else:
         for word in words:
             click.echo(written(lexicon, word))
-        click.echo(f"{len(words)} word{'s' if len(words) != 1 else ''}", err=True)
+        click.echo(count_line(len(words), truncated), err=True)
+
+
+def count_line(count: int, truncated: bool, detail: str = "") -> str:
+    """``12 words``, or ``100 words (list cut at 100: --limit 200 for more)``; ``detail`` follows the count."""
+    text = plural(count, "word") + detail
+    return text + (f" (list cut at {count}: --limit {max(2 * count, 1)} for more)" if truncated else "")
 
 
 @dictionary.command()
@@ -80,11 +141,12 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
     warning says the list is incomplete (exit status 1).
 
     \b
-    '.' is any letter:     overturn dict grep 'P.CHE'
-    classes and repeats:   overturn dict grep '[AEIOU]{4}.*'
-    either word:           overturn dict grep 'ABC|DEF'
-    a doubled letter:      overturn dict grep '(.)\\1'
-    for scripts:           overturn dict grep --json '.*OUX'
+    Examples:
+      overturn dict grep 'P.CHE'               # '.' is any letter
+      overturn dict grep '[AEIOU]{4}.*'        # classes and repeats
+      overturn dict grep 'ABC|DEF'             # either word
+      overturn dict grep '(.)\\1' --limit 20    # a doubled letter
+      overturn dict grep --json '.*OUX'
     """
     from overturn.lexicon.pattern import PatternError
 
@@ -93,8 +155,7 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
         result = lexicon.search_pattern(pattern, limit=limit, timeout=timeout)
     except PatternError as exc:
         raise click.UsageError(str(exc)) from None
-    extra = {"truncated": result.truncated, "timed_out": result.timed_out}
-    _print_words(result.words, as_json, pattern, lexicon, extra)
+    _print_words(result.words, as_json, pattern, lexicon, {"timed_out": result.timed_out}, result.truncated)
     if result.timed_out:
         click.echo(f"warning: pattern {pattern!r} is too slow: stopped after {timeout:g} s, the list is incomplete", err=True)
         raise SystemExit(1)
@@ -106,42 +167,59 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
 @lexicon_option
 @json_option
 def prefix(prefix: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
-    """Words starting with PREFIX, shortest first."""
+    """Words starting with PREFIX, shortest first.
+
+    \b
+    Examples:
+      overturn dict prefix ogn
+      overturn dict prefix maison --limit 5 --json
+    """
     lexicon = open_lexicon(lexicon_spec)
-    _print_words(lexicon.completions(prefix, limit), as_json, prefix, lexicon)
+    words = lexicon.completions(prefix, limit + 1)
+    _print_words(words[:limit], as_json, prefix, lexicon, truncated=len(words) > limit)
 
 
 @dictionary.command()
 @click.argument("letters")
-@click.option("--wildcards", "-w", default=0, show_default=True, help="Blank letters (a '?' in LETTERS also counts as one).")
+@click.option("--wildcards", "-w", default=0, show_default=True, type=click.IntRange(0, 3), help="Blank letters (a '?' in LETTERS also counts as one; 3 at most in all).")
 @click.option("--partial", is_flag=True, help="Also words using only some of the letters.")
-@click.option("--min-len", default=2, show_default=True, help="Shortest word with --partial.")
+@click.option("--min-len", default=2, show_default=True, type=click.IntRange(1, 20), help="Shortest word with --partial.")
+@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="Stop after this many words (longest first).")
 @lexicon_option
 @json_option
-def anagram(letters: str, wildcards: int, partial: bool, min_len: int, lexicon_spec: str, as_json: bool) -> None:
-    """Words made of exactly LETTERS (longest first), e.g. `overturn dict anagram CHIEN`."""
+def anagram(letters: str, wildcards: int, partial: bool, min_len: int, limit: int, lexicon_spec: str, as_json: bool) -> None:
+    """Words made of exactly LETTERS (longest first); a '?' is a joker whose letter is shown.
+
+    \b
+    Examples:
+      overturn dict anagram CHIEN
+      overturn dict anagram 'CHIE?'
+      overturn dict anagram AEINRST --partial --min-len 6 --limit 20
+    """
+    blanks = wildcards + sum(letters.count(mark) for mark in "?*.")
+    if len(letters) + wildcards > 20 or blanks > 3:
+        raise click.UsageError(f"at most 20 letters and 3 jokers in all ('?' in LETTERS and --wildcards); {blanks} given")
     lexicon = open_lexicon(lexicon_spec)
-    if len(letters) + wildcards > 20 or wildcards > 3:
-        raise click.UsageError("at most 20 letters and 3 wildcards")
     try:
-        words = lexicon.anagrams(letters, wildcards, partial=partial, min_length=min_len)
+        found = lexicon.anagrams(letters, wildcards, partial=partial, min_length=min_len)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+    words, truncated = found[:limit], len(found) > limit
     from overturn.lexicon.searches import jokers
 
-    blanks = wildcards + sum(letters.count(mark) for mark in "?*.")
     if not blanks or partial:
-        _print_words(words, as_json, letters, lexicon)
+        _print_words(words, as_json, letters, lexicon, truncated=truncated)
         return
     from overturn.lexicon.searches import spellings, written
 
     shown = {word: jokers(letters, word) for word in words}
     if as_json:
-        echo_json({"lexicon": lexicon.name, "query": letters, "count": len(words), "words": words, "jokers": shown, "spellings": spellings(lexicon, words)})
+        echo_json({"lexicon": lexicon.name, "query": letters, "count": len(words), "truncated": truncated, "words": words,
+                   "jokers": shown, "spellings": spellings(lexicon, words)})
         return
     for word in words:
         click.echo(f"{written(lexicon, word)}  (? = {', '.join(shown[word])})")
-    click.echo(f"{len(words)} word{'s' if len(words) != 1 else ''}", err=True)
+    click.echo(count_line(len(words), truncated), err=True)
 
 
 @dictionary.command()
@@ -149,14 +227,23 @@ def anagram(letters: str, wildcards: int, partial: bool, min_len: int, lexicon_s
 @lexicon_option
 @json_option
 def hooks(word: str, lexicon_spec: str, as_json: bool) -> None:
-    """Words one letter longer than WORD: a letter in front, at the back, or inserted inside."""
+    """Words one letter longer than WORD: a letter in front, at the back, or inserted inside.
+
+    \b
+    Examples:
+      overturn dict hooks MAISON
+      overturn dict hooks ami --json
+    """
     from overturn.lexicon.searches import hooks as find_hooks
 
     lexicon = open_lexicon(lexicon_spec)
     with click_errors():
         found = _searching(lambda: find_hooks(lexicon, word))
     if as_json:
-        echo_json({"lexicon": lexicon.name, **found.to_json()})
+        from overturn.lexicon.searches import spellings
+
+        keys = [*found.front.values(), *found.back.values(), *(word for words in found.inserted.values() for word in words)]
+        echo_json({"lexicon": lexicon.name, **found.to_json(), "spellings": spellings(lexicon, keys)})
         return
     click.echo(f"in front: {' '.join(found.front.values()) or '-'}")
     click.echo(f"behind:   {' '.join(found.back.values()) or '-'}")
@@ -175,6 +262,12 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
     table DELA's tags give them (indicatif présent : je mange · tu manges · …;
     a noun's by gender and number). Forms only Grammalecte or the supplement
     holds are in the list but not in the table.
+
+    \b
+    Examples:
+      overturn dict forms mangeons
+      overturn dict forms cheval --json
+      overturn dict forms xyzzy                # exit 1: not in the lexicon
     """
     from overturn.lexicon.lemmas import table_lines
     from overturn.lexicon.searches import POS_NAMES, lemma_forms
@@ -184,6 +277,8 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
         found = _searching(lambda: lemma_forms(lexicon, word))
     if as_json:
         echo_json({"lexicon": lexicon.name, "word": word, "lemmas": [group.to_json() for group in found]})
+        if not found:
+            raise SystemExit(1)
         return
     if not found:
         raise click.ClickException(f"{word!r} is not in lexicon {lexicon.name}")
@@ -202,9 +297,14 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
 def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
     """Words that fill PATTERN (letters fixed, '.' an empty square) with letters of RACK ('?' a joker).
 
-    E.g. `overturn dict fit ..E.S AIRT?`: fewest jokers first, each joker's letter shown.
+    Fewest jokers first, each joker's letter shown.
+
+    \b
+    Examples:
+      overturn dict fit ..E.S AIRT?
+      overturn dict fit C...E AEIRT --json
     """
-    from overturn.lexicon.searches import fit, written
+    from overturn.lexicon.searches import fit, spellings, written
 
     lexicon = open_lexicon(lexicon_spec)
     try:
@@ -213,31 +313,49 @@ def fit_command(pattern: str, rack: str, limit: int, lexicon_spec: str, as_json:
         raise click.UsageError(str(exc)) from None
     if as_json:
         echo_json({"lexicon": lexicon.name, "pattern": pattern, "rack": rack, "count": len(found.words), "truncated": found.truncated,
-                   "timed_out": found.timed_out, "words": found.words, "jokers": found.jokers})
+                   "timed_out": found.timed_out, "words": found.words, "jokers": found.jokers, "spellings": spellings(lexicon, found.words)})
         return
     for word in found.words:
         click.echo(written(lexicon, word) + (f"  (? = {found.jokers[word]})" if word in found.jokers else ""))
-    click.echo(f"{len(found.words)} word{'s' if len(found.words) != 1 else ''}" + (" (list cut short)" if found.truncated else ""), err=True)
+    click.echo(count_line(len(found.words), found.truncated), err=True)
 
 
 @dictionary.command("plus")
 @click.argument("letters")
+@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="Stop after this many words.")
 @lexicon_option
 @json_option
-def plus_command(letters: str, lexicon_spec: str, as_json: bool) -> None:
-    """The "7+1": words using all of LETTERS and one letter more, grouped by the letter added."""
+def plus_command(letters: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
+    """The "7+1": words using all of LETTERS and one letter more, grouped by the letter added.
+
+    \b
+    Examples:
+      overturn dict plus AEINRST
+      overturn dict plus CHIEN --json
+    """
     from overturn.lexicon.searches import plus_one
 
     if len(letters) > 19:
         raise click.UsageError("at most 19 letters (one more is added)")
     lexicon = open_lexicon(lexicon_spec)
-    grouped = _searching(lambda: plus_one(lexicon, letters))
+    found = _searching(lambda: plus_one(lexicon, letters))
+    grouped: dict[str, list[str]] = {}
+    left = limit
+    for letter, words in found.items():  # the first LIMIT words, letter by letter
+        if left > 0:
+            grouped[letter] = words[:left]
+            left -= len(grouped[letter])
+    keys = [word for words in grouped.values() for word in words]
+    truncated = len(keys) < sum(map(len, found.values()))
     if as_json:
-        echo_json({"lexicon": lexicon.name, "letters": letters, "count": sum(map(len, grouped.values())), "by_letter": grouped})
+        from overturn.lexicon.searches import spellings
+
+        echo_json({"lexicon": lexicon.name, "letters": letters, "count": len(keys), "truncated": truncated, "by_letter": grouped,
+                   "spellings": spellings(lexicon, keys)})
         return
     for letter, words in grouped.items():
         click.echo(f"+{letter}: {' '.join(words)}")
-    click.echo(f"{sum(map(len, grouped.values()))} words with {len(grouped)} letters", err=True)
+    click.echo(count_line(len(keys), truncated, f" with {plural(len(grouped), 'letter')} added"), err=True)
 
 
 @dictionary.command()
@@ -254,33 +372,48 @@ def find(starts: str, ends: str, contains: str, length: int | None, min_len: int
     """Words by plain filters, no regex to write (at least one filter), shortest first.
 
     \b
+    Examples:
       overturn dict find --starts RE --ends ONS --length 6
       overturn dict find --contains ZZ --max-len 5
+      overturn dict find --length 3 --min-len 5     # exit 2: the filters contradict
     """
     from overturn.lexicon.searches import Filters
     from overturn.lexicon.searches import find as find_words
 
     parts = {name: _letters_or_usage(value, f"--{name}") for name, value in (("starts", starts), ("ends", ends), ("contains", contains))}
     if length is not None:
+        if min_len > length or (max_len is not None and max_len < length):
+            raise click.UsageError(f"--length {length} contradicts --min-len {min_len}" + (f" / --max-len {max_len}" if max_len is not None else ""))
         min_len, max_len = length, length
+    if max_len is not None and min_len > max_len:
+        raise click.UsageError(f"--min-len {min_len} is more than --max-len {max_len}: no word can match")
     if not (any(parts.values()) or min_len or max_len is not None):
         raise click.UsageError("give at least one filter: --starts, --ends, --contains, --length, --min-len or --max-len")
     lexicon = open_lexicon(lexicon_spec)
     filters = Filters(parts["starts"], parts["ends"], parts["contains"], min_len, max_len)
     found = _searching(lambda: find_words(lexicon, filters, limit, 2.0))
-    _print_words(found.words, as_json, " ".join(f"{k}={v}" for k, v in vars(filters).items() if v not in ("", None, 0)), lexicon, {"truncated": found.truncated, "timed_out": found.timed_out})
+    label = " ".join(f"{k}={v}" for k, v in vars(filters).items() if v not in ("", None, 0))
+    _print_words(found.words, as_json, label, lexicon, {"timed_out": found.timed_out}, found.truncated)
 
 
 @dictionary.command("list")
 @click.argument("name", type=click.Choice(["two", "three", "q-without-u", "no-vowel"]))
+@click.option("--limit", type=click.IntRange(min=1), default=1000, show_default=True, help="Stop after this many words.")
 @lexicon_option
 @json_option
-def list_command(name: str, lexicon_spec: str, as_json: bool) -> None:
-    """A preset list: two- or three-letter words, Q without U, words without A E I O U."""
+def list_command(name: str, limit: int, lexicon_spec: str, as_json: bool) -> None:
+    """A preset list: two- or three-letter words, Q without U, words without A E I O U.
+
+    \b
+    Examples:
+      overturn dict list two
+      overturn dict list q-without-u --json
+    """
     from overturn.lexicon.searches import LISTS, preset_list
 
     lexicon = open_lexicon(lexicon_spec)
-    _print_words(preset_list(lexicon, name), as_json, name, lexicon, {"description": LISTS[name][0]})
+    words = preset_list(lexicon, name)
+    _print_words(words[:limit], as_json, name, lexicon, {"description": LISTS[name][0]}, len(words) > limit, label_key="list")
 
 
 def _letters_or_usage(text: str, option: str) -> str:

@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from overturn_cli.console import MAX_BOARD_TEXT, MAX_WORD_TEXT, CommandError, echo
+from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, MAX_WORD_TEXT, CommandError, echo, fold_accents
 
 #: option → keyword of the command body, for the options that take a value.
 Values = dict[str, str]
@@ -36,10 +36,12 @@ SOLVE_VALUES: Values = {
     "--pattern": "pattern",
     "--contains": "contains",
 }
-SOLVE_FLAGS: Flags = {**JSON, "--group": ("group", True), "--no-group": ("group", False)}
+SOLVE_FLAGS: Flags = {
+    **JSON, "--group": ("group", True), "--no-group": ("group", False), "--paths": ("paths", True), "--no-paths": ("paths", False),
+}
 #: The values click accepts for the solve command's choice options (held to click's by the tests).
 SOLVE_CHOICES = {"mode": ("reuse", "advanced"), "preset": ("overturn", "advanced", "boggle4", "boggle5"), "order": ("length", "alpha")}
-SOLVE_DEFAULTS = {"lexicon_spec": "fr", "as_json": False, "mode": None, "preset": "overturn", "order": "length", "group": True, "min_len": 0, "pattern": None, "contains": None}
+SOLVE_DEFAULTS = {"lexicon_spec": "fr", "as_json": False, "mode": None, "preset": "overturn", "order": "length", "group": True, "paths": True, "min_len": 0, "pattern": None, "contains": None}
 
 
 def run() -> None:
@@ -55,7 +57,7 @@ def run() -> None:
 def run_fast(argv: list[str]) -> int | None:
     """Run ``argv`` without click and return its exit status, or None when click must handle it.
 
-    Interrupts and a closed pipe end as click ends them (``Aborted!``, or silence), with status 1.
+    Ctrl-C ends with status 130 as through click; a closed pipe ends in silence with status 1.
     """
     command = fast_command(argv)
     if command is None or not _utf8(sys.stdout) or not _utf8(sys.stderr):
@@ -65,8 +67,8 @@ def run_fast(argv: list[str]) -> int | None:
     except CommandError:
         return None  # raised before any output: click runs the command again and reports it its own way
     except KeyboardInterrupt:
-        echo("\nAborted!", err=True)
-        return 1
+        echo("\ninterrupted", err=True)
+        return INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`| head`): further writes, and the flush at exit, go nowhere.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -117,7 +119,7 @@ def _solve(argv: list[str]) -> Callable[[], int] | None:
         from overturn_cli.solutions import board_rules, print_solutions
 
         try:
-            board = Board.parse(board_text, board_rules(preset, mode))  # type: ignore[arg-type]
+            board = Board.parse(fold_accents(board_text), board_rules(preset, mode))  # type: ignore[arg-type]
         except BoardError:
             raise CommandError("bad board") from None  # click says what is wrong with it
         print_solutions(board, None, **options)  # type: ignore[arg-type]

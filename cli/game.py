@@ -14,7 +14,6 @@ over ``overturn.game``.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -32,20 +31,27 @@ from overturn.game.review import ranked_json as _ranked_json
 from overturn.game.state import ENDINGS, MODES, Colour, Game, GameError, IllegalMove, PassMove, RankedMove, Result, WordMove
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
-from overturn_cli.common import bounded_text, bounded_word, json_option, open_lexicon, parse_cells, seed_option, updates_state
-from overturn_cli.console import MAX_BOARD_TEXT
-from overturn_cli.game_files import UsageFailure, load_game, state_option
+from overturn_cli.common import (
+    BadInput,
+    bounded_text,
+    bounded_word,
+    color_option,
+    json_option,
+    moved_on_while_waiting,
+    open_lexicon,
+    parse_cells,
+    seed_option,
+    updates_state,
+    use_color,
+)
+from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, fold_accents, plural
+from overturn_cli.game_files import finished_layers, layer_file, load_game, running_total, state_option
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.lazy import LazyGroup
+from overturn_cli.lookup import describe_pos
 
 #: The clock the per-turn timer reads; a module attribute so tests can replace it.
 clock: Callable[[], float] = time.monotonic
-
-
-def color_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--color/--no-color", default=None, help="Colour the board (default: when writing to a terminal)."
-    )(command)
 
 
 def player_option(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -79,7 +85,7 @@ def _start_game(
     lexicon = open_lexicon(lexicon_spec)
     try:
         if board_text is not None:
-            return Game.from_board(Board.parse(board_text, MODES[mode]), mode, lexicon_spec, lexicon, ending, family)
+            return Game.from_board(Board.parse(fold_accents(board_text), MODES[mode]), mode, lexicon_spec, lexicon, ending, family)
         return Game.new(seed, mode, lexicon_spec, lexicon, ending, family)
     except (BoardError, GameError) as exc:
         raise click.BadParameter(str(exc), param_hint="--board" if board_text else "--seed") from None
@@ -91,10 +97,6 @@ def _save(game: Game, state_path: Path) -> None:
         game.save(state_path)
     except StateFileError as exc:
         raise click.ClickException(str(exc)) from None
-
-
-def _use_color(color: bool | None) -> bool:
-    return sys.stdout.isatty() if color is None else color
 
 
 def _score_line(result: Result, game: Game) -> str:
@@ -118,7 +120,7 @@ def _echo_status(game: Game) -> None:
 
 
 def _entries_text(verdict: Verdict) -> list[str]:
-    return [f"  {entry.form} (lemma {entry.lemma}, {entry.pos})" for entry in verdict.entries]
+    return [f"  {entry.form} ({describe_pos(entry.pos)}, lemma {entry.lemma})" for entry in verdict.entries]  # as dict lookup says it
 
 
 def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | None, color: bool) -> str:
@@ -135,6 +137,23 @@ def _verdict_text(verdict: Verdict, board: Board, rings: list[Colour | None] | N
     return "\n".join(lines)
 
 
+def refuse_if_moved_on(state_path: Path, player: str | None) -> None:
+    """Without --player, a move meets the game it was typed for: if another move was saved meanwhile, refuse it (exit 1)."""
+    if player is None and moved_on_while_waiting(state_path):
+        raise click.ClickException(
+            f"another move was saved in {state_path} while this one waited: it was not played (it would have been the "
+            "other side's move); look again with 'overturn game show', or give --player"
+        )
+
+
+def _verdict_json(verdict: Verdict, board: Board) -> dict[str, Any]:
+    """The verdict, and when refused the refusal as the other games' referees give it: ``error: {rule, message}``."""
+    data = verdict.to_json(board)
+    if not verdict.legal:
+        data["error"] = {"rule": verdict.reason, "message": verdict.message}
+    return data
+
+
 def _ranked_text(ranked: RankedMove, board: Board) -> str:
     move = ranked.move
     if isinstance(move, PassMove):
@@ -143,6 +162,24 @@ def _ranked_text(ranked: RankedMove, board: Board) -> str:
     return f"{ranked.swing:+3d}  {move.word:<12} {describe_path(board, move.path)}"
 
 
+
+
+def _move_json(move: WordMove | PassMove, board: Board) -> dict[str, Any]:
+    if isinstance(move, PassMove):
+        return {"kind": "pass", "cell": list(board.coords(move.cell))}
+    return {"kind": "word", "word": move.word, "path": [list(board.coords(cell)) for cell in move.path or ()]}
+
+
+def _total_json(state_path: Path, game: Game) -> dict[str, int]:
+    green, silver, layers = running_total(state_path, game)
+    return {"green": green, "silver": silver, "layers": layers}
+
+
+def _echo_total(state_path: Path, game: Game) -> None:
+    """The running total, once a file has more than one layer."""
+    green, silver, layers = running_total(state_path, game)
+    if layers > 1:
+        click.echo(f"total over {layers} layers: green {green} · silver {silver}")
 
 
 def _result_json(game: Game) -> dict[str, Any]:
@@ -170,23 +207,24 @@ def game() -> None:
     """Keep an Overturn game in a file: one command per move.
 
     \b
-      overturn game new --seed 7              deal a board (top layer), green to move
+    Examples:
+      overturn game new --seed 311            deal a board (top layer), green to move
       overturn game show                      board, rings, score
-      overturn game play ROI --path "D1 E1 E2"
+      overturn game play ROI --path "E3 D2 D3"
       overturn game play BOIRE                the referee picks the best path
-      overturn game pass B3                   no word: an opponent's ring on B3
-      overturn game moves                     every legal word, best ring swing first
-      overturn game hint | undo | next-layer
-      overturn game play BOIRE --table LINK   at a table held by a server (your seat link)
+      overturn game moves --limit 5           the legal words, best ring swing first
+      overturn game hint
+      overturn game undo
 
     Cells are written B3 (column letter, row number) or 3,2 (row,col), 1-based.
+    At a table held by a server, add --table LINK (your seat link) to show, play and pass.
     """
 
 
 @game.command("new")
 @seed_option("Deal seed, 0 to 4294967295 (random if omitted; shown so a table can replay it).")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="reuse: a letter may repeat in a word; advanced: once only.")
-@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path used to settle words.")
+@click.option("--lexicon", "-l", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path used to settle words.")
 @click.option("--board", "board_text", default=None, help="Play on a board typed in (36 faces, rows split by '/') instead of a deal.")
 @click.option("--force", is_flag=True, help="Replace an existing game file.")
 @click.option(
@@ -195,20 +233,32 @@ def game() -> None:
 )
 @click.option("--family", is_flag=True, help="A family table: the words of the family list (lexicons/family-words.txt) are refused and the computer never plays them.")
 @state_option
+@json_option
 @color_option
 @updates_state
 def new_command(
     seed: int | None, mode: str, lexicon_spec: str, board_text: str | None, force: bool, ending: str, family: bool, state_path: Path,
-    color: bool | None,
+    as_json: bool, color: bool | None,
 ) -> None:
-    """Start a game: a seeded deal of two layers (the top one first) or a typed board."""
+    """Start a game: a seeded deal of two layers (the top one first) or a typed board.
+
+    \b
+    Examples:
+      overturn game new --seed 311 --state advanced.json --mode advanced
+      overturn game new --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --state typed.json
+      overturn game new --seed 311 --state typed.json   # exit 2: the file holds a game
+      overturn game new --seed 311 --force              # replace the game in overturn-game.json
+    """
     if state_path.exists() and not force:
-        raise click.ClickException(f"{state_path} already holds a game; use --force to replace it or --state for another file")
+        raise BadInput(f"{state_path} already holds a game; use --force to replace it or --state for another file")
     new_game = _start_game(seed, mode, lexicon_spec, board_text, ending, family)
     _save(new_game, state_path)
+    if as_json:
+        echo_json({"state_file": str(state_path), "game": new_game.to_json(), "result": _result_json(new_game)})
+        return
     origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
     click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")
-    click.echo(board_view(new_game, color=_use_color(color)))
+    click.echo(board_view(new_game, color=use_color(color)))
     click.echo(_score_line(new_game.result(), new_game))
 
 
@@ -218,25 +268,33 @@ def new_command(
 @json_option
 @color_option
 def show_command(state_path: Path, table_link: str | None, as_json: bool, color: bool | None) -> None:
-    """The board with its rings, the words played and the score."""
+    """The board with its rings, the words played and the score.
+
+    \b
+    Examples:
+      overturn game show
+      overturn game show --no-color
+      overturn game show --json
+    """
     if table_link:
         from overturn_cli.table import show_table
 
-        show_table(table_link, as_json)
+        show_table(table_link, as_json, use_color(color))
         return
     current = load_game(state_path, with_lexicon=False)
     if current.ending == "position":  # the end by rule 4 is seen by counting the words left: that needs the lexicon
         try:
-            current.lexicon = open_lexicon(current.lexicon_name, UsageFailure)
-        except UsageFailure as missing:
+            current.lexicon = open_lexicon(current.lexicon_name)
+        except BadInput as missing:
             click.echo(f"warning: {missing.message}; whether the game is over cannot be told", err=True)
     if as_json:
-        click.echo(json.dumps({"game": current.to_json(), "result": _result_json(current)}, ensure_ascii=False, indent=2))
+        echo_json({"game": current.to_json(), "result": _result_json(current), **({"total": _total_json(state_path, current)} if finished_layers(state_path) else {})})
         return
-    click.echo(board_view(current, last_path(current), color=_use_color(color)))
+    click.echo(board_view(current, last_path(current), color=use_color(color)))
     for number, played in enumerate(current.history, start=1):
         click.echo(f"{number:3d}. {played_text(current, played.move, played.player)}")
     _echo_status(current)
+    _echo_total(state_path, current)
 
 
 @game.command("play")
@@ -251,12 +309,20 @@ def show_command(state_path: Path, table_link: str | None, as_json: bool, color:
 def play_command(
     word: str, path_text: str | None, player: str | None, state_path: Path, table_link: str | None, as_json: bool, color: bool | None
 ) -> None:
-    """Play a word for the side to move; a refused word exits 1 and leaves the file unchanged."""
+    """Play a word for the side to move; a refused word exits 1 and leaves the file unchanged.
+
+    \b
+    Examples:
+      overturn game play ROI --path "E3 D2 D3"     # green plays ROI along E3 D2 D3
+      overturn game play BOIRE --player silver --json
+      overturn game play XYZZY                      # exit 1: not a word, nothing saved
+    """
     if table_link:
         from overturn_cli.table import play_at_table
 
-        play_at_table(word, table_link, path_text, as_json)
+        play_at_table(word, table_link, path_text, as_json, use_color(color))
         return
+    refuse_if_moved_on(state_path, player)
     current = load_game(state_path)
     path = parse_cells(path_text, current.board, "--path") if path_text else None
     claimed = Colour(player) if player else None
@@ -266,14 +332,15 @@ def play_command(
         current.push(WordMove(word, path), claimed)
         _save(current, state_path)
     if as_json:
-        click.echo(json.dumps({"verdict": verdict.to_json(current.board), "result": _result_json(current)}, ensure_ascii=False, indent=2))
+        answer = {"verdict": _verdict_json(verdict, current.board), "result": _result_json(current)}
+        echo_json({**answer, "error": answer["verdict"]["error"]} if not verdict.legal else answer)
         if not verdict.legal:
             sys.exit(1)
         return
     if not verdict.legal:
         detail = _verdict_text(verdict, current.board, current.rings, False)
         raise click.ClickException(f"refused: {detail}\nthe game file is unchanged")
-    click.echo(f"{mover.value}: " + _verdict_text(verdict, current.board, current.rings, _use_color(color)))
+    click.echo(f"{mover.value}: " + _verdict_text(verdict, current.board, current.rings, use_color(color)))
     click.echo(_score_line(current.result(), current))
 
 
@@ -282,14 +349,23 @@ def play_command(
 @player_option
 @state_option
 @table_option
+@json_option
 @updates_state
-def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None) -> None:
-    """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left."""
+def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None, as_json: bool) -> None:
+    """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left.
+
+    \b
+    Examples:
+      overturn game new --seed 311 --state pass.json
+      overturn game pass A1 --state pass.json      silver's ring on A1; silver to move
+      overturn game pass A1 --state pass.json      # exit 1: refused, A1 is ringed
+    """
     if table_link:
         from overturn_cli.table import pass_at_table
 
-        pass_at_table(cell, table_link)
+        pass_at_table(cell, table_link, as_json)
         return
+    refuse_if_moved_on(state_path, player)
     current = load_game(state_path)
     cells = parse_cells(cell, current.board, "CELL")
     if len(cells) != 1:
@@ -299,25 +375,44 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
     try:
         current.push(PassMove(cells[0]), Colour(player) if player else None)
     except IllegalMove as refusal:
+        if as_json:
+            echo_json({"error": {"rule": refusal.reason, "message": refusal.message}})
+            sys.exit(1)
         raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
     _save(current, state_path)
+    if as_json:
+        echo_json({"played": {"player": mover.value, "kind": "pass", "cell": list(current.board.coords(cells[0])), "words_left": left},
+                   "result": _result_json(current)})
+        return
     if left:
-        click.echo(f"warning: {left} word(s) could still be played ('overturn game undo' takes the pass back)", err=True)
+        click.echo(f"warning: {plural(left, 'word')} could still be played ('overturn game undo' takes the pass back)", err=True)
     click.echo(played_text(current, PassMove(cells[0]), mover))
     click.echo(_score_line(current.result(), current))
 
 
 @game.command("undo")
 @state_option
+@json_option
 @updates_state
-def undo_command(state_path: Path) -> None:
-    """Take back the last move."""
+def undo_command(state_path: Path, as_json: bool) -> None:
+    """Take back the last move.
+
+    \b
+    Examples:
+      overturn game new --seed 311 --state undo.json
+      overturn game play ROI --state undo.json
+      overturn game undo --state undo.json
+      overturn game undo --state undo.json      # exit 1: nothing left to undo
+    """
     current = load_game(state_path, with_lexicon=False)
     try:
         played = current.pop()
     except GameError as exc:
         raise click.ClickException(str(exc)) from None
     _save(current, state_path)
+    if as_json:
+        echo_json({"undone": {"player": played.player.value, **_move_json(played.move, current.board)}, "result": _result_json(current)})
+        return
     click.echo(f"undone: {played_text(current, played.move, played.player)}")
     click.echo(_score_line(current.result(), current))
 
@@ -327,16 +422,25 @@ def undo_command(state_path: Path) -> None:
 @state_option
 @json_option
 def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
-    """Every legal move for the side to move, best ring swing first (passes only when no word is left)."""
+    """Every legal move for the side to move, best ring swing first (passes only when no word is left).
+
+    \b
+    Examples:
+      overturn game moves --limit 10
+      overturn game moves --json
+    """
     current = load_game(state_path)
-    moves = current.legal_moves()[:limit]
+    every = current.legal_moves()
+    moves, total = every[:limit], len(every)
     if as_json:
-        click.echo(json.dumps([_ranked_json(ranked, current.board) for ranked in moves], ensure_ascii=False, indent=2))
+        echo_json({"to_move": current.to_move.value, "count": len(moves), "total": total, "truncated": len(moves) < total,
+                   "moves": [_ranked_json(ranked, current.board) for ranked in moves]})
         return
     if not moves:
         click.echo("no legal move: the game is over")
         return
-    click.echo(f"{len(moves)} move(s) for {current.to_move.value} (ring swing, word, path):")
+    shown = f"the best {plural(len(moves), 'move')} of {total}" if len(moves) < total else plural(len(moves), "move")
+    click.echo(f"{shown} for {current.to_move.value} (ring swing, word, path)" + (f"; --limit {total} for all:" if len(moves) < total else ":"))
     for ranked in moves:
         click.echo(_ranked_text(ranked, current.board))
 
@@ -346,11 +450,18 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
 @json_option
 @color_option
 def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
-    """The best move for the side to move, drawn on the board."""
+    """The best move for the side to move, drawn on the board.
+
+    \b
+    Examples:
+      overturn game hint
+      overturn game hint --no-color
+      overturn game hint --json
+    """
     current = load_game(state_path)
     moves = current.legal_moves()
     if as_json:
-        click.echo(json.dumps(_ranked_json(moves[0], current.board) if moves else None, ensure_ascii=False, indent=2))
+        echo_json(_ranked_json(moves[0], current.board) if moves else None)
         return
     if not moves:
         click.echo("no legal move: the game is over")
@@ -358,36 +469,51 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     best = moves[0]
     click.echo(f"hint for {current.to_move.value}: {_ranked_text(best, current.board).strip()}")
     path = best.move.path if isinstance(best.move, WordMove) else (best.move.cell,)
-    click.echo(board_view(current, path, _use_color(color)))
+    click.echo(board_view(current, path, use_color(color)))
 
 
 @game.command("next-layer")
-@click.option("--force", is_flag=True, help="Discard the current game even if it is not over.")
+@click.option("--force", is_flag=True, help="Move on even if the current game is not over (its moves are kept).")
 @state_option
+@json_option
 @color_option
 @updates_state
-def next_layer_command(force: bool, state_path: Path, color: bool | None) -> None:
+def next_layer_command(force: bool, state_path: Path, as_json: bool, color: bool | None) -> None:
     """Start the next game: lift the top layer (or reshuffle once both layers are played).
 
+    The finished layer is kept beside the game file (GAME.layer-1.json, ...),
+    'review' covers every layer and 'show' gives the running total.
+
     \b
-      overturn game next-layer            once the game is over
-      overturn game next-layer --force    abandon an unfinished game
+    Examples:
+      overturn game new --seed 311 --state layers.json
+      overturn game play ROI --state layers.json
+      overturn game next-layer --state layers.json            # exit 1: the game is not over
+      overturn game next-layer --force --state layers.json    the bottom layer; ROI stays in the file
+      overturn game review --state layers.json                every layer's moves
     """
     current = load_game(state_path, with_lexicon=False)
     if not current.is_over() and not force:
         raise click.ClickException(
             f"the game in {state_path} is not over ({_score_line(current.result(), current)}); "
-            "use --force to discard it"
+            "use --force to move on (its moves are kept)"
         )
     try:
         following = current.next_layer()
     except GameError as exc:
         raise click.ClickException(str(exc)) from None
+    kept = layer_file(state_path, len(finished_layers(state_path)) + 1)
+    _save(current, kept)
     _save(following, state_path)
     what = "bottom layer" if following.layer == 1 else f"new deal, seed {following.seed}"
+    if as_json:
+        echo_json({"kept": str(kept), "game": following.to_json(), "result": _result_json(following), "total": _total_json(state_path, following)})
+        return
+    click.echo(f"the finished layer ({plural(len(current.history), 'move')}) is kept in {kept}")
     click.echo(f"next game on the {what}")
-    click.echo(board_view(following, color=_use_color(color)))
+    click.echo(board_view(following, color=use_color(color)))
     click.echo(_score_line(following.result(), following))
+    _echo_total(state_path, following)
 
 
 # ----- overturn referee ------------------------------------------------------------------------
@@ -398,7 +524,7 @@ def next_layer_command(force: bool, state_path: Path, color: bool | None) -> Non
 @click.option("--path", "path_text", default=None, help='Cells the player traced, e.g. "D1 E1 E2" (default: find the best).')
 @click.option("--board", "board_text", default=None, help="Judge on a typed board (no game) instead of --state.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="With --board: the word rules.")
-@click.option("--lexicon", "lexicon_spec", default=None, help=f"Lexicon name or path (default: the game's, or {DEFAULT_LEXICON}).")
+@click.option("--lexicon", "-l", "lexicon_spec", default=None, help=f"Lexicon name or path (default: the game's, or {DEFAULT_LEXICON}).")
 @player_option
 @state_option
 @json_option
@@ -410,30 +536,34 @@ def referee(
     """Settle a disputed word: exit 0 if legal, 1 if refused, 2 on a usage error.
 
     \b
+    Examples:
+      overturn referee BOIRE --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'
+      overturn referee roi --path "E3 D2 D3" --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --json
+      overturn referee XYZZY --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'  # exit 1: not a word
+      overturn game new --seed 311 --state game.json
       overturn referee BOIRE --state game.json
-      overturn referee pôle --path "A1 B1 A2 B2" --board "POKROB/LEWEIY/..."
     """
     current: Game | None = None
     if board_text is not None:
         try:
-            board = Board.parse(bounded_text(board_text, MAX_BOARD_TEXT, "--board"), MODES[mode])
+            board = Board.parse(fold_accents(bounded_text(board_text, MAX_BOARD_TEXT, "--board")), MODES[mode])
         except BoardError as exc:
             raise click.BadParameter(str(exc), param_hint="--board") from None
-        lexicon = open_lexicon(lexicon_spec or DEFAULT_LEXICON, UsageFailure)
+        lexicon = open_lexicon(lexicon_spec or DEFAULT_LEXICON)
         current = Game.from_board(board, mode, lexicon.name, lexicon)
         claimed = None
     else:
-        current = load_game(state_path, with_lexicon=lexicon_spec is None, failure=UsageFailure)
+        current = load_game(state_path, with_lexicon=lexicon_spec is None)
         if lexicon_spec is not None:
-            current.lexicon = open_lexicon(lexicon_spec, UsageFailure)
+            current.lexicon = open_lexicon(lexicon_spec)
         board = current.board
         claimed = Colour(player) if player else None
     path = parse_cells(path_text, board, "--path") if path_text else None
     verdict = current.check(WordMove(word, path), claimed)
     if as_json:
-        click.echo(json.dumps(verdict.to_json(board), ensure_ascii=False, indent=2))
+        echo_json(_verdict_json(verdict, board))
     else:
-        click.echo(_verdict_text(verdict, board, current.rings, _use_color(color)))
+        click.echo(_verdict_text(verdict, board, current.rings, use_color(color)))
     sys.exit(0 if verdict.legal else 1)
 
 
@@ -452,10 +582,13 @@ Type a word to play it (the best path is chosen), or a word and its cells: BOIRE
 @click.option("--computer-side", type=click.Choice([colour.value for colour in Colour]), default="silver", help="The colour the computer plays.")
 @seed_option("Deal seed, 0 to 4294967295; also seeds the computer's choices.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse")
-@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
+@click.option("--lexicon", "-l", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
 @click.option("--board", "board_text", default=None, help="Play on a typed board instead of a deal.")
 @click.option("--ending", type=click.Choice(list(ENDINGS)), default="position", help="position: over when no word is left (rule 4); passes: over after two passes in a row.")
-@click.option("--state", "state_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Keep the game in this file (resumed if it exists).")
+@click.option(
+    "--state", "state_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+    help="Keep the game in this file (resumed if it exists). [default: a new file in your data folder, named on screen]",
+)
 @click.option("--timer", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds per turn; a late move is flagged (the rule book lets players agree on one).")
 @color_option
 @updates_state
@@ -463,22 +596,50 @@ def play(
     vs: str, level: int, computer_side: str, seed: int | None, mode: str, lexicon_spec: str, board_text: str | None,
     ending: str, state_path: Path | None, timer: float | None, color: bool | None,
 ) -> None:
-    """Play Overturn at the terminal: two people taking turns, or against the computer."""
+    """Play Overturn at the terminal: two people taking turns, or against the computer.
+
+    The game is saved after every move: in --state, or else in a new file of
+    your data folder, named on screen (resume it with --state). Ctrl-C or
+    'quit' leaves with the game saved.
+
+    \b
+    Examples:
+      overturn play --seed 311
+      overturn play --vs computer --level 3 --seed 311 --state friday.json
+      overturn play --state friday.json                # resume it
+    """
     if state_path is not None and state_path.exists():
         current = load_game(state_path)
     else:
         current = _start_game(seed, mode, lexicon_spec, board_text, ending)
+        state_path = state_path or default_play_file()
+        _save(current, state_path)
+    click.echo(f"the game is saved in {state_path} after every move; resume it with: overturn play --state {state_path}")
     computer = Colour(computer_side) if vs == "computer" else None
     rng = random.Random(seed if seed is not None else current.seed)
-    session = Session(current, computer, level, rng, state_path, timer, _use_color(color))
-    session.run()
+    session = Session(current, computer, level, rng, state_path, timer, use_color(color))
+    if session.run() == "interrupted":
+        raise SystemExit(INTERRUPTED)
+
+
+def default_play_file() -> Path:
+    """A new file for a game started without --state, in the user's data folder, so no game is ever lost."""
+    from platformdirs import user_data_path
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = user_data_path("overturn") / "games"
+    path, number = folder / f"play-{stamp}.json", 1
+    while path.exists():
+        number += 1
+        path = folder / f"play-{stamp}-{number}.json"
+    return path
 
 
 class Session:
     """One interactive game: reads a line per turn, lets the computer move on its turns, saves after each move."""
 
     def __init__(
-        self, game: Game, computer: Colour | None, level: int, rng: random.Random, state_path: Path | None,
+        self, game: Game, computer: Colour | None, level: int, rng: random.Random, state_path: Path,
         timer: float | None, color: bool,
     ) -> None:
         self.game = game
@@ -489,10 +650,12 @@ class Session:
         self.timer = timer
         self.color = color
 
-    def run(self) -> None:
+    def run(self) -> str:
+        """Play until the game ends or the player leaves: "over", "left" or "interrupted" (Ctrl-C)."""
         seed = f"seed {self.game.seed}" if self.game.seed is not None else "typed board"
         click.echo(f"Overturn ({seed}, {self.game.mode} mode). Type 'help' for the commands.")
         self.show()
+        ending = "over"
         while not self.game.is_over():
             if self.game.to_move is self.computer:
                 self.computer_turn()
@@ -500,14 +663,17 @@ class Session:
             started = clock()
             try:
                 line = click.prompt(self.game.to_move.value, default="", show_default=False, prompt_suffix="> ")
-            except click.Abort:
+            except click.Abort as abort:  # click turns Ctrl-C and the end of input into Abort
                 click.echo()
+                ending = "interrupted" if isinstance(abort.__context__, KeyboardInterrupt) else "left"
                 break
             if self.timer is not None and clock() - started > self.timer:
                 click.echo(f"time! {clock() - started:.0f} s for a turn of {self.timer:g} s (the table decides)")
             if not self.handle(line.strip()):
+                ending = "left"
                 break
         self.finish()
+        return ending
 
     def handle(self, line: str) -> bool:
         """Act on one typed line; False when the player leaves."""
@@ -562,7 +728,7 @@ class Session:
             click.echo("a pass rings exactly one cell, e.g. pass B3")
             return
         left = self.game.words_left()
-        if left and not click.confirm(f"{left} word(s) can still be played; pass anyway?", default=False):
+        if left and not click.confirm(f"{plural(left, 'word')} can still be played; pass anyway?", default=False):
             click.echo("not passed: still your turn")
             return
         mover = self.game.to_move
@@ -594,8 +760,7 @@ class Session:
         self.after_move()
 
     def after_move(self) -> None:
-        if self.state_path is not None:
-            _save(self.game, self.state_path)
+        _save(self.game, self.state_path)
         self.show()
 
     def show(self) -> None:
@@ -607,7 +772,7 @@ class Session:
         result = self.game.result()
         if result.over:
             click.echo(f"final score: {_score_line(result, self.game)}")
-        elif self.state_path is not None:
+        else:
             click.echo(f"game kept in {self.state_path}; resume with: overturn play --state {self.state_path}")
 
 

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import click
 
-from overturn.game.board import Board, format_cell
+from overturn.game.board import MAX_SEED, Board, format_cell
 from overturn.game.computer import LEVEL_DESCRIPTIONS, LEVELS
-from overturn.game.match import GameRecord, play_match
+from overturn.game.match import GameRecord, MatchResult, play_match
 from overturn.game.review import review_game, review_json
-from overturn.game.state import MODES, PassMove, RankedMove
+from overturn.game.state import MODES, Game, PassMove, RankedMove
 from overturn.lexicon.registry import DEFAULT_LEXICON
-from overturn_cli.common import json_option, open_lexicon
-from overturn_cli.console import echo_json
-from overturn_cli.game_files import load_game, state_option
+from overturn_cli.common import BoundedInt, json_option, open_lexicon
+from overturn_cli.console import INTERRUPTED, echo_json, plural
+from overturn_cli.game_files import finished_layers, load_game, state_option
 
 LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text in LEVEL_DESCRIPTIONS.items())
 
@@ -26,9 +26,9 @@ LEVELS_EPILOG = "\b\nLevels:\n" + "\n".join(f"  {level}  {text}" for level, text
 @click.option("--a", "level_a", type=click.Choice([str(level) for level in LEVELS]), required=True, help="Level of the side measured.")
 @click.option("--b", "level_b", type=click.Choice([str(level) for level in LEVELS]), required=True, help="Level it is measured against.")
 @click.option("--games", type=click.IntRange(1, 100_000), default=20, help="Games to play (pairs on one deal, colours swapped).")
-@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=0, help="First deal seed; pair k plays deal seed+k.")
+@click.option("--seed", type=BoundedInt(0, MAX_SEED), default=0, help="First deal seed, 0 to 4294967295; pair k plays deal seed+k.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="reuse: a letter may repeat in a word; advanced: once only.")
-@click.option("--lexicon", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
+@click.option("--lexicon", "-l", "lexicon_spec", default=DEFAULT_LEXICON, help="Lexicon name or path.")
 @click.option("--progress/--quiet", default=False, help="Print each game's result to stderr as it ends.")
 @json_option
 def match_command(
@@ -41,10 +41,16 @@ def match_command(
     draws and losses, its score and the Elo difference with a 95% error bar,
     plus the time each level took per move.
 
+    A real measure takes minutes (e.g. --a 4 --b 3 --games 200); Ctrl-C stops it
+    and prints the result of the games finished so far (exit 130).
+
     \b
-      overturn game match --a 4 --b 3 --games 200 --seed 1 --progress
-      overturn game match --a 2 --b 1 --games 10 --json
+    Examples:
+      overturn game match --a 2 --b 1 --games 2 --seed 1 --progress
+      overturn game match --a 2 --b 1 --games 2 --json
     """
+    if seed + (games - 1) // 2 > MAX_SEED:
+        raise click.BadParameter(f"the last pair would deal seed {seed + (games - 1) // 2}, above {MAX_SEED}", param_hint="--seed")
     lexicon = open_lexicon(lexicon_spec)
 
     def report(record: GameRecord) -> None:
@@ -55,7 +61,23 @@ def match_command(
             err=True,
         )
 
-    result = play_match(lexicon, int(level_a), int(level_b), games, seed, mode, report if progress else None)
+    finished = MatchResult(int(level_a), int(level_b), mode)
+
+    def record(game_record: GameRecord) -> None:
+        finished.games.append(game_record)
+        if progress:
+            report(game_record)
+
+    try:
+        result = play_match(lexicon, int(level_a), int(level_b), games, seed, mode, record)
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted after {len(finished.games)} of {games} games", err=True)
+        if finished.games:
+            if as_json:
+                echo_json(finished.to_json())
+            else:
+                click.echo(finished.summary())
+        raise SystemExit(INTERRUPTED) from None
     if as_json:
         echo_json(result.to_json())
         return
@@ -73,20 +95,30 @@ def match_command(
 def review_command(state_path: Path, as_json: bool) -> None:
     """Review a game move by move: the best move each turn, the swing missed, the words left on the board.
 
-    For each move: what was played and its ring swing, the best move available
+    Every layer played in the file is reviewed (see 'next-layer'). For each move: what was played and its ring swing, the best move available
     (as 'hint' would have shown it) and the swing missed, the longest legal word
     and a few other big swings. Then a summary per player. The game can be
     finished or not; the file is only read.
 
     \b
-      overturn game review --state game.json
-      overturn game review --state game.json --json
+    Examples:
+      overturn game review
+      overturn game review --state overturn-game.json --json
     """
-    current = load_game(state_path)
-    review = review_game(current)
-    if as_json:
-        echo_json(review_json(review, current.board))
+    layers = [(path, load_game(path)) for path, _ in finished_layers(state_path)] + [(state_path, load_game(state_path))]
+    if as_json:  # the current layer's review as the HTTP API gives it; the layers before it, if any, under "earlier_layers"
+        path, current = layers[-1]
+        earlier = [{"file": str(path), **review_json(review_game(game), game.board)} for path, game in layers[:-1]]
+        echo_json({**review_json(review_game(current), current.board), **({"earlier_layers": earlier} if earlier else {})})
         return
+    for number, (path, game) in enumerate(layers, start=1):
+        if len(layers) > 1:
+            click.echo(f"layer {number} ({path}):")
+        _echo_review(game)
+
+
+def _echo_review(current: Game) -> None:
+    review = review_game(current)
     board = current.board
     if not review.moves:
         click.echo("No move has been played yet.")
@@ -104,8 +136,8 @@ def review_command(state_path: Path, as_json: bool) -> None:
     for colour, summary in review.players.items():
         longest = f", longest word {summary.longest_played}" if summary.longest_played else ""
         click.echo(
-            f"{colour.value}: {summary.moves} moves ({summary.passes} passes), swing {summary.swing:+d} of "
-            f"{summary.best_swing:+d} possible (missed {summary.missed}), best move {summary.best_moves} times{longest}"
+            f"{colour.value}: {plural(summary.moves, 'move')} ({plural(summary.passes, 'pass', 'passes')}), swing {summary.swing:+d} of "
+            f"{summary.best_swing:+d} possible (missed {summary.missed}), the best move {plural(summary.best_moves, 'time')}{longest}"
         )
 
 

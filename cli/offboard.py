@@ -10,8 +10,8 @@ from __future__ import annotations
 import click
 
 from overturn.referees.offboard.layouts import layout_names, named_layout
-from overturn.referees.offboard.referee import SEED_RANGE, OffboardReferee
-from overturn_cli.common import json_option
+from overturn.referees.offboard.referee import OffboardReferee
+from overturn_cli.common import json_option, seed_option
 from overturn_cli.referee_app import RefereeCommands, build_referee_group, echo_json
 
 REFEREE = OffboardReferee()
@@ -30,7 +30,6 @@ A game at the table:
   overturn offboard legal                  every legal move
   overturn offboard play C3-D4             red moves C3 (and its line) to D4
   overturn offboard play G7-F6 --json      yellow replies; JSON for scripts
-  overturn offboard play "remove E5-E6"    drop a bounced marble, then move
   overturn offboard undo                   take the last move back
   overturn offboard session -c yellow      play interactively against the computer
 
@@ -71,26 +70,20 @@ SESSION_OPTIONS = [
         default="none",
         help="Colour the computer plays: it takes the most points on offer, otherwise moves at random.",
     ),
-    click.option(
-        "--seed",
-        type=click.IntRange(*SEED_RANGE),
-        default=None,
-        help=f"Seed of the computer's choices ({SEED_RANGE[0]} to {SEED_RANGE[1]}) [default: random].",
-    ),
+    seed_option("Seed of the computer's choices, 0 to 4294967295 [default: random]."),
 ]
 
+FRESH = "  overturn offboard new --force                      # exit 0: a fresh game for these examples\n"
+
 EXAMPLES = {
-    "new": "  overturn offboard new\n"
-    "  overturn offboard new --layout contact --state friday.json --force\n"
-    "  overturn offboard new --layout our_start.json",
+    "new": "  overturn offboard new --state other.json\n"
+    "  overturn offboard new --layout contact --state friday.json --force",
     "show": "  overturn offboard show\n  overturn offboard show --no-legend\n  overturn offboard show --json | jq .scores",
     "legal": "  overturn offboard legal\n  overturn offboard legal --json | jq -r '.legal[]'",
-    "play": "  overturn offboard play C3-D4\n"
-    "  overturn offboard play C3-D4 G7-F6       red, then yellow\n"
-    "  overturn offboard play \"place E5\"        after your marble bounced\n"
-    "  overturn offboard play \"remove B2-C3\"    remove it, then move\n"
-    "  overturn offboard play remove B2-C3      the same, as two arguments",
-    "undo": "  overturn offboard undo\n  overturn offboard undo -n 2             both players' last moves",
+    "play": FRESH + "  overturn offboard play C3-D4 G7-F6       red, then yellow\n"
+    "  overturn offboard play \"place E5\"        # exit 1: refused, only a bounced marble is placed\n"
+    "  overturn offboard play C3-D4             # exit 1: refused, C3 is empty now",
+    "undo": FRESH + "  overturn offboard play C3-D4 G7-F6\n  overturn offboard undo -n 2             both players' last moves",
     "session": "  overturn offboard session                         two players at one keyboard\n"
     "  overturn offboard session --new --force -c yellow  you are red, the computer yellow\n"
     "  overturn offboard session -c red --seed 7          the computer opens, reproducibly",

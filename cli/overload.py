@@ -13,11 +13,10 @@ import click
 
 from overturn.referees.overload.referee import OverloadReferee, describe
 from overturn.referees.overload.state import Action, Kind, Phase
-from overturn.referees.overload.store import SEED_RANGE
 from overturn.referees.overload.words import EN
 from overturn.referees.protocol import IllegalAction
 from overturn.referees.wording import say
-from overturn_cli.common import json_option, state_option
+from overturn_cli.common import json_option, seed_option, state_option
 from overturn_cli.console import echo_json
 from overturn_cli.referee_app import (
     RefereeCommands,
@@ -33,48 +32,53 @@ START_HINT = "overturn overload new --players 3"
 HELP = """Referee for Overload (3 to 5 players, two pawns each, a die of 1 to 8).
 
 \b
-A turn, as the rule book plays it:
+A game's first turns, as the rule book plays them (each line runs as written):
   overturn overload new --players 3 --seed 7     set up (red, blue, yellow)
-  overturn overload play load 3 roll 5           red loads red1, rolls a real 5
-  overturn overload roll                         ...or roll the seeded die
-  overturn overload play move blue2              move after a roll
-  overturn overload play give yellow1            settle a pawn met on the space
+  overturn overload play load 3 roll 5           red loads red1 with 3 discs, rolls a real 5
+  overturn overload roll                         blue rolls the seeded die (0 discs: no load chosen)
+  overturn overload play 2 4                     yellow: short for load 2 roll 4
+  overturn overload play 1 6                     red's second pawn
+  overturn overload play 0 3
+  overturn overload play 4 2
+  overturn overload play roll 1 move red2        red rolls 1 and chooses which pawn moves
   overturn overload show                         the whole track, scores, what is awaited
   overturn overload undo                         take back the last action
-  overturn overload session                      play interactively
+  overturn overload legal                        what 'play' accepts now
   overturn overload rules                        the rules as applied, the notation
 
 Pawns are named colour + number (red1, red2, blue1...). Short forms: a bare
 number is the discs or the die face, a bare pawn name a move
-('play 3 5', 'play red2'). Exit 0 done, 1 refused by the rules (the file is
-unchanged), 2 usage error or unreadable file.
+('play 3 5', 'play red2'). A pawn met on a space is settled with
+'play give yellow1' or 'play take red1'. 'session' plays interactively.
+Exit 0 done, 1 refused by the rules (the file is unchanged), 2 usage error or
+unreadable file.
 """
 
 NEW_OPTIONS = [
     click.option("--players", "-p", type=click.IntRange(3, 5), default=3, help="Number of players (3 to 5)."),
-    click.option("--variant", "-v", type=click.IntRange(0), default=0,
+    click.option("--variant", type=click.IntRange(0), default=0,
                  help="Sections turned to their special side (0 = basic game; up to 4/5/6 for 3/4/5 players)."),
-    click.option("--seed", type=click.IntRange(*SEED_RANGE), default=None,
-                 help="Seed of the die used by 'roll' [default: random, stored in the file]."),
+    seed_option("Seed of the die used by 'roll', 0 to 4294967295 [default: random, stored in the file]."),
     click.option("--rules", "rules_path", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
                  help="A table's own data file (a copy of the packaged one with other sections or targets); "
                       "the game records its path and SHA-256 and 'show' marks it custom."),
 ]
 
+FRESH = "  overturn overload new --players 3 --seed 7 --force   # exit 0: a fresh game for these examples\n"
+
 EXAMPLES = {
-    "new": "  overturn overload new --players 4\n"
+    "new": "  overturn overload new --players 4 --state four.json\n"
            "  overturn overload new -p 5 --variant 6 --seed 42 --state friday.json\n"
-           "  overturn overload new -p 3 --rules our_track.json",
+           "  overturn overload new -p 3 --force                  # replace the game in overload.json",
     "show": "  overturn overload show\n  overturn overload show --json",
-    "legal": "  overturn overload legal --json",
-    "play": "  overturn overload play load 4 roll 6    enter a pawn with 4 discs on a real 6\n"
+    "legal": "  overturn overload legal\n  overturn overload legal --json",
+    "play": FRESH
+            + "  overturn overload play load 4 roll 6    enter a pawn with 4 discs on a real 6\n"
             "  overturn overload play roll             the seeded die\n"
-            "  overturn overload play roll 3 move blue2\n"
-            "  overturn overload play take red1 give yellow2\n"
-            "  overturn overload play step back\n"
-            "  overturn overload play 3 5              short for load 3 roll 5",
-    "undo": "  overturn overload undo -n 2        take back a roll and its forced move",
-    "session": "  overturn overload session --new --players 3 --seed 1",
+            "  overturn overload play 3 5              short for load 3 roll 5\n"
+            "  overturn overload play roll 9           # exit 1: refused, the die has 8 faces",
+    "undo": "  overturn overload undo -n 2        take back two actions (a roll and its forced move)",
+    "session": "  overturn overload session --new --players 3 --seed 1 --state session.json",
 }
 
 overload = build_referee_group(RefereeCommands(
@@ -94,8 +98,10 @@ def roll(state_path: Path, as_json: bool) -> None:
     so an undone roll comes back the same.
 
     \b
-    Example:
-      overturn overload play load 2 && overturn overload roll
+    Examples:
+      overturn overload new --players 3 --seed 7 --force   # exit 0: a fresh game
+      overturn overload play load 2
+      overturn overload roll
     """
     play_and_save(REFEREE, state_path, ["roll"], as_json, START_HINT)
 
@@ -113,7 +119,8 @@ def preview(face: int, discs: int, state_path: Path, as_json: bool) -> None:
     follow (give/take, +/- step) are listed too.
 
     \b
-    Example:
+    Examples:
+      overturn overload new --players 3 --seed 7 --force   # exit 0: a fresh game
       overturn overload preview 6 --discs 3
     """
     game = load_game(REFEREE, state_path, START_HINT)

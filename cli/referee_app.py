@@ -268,7 +268,9 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
         "Play interactively: one prompt per decision, the file saved after each accepted action. "
         "The set-up options apply with --new.", commands, "session"))(session_command)
 
-    @group.command("rules", help=f"The rules of {title} as this referee applies them, with the move notation.")
+    rules_examples = f"  overturn {referee.name} rules\n  overturn {referee.name} rules --json"
+    @group.command("rules", help=f"The rules of {title} as this referee applies them, with the move notation."
+                   f"\n\n\b\nExamples:\n{commands.examples.get('rules', rules_examples)}")
     @json_option
     def rules(as_json: bool) -> None:
         text = referee.rules_text()

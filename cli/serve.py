@@ -10,6 +10,9 @@ import ipaddress
 
 import click
 
+from overturn_cli.common import BadInput
+from overturn_cli.console import INTERRUPTED
+
 #: The Host names a browser on this machine uses for a loopback server.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
 
@@ -42,6 +45,7 @@ def _is_loopback(host: str) -> bool:
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option(
     "--lexicon",
+    "-l",
     "lexicons",
     multiple=True,
     help="Lexicon name or path; repeat to serve several (the first is the default). Default: fr.",
@@ -119,7 +123,8 @@ def serve(
     Table games (one link per seat, live on every phone) are kept in a SQLite
     file by default; a club server shares one PostgreSQL:
       overturn serve --store postgresql://overturn@db.club.local/overturn
-    Limits, timeouts and headers: docs/service.md.
+    Limits, timeouts and headers: docs/service.md. Ctrl-C stops the server
+    cleanly (exit 130); an unknown lexicon or store is exit 2.
     """
     import uvicorn
 
@@ -159,8 +164,14 @@ def serve(
         say(f"table games kept in {tables.url}")
         app = create_app(list(lexicons) or None, limits, hosts_to_allow(host, allowed_hosts), tables, allow_seeds)
     except (LexiconError, StoreError) as exc:
-        raise click.ClickException(str(exc)) from None
+        raise BadInput(str(exc)) from None
     if not _is_loopback(host):
         say(f"warning: listening on {host}: every machine that can reach this address can use the service")
     settings = server_settings(limits, forwarded_allow_ips)
-    closing_server(uvicorn.Config(app, host=host, port=port, log_level=log_level, **settings)).run()
+    try:
+        closing_server(uvicorn.Config(app, host=host, port=port, log_level=log_level, **settings)).run()
+    except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it shut down on
+        pass
+    # uvicorn returns once a signal (Ctrl-C, a service manager's stop) has shut it down cleanly
+    say(f"server stopped; table games are kept in {tables.url}")
+    raise SystemExit(INTERRUPTED)

@@ -10,7 +10,6 @@ from overturn_cli.console import CommandError, CommandUsageError, echo, echo_jso
 if TYPE_CHECKING:
     from overturn.game.board import Board, Rules
     from overturn.game.solver import Constraints, Found
-    from overturn.lexicon.lexicon import Lexicon
 
 #: Seconds a --pattern may take over the words found (they are at most a few thousand).
 PATTERN_SECONDS = 2.0
@@ -24,13 +23,8 @@ def board_rules(preset: str, mode: str | None) -> Rules:
     return rules.replace(reuse=(mode == "reuse")) if mode else rules
 
 
-def found_to_json(board: Board, found: Found, lexicon: Lexicon) -> dict[str, Any]:
-    return {
-        "word": found.word,
-        "forms": sorted({entry.form for entry in lexicon.entries(found.word)}),
-        "path": [list(board.coords(cell)) for cell in found.path],
-        "readings": dict(found.readings),
-    }
+def found_to_json(board: Board, found: Found) -> dict[str, Any]:
+    return {"word": found.word, "path": [list(board.coords(cell)) for cell in found.path], "readings": dict(found.readings)}
 
 
 def print_solutions(
@@ -44,8 +38,11 @@ def print_solutions(
     pattern: str | None,
     contains: str | None,
     as_json: bool,
+    paths: bool = True,
 ) -> None:
     """Solve ``board`` and print the words kept by the filters, longest first or alphabetical.
+
+    In text each word comes with the path that proves it, in A1 notation (``paths``); JSON always has it, 0-based.
 
     Raises CommandError / CommandUsageError (lexicon, pattern, --contains) before printing anything.
     """
@@ -79,26 +76,34 @@ def print_solutions(
         results = sorted(results, key=lambda found: len(found.word), reverse=True)
     mode = "reuse" if board.rules.reuse else "advanced"
     if as_json:
+        from overturn.lexicon.searches import spellings
+
         echo_json(
             {
                 "board": str(board),
                 "mode": mode,
                 "lexicon": lexicon.name,
                 "count": len(results),
+                "truncated": False,  # a solve lists every word; the key is there as on every search
                 "seconds": round(elapsed, 6),
-                "words": [found_to_json(board, found, lexicon) for found in results],
+                "words": [found_to_json(board, found) for found in results],
+                "spellings": spellings(lexicon, [found.word for found in results]),  # as every listing gives them
             }
         )
         return
+    from overturn.game.board import format_cell
+
     lines = []
     current_length = None
+    width = max((len(found.word) for found in results), default=0)
     for found in results:
         if group and order == "length" and len(found.word) != current_length:
             current_length = len(found.word)
             lines.append(f"-- {current_length} letters")
         needs = "  (" + ", ".join(f"{face}={reading}" for face, reading in found.readings) + ")" if found.readings else ""
-        lines.append(f"{found.word}{needs}")
+        path = " ".join(format_cell(board, cell) for cell in found.path) if paths else ""
+        lines.append(f"{found.word:<{width}}  {path}{needs}" if paths else f"{found.word}{needs}")
     if lines:
         echo("\n".join(lines))  # one write: thousands of echo calls cost more than the solve
-    longest = max((len(found.word) for found in results), default=0)
-    echo(f"{len(results)} words (longest {longest} letters) in {elapsed * 1000:.1f} ms, {mode} mode, lexicon {lexicon.name}", err=True)
+    count = f"{len(results)} word{'' if len(results) == 1 else 's'}" + (f" (longest {width} letters)" if results else "")
+    echo(f"{count} in {elapsed * 1000:.1f} ms, {mode} mode, lexicon {lexicon.name}", err=True)

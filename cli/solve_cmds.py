@@ -9,17 +9,20 @@ from pathlib import Path
 import click
 
 from overturn_cli.common import (
+    BadInput,
     bounded_text,
     bounded_word,
     click_errors,
+    color_option,
     json_option,
     lexicon_option,
     open_lexicon,
     parse_cells,
     read_board_file,
     seed_option,
+    use_color,
 )
-from overturn_cli.console import MAX_BOARD_TEXT, echo_json
+from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, fold_accents
 from overturn_cli.solutions import board_rules, print_solutions
 
 
@@ -32,7 +35,7 @@ def _board_from(text: str | None, board_file: Path | None, rules):
         raise click.UsageError("give a BOARD, --board-file or --state")
     bounded_text(text, MAX_BOARD_TEXT, "BOARD")
     try:
-        return Board.parse(text, rules)
+        return Board.parse(fold_accents(text), rules)
     except BoardError as exc:
         raise click.UsageError(f"bad board: {exc}") from None
 
@@ -45,6 +48,7 @@ def _board_from(text: str | None, board_file: Path | None, rules):
 @click.option("--preset", type=click.Choice(["overturn", "advanced", "boggle4", "boggle5"]), default="overturn", show_default=True, help="Board size and word rules.")
 @click.option("--sort", "order", type=click.Choice(["length", "alpha"]), default="length", show_default=True, help="Longest first, or alphabetical.")
 @click.option("--group/--no-group", default=True, show_default=True, help="Group words by length (text output).")
+@click.option("--paths/--no-paths", default=True, show_default=True, help="Each word's path in A1 notation, column letter and row number (text output).")
 @click.option("--min-len", type=click.IntRange(min=0), default=0, show_default=True, help="Only words at least this long.")
 @click.option("--pattern", help="Only words the regex matches in full (case and accents ignored, as in `dict grep`).")
 @click.option("--contains", callback=bounded_word, help="Only words containing this string (e.g. X to see what ZX read as X gives).")
@@ -59,6 +63,7 @@ def solve(
     preset: str,
     order: str,
     group: bool,
+    paths: bool,
     min_len: int,
     pattern: str | None,
     contains: str | None,
@@ -74,10 +79,12 @@ def solve(
     \b
     Examples:
       overturn solve 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW'
-      overturn solve --mode advanced --min-len 7 BOARD
-      overturn solve --json BOARD | jq '.words[0]'
-      overturn solve --state game.json        # words legal in a game now
-      overturn solve --family BOARD           # without the family list's words
+      overturn solve --mode advanced --min-len 7 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'
+      overturn solve --json --contains BOIRE 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'
+      overturn solve --no-paths --sort alpha 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'
+      overturn game new --seed 311 --state game.json
+      overturn solve --state game.json        # words legal in that game now
+      overturn solve --family 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'   # without the family list's words
     """
     constraints = None
     if state_file is not None:
@@ -100,7 +107,7 @@ def solve(
     with click_errors():
         print_solutions(
             parsed, constraints, lexicon_spec,
-            order=order, group=group, min_len=min_len, pattern=pattern, contains=contains, as_json=as_json,
+            order=order, group=group, min_len=min_len, pattern=pattern, contains=contains, as_json=as_json, paths=paths,
         )
 
 
@@ -109,7 +116,13 @@ def solve(
 @click.option("--tiles", "tiles_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A tile-set JSON file instead of the default French set.")
 @json_option
 def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> None:
-    """Deal the 18 tiles as two layers of a 6×6 board (top layer first)."""
+    """Deal the 18 tiles as two layers of a 6×6 board (top layer first).
+
+    \b
+    Examples:
+      overturn deal --seed 311
+      overturn deal --seed 311 --json
+    """
     import random
 
     from overturn.game.board import BoardError
@@ -119,7 +132,7 @@ def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> No
     try:
         dealt = deal(seed, TileSet.load(tiles_file) if tiles_file else None)
     except BoardError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise BadInput(str(exc)) from None
     if as_json:
         echo_json({"seed": seed, "layers": [str(layer) for layer in dealt.layers]})
         return
@@ -142,9 +155,16 @@ def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> No
 @lexicon_option
 @json_option
 def bench(boards: int, mode: str, workers: int, lexicon_spec: str, as_json: bool) -> None:
-    """Time the solver on seeded deals: median and worst time per board, words per board; with --workers, boards per second on N threads."""
-    import statistics
+    """Time the solver on seeded deals: median and worst time per board, words per board; with --workers, boards per second on N threads.
 
+    Ctrl-C stops it and prints the timing of the boards solved so far (exit 130).
+
+    \b
+    Examples:
+      overturn bench --boards 5
+      overturn bench --boards 5 --mode advanced --json
+      overturn bench --boards 16 --workers 2
+    """
     from overturn.game.solver import Solver
     from overturn.game.tiles import deal
 
@@ -153,18 +173,19 @@ def bench(boards: int, mode: str, workers: int, lexicon_spec: str, as_json: bool
     times: list[float] = []
     counts: list[int] = []
     deals = [deal(seed).layers[0].with_rules(rules) for seed in range(boards)]
-    with click.progressbar(deals, label="solving", file=sys.stderr) as bar:
-        for board in bar:
-            started = time.perf_counter()
-            counts.append(len(Solver(lexicon, board).solve()))
-            times.append(time.perf_counter() - started)
-    summary: dict[str, object] = {
-        "boards": boards,
-        "mode": mode,
-        "median_ms": round(statistics.median(times) * 1000, 3),
-        "max_ms": round(max(times) * 1000, 3),
-        "median_words": statistics.median(counts),
-    }
+    try:
+        with click.progressbar(deals, label="solving", file=sys.stderr) as bar:
+            for board in bar:
+                started = time.perf_counter()
+                counts.append(len(Solver(lexicon, board).solve()))
+                times.append(time.perf_counter() - started)
+    except KeyboardInterrupt:
+        if not times:
+            raise
+        click.echo(f"\ninterrupted after {len(times)} of {boards} boards; their timing:", err=True)
+        _print_bench(_bench_summary(len(times), mode, times, counts), as_json, workers=0, starved=False)
+        raise SystemExit(INTERRUPTED) from None
+    summary = _bench_summary(boards, mode, times, counts)
     starved = False  # the threads got less CPU than their number: the cores were busy elsewhere, or fewer
     if workers:
         (one, busy_1), (many, busy) = _throughput(lexicon, deals, 1, counts), _throughput(lexicon, deals, workers, counts)
@@ -178,21 +199,37 @@ def bench(boards: int, mode: str, workers: int, lexicon_spec: str, as_json: bool
             cores_used_1=round(busy_1, 2),
             cores_used=round(busy, 2),
         )
+    _print_bench(summary, as_json, workers, starved)
+
+
+def _bench_summary(boards: int, mode: str, times: list[float], counts: list[int]) -> dict[str, object]:
+    import statistics
+
+    return {
+        "boards": boards,
+        "mode": mode,
+        "median_ms": round(statistics.median(times) * 1000, 3),
+        "max_ms": round(max(times) * 1000, 3),
+        "median_words": statistics.median(counts),
+    }
+
+
+def _print_bench(summary: dict[str, object], as_json: bool, workers: int, starved: bool) -> None:
     if as_json:
         echo_json(summary)
-    else:
+        return
+    click.echo(
+        f"{summary['boards']} boards, {summary['mode']} mode: median {summary['median_ms']} ms, worst {summary['max_ms']} ms, "
+        f"median {summary['median_words']} words per board"
+    )
+    if workers:
         click.echo(
-            f"{boards} boards, {mode} mode: median {summary['median_ms']} ms, worst {summary['max_ms']} ms, "
-            f"median {summary['median_words']} words per board"
+            f"batches on {workers} thread{'' if workers == 1 else 's'}: {summary['boards_per_second']} boards/s against "
+            f"{summary['boards_per_second_1']} on 1 thread, speed-up x{summary['speedup']} "
+            f"({summary['per_worker']} per thread; process CPU time / wall time {summary['cores_used']} "
+            f"against {summary['cores_used_1']}"
+            + (": below the thread count, the cores were busy elsewhere or fewer than the threads)" if starved else ")")
         )
-        if workers:
-            click.echo(
-                f"batches on {workers} thread(s): {summary['boards_per_second']} boards/s against "
-                f"{summary['boards_per_second_1']} on 1 thread, speed-up x{summary['speedup']} "
-                f"({summary['per_worker']} per thread; process CPU time / wall time {summary['cores_used']} "
-                f"against {summary['cores_used_1']}"
-                + (": below the thread count, the cores were busy elsewhere or fewer than the threads)" if starved else ")")
-            )
 
 
 def _throughput(lexicon, deals: list, workers: int, expected: list[int]) -> tuple[float, float]:
@@ -232,21 +269,20 @@ def _throughput(lexicon, deals: list, workers: int, expected: list[int]) -> tupl
 @click.option("--word", "-w", callback=bounded_word, help="Draw the path of this word (the first legal one found).")
 @click.option("--path", "path_text", help='Draw this path instead, e.g. "A1 B1 B2" or "1,1 1,2 2,2" (each cell next to the last).')
 @click.option("--mode", type=click.Choice(["reuse", "advanced"]), default="reuse", show_default=True)
-@click.option("--color/--no-color", default=None, help="ANSI colours. [default: when writing to a terminal]")
+@color_option
 @lexicon_option
 def show(board: str, word: str | None, path_text: str | None, mode: str, color: bool | None, lexicon_spec: str) -> None:
     """Draw BOARD as a grid, with a word's path highlighted.
 
     \b
     Examples:
-      overturn show 'ROIBEN/PLEMAT/[ZX]ASCDE/FGHIJK/LMNOP[QU]/RSTUVW' --word BOIRE
-      overturn show BOARD --path "A1 B1 C1"
+      overturn show 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --word BOIRE
+      overturn show 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --path "E3 D2 D3"    # ROI
+      overturn show 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --word ROI --no-color
     """
     from overturn.game.render import LEGEND, render_board
     from overturn.game.solver import Solver
     from overturn.lexicon.normalize import InvalidWord, normalize_key
-    from overturn_cli.common import use_color
-
     parsed = _board_from(board, None, board_rules("overturn", mode))
     path: tuple[int, ...] | None = None
     if path_text:
@@ -265,6 +301,6 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
             click.echo(f"note: {key} is not in lexicon {lexicon.name}", err=True)
         if readings:
             click.echo("reads " + ", ".join(f"{face} as {value}" for face, value in readings), err=True)
-    click.echo(render_board(parsed, path, color=use_color() if color is None else color))
+    click.echo(render_board(parsed, path, color=use_color(color)))
     if path:
         click.echo(LEGEND, err=True)

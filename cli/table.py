@@ -24,7 +24,8 @@ from overturn.game.computer import LEVELS
 from overturn.game.render import LEGEND
 from overturn.game.state import Game
 from overturn.jsonstore import StateFileError
-from overturn_cli.common import bounded_word, json_option, parse_cells, seed_option
+from overturn_cli.common import bounded_word, color_option, json_option, parse_cells, seed_option, use_color
+from overturn_cli.console import fold_accents
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.table_prune import prune
 
@@ -102,10 +103,10 @@ def _game(state: dict[str, Any]) -> Game:
         raise click.ClickException(f"the server sent a game this version cannot read: {exc}") from None
 
 
-def _show(state: dict[str, Any]) -> None:
+def _show(state: dict[str, Any], color: bool = False) -> None:
     game = _game(state)
     table = state["table"]
-    click.echo(board_view(game, last_path(game)))
+    click.echo(board_view(game, last_path(game), color))
     for number, played in enumerate(game.history, start=1):
         click.echo(f"{number:3d}. {played_text(game, played.move, played.player)}")
     _echo_score(state)
@@ -137,14 +138,16 @@ def table() -> None:
     """Play at a shared table held by a server (`overturn serve`), beside the phones.
 
     \b
+    Examples (with 'overturn serve' running; LINK is your seat link, as 'new' prints it):
       overturn table new http://localhost:8000 --name Zoé --name Ali
-      overturn table show LINK                 the board, the moves, whose turn
-      overturn table play BOIRE LINK           a word for your seat (LINK: your seat link)
-      overturn table pass B3 LINK              no word: an opponent's ring on B3
-      overturn table watch LINK                follow the moves as they are played
-      overturn table prune --dry-run           the tables a server would remove (no move for weeks)
+      overturn table show 'http://localhost:8000/?table=T1&seat=S1'           the board, the moves, whose turn
+      overturn table play BOIRE 'http://localhost:8000/?table=T1&seat=S1'     a word for your seat
+      overturn table pass B3 'http://localhost:8000/?table=T1&seat=S1'        no word: an opponent's ring on B3
+      overturn table watch 'http://localhost:8000/?table=T1'                  follow the moves as they are played
+      overturn table prune --dry-run                                         the tables a server would remove
 
     A move made on a table that moved on is refused (exit 1) and played nowhere.
+    A server that cannot be reached is exit 1 too.
     """
 
 
@@ -161,7 +164,13 @@ def table() -> None:
 def new_command(
     server: str, seed: int | None, board_text: str | None, mode: str, names: tuple[str, ...], computer: int | None, ending: str, family: bool, as_json: bool
 ) -> None:
-    """Open a table on SERVER: prints one link per seat (give each player theirs) and one to watch."""
+    """Open a table on SERVER: prints one link per seat (give each player theirs) and one to watch.
+
+    \b
+    Examples:
+      overturn table new http://localhost:8000 --seed 311
+      overturn table new http://localhost:8000 --name Zoé --computer 2 --json
+    """
     if len(names) > 2:
         raise click.UsageError("a table has two seats: give --name at most twice")
     parts = urllib.parse.urlsplit(server)
@@ -170,7 +179,8 @@ def new_command(
     seats: list[dict[str, Any]] = [{"name": name} for name in names] + [{} for _ in range(2 - len(names))]
     if computer is not None:
         seats[1] = {"computer": computer}
-    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "seats": seats, "seed": seed, "board": board_text}
+    board = None if board_text is None else fold_accents(board_text)
+    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "seats": seats, "seed": seed, "board": board}
     status, answer = _request(f"{parts.scheme}://{parts.netloc}/api/tables", {key: value for key, value in body.items() if value is not None})
     created = _expect(status, answer, 201)
     base = f"{parts.scheme}://{parts.netloc}"
@@ -187,19 +197,26 @@ def new_command(
 @table.command("show")
 @click.argument("link")
 @json_option
-def show_command(link: str, as_json: bool) -> None:
-    """The table as your seat (or a watcher) sees it."""
-    show_table(link, as_json)
+@color_option
+def show_command(link: str, as_json: bool, color: bool | None) -> None:
+    """The table as your seat (or a watcher) sees it.
+
+    \b
+    Examples:
+      overturn table show 'http://localhost:8000/?table=T1&seat=S1'
+      overturn table show 'http://localhost:8000/?table=T1' --json
+    """
+    show_table(link, as_json, use_color(color))
 
 
-def show_table(link: str, as_json: bool) -> None:
+def show_table(link: str, as_json: bool, color: bool = False) -> None:
     where = Link.parse(link)
     query = "" if where.seat is None else "?" + urllib.parse.urlencode({"seat": where.seat})
     state = _expect(*_request(where.api(query)), 200)
     if as_json:
         click.echo(json.dumps(state, ensure_ascii=False, indent=2))
         return
-    _show(state)
+    _show(state, color)
 
 
 def _move(where: Link, action: dict[str, Any]) -> dict[str, Any]:
@@ -218,12 +235,19 @@ def _move(where: Link, action: dict[str, Any]) -> dict[str, Any]:
 @click.argument("link")
 @click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
 @json_option
-def play_command(word: str, link: str, path_text: str | None, as_json: bool) -> None:
-    """Play a word for your seat; a refused word exits 1 and the table is unchanged."""
-    play_at_table(word, link, path_text, as_json)
+@color_option
+def play_command(word: str, link: str, path_text: str | None, as_json: bool, color: bool | None) -> None:
+    """Play a word for your seat; a refused word exits 1 and the table is unchanged.
+
+    \b
+    Examples:
+      overturn table play BOIRE 'http://localhost:8000/?table=T1&seat=S1'
+      overturn table play ROI 'http://localhost:8000/?table=T1&seat=S1' --path "E3 D2 D3" --json
+    """
+    play_at_table(word, link, path_text, as_json, use_color(color))
 
 
-def play_at_table(word: str, link: str, path_text: str | None, as_json: bool) -> None:
+def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, color: bool = False) -> None:
     where = Link.parse(link)
     action: dict[str, Any] = {"kind": "word", "word": word}
     if path_text:
@@ -239,25 +263,36 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool) ->
     verdict = answer["verdict"]
     if not verdict["legal"]:
         raise Refused(f"refused [{verdict['reason']}]: {verdict['message']}; the table is unchanged")
-    click.echo(board_view(game, last_path(game)))
+    click.echo(board_view(game, last_path(game), color))
     _echo_score(answer)
 
 
 @table.command("pass")
 @click.argument("cell")
 @click.argument("link")
-def pass_command(cell: str, link: str) -> None:
-    """No word: an opponent's ring on a new cell (e.g. B3)."""
-    pass_at_table(cell, link)
+@json_option
+def pass_command(cell: str, link: str, as_json: bool) -> None:
+    """No word: an opponent's ring on a new cell (e.g. B3).
+
+    \b
+    Examples:
+      overturn table pass B3 'http://localhost:8000/?table=T1&seat=S1'
+    """
+    pass_at_table(cell, link, as_json)
 
 
-def pass_at_table(cell: str, link: str) -> None:
+def pass_at_table(cell: str, link: str, as_json: bool = False) -> None:
     where = Link.parse(link)
     board = _board_of(where)
     cells = parse_cells(cell, board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
     answer = _move(where, {"kind": "pass", "cell": list(divmod(cells[0], board.rules.cols))})
+    if as_json:
+        click.echo(json.dumps({"verdict": answer["verdict"], "result": answer["result"], "version": answer["table"]["version"]}, ensure_ascii=False, indent=2))
+        if not answer["verdict"]["legal"]:
+            sys.exit(1)
+        return
     if not answer["verdict"]["legal"]:
         raise Refused(f"refused [{answer['verdict']['reason']}]: {answer['verdict']['message']}; the table is unchanged")
     _echo_score(answer)
@@ -266,8 +301,16 @@ def pass_at_table(cell: str, link: str) -> None:
 @table.command("watch")
 @click.argument("link")
 @click.option("--until-over/--forever", default=True, help="Stop once the game is over.")
-def watch_command(link: str, until_over: bool) -> None:
-    """Print each move as it is played at the table (Ctrl-C to stop)."""
+@json_option
+@color_option
+def watch_command(link: str, until_over: bool, as_json: bool, color: bool | None) -> None:
+    """Print each move as it is played at the table (Ctrl-C to stop: exit 130).
+
+    \b
+    Examples:
+      overturn table watch 'http://localhost:8000/?table=T1'
+      overturn table watch 'http://localhost:8000/?table=T1' --forever --no-color
+    """
     where = Link.parse(link)
     query = "" if where.seat is None else "?" + urllib.parse.urlencode({"seat": where.seat})
     request = urllib.request.Request(where.api("/events" + query), headers={"Accept": "text/event-stream"})
@@ -286,16 +329,17 @@ def watch_command(link: str, until_over: bool) -> None:
                     if not shown:
                         continue  # a heartbeat: the server is there, nothing moved
                     state = _decoded(text.encode())
-                    _show(state)
-                    click.echo("")
+                    if as_json:  # one line a state: JSON lines
+                        click.echo(json.dumps(state, ensure_ascii=False))
+                    else:
+                        _show(state, use_color(color))
+                        click.echo("")
                     if until_over and state["result"]["over"]:
                         return
     except urllib.error.HTTPError as error:
         _expect(error.code, _decoded(error.read(MAX_ANSWER_BYTES + 1)), 200)
     except (urllib.error.URLError, ConnectionError) as exc:
         raise click.ClickException(f"the stream from {where.server} stopped: {getattr(exc, 'reason', exc)}") from None
-    except KeyboardInterrupt:
-        return
 
 
 def _board_of(where: Link) -> Board:

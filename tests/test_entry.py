@@ -185,7 +185,8 @@ def test_the_parser_knows_click_s_solve_options() -> None:
 def test_the_parser_knows_click_s_lookup_options() -> None:
     """Every option of `dict lookup` is the fast path's, with the same keywords and defaults."""
     options = [parameter for parameter in lookup.params if isinstance(parameter, click.Option)]
-    assert {option: parameter.name for parameter in options for option in parameter.opts} == {**entry.LEXICON, "--json": "as_json"}
+    # --file reads a list: the full command
+    assert {option: parameter.name for parameter in options for option in parameter.opts} == {**entry.LEXICON, "--json": "as_json", "--file": "list_file"}
     defaults = lookup.make_context("lookup", ["roi"]).params
     assert {keyword: defaults[keyword] for keyword in entry.LOOKUP_DEFAULTS} == entry.LOOKUP_DEFAULTS
 
@@ -221,6 +222,6 @@ def test_an_undecodable_word_under_a_strict_utf8_locale(lexicon_dir: str, progra
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
     command = [sys.executable.encode(), b"-c", program.encode(), b"dict", b"lookup", b"-l", lexicon_dir.encode(), b"ac\x80ces"]
     text = subprocess.run(command, check=False, capture_output=True, env=env, timeout=60)
-    assert text.returncode == 1 and text.stderr == b"" and b"invalid input" in text.stdout
+    assert text.returncode == 2 and text.stderr == b"" and b"invalid input" in text.stdout
     as_json = subprocess.run([*command, b"--json"], check=False, capture_output=True, env=env, timeout=60)
-    assert as_json.returncode == 1 and json.loads(as_json.stdout.decode("utf-8"))["results"][0]["word"] == "ac\udc80ces"
+    assert as_json.returncode == 2 and json.loads(as_json.stdout.decode("utf-8"))["results"][0]["word"] == "ac\udc80ces"

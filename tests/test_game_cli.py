@@ -35,7 +35,7 @@ def run(*args: str, input: str | None = None):
 def test_new_show_play_undo(state: Path):
     result = run("game", "play", "roi", "--path", "D1 E1 E2", "--state", str(state))
     assert result.exit_code == 0, result.output
-    assert "ROI: LEGAL" in result.output and "[R]g1" in result.output and "roi (lemma roi, N)" in result.output
+    assert "ROI: LEGAL" in result.output and "[R]g1" in result.output and "roi (noun, lemma roi)" in result.output
     result = run("game", "play", "BOIRE", "--state", str(state))
     assert result.exit_code == 0 and "ring swing +8" in result.output
     shown = run("game", "show", "--state", str(state))
@@ -65,7 +65,7 @@ def test_bad_path_text_is_a_usage_error(state: Path):
 
 def test_pass_moves_and_hint(state: Path):
     run("game", "play", "ROI", "--path", "D1 E1 E2", "--state", str(state))
-    moves = json.loads(run("game", "moves", "--json", "--state", str(state)).output)
+    moves = json.loads(run("game", "moves", "--json", "--state", str(state)).output)["moves"]
     assert moves == [
         {"kind": "word", "word": "BOIRE", "path": [[0, 5], [0, 4], [1, 4], [0, 3], [1, 3]], "swing": 8, "readings": {}}
     ]
@@ -81,7 +81,7 @@ def test_pass_moves_and_hint(state: Path):
 
 def test_referee_exit_codes(state: Path, lexicon_dir: str):
     legal = run("referee", "tempête", "--state", str(state))
-    assert legal.exit_code == 0 and "tempête (lemma tempête, N)" in legal.output
+    assert legal.exit_code == 0 and "tempête (noun, lemma tempête)" in legal.output
     refused = run("referee", "POLE", "--state", str(state), "--json")
     assert refused.exit_code == 1 and json.loads(refused.output)["reason"] == "single_tile"
     on_board = run("referee", "BONNE", "--board", BOARD_TEXT, "--mode", "advanced", "--lexicon", lexicon_dir)
@@ -96,7 +96,7 @@ def test_referee_exit_codes(state: Path, lexicon_dir: str):
 
 
 def test_new_refuses_to_overwrite_and_next_layer(tmp_path: Path, lexicon_dir: str, state: Path):
-    assert run("game", "new", "--lexicon", lexicon_dir, "--state", str(state)).exit_code == 1
+    assert run("game", "new", "--lexicon", lexicon_dir, "--state", str(state)).exit_code == 2
     dealt = tmp_path / "dealt.json"
     result = run("game", "new", "--seed", "7", "--lexicon", lexicon_dir, "--state", str(dealt))
     assert result.exit_code == 0 and "seed 7" in result.output

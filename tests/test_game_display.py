@@ -39,7 +39,7 @@ def test_interactive_pass_asks_while_words_remain(lexicon, tmp_path: Path) -> No
         input="pass A6\nn\npass A6\ny\nquit\n",
     )
     assert result.exit_code == 0, result.output
-    assert result.output.count(f"{left} word(s) can still be played; pass anyway?") == 2
+    assert result.output.count(f"{left} word{'s' if left > 1 else ''} can still be played; pass anyway?") == 2
     assert "not passed: still your turn" in result.output
     assert result.output.count("green passes") == 1
     local.push(PassMove(parse_path("A6", board)[0]))
@@ -82,4 +82,4 @@ def test_game_pass_warns_when_words_were_left(lexicon, tmp_path: Path) -> None:
     left = _words_left(Game.load(state, lexicon))
     result = CliRunner().invoke(main, ["game", "pass", "A6", "--state", str(state)])
     assert result.exit_code == 0 and "green passes" in result.stdout
-    assert f"warning: {left} word(s) could still be played" in result.stderr
+    assert f"warning: {left} word{'s' if left > 1 else ''} could still be played" in result.stderr

@@ -58,7 +58,7 @@ def test_near_stops_at_its_deadline(default_lexicon: Lexicon) -> None:
 def test_lookup_refuses_an_overlong_word_at_the_command_line(default_lexicon: Lexicon, length: int) -> None:
     word = "A" * length
     result = CliRunner().invoke(main, ["dict", "lookup", word, "maison"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # not a word the lexicon could hold: unreadable input
     assert f"invalid input: a word of {length:,} letters is longer than any word of lexicon fr" in result.stdout
     assert "MAISON: valid" in result.stdout and len(result.stdout) < 1000  # the word itself is not echoed whole
     result = CliRunner().invoke(main, ["dict", "lookup", word, "--json"])

@@ -376,7 +376,7 @@ def test_a_lexicon_without_words_is_refused_at_start_up(tmp_path: Path) -> None:
     with pytest.raises(LexiconError, match="holds no word"):
         create_app(str(passwd))
     result = CliRunner().invoke(serve, ["--lexicon", str(passwd), "--port", "0"])
-    assert result.exit_code == 1 and "holds no word" in result.output
+    assert result.exit_code == 2 and "holds no word" in result.output
 
 
 def test_lexicons_show_names_never_server_paths(tmp_path: Path) -> None:

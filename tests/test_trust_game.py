@@ -177,7 +177,7 @@ def test_next_layer_needs_force_to_discard_an_unfinished_game(seeded):
 def test_new_over_an_existing_game_needs_force(seeded, lexicon_dir):
     before = seeded.read_bytes()
     result = run("game", "new", "--ending", "passes", "--seed", "8", "--lexicon", lexicon_dir, "--state", str(seeded))
-    assert result.exit_code == 1 and "--force" in result.output and seeded.read_bytes() == before
+    assert result.exit_code == 2 and "--force" in result.output and seeded.read_bytes() == before
 
 
 # ----- saving --------------------------------------------------------------------------------------
@@ -230,5 +230,5 @@ def test_tile_sets_read_through_the_same_layer(tmp_path, content, complaint):
     tiles = tmp_path / "tiles.json"
     tiles.write_text(content, encoding="utf-8")
     result = run("deal", "--seed", "1", "--tiles", str(tiles))
-    assert result.exit_code == 1 and complaint in result.output and "Traceback" not in result.output
+    assert result.exit_code == 2 and complaint in result.output and "Traceback" not in result.output
     assert result.output.count("\n") == 1

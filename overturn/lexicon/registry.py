@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from overturn.lexicon import lemmas, sources, spelling
+from overturn.lexicon import sources, spelling
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
@@ -185,6 +185,8 @@ def _build_from_recipe(recipe: Recipe, files: list[Path], checksum: str, progres
         "sources": [{"path": str(path), "sha256": sources.file_checksum(path) if path.is_file() else None} for path in files],
     }
     write_build(directory, merged, meta, progress)
+    from overturn.lexicon import lemmas  # only a build needs it (and msgspec): a look-up's start-up does not pay for it
+
     lemmas.write_inflections(directory, files, merged)  # DELA's tenses and persons beside the build (lemmas.py)
     return directory
 
@@ -222,8 +224,8 @@ def _user_build_dir(name: str) -> Path:
     return lexicons_root() / "user" / name
 
 
-def build_word_list(path: Path, name: str, progress: Progress | None = None) -> tuple[Path, list[str]]:
-    """Compile a plain word list under ``name``; returns the build and the lines that are not words."""
+def build_word_list(path: Path, name: str, progress: Progress | None = None, encoding: str = "utf-8-sig") -> tuple[Path, list[str]]:
+    """Compile a plain word list (in ``encoding``) under ``name``; returns the build and the lines that are not words."""
     import shutil
 
     if not _NAME_RE.fullmatch(name) or name in RECIPES:
@@ -231,7 +233,7 @@ def build_word_list(path: Path, name: str, progress: Progress | None = None) -> 
             f"invalid lexicon name {name!r}: use letters, digits, '.', '_' or '-', not one of {', '.join(RECIPES)}"
         )
     try:
-        entries, rejected = sources.read_word_list(path)
+        entries, rejected = sources.read_word_list(path, encoding)
     except (OSError, UnicodeDecodeError) as exc:
         raise LexiconError(f"cannot read {path}: {exc}") from None
     if not entries:

@@ -21,6 +21,7 @@ from msgspec import Meta, Struct
 
 from overturn.lexicon.lemmas import MAX_ROWS, FormRow, codes_of, table_rows
 from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.links import definition_links as definition_links  # the service imports it from here
 from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.lexicon.sources import Entry
 
@@ -288,13 +289,3 @@ def diff(first: Iterable[str], second: Iterable[str]) -> Difference:
     """The keys of one lexicon that the other lacks, each way, and how many they share."""
     one, two = set(first), set(second)
     return Difference(sorted(one - two), sorted(two - one), len(one & two))
-
-
-def definition_links(form: str, lemma: str) -> dict[str, str]:
-    """Where a word's definition can be read: Wiktionnaire (the form) and the CNRTL (the lemma)."""
-    from urllib.parse import quote
-
-    return {
-        "wiktionnaire": f"https://fr.wiktionary.org/wiki/{quote(form)}",
-        "cnrtl": f"https://www.cnrtl.fr/definition/{quote(lemma)}",
-    }

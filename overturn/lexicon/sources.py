@@ -189,11 +189,11 @@ def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Ite
                 yield key, Entry(form, lemma or form, pos)
 
 
-def read_word_list(path: Path) -> tuple[list[tuple[str, Entry]], list[str]]:
-    """A plain UTF-8 list, one word a line: (entries, rejected lines) for ``overturn lexicon build``."""
+def read_word_list(path: Path, encoding: str = "utf-8-sig") -> tuple[list[tuple[str, Entry]], list[str]]:
+    """A plain list, one word a line (UTF-8 unless told): (entries, rejected lines) for ``overturn lexicon build``."""
     entries: list[tuple[str, Entry]] = []
     rejected: list[str] = []
-    with path.open(encoding="utf-8-sig") as handle:
+    with path.open(encoding=encoding) as handle:
         for line in handle:
             word = line.strip()
             if not word or word.startswith("#"):
