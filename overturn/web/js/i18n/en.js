@@ -112,7 +112,7 @@ export default {
   passWord: "pass",
   unexpected: "Unexpected error on the page; reload it.",
 
-  // The board games' page (the referees' own lines, the board in text and the titles come from the server in French).
+  // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Board games", rules: "Rules", newTable: "New table", gameLabel: "Game",
   gameOverload: "Overload (3 to 5 players)", gameOffboard: "offboard (2 players)", gameInsider: "Insider (2 to 4 players)",
   playersLabel: "Players", boardSeedLabel: "Seed (chance)", boardSeedPlaceholder: "random",

@@ -112,7 +112,7 @@ export default {
   passWord: "passe",
   unexpected: "Erreur inattendue sur la page ; rechargez-la.",
 
-  // The board games' page (the referees' own lines, the board in text and the titles come from the server in French).
+  // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Jeux de plateau", rules: "Règles", newTable: "Nouvelle table", gameLabel: "Jeu",
   gameOverload: "Overload (3 à 5 joueurs)", gameOffboard: "offboard (2 joueurs)", gameInsider: "Insider (2 à 4 joueurs)",
   playersLabel: "Joueurs", boardSeedLabel: "Graine (hasard)", boardSeedPlaceholder: "au hasard",
