@@ -135,7 +135,7 @@ export function renderHistory(onStep) {
     item.append(see, head, move);
     if (entry.effects.length) {
       const effects = document.createElement("small");
-      effects.textContent = " — " + entryLines(entry).join(" ; ");
+      effects.textContent = " — " + entryLines(entry).join(t("effectsJoin"));
       item.append(effects);
     }
     list.append(item);

@@ -151,7 +151,7 @@ export default {
   rollDice: "Lancer les dés", rollDie: "Lancer le dé",
   cards: { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" },
   youMark: " (vous)", points: (n) => `${n} pts`, cardCount: (n) => `${n} cartes`, noCard: "aucune carte",
-  moveBy: (name) => `${name} : `, see: "voir", seeLabel: (n) => `Plateau après le coup ${n}`,
+  moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Plateau après le coup ${n}`,
   guardAsk: (from, card) => `${from} joue ${card} : le contrez-vous avec un garde du corps ?`,
   guardWait: (who, card, from) => `${who} répond au ${card} de ${from}`,
 };
