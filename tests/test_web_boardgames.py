@@ -176,6 +176,15 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
     mirror = new_board_table("offboard", 2, 0, {})
     rng = random.Random(2)
     _play_whole_game(table, mirror, lambda m: format_move(computer_move(m.game, rng)), "offboard")
+    # in English the page words the same events itself: the awaiting line and the move list, no French left
+    watcher = table.watcher
+    watcher.click("#lang")
+    score = mirror.public_view()["awaited"]["score"]
+    assert watcher.locator("#awaiting").inner_text().startswith(f"Score: red {score['red']}, yellow {score['yellow']}. Game over: ")
+    history = watcher.locator("#history").inner_text()
+    assert "marble" in history and not re.search(r"\b(bille|rouge|jaune|avance|pousse)\b", history), history[:400]
+    assert "; " in history and " ; " not in history, history[:400]  # an entry's lines joined in English
+    shoot(watcher, "boardgame-offboard-english")
 
 
 def test_insider_three_seats_own_hand_only(tables: Callable[..., Table]) -> None:

@@ -2,12 +2,13 @@
 // Everything shown comes from the server's view for this seat: its own Insider hand only, its legal moves
 // only on its turn; a watcher sees the table and no hand. Live by EventSource; ES modules, no build step, no
 // inline script or style. This module creates tables, plays moves and steps through the list; the drawings and
-// panels are in js/boards/, the words in the translation files shared with the table page (js/i18n/).
+// panels are in js/boards/, the words in the translation files shared with the table page (js/i18n/), what a move did
+// and what the game awaits worded from the server's events by each game's catalogue (js/boards/words/).
 import { api, ApiProblem, claimSeat, postJson, seatQuery } from "./js/api.js";
 import { followTable } from "./js/live.js";
 import { switchLanguage, t, translatePage } from "./js/i18n.js";
 import { messageOf, problemOf } from "./js/problems.js";
-import { $, seatName, named, seatToken, tableId, takeSeat, ui } from "./js/boards/common.js";
+import { $, awaitingText, seatName, seatToken, tableId, takeSeat, ui } from "./js/boards/common.js";
 import { renderDrawing } from "./js/boards/drawings.js";
 import { renderGuard, renderHand, renderHistory, renderLegal, renderScores } from "./js/boards/panels.js";
 
@@ -154,7 +155,7 @@ function render() {
   renderHand();
   renderDrawing();
   $("board-text").textContent = view.board_text;
-  $("awaiting").textContent = named(view.awaiting);
+  $("awaiting").textContent = awaitingText();
   $("moves-box").hidden = view.you === null || !view.legal.length;
   $("watcher").hidden = view.you !== null;
   renderLegal((move) => (ui.view.previews ? preview(move) : play(move)));

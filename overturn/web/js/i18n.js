@@ -24,6 +24,9 @@ export function phrase(table, code) {
   return Object.hasOwn(words, code) ? words[code] : undefined;
 }
 
+// The page's language, "fr" or "en" (the board games' catalogues word events in it).
+export function language() { return lang; }
+
 // The locale for dates and numbers.
 export function locale() { return lang === "fr" ? "fr-FR" : "en-GB"; }
 

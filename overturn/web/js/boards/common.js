@@ -1,5 +1,6 @@
 // What the board games' page holds between events, and the small lookups every part of it uses.
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
+import { line, word } from "./words/say.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -29,10 +30,26 @@ export function seatName(index) {
   return seat ? seat.name : t("seatNumber", index + 1);
 }
 
-// The referees' lines name Insider's players "Joueur N" (the seats' default names): the table's own names instead.
-export function named(text) {
+// The server's French line for an event the page cannot word itself: it names Insider's players "Joueur N" (the
+// seats' default names), the table's own names instead.
+function named(text) {
   const view = ui.view;
   return view && view.game === "insider" ? text.replace(/\bJoueur (\d)\b/g, (all, number) => seatName(Number(number) - 1) || all) : text;
+}
+
+// What the game awaits, in the page's language, Insider's players by their seats' names.
+export function awaitingText() {
+  const view = ui.view;
+  return word(view.game, language(), view.awaited, seatName) ?? named(view.awaiting);
+}
+
+// A move list entry's lines in the page's language, one per event (a move stored before the server kept its events
+// has only its French lines).
+export function entryLines(entry) {
+  return entry.effects.map((text, index) => {
+    const event = entry.events[index];
+    return (event && line(ui.view.game, language(), event, seatName)) ?? named(text);
+  });
 }
 
 // The places the last move touched (server-computed names: holes, targets, pawns, squares).

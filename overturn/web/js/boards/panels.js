@@ -1,7 +1,7 @@
 // The board games' panels around the drawing: the seat's legal moves grouped (a button each), the scores, an
 // Insider hand, the moves played, Insider's Bodyguard question with its countdown.
 import { phrase, t } from "../i18n.js";
-import { $, named, seatName, ui } from "./common.js";
+import { $, entryLines, seatName, ui } from "./common.js";
 
 // A card's name in the page's language (its code when the page does not know it).
 function cardName(card) { return phrase("cards", card) || card; }
@@ -135,7 +135,7 @@ export function renderHistory(onStep) {
     item.append(see, head, move);
     if (entry.effects.length) {
       const effects = document.createElement("small");
-      effects.textContent = " — " + entry.effects.map(named).join(" ; ");
+      effects.textContent = " — " + entryLines(entry).join(t("effectsJoin"));
       item.append(effects);
     }
     list.append(item);

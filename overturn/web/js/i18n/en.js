@@ -112,7 +112,7 @@ export default {
   passWord: "pass",
   unexpected: "Unexpected error on the page; reload it.",
 
-  // The board games' page (the referees' own lines, the board in text and the titles come from the server in French).
+  // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Board games", rules: "Rules", newTable: "New table", gameLabel: "Game",
   gameOverload: "Overload (3 to 5 players)", gameOffboard: "offboard (2 players)", gameInsider: "Insider (2 to 4 players)",
   playersLabel: "Players", boardSeedLabel: "Seed (chance)", boardSeedPlaceholder: "random",
@@ -151,7 +151,7 @@ export default {
   rollDice: "Roll the dice", rollDie: "Roll the die",
   cards: { admin: "Administrator", heli: "Helicopter", scandal: "Scandal", trend: "Trend", guard: "Bodyguard" },
   youMark: " (you)", points: (n) => `${n} pts`, cardCount: (n) => `${n} cards`, noCard: "no card",
-  moveBy: (name) => `${name}: `, see: "see", seeLabel: (n) => `Board after move ${n}`,
+  moveBy: (name) => `${name}: `, see: "see", effectsJoin: "; ", seeLabel: (n) => `Board after move ${n}`,
   guardAsk: (from, card) => `${from} plays ${card}: do you counter it with a bodyguard?`,
   guardWait: (who, card, from) => `${who} answers ${from}'s ${card}`,
 };

@@ -112,7 +112,7 @@ export default {
   passWord: "passe",
   unexpected: "Erreur inattendue sur la page ; rechargez-la.",
 
-  // The board games' page (the referees' own lines, the board in text and the titles come from the server in French).
+  // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Jeux de plateau", rules: "Règles", newTable: "Nouvelle table", gameLabel: "Jeu",
   gameOverload: "Overload (3 à 5 joueurs)", gameOffboard: "offboard (2 joueurs)", gameInsider: "Insider (2 à 4 joueurs)",
   playersLabel: "Joueurs", boardSeedLabel: "Graine (hasard)", boardSeedPlaceholder: "au hasard",
@@ -151,7 +151,7 @@ export default {
   rollDice: "Lancer les dés", rollDie: "Lancer le dé",
   cards: { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" },
   youMark: " (vous)", points: (n) => `${n} pts`, cardCount: (n) => `${n} cartes`, noCard: "aucune carte",
-  moveBy: (name) => `${name} : `, see: "voir", seeLabel: (n) => `Plateau après le coup ${n}`,
+  moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Plateau après le coup ${n}`,
   guardAsk: (from, card) => `${from} joue ${card} : le contrez-vous avec un garde du corps ?`,
   guardWait: (who, card, from) => `${who} répond au ${card} de ${from}`,
 };

@@ -1,0 +1,71 @@
+// Overload's events in the page's words: `fr` mirrors overturn/referees/overload/words.py's FR word for word (the
+// server's French, held equal by tests/test_board_words.py), `en` is the page's English. Each kind's function takes
+// the event as the server sends it ({kind, ...fields}); players are colours, pawns keep the notation's names (red1).
+
+const COLOURS_FR = { red: "rouge", blue: "bleu", yellow: "jaune", green: "vert", black: "noir", white: "blanc" };
+const CAUSES_FR = { seeded: "tiré par le serveur", forced: "forcé", "no-load": "aucun disque choisi avant le lancer" };
+const CAUSES_EN = { seeded: "rolled by the server", forced: "forced", "no-load": "no discs chosen before the roll" };
+const ACTIONS_FR = {
+  roll: "dé : {}", load: "charge {} disque(s)", move: "déplace {}", give: "donne à {}", take: "prend à {}", step: "{}",
+};
+const ACTIONS_EN = {
+  roll: "die: {}", load: "loads {} disc(s)", move: "moves {}", give: "gives to {}", take: "takes from {}", step: "{}",
+};
+const STEPS_FR = { forward: "avance d'une case", back: "recule d'une case" };
+const STEPS_EN = { forward: "steps forward one space", back: "steps back one space" };
+
+// A code's word in a table, or the code itself when the table does not hold it (as Python's dict.get(code, code)).
+const lookup = (table, code) => (Object.hasOwn(table, code) ? table[code] : code);
+const colour = (name) => lookup(COLOURS_FR, name);
+const acted = (actions, steps, causes, e) =>
+  lookup(actions, e.action).replace("{}", () => lookup(steps, e.value)) + (e.cause ? ` (${causes[e.cause]})` : "");
+
+function spaceFr(space) {
+  if (space.role === "start") return "départ";
+  if (space.role === "finish") return `arrivée (${space.number})`;
+  return `case ${space.number}` + (space.special ? ` [${space.special}]` : "");
+}
+
+function spaceEn(space) {
+  if (space.role === "start") return "start";
+  if (space.role === "finish") return `finish (${space.number})`;
+  return `space ${space.number}` + (space.special ? ` [${space.special}]` : "");
+}
+
+const reasonFr = (r) => (r.overload ? `${r.points} pour la surcharge de ${r.overload}` : `${r.points} pour l'arrivée`);
+const reasonEn = (r) => (r.overload ? `${r.points} for the Overload of ${r.overload}` : `${r.points} for the finish`);
+const bonusFr = (e) => (e.bonus_discs !== null && e.bonus_discs !== undefined ? ` + ${e.bonus} de bonus pour exactement ${e.bonus_discs}` : "");
+const bonusEn = (e) => (e.bonus_discs !== null && e.bonus_discs !== undefined ? ` + ${e.bonus} bonus for exactly ${e.bonus_discs}` : "");
+const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
+
+export const fr = {
+  acted: (e) => acted(ACTIONS_FR, STEPS_FR, CAUSES_FR, e),
+  moved: (e) => `${e.pawn} : ${spaceFr(e.frm)} → ${spaceFr(e.to)}, ${e.discs} disque(s)`,
+  discs: (e) => `${e.pawn} : ${e.before} → ${e.after} disque(s)`,
+  finished: (e) => `${e.pawn} atteint l'arrivée avec ${e.discs} disques${bonusFr(e)} = ${e.points} points ; retour au départ, ses disques vont dans la coupe`,
+  overloaded: (e) => `Surcharge ! ${e.pawn} porterait un ${e.disc}e disque : retour au départ, ses disques vont dans la coupe`,
+  scored: (e) => `${colour(e.player)} marque ${e.points} (${e.reasons.map(reasonFr).join(", ")} ; total ${e.total})`,
+  won: (e) => `${colour(e.player)} atteint ${e.target} points et gagne`,
+  "await-load": (e) => `${colour(e.player)} : choisissez de 0 à ${e.most} disques pour ${e.pawn} au départ, puis lancez le dé.`,
+  "await-roll": (e) => `${colour(e.player)} : lancez le dé.`,
+  "await-move": (e) => `${colour(e.player)} a fait ${e.roll} : déplacez un pion (${e.pawns.join(", ")}).`,
+  "await-step": (e) => `${colour(e.player)} : ${e.pawn} est sur une case +/- et doit avancer ou reculer d'une case tout de suite.`,
+  "await-settle": (e) => `${colour(e.player)} : ${e.pawn} règle chaque pion rencontré, en donnant ou en prenant ${e.discs === 2 ? "2 disques (case x2)" : "1 disque"}.`,
+  "game-won": (e) => `Partie terminée : ${colour(e.player)} gagne avec ${e.points} points.`,
+};
+
+export const en = {
+  acted: (e) => acted(ACTIONS_EN, STEPS_EN, CAUSES_EN, e),
+  moved: (e) => `${e.pawn}: ${spaceEn(e.frm)} → ${spaceEn(e.to)}, ${e.discs} disc(s)`,
+  discs: (e) => `${e.pawn}: ${e.before} → ${e.after} disc(s)`,
+  finished: (e) => `${e.pawn} reaches the finish with ${e.discs} discs${bonusEn(e)} = ${e.points} points; back to the start, its discs go to the cup`,
+  overloaded: (e) => `Overload! ${e.pawn} would carry a ${ordinal(e.disc)} disc: back to the start, its discs go to the cup`,
+  scored: (e) => `${e.player} scores ${e.points} (${e.reasons.map(reasonEn).join(", ")}; total ${e.total})`,
+  won: (e) => `${e.player} reaches ${e.target} points and wins`,
+  "await-load": (e) => `${e.player}: choose 0 to ${e.most} discs for ${e.pawn} on the start, then roll the die.`,
+  "await-roll": (e) => `${e.player}: roll the die.`,
+  "await-move": (e) => `${e.player} rolled ${e.roll}: move a pawn (${e.pawns.join(", ")}).`,
+  "await-step": (e) => `${e.player}: ${e.pawn} is on a +/- space and must step forward or back one space at once.`,
+  "await-settle": (e) => `${e.player}: ${e.pawn} settles each pawn met, giving or taking ${e.discs === 2 ? "2 discs (x2 space)" : "1 disc"}.`,
+  "game-won": (e) => `Game over: ${e.player} wins with ${e.points} points.`,
+};
