@@ -164,8 +164,14 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
     first.click("#typed button")
     first.wait_for_selector("#refusal:not([hidden])")
     refusal = first.locator("#refusal").inner_text()
-    assert refusal.startswith("Coup refusé : ")
+    assert refusal.startswith("Coup refusé : Coup illisible : écrivez-le dans la notation du jeu. (")
     shoot(first, "boardgame-offboard-refused")
+    # in English the page words the refusal from its rule code; the referee's own English follows it
+    first.click("#lang")
+    first.click("#typed button")
+    first.wait_for_function("document.querySelector('#refusal').textContent.startsWith('Move refused')")
+    assert first.locator("#refusal").inner_text().startswith("Move refused: Unreadable move: write it in the game's notation. ('A9' is not a hole")
+    first.click("#lang")
     assert first.locator("#table").get_attribute("data-version") == "0"
     # the twelve targets are drawn around the hexagon, each outside the edge holes it drains
     targets = first.eval_on_selector_all(".target", """els => { const c = document.querySelector('[data-hole="E5"]').getBoundingClientRect();

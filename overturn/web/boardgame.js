@@ -6,7 +6,7 @@
 // and what the game awaits worded from the server's events by each game's catalogue (js/boards/words/).
 import { api, ApiProblem, claimSeat, postJson, seatQuery } from "./js/api.js";
 import { followTable } from "./js/live.js";
-import { switchLanguage, t, translatePage } from "./js/i18n.js";
+import { phrase, switchLanguage, t, translatePage } from "./js/i18n.js";
 import { messageOf, problemOf } from "./js/problems.js";
 import { $, awaitingText, seatName, seatToken, tableId, takeSeat, ui } from "./js/boards/common.js";
 import { renderDrawing } from "./js/boards/drawings.js";
@@ -188,7 +188,8 @@ function clearPreviewMarks() {
   document.querySelectorAll(".hole.moving, .hole.pushed, .target.aimed").forEach((el) => el.classList.remove("moving", "pushed", "aimed"));
 }
 
-// A move: played (the new state), refused by the referee (its reason, in the referee's words), or refused by the
+// A move: played (the new state), refused by the referee (its reason worded here from its rule code, the server's
+// French for a code the page does not know, with the referee's own English after it), or refused by the
 // table (stale or not this seat's turn: the table as it is now comes with the refusal).
 async function play(move) {
   if (ui.busy || !ui.view) return;
@@ -197,7 +198,8 @@ async function play(move) {
   try {
     const body = await postJson(tablePath("/moves"), { seat: seatToken, version: ui.view.table.version, move });
     if (body.refused) {
-      $("refusal").textContent = t("moveRefused", body.refused.message, body.refused.detail);
+      const { rule, message, detail } = body.refused;
+      $("refusal").textContent = t("moveRefused", phrase("refusals", rule) ?? message, detail);
       $("refusal").hidden = false;
     } else {
       $("played").textContent = t("movePlayed", body.result.move);
