@@ -169,7 +169,7 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
     # in English the page words the refusal from its rule code; the referee's own English follows it
     first.click("#lang")
     first.click("#typed button")
-    first.wait_for_function("document.querySelector('#refusal').textContent.startsWith('Move refused')")
+    first.wait_for_selector("#refusal:has-text('Move refused')")
     assert first.locator("#refusal").inner_text().startswith("Move refused: Unreadable move: write it in the game's notation. ('A9' is not a hole")
     first.click("#lang")
     assert first.locator("#table").get_attribute("data-version") == "0"
