@@ -32,6 +32,7 @@ _SERVER_DRAWS = random.SystemRandom()
 EVENTS_SHOWN = 30
 
 RULES_FR = {
+    "not-chance": "Aucun tirage n'est attendu maintenant.",
     "not-expected": "Ce coup répond à une question que personne n'a posée.",
     "one-main-action": "Une seule action principale par tour : marcher, lancer ou piocher.",
     "one-die": "Rumeurs : ce joueur n'avance qu'avec un dé jusqu'à la prochaine évaluation.",
