@@ -143,7 +143,7 @@ def test_arrows_run_down_from_the_service_and_the_cli() -> None:
             assert not {t for t in targets if t.startswith(("overturn.game", "overturn.referees"))}, module
 
 
-def _stdlib_imports(path: Path) -> set[str]:
+def _top_level_imports(path: Path) -> set[str]:
     """The top-level names of every module ``path`` imports, wherever in the file the import stands."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -161,15 +161,15 @@ def test_the_table_parses_no_sentence() -> None:
     """The table words the games' Structs through their catalogues: no module of ``overturn.table`` imports ``re``."""
     tables = sorted((ROOT / "overturn" / "table").rglob("*.py"))
     assert len(tables) > 10
-    assert [path.name for path in tables if "re" in _stdlib_imports(path)] == []
+    assert [path.name for path in tables if "re" in _top_level_imports(path)] == []
 
 
 def test_the_import_finder_sees_re_however_it_is_imported(tmp_path: Path) -> None:
     for text in ("import re", "from re import compile", "def f():\n    import re as regex", "import importlib\nimportlib.import_module('re')"):
         (tmp_path / "m.py").write_text(text + "\n", encoding="utf-8")
-        assert "re" in _stdlib_imports(tmp_path / "m.py"), text
+        assert "re" in _top_level_imports(tmp_path / "m.py"), text
     (tmp_path / "m.py").write_text("import regex_free\nfrom overturn import referees\n", encoding="utf-8")
-    assert "re" not in _stdlib_imports(tmp_path / "m.py")
+    assert "re" not in _top_level_imports(tmp_path / "m.py")
 
 
 def test_the_native_search_is_built_where_it_is_required() -> None:
@@ -199,23 +199,12 @@ def test_a_long_module_says_why_it_is_one() -> None:
     assert not unexplained, unexplained
 
 
-def _third_party_imports(path: Path) -> set[str]:
-    """The top-level names of every module a file imports (``starlette`` for ``from starlette.requests import …``)."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module.split(".")[0])
-    return found
-
-
 def test_the_table_authority_has_no_transport_inside() -> None:
     """As boardgame.io's Master: the table service judges, commits and publishes with no HTTP in it, so tests and
     any other transport drive it directly; only the service's one table router speaks HTTP for it."""
     web = {"starlette", "uvicorn", "httpx", "httptools"}
     for path in sorted((ROOT / "overturn" / "table").glob("*.py")):
-        assert not _third_party_imports(path) & web, path.name
+        assert not _top_level_imports(path) & web, path.name
     graph = _graph()
     speaking_for_it = {module for module, targets in graph.items() if "overturn.table.service" in targets and module.startswith("overturn.service")}
     assert speaking_for_it <= {"overturn.service.context", "overturn.service.routers.tables"}, speaking_for_it
