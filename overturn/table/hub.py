@@ -9,11 +9,19 @@ Several server processes on one PostgreSQL hear of each other's moves by
 (SQLite shared by two processes), each stream also rereads the store at every
 heartbeat, so a move made through another process arrives by then at the
 latest (docs/service.md, "Scale").
+
+The hub also knows who is at each table it serves: a stream holds a ``Slot``
+naming its reader's seat, so presence (joined, connected) changes wake the
+table's streams as a move does, and a seat handed over to another phone
+revokes the slots opened with its old credential. Connected is this process's
+knowledge only (docs/service.md says what another process sees).
 """
 
 from __future__ import annotations
 
 import asyncio
+import secrets
+import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,6 +40,22 @@ class Published:
     views: SeatViews
 
 
+@dataclass(eq=False)
+class Slot:
+    """One open stream: its id (the reader acknowledges beats with it), its table, and its reader's seat (None: a
+    watcher) with the digest of the token that opened it. ``acks``: the reader promised to acknowledge, so a silence
+    closes the stream; ``revoked``: its seat was handed to another phone."""
+
+    id: str
+    table_id: str
+    client: str
+    seat: int | None
+    token_digest: str
+    acks: bool
+    heard: float
+    revoked: bool = False
+
+
 class Hub:
     def __init__(self, max_streams: int, max_per_client: int) -> None:
         self.max_streams = max_streams
@@ -40,6 +64,12 @@ class Hub:
         self._changed: dict[str, asyncio.Event] = {}
         self._watchers: Counter[str] = Counter()
         self._clients: Counter[str] = Counter()
+        self._slots: dict[str, Slot] = {}
+        self._tables: dict[str, dict[str, Slot]] = {}  # the same slots by table
+        #: Per watched table: each seat claimed (None for a computer's), as last read from the store.
+        self._joined: dict[str, tuple[bool | None, ...]] = {}
+        #: Per watched table: bumped at every change of presence (streams send it when theirs is older).
+        self._presence: Counter[str] = Counter()
         self.closed = False
 
     def close(self) -> None:
@@ -54,17 +84,30 @@ class Hub:
         return sum(self._clients.values())
 
     @contextmanager
-    def stream(self, table_id: str, client: str) -> Iterator[None]:
-        """Holds one stream's place; ``TooManyStreams`` past the server's or this client's bound."""
+    def stream(
+        self, table_id: str, client: str, seat: int | None = None, token_digest: str = "", acks: bool = False, joined: tuple[bool | None, ...] = ()
+    ) -> Iterator[Slot]:
+        """Holds one stream's place; ``TooManyStreams`` past the server's or this client's bound. ``joined``: the seats
+        claimed, as the stream's reader read the table."""
         if self.open_streams >= self.max_streams:
             raise TooManyStreams(f"the server has {self.max_streams} live streams open")
         if self._clients[client] >= self.max_per_client:
             raise TooManyStreams(f"this address has {self.max_per_client} live streams open")
+        slot = Slot(secrets.token_urlsafe(12), table_id, client, seat, token_digest, acks, time.monotonic())
         self._clients[client] += 1
         self._watchers[table_id] += 1
+        before = self.presence(table_id)
+        self._slots[slot.id] = slot
+        self._tables.setdefault(table_id, {})[slot.id] = slot
+        if joined:
+            self._joined[table_id] = joined
+        self._presence_moved(table_id, before)
         try:
-            yield
+            yield slot
         finally:
+            before = self.presence(table_id)
+            del self._slots[slot.id]
+            del self._tables[table_id][slot.id]
             self._clients[client] -= 1
             if not self._clients[client]:
                 del self._clients[client]
@@ -73,6 +116,11 @@ class Hub:
                 del self._watchers[table_id]
                 self._latest.pop(table_id, None)
                 self._changed.pop(table_id, None)
+                self._tables.pop(table_id, None)
+                self._joined.pop(table_id, None)
+                self._presence.pop(table_id, None)
+            else:
+                self._presence_moved(table_id, before)
 
     def publish(self, table_id: str, version: int, views: SeatViews) -> None:
         """A table's new views; streams waiting on an older version wake up. Older news is ignored."""
@@ -83,6 +131,9 @@ class Hub:
         if known is not None and known.version >= version:
             return
         self._latest[table_id] = Published(version, views)
+        self._wake(table_id)
+
+    def _wake(self, table_id: str) -> None:
         event = self._changed.pop(table_id, None)
         if event is not None:
             event.set()
@@ -93,15 +144,61 @@ class Hub:
     def latest(self, table_id: str) -> Published | None:
         return self._latest.get(table_id)
 
-    async def wait_newer(self, table_id: str, version: int, timeout: float) -> Published | None:
-        """The table's view once it is newer than ``version``; None after ``timeout`` seconds with no news."""
-        known = self._latest.get(table_id)
-        if known is not None and known.version > version or self.closed:
-            return known if not self.closed else None
+    # ----- presence: who joined, who is connected now; seats handed over --------------------
+
+    def presence(self, table_id: str, joined: tuple[bool | None, ...] | None = None) -> tuple[tuple[bool, bool], ...]:
+        """Each seat's (joined, connected) as this process knows it: connected while a stream of its (not revoked)
+        is open here; a computer's seat is always both. ``joined``: the seats claimed as just read (else as last
+        heard; empty for a table nobody follows here)."""
+        here = {slot.seat for slot in self._tables.get(table_id, {}).values() if not slot.revoked}
+        known = self._joined.get(table_id, ()) if joined is None else joined
+        return tuple((True, True) if claimed is None else (claimed, index in here) for index, claimed in enumerate(known))
+
+    def presence_version(self, table_id: str) -> int:
+        return self._presence[table_id] if table_id in self._watchers else 0
+
+    def seated(self, table_id: str, joined: tuple[bool | None, ...]) -> None:
+        """The table's seats as just read from the store (a claim here or in another process; None for a computer's):
+        its streams hear of a change."""
+        if not self.watching(table_id):
+            return
+        before = self.presence(table_id)
+        self._joined[table_id] = joined
+        self._presence_moved(table_id, before)
+
+    def reseated(self, table_id: str, seat: int, token_digest: str) -> int:
+        """A seat now opens only with ``token_digest``: the streams opened with another token for it are revoked (they
+        say so and end). How many were."""
+        revoked = [slot for slot in self._tables.get(table_id, {}).values() if slot.seat == seat and slot.token_digest != token_digest and not slot.revoked]
+        if not revoked:
+            return 0
+        before = self.presence(table_id)
+        for slot in revoked:
+            slot.revoked = True
+        self._presence_moved(table_id, before)
+        self._wake(table_id)
+        return len(revoked)
+
+    def _presence_moved(self, table_id: str, before: tuple[tuple[bool, bool], ...]) -> None:
+        if self.presence(table_id) != before:
+            self._presence[table_id] += 1
+            self._wake(table_id)
+
+    def ack(self, table_id: str, stream_id: str) -> bool:
+        """A reader heard its stream: it keeps its place. False for a stream not open here (closed, or never)."""
+        slot = self._slots.get(stream_id)
+        if slot is None or slot.table_id != table_id:
+            return False
+        slot.heard = time.monotonic()
+        return True
+
+    async def wait(self, table_id: str, timeout: float) -> None:
+        """Until the table changes here (a version, presence, a revocation, the server stopping) or ``timeout`` seconds.
+        The caller checks what changed; call it right after checking, with no await between."""
+        if self.closed or timeout <= 0:
+            return
         event = self._changed.setdefault(table_id, asyncio.Event())
         try:
             await asyncio.wait_for(event.wait(), timeout)
         except TimeoutError:
-            return None
-        known = self._latest.get(table_id)
-        return known if known is not None and known.version > version else None
+            return

@@ -32,12 +32,21 @@ def new_table_id() -> str:
 
 
 def digest(token: str) -> str:
-    """What the store keeps of a token: a stolen database opens no seat."""
+    """What the store keeps of a token: a stolen database opens no seat. A claimed credential's digest keeps its
+    prefix, so a seat tells whether a phone joined it (``Seat.claimed``) without another column."""
+    hashed = _sha256(token)
+    return CREDENTIAL_PREFIX + hashed if token.startswith(CREDENTIAL_PREFIX) else hashed
+
+
+def _sha256(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def token_matches(token: str, stored_digest: str) -> bool:
-    return hmac.compare_digest(digest(token), stored_digest)
+    """Whether ``token`` is the one stored; a credential claimed before digests kept their prefix matches bare too."""
+    if hmac.compare_digest(digest(token), stored_digest):
+        return True
+    return token.startswith(CREDENTIAL_PREFIX) and hmac.compare_digest(_sha256(token), stored_digest)
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,11 @@ class Seat:
     name: str
     token_digest: str
     computer: int | None = None
+
+    @property
+    def claimed(self) -> bool:
+        """A phone claimed this seat's invitation (and holds its own credential); a computer's seat is always taken."""
+        return self.computer is not None or self.token_digest.startswith(CREDENTIAL_PREFIX)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ Long because the service is one piece: its move, its timers and its relay share 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -274,6 +275,8 @@ class TableService:
             raise _store_down(exc) from None
         if not swapped:
             raise InvitationSpent("another phone claimed this seat a moment ago: ask the table's creator for a new link")
+        claimed = Seat(seat.index, seat.name, digest(credential), seat.computer)
+        self.seen(dataclasses.replace(record, seats=tuple(claimed if other.index == seat.index else other for other in record.seats)))
         return record, seat, credential
 
     async def hand_over(self, table_id: Any, creator: Any, seat_index: int) -> tuple[TableRecord, str]:
@@ -287,10 +290,18 @@ class TableService:
             raise ComputerSeat("the computer's seat has no link to hand over")
         token = new_token()
         try:
-            await asyncio.to_thread(self.store.replace_token, record.id, seat_index, digest(token))
+            self.seen(await asyncio.to_thread(self.store.replace_token, record.id, seat_index, digest(token)))
         except StoreError as exc:
             raise _store_down(exc) from None
         return record, token
+
+    def seen(self, record: TableRecord) -> None:
+        """The seats as just stored or read: the table's streams hear who has joined, and those opened with a token
+        that no longer opens its seat (claimed by a phone, handed over) are revoked."""
+        for seat in record.seats:
+            if seat.computer is None:
+                self.hub.reseated(record.id, seat.index, seat.token_digest)
+        self.hub.seated(record.id, joined(record))
 
     # ----- moving ----------------------------------------------------------------------------
 
@@ -455,9 +466,11 @@ class TableService:
             log.warning("a move made elsewhere at table %s not relayed: %s", table_id, exc)
 
     async def reread(self, table_id: str, sent: int) -> tuple[int, SeatViews] | None:
-        """At a stream's heartbeat: the table if another process moved it past ``sent`` (published here too); None if not."""
+        """At a stream's heartbeat: the table if another process moved it past ``sent`` (published here too); None if not.
+        A seat claimed or handed over through another process is seen here then too (``seen``)."""
         try:
             record = await self.record(table_id)
+            self.seen(record)
             if record.version <= sent:
                 return None
             views = await self.views(record)
@@ -528,6 +541,11 @@ class TableService:
     def close(self) -> None:
         for task in list(self.background):
             task.cancel()
+
+
+def joined(record: TableRecord) -> tuple[bool | None, ...]:
+    """Each seat claimed by a phone (None for a computer's): presence's "joined", which every server process reads alike."""
+    return tuple(None if seat.computer is not None else seat.claimed for seat in record.seats)
 
 
 def _store_down(exc: StoreError) -> StoreUnavailable:

@@ -20,6 +20,22 @@ Seat = Annotated[int, Meta(ge=0, description="A seat's number, from 0.")]
 Version = Annotated[int, Meta(ge=0, description="Moves committed; send it with the next move.")]
 
 
+class SeatPresence(Struct):
+    """Who is at the table: a seat's invitation claimed by a phone, and that phone following the table live now."""
+
+    joined: Annotated[bool, Meta(description="A phone claimed the seat's invitation (always true for the computer's).")]
+    connected: Annotated[bool, Meta(description="A live stream of the seat is open on this server process now.")]
+
+
+class TablePresence(Struct):
+    """A ``presence`` event: every seat's presence, in seat order."""
+
+    presence: list[SeatPresence]
+
+
+Presence = Annotated[list[SeatPresence], Meta(description="Each seat's presence (reads and live streams; absent in other answers).")]
+
+
 # ----- Overturn ---------------------------------------------------------------------------------
 
 
@@ -43,6 +59,7 @@ class OverturnSeating(Struct):
     layers: Annotated[list[LayerScore], Meta(description="The scores of the layers already played.")]
     totals: LayerScore
     you: Annotated[Seat | None, Meta(description="The reader's seat; null for a watcher.")]
+    presence: Presence | UnsetType = UNSET
 
 
 class OverturnTableView(GameView):
@@ -75,6 +92,7 @@ class BoardSeating(Struct):
     id: str
     version: Version
     seats: list[BoardSeat]
+    presence: Presence | UnsetType = UNSET
 
 
 class MoveListEntry(Struct):

@@ -6,8 +6,10 @@ errors of ``overturn.table.errors``) become statuses in one place,
 ``refusal_handler``. ``/api/tables/...`` serves tables of every game; the
 ``/api/boardgames/...`` paths are aliases, so links already shared keep working.
 
-Tokens travel in the body for moves and in the query string for reads and
-streams (an EventSource cannot set headers); the store keeps only their digests.
+A seat's token travels in the ``X-Seat-Token`` header (the pages send it so,
+streams included: they read them with fetch, not EventSource), or for API
+clients and links already shared in the ``seat`` query parameter or a move's
+body; the store keeps only their digests.
 
 Long because half of it is the endpoints' OpenAPI part (two games' views and a working example per endpoint).
 """
@@ -33,7 +35,7 @@ from overturn.service.errors import ApiError, error_response
 from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
 from overturn.service.params import TracedPath, int_param, path_cells, typed_body
 from overturn.service.routers.game import BOARD_CELL, NewGameRequest, dealt_game
-from overturn.service.streams import table_stream
+from overturn.service.streams import Reader, table_stream
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
 from overturn.table.errors import (
@@ -56,8 +58,8 @@ from overturn.table.errors import (
 from overturn.table.games import GAMES, PLAYERS, REFEREES, SEEDS, new_board_table, seat_names
 from overturn.table.insider_table import MAX_GUARD, MIN_GUARD
 from overturn.table.seating import COLOURS, GAME, OverturnTable
-from overturn.table.service import Created, Moved, SeatAsked
-from overturn.table.views import BoardAnswer, BoardView, OverturnAnswer, OverturnTableView, Position
+from overturn.table.service import Created, Moved, SeatAsked, joined
+from overturn.table.views import BoardAnswer, BoardView, OverturnAnswer, OverturnTableView, Position, SeatPresence, TablePresence, TableView
 
 #: Longest seat name kept (a phone's keyboard, not a document).
 MAX_SEAT_NAME = 40
@@ -71,6 +73,24 @@ GameName = Literal["overload", "offboard", "insider"]
 SeatText = Annotated[str, Meta(max_length=MAX_SEAT_NAME, pattern=r"^[^\x00-\x1f\x7f]*$")]
 #: Every table answer may hold a seat's private view or a token: never kept by a browser or a proxy.
 PRIVATE = {"Cache-Control": "no-store"}
+#: The header carrying a seat's token (kept out of URLs, so out of access logs and browser histories).
+SEAT_HEADER = "X-Seat-Token"
+
+
+def seat_token(request: Request, given: Any = None) -> Any:
+    """The reader's token: the ``X-Seat-Token`` header, else ``given`` (a move's body), else the ``seat`` query."""
+    header = request.headers.get(SEAT_HEADER)
+    if header:
+        return header
+    return given if given is not None else request.query_params.get("seat")
+
+
+def with_presence(view: TableView, presence: tuple[tuple[bool, bool], ...]) -> TableView:
+    """The view with each seat's presence (made per answer: a view is shared by every reader of its version)."""
+    if not presence:
+        return view
+    seats = [SeatPresence(joined, connected) for joined, connected in presence]
+    return msgspec.structs.replace(view, table=msgspec.structs.replace(view.table, presence=seats))
 
 
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
@@ -346,8 +366,10 @@ def _created(created: Created) -> OverturnTableCreated | BoardTableCreated:
 
 
 async def show(request: Request) -> Response:
-    _record, seat, views = await service_of(request).tables.show(_table_id(request), request.query_params.get("seat"))
-    return respond(views.for_reader(None if seat is None else seat.index), headers=PRIVATE)
+    service = service_of(request)
+    record, seat, views = await service.tables.show(_table_id(request), seat_token(request))
+    view = views.for_reader(None if seat is None else seat.index)
+    return respond(with_presence(view, service.hub.presence(record.id, joined(record))), headers=PRIVATE)
 
 
 async def move(request: Request) -> Response:
@@ -365,7 +387,7 @@ async def move(request: Request) -> Response:
             raise ApiError(400, "'move' is required", {"field": "move"})
         return asked.move
 
-    moved = await service.tables.move(_table_id(request), asked.seat, asked.version, parse)
+    moved = await service.tables.move(_table_id(request), seat_token(request, asked.seat), asked.version, parse)
     return respond(_moved(moved), headers=PRIVATE)
 
 
@@ -411,7 +433,7 @@ async def position(request: Request) -> Response:
     """The board after move ``n`` of the move list (1-based), for stepping through it; public (no hand, no legal move)."""
     service = service_of(request)
     number = int_param(request.path_params["number"], "number", 1, 10**6)
-    answer = await service.tables.position(_table_id(request), request.query_params.get("seat"), number)
+    answer = await service.tables.position(_table_id(request), seat_token(request), number)
     return respond(answer, headers=PRIVATE)
 
 
@@ -426,17 +448,35 @@ async def events(request: Request) -> Response:
     """The table live, as server-sent events: a ``state`` event per committed move (this reader's view), ``id`` its version.
 
     A reconnecting EventSource sends Last-Event-ID; the stream then starts with
-    the current state only if it is newer. A comment line every heartbeat keeps
-    proxies from closing an idle stream (``overturn.service.streams``).
+    the current state only if it is newer. A heartbeat event every period keeps
+    proxies from closing an idle stream; a ``presence`` event says who is at the
+    table when that changes; ``?ack=1`` promises acknowledgements (``ack``), and
+    ``revoked`` ends the stream of a seat handed over (``overturn.service.streams``).
     """
     service = service_of(request)
-    record, seat, views = await service.tables.show(_table_id(request), request.query_params.get("seat"))
+    record, seat, views = await service.tables.show(_table_id(request), seat_token(request))
     index = None if seat is None else seat.index
+    hub = service.hub
+    reader = Reader(index, "" if seat is None else seat.token_digest, request.query_params.get("ack") == "1", joined(record))
     stream = table_stream(
-        request, service, record.id, record.version, lambda current: current.for_reader(index), lambda sent: service.tables.reread(record.id, sent)
+        request,
+        service,
+        record.id,
+        record.version,
+        lambda current: with_presence(current.for_reader(index), hub.presence(record.id)),
+        lambda sent: service.tables.reread(record.id, sent),
+        reader,
+        lambda: TablePresence([SeatPresence(joined, connected) for joined, connected in hub.presence(record.id)]),
     )
-    service.hub.publish(record.id, record.version, views)
+    hub.publish(record.id, record.version, views)
     return stream
+
+
+async def ack(request: Request) -> Response:
+    """A page heard its stream (the id its first heartbeat gave): the stream keeps its place. 404 once it is closed."""
+    if not service_of(request).hub.ack(_table_id(request), request.path_params["stream"]):
+        raise ApiError(404, "no such stream open on this server: open the table's events again", {"reason": "no_such_stream"})
+    return Response(status_code=204, headers=PRIVATE)
 
 
 ROUTES: list[BaseRoute] = [
@@ -451,6 +491,7 @@ ROUTES: list[BaseRoute] = [
             ("/{table}/moves", move, "POST"),
             ("/{table}/moves/{number}", position, "GET"),
             ("/{table}/events", events, "GET"),
+            ("/{table}/events/{stream}/ack", ack, "POST"),
             ("/{table}/hand-over", hand_over, "POST"),
             ("/{table}/claim", claim, "POST"),
         )
@@ -461,7 +502,8 @@ ROUTES: list[BaseRoute] = [
 # --- the table endpoints' part of the OpenAPI document: every schema derived from the types above -----------
 
 _TABLE_ID = path_param("table", schema_of(Annotated[str, Meta(min_length=8, max_length=64, description="The table's id (from its links).")]))
-_SEAT_QUERY = query_param("seat", Annotated[str, Meta(max_length=128)], "A seat's token (from its link); absent to watch.")
+_SEAT_QUERY = query_param("seat", Annotated[str, Meta(max_length=128)], f"A seat's token (from its link); absent to watch. The {SEAT_HEADER} header is preferred (kept out of URLs and logs).")
+_SEAT_HEADER = {"name": SEAT_HEADER, "in": "header", "required": False, "schema": schema_of(Annotated[str, Meta(max_length=128)]), "description": "A seat's token (the phone's credential, or an invitation); wins over the query's and the body's."}
 _REFUSED = {"description": "403: a token that opens no seat (or a watcher moving); 404: no such table; 409: stale version or not this seat's turn (detail.state: the table now)."}
 _ERRORS = (400, 408, 413, 415, 422, 503)
 
@@ -486,10 +528,11 @@ def openapi_paths(service: Service) -> dict[str, Any]:
     paths: dict[str, Any] = {}
     for family, prefix in (("tables", "table"), ("boardgames", "boardgame")):
         base = f"/api/{family}"
-        paths[f"{base}/{{table}}"] = {"get": {"operationId": f"{prefix}_show", "summary": "The table as a seat (its token) or a watcher sees it.", "parameters": [_TABLE_ID, _SEAT_QUERY], "responses": _answers(_ok(*view), 403, 404)}}
-        paths[f"{base}/{{table}}/moves"] = {"post": {"operationId": f"{prefix}_move", "summary": "A move for the seat whose token is sent, made on the table's version: Overturn's `action`, a board game's `move`.", "parameters": [_TABLE_ID], "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}), "responses": _answers(_ok(*moved), 403, 404, 409)}}
-        paths[f"{base}/{{table}}/moves/{{number}}"] = {"get": {"operationId": f"{prefix}_position", "summary": "Move number (1-based) of a board game's list and the public board after it.", "parameters": [_TABLE_ID, path_param("number", schema_of(whole(1))), _SEAT_QUERY], "responses": _answers(_ok("The move and the board after it.", Position), 403, 404)}}
-        paths[f"{base}/{{table}}/events"] = {"get": {"operationId": f"{prefix}_events", "summary": "The table live (server-sent events); Last-Event-ID resumes; a comment line each heartbeat.", "parameters": [_TABLE_ID, _SEAT_QUERY, query_param("last", whole(0), "The version the client has (as Last-Event-ID).")], "responses": {**stream, "403": _REFUSED, "404": _REFUSED, **error_responses(503)}}}
+        paths[f"{base}/{{table}}"] = {"get": {"operationId": f"{prefix}_show", "summary": "The table as a seat (its token) or a watcher sees it.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY], "responses": _answers(_ok(*view), 403, 404)}}
+        paths[f"{base}/{{table}}/moves"] = {"post": {"operationId": f"{prefix}_move", "summary": "A move for the seat whose token is sent, made on the table's version: Overturn's `action`, a board game's `move`.", "parameters": [_TABLE_ID, _SEAT_HEADER], "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}), "responses": _answers(_ok(*moved), 403, 404, 409)}}
+        paths[f"{base}/{{table}}/moves/{{number}}"] = {"get": {"operationId": f"{prefix}_position", "summary": "Move number (1-based) of a board game's list and the public board after it.", "parameters": [_TABLE_ID, path_param("number", schema_of(whole(1))), _SEAT_HEADER, _SEAT_QUERY], "responses": _answers(_ok("The move and the board after it.", Position), 403, 404)}}
+        paths[f"{base}/{{table}}/events"] = {"get": {"operationId": f"{prefix}_events", "summary": "The table live (server-sent events: state, heartbeat, presence, revoked); Last-Event-ID resumes.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, query_param("last", whole(0), "The version the client has (as Last-Event-ID)."), query_param("ack", {"type": "string", "enum": ["1"]}, "The client acknowledges each heartbeat (POST …/events/STREAM/ack, STREAM from the first heartbeat's data): a stream unheard for 2.5 heartbeats is closed.")], "responses": {**stream, "403": _REFUSED, "404": _REFUSED, **error_responses(503)}}}
+        paths[f"{base}/{{table}}/events/{{stream}}/ack"] = {"post": {"operationId": f"{prefix}_events_ack", "summary": "A stream opened with ack=1 was heard: it keeps its place (204); 404 once it is closed (open it again).", "parameters": [_TABLE_ID, path_param("stream", schema_of(Annotated[str, Meta(max_length=64)]))], "responses": {"204": {"description": "Heard."}, "404": _REFUSED}}}
         paths[f"{base}/{{table}}/claim"] = {"post": {"operationId": f"{prefix}_claim", "summary": "A phone takes the seat of the link it opened: the invitation is exchanged for the phone's own credential (the creator can no longer open the seat).", "parameters": [_TABLE_ID], "requestBody": request_body(ClaimRequest, {"seat": "INVITATION-TOKEN"}), "responses": _answers(_ok("The seat and the phone's own credential.", Claimed), 403, 404)}}
         paths[f"{base}/{{table}}/hand-over"] = {"post": {"operationId": f"{prefix}_hand_over", "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.", "parameters": [_TABLE_ID], "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}), "responses": _answers(_ok("The seat's new token and link.", HandedOver), 403, 404)}}
     created = ("The table as a watcher sees it, the creator's token, each seat's token and link, the watch link.", OverturnTableCreated, BoardTableCreated)
@@ -503,7 +546,7 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
     """The bodies' and answers' components, derived from their types."""
     return body_components(
         NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest, ClaimRequest, Claimed,
-        OverturnTableView, BoardView, OverturnTableCreated, BoardTableCreated, OverturnTableMoved, BoardTableMoved, HandedOver, Position,
+        OverturnTableView, BoardView, TablePresence, OverturnTableCreated, BoardTableCreated, OverturnTableMoved, BoardTableMoved, HandedOver, Position,
         lexicon=choice(service.lexicons),
         word=schema_of(Annotated[str, Meta(max_length=service.limits.max_word_length)]),
         path={"items": BOARD_CELL},
