@@ -15,7 +15,7 @@ ErrorCode = Literal[
     "nothing_to_undo", "no_next_layer", "not_over", "game_over", "too_slow", "too_many_streams", "too_many_tables",
     "stale", "not_your_turn", "watcher", "bad_seat_token", "not_creator", "computer_seat", "no_such_table",
     "no_such_move", "no_such_game", "store_unavailable", "bad_stored_game", "too_many_computer_tables",
-    "invitation_spent", "store_full",
+    "invitation_spent", "store_full", "no_such_stream",
 ]
 
 
