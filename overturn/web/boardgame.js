@@ -4,7 +4,7 @@
 // inline script or style. This module creates tables, plays moves and steps through the list; the drawings and
 // panels are in js/boards/, the words in the translation files shared with the table page (js/i18n/), what a move did
 // and what the game awaits worded from the server's events by each game's catalogue (js/boards/words/).
-import { api, ApiProblem, claimSeat, postJson, seatQuery } from "./js/api.js";
+import { api, ApiProblem, claimSeat, inviteLink, postJson } from "./js/api.js";
 import { followTable } from "./js/live.js";
 import { phrase, switchLanguage, t, translatePage } from "./js/i18n.js";
 import { messageOf, problemOf } from "./js/problems.js";
@@ -89,8 +89,8 @@ async function create(event) {
   };
   const list = $("new-links");
   list.replaceChildren(
-    ...body.links.seats.map((href, index) => link(href, t("seatLinkOf", body.table.seats[index].name))),
-    link(body.links.watch, t("watchLinkBoards")),
+    ...body.tokens.map((token, index) => link(inviteLink("/boardgame", body.table.id, token), t("seatLinkOf", body.table.seats[index].name))),
+    link(inviteLink("/boardgame", body.table.id, null), t("watchLinkBoards")),
   );
   list.hidden = false;
 }
@@ -100,7 +100,7 @@ async function create(event) {
 async function step(number) {
   if (!ui.view || number < 1 || number > ui.view.moves.length) return;
   try {
-    ui.replay = await api(tablePath(`/moves/${number}${seatQuery(seatToken)}`));
+    ui.replay = await api(tablePath(`/moves/${number}`), { seat: seatToken });
   } catch (error) {
     showError(problemHere(error));
     return;
@@ -156,12 +156,33 @@ function render() {
   renderDrawing();
   $("board-text").textContent = view.board_text;
   $("awaiting").textContent = awaitingText();
-  $("moves-box").hidden = view.you === null || !view.legal.length;
+  $("moves-box").hidden = view.you === null || !view.legal.length || ui.revoked;
+  renderPresence();
   $("watcher").hidden = view.you !== null;
   renderLegal((move) => (ui.view.previews ? preview(move) : play(move)));
   $("preview").hidden = true;
   renderHistory(step);
   if (ui.replay) renderReplay(); // stepping through the list stays where it is; "Direct" comes back
+}
+
+// Who is at the table, beside the names: connected now, joined but offline, or not come yet (a line made here, so
+// the page's markup stays as it is).
+function renderPresence() {
+  let line = $("presence");
+  if (!line) {
+    line = document.createElement("p");
+    line.id = "presence"; line.className = "muted";
+    $("turn").after(line);
+  }
+  const presence = ui.view && ui.view.table.presence;
+  line.hidden = !presence;
+  if (!presence) return;
+  line.textContent = ui.view.table.seats.map((seat, index) => t("presenceOf", seatName(index), presenceWord(presence[index]))).join(" · ");
+}
+
+function presenceWord(presence) {
+  if (!presence) return "";
+  return t(presence.connected ? "presenceConnected" : presence.joined ? "presenceOffline" : "presenceAbsent");
 }
 
 function accept(next) {
@@ -192,7 +213,7 @@ function clearPreviewMarks() {
 // French for a code the page does not know, with the referee's own English after it), or refused by the
 // table (stale or not this seat's turn: the table as it is now comes with the refusal).
 async function play(move) {
-  if (ui.busy || !ui.view) return;
+  if (ui.busy || !ui.view || ui.revoked) return;
   ui.busy = true;
   $("refusal").hidden = true;
   try {
@@ -225,10 +246,20 @@ async function play(move) {
 let resuming = false;
 
 function listen() {
-  const base = tablePath("/events");
-  followTable((last) => base + seatQuery(seatToken) + (last === null ? "" : `${seatToken ? "&" : "?"}last=${encodeURIComponent(last)}`), {
+  followTable(tablePath("/events"), {
+    token: seatToken,
+    onPresence: (presence) => {
+      if (!ui.view) return;
+      ui.view.table.presence = presence;
+      renderPresence();
+    },
+    onRevoked: () => {
+      ui.revoked = true;  // no move is offered any more: the seat is another phone's
+      showError(["seatRevoked"]);
+      if (ui.view) render();
+    },
     onState: (answer) => {
-      showError(null);
+      if (!ui.revoked) showError(null);
       accept(answer);
     },
     onStatus: (status) => {
@@ -237,7 +268,7 @@ function listen() {
     onResume: () => {
       if (resuming) return;  // one read at a time, soon given up: piled-up reads would take every connection
       resuming = true;
-      api(tablePath(seatQuery(seatToken)), { timeout: 5000 }).then(accept)
+      api(tablePath(), { seat: seatToken, timeout: 5000 }).then(accept)
         .catch(() => { /* still unreachable: the stream keeps trying */ }).finally(() => { resuming = false; });
     },
   });
@@ -246,7 +277,7 @@ function listen() {
 async function open() {
   try {
     takeSeat(await claimSeat(tablePath(), seatToken));
-    accept(await api(tablePath(seatQuery(seatToken))));
+    accept(await api(tablePath(), { seat: seatToken }));
   } catch (error) {
     showError(problemHere(error));
     return;

@@ -24,8 +24,10 @@ function reached(yes) { listeners.forEach((listener) => listener(yes)); }
 
 // The answer's JSON body, or an ApiProblem: unreachable or timed out (status 0), an error status, or a body that is no JSON.
 // `options.timeout` (ms) shortens the wait: a move at a shared table is given up sooner, so the player can retry.
+// `options.seat`: the seat's token, sent in a header (never in the URL: URLs reach logs and histories).
 export async function api(path, options = {}) {
-  const { timeout = TIMEOUT_MS, ...init } = options;
+  const { timeout = TIMEOUT_MS, seat, ...init } = options;
+  if (seat) init.headers = { ...(init.headers || {}), ...seatHeaders(seat) };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeout);
   let response;
@@ -60,7 +62,52 @@ export async function claimSeat(tablePath, token) {
   }
 }
 
-// The query that names a seat (empty for a watcher).
-export function seatQuery(token) {
-  return token ? `?seat=${encodeURIComponent(token)}` : "";
+// The header that names a seat (none for a watcher): the server reads it on every table request, streams included.
+export function seatHeaders(token) {
+  return token ? { "X-Seat-Token": token } : {};
+}
+
+// A seat link as the pages hand it out: the invitation in the fragment, which the browser never sends to the server.
+export function inviteLink(pagePath, tableId, token) {
+  return `${location.origin}${pagePath}?table=${encodeURIComponent(tableId)}${token ? `#seat=${encodeURIComponent(token)}` : ""}`;
+}
+
+// The seats this phone holds, by table (its own credentials, and the invitations its creator kept): a page's address
+// says only `#seated` (no secret in the address bar, its history or a screenshot) and a reload finds the seat here.
+const STORE_SEATS = "overturn-seats";
+const SEATS_KEPT = 100;
+
+function keptSeats() {
+  try { return JSON.parse(localStorage.getItem(STORE_SEATS)) || {}; } catch (error) { return {}; }
+}
+
+export function keepSeat(tableId, token) {
+  if (!tableId || !token) return;
+  const seats = keptSeats();
+  delete seats[tableId];
+  seats[tableId] = token;  // the newest last: the oldest go first past SEATS_KEPT
+  const ids = Object.keys(seats);
+  ids.slice(0, Math.max(0, ids.length - SEATS_KEPT)).forEach((id) => { delete seats[id]; });
+  try { localStorage.setItem(STORE_SEATS, JSON.stringify(seats)); } catch (error) { /* private mode: a reload watches */ }
+}
+
+// The seat the page's address names: `#seat=TOKEN` (a link handed out), `?seat=TOKEN` (links shared before), or
+// `#seated` (this phone's own seat at the table, kept by keepSeat); null to watch.
+export function linkSeat(tableId) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const given = fragment.get("seat") || new URLSearchParams(location.search).get("seat");
+  if (given) return given;
+  return fragment.has("seated") ? keptSeats()[tableId] || null : null;
+}
+
+// The address a page shows for a table it has open: the seat named by `#seated` only.
+export function seatedAddress(pagePath, tableId, token) {
+  return `${location.origin}${pagePath}?table=${encodeURIComponent(tableId)}${token ? "#seated" : ""}`;
+}
+
+// The creator gives a seat to another phone (a lost or flat one), once confirmed: a new invitation, the old one and the
+// phone holding it shut out at once. Null when the creator thought better of it.
+export async function handOverSeat(tablePath, creator, seat, confirmText) {
+  if (!window.confirm(confirmText)) return null;
+  return postJson(`${tablePath}/hand-over`, { creator, seat });
 }

@@ -9,7 +9,7 @@ import { messageOf } from "./problems.js";
 import { saveGame, tableOf } from "./saved.js";
 import { drawQr, shareUrl } from "./start.js";
 import { $, page } from "./state.js";
-import { myTurn, renderTable, seatName, tableLink, tableMove } from "./table.js";
+import { myTurn, renderTable, seatName, tableAddress, tableMove } from "./table.js";
 
 export function setOffline(offline) {
   $("offline").textContent = offline ? t(page.current && page.current.shared ? "networkTable" : "network") : "";
@@ -108,7 +108,7 @@ export function renderGame() {
   const readings = Object.entries(game.fixed);
   $("readings").hidden = !readings.length;
   $("readings").textContent = `${t("readings")} ${readings.map(([face, value]) => t("reading", face, value)).join(", ")}`;
-  const url = shared ? tableLink(shared.id, shared.seat) : shareUrl(game);
+  const url = shared ? tableAddress(shared) : shareUrl(game);
   if (location.href !== url) history.replaceState(null, "", url);
   if (!shared) { $("share-link").href = url; $("share-link").textContent = url; drawQr(url); }
   renderTable();

@@ -1,57 +1,127 @@
-// A table's live stream that heals, for both pages. The server sends a `state` event per move and a `heartbeat`
-// event when nothing happens (saying how often it beats). A connection that dies quietly (a phone changing
-// network, a router dropping it) raises no error in the browser: when nothing at all arrives for a few beats,
-// the stream is opened again from the last version seen, and the page re-reads the table (`onResume`). A stream
-// the server closed or refused (503 at its bound, a proxy's 502 during a restart) is opened again with back-off.
-// Coming back to the page or to the network reconnects at once.
+// A table's live stream that heals, for both pages. The server sends a `state` event per move, a `heartbeat` event
+// when nothing happens (saying how often it beats), a `presence` event when who is at the table changes, and
+// `revoked` when this phone's seat was handed to another phone. The stream is read with fetch, not EventSource, so
+// the seat's token rides in a header, never in a URL (URLs reach proxies' logs). The page acknowledges the beats
+// (`?ack=1`, with the id the first beat gives): a phone whose network vanished stops acknowledging, and the server
+// frees its place. A connection that dies quietly raises no error in the browser: when nothing at all arrives for a
+// few beats, the stream is opened again from the last version seen, and the page re-reads the table (`onResume`).
+// A stream the server closed or refused (503 at its bound, a proxy's 502 during a restart) is opened again with
+// back-off. Coming back to the page or to the network reconnects at once.
 
 // Beats missed before the stream is taken for dead, and the beat assumed until the server says.
 const MISSED_BEATS = 2.5;
 const DEFAULT_BEAT_SECONDS = 15;
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 
-// `url(last)`: the stream's address from the last version seen (null at first). Callbacks: `onState(answer)`,
-// `onStatus("live" | "lost")`, `onResume()` after a reconnection (re-read the table: a move may have been missed).
-export function followTable(url, { onState, onStatus, onResume }) {
-  let source = null;
+// `path`: the table's events path. Options: `token` (the seat's; none to watch), `onState(answer)`,
+// `onStatus("live" | "lost")`, `onResume()` after a reconnection (re-read the table: a move may have been missed),
+// `onPresence(seats)`, `onRevoked()` once the seat is another phone's (the stream then stops for good).
+export function followTable(path, { token, onState, onStatus, onResume, onPresence, onRevoked }) {
+  let running = null;  // the AbortController of the stream being read
   let last = null;
   let beat = DEFAULT_BEAT_SECONDS;
   let heard = Date.now();
   let failures = 0;
   let retry = null;
   let closed = false;
+  let streamId = null;
+  let acked = 0;
 
   function open() {
     if (closed) return;
     clearTimeout(retry);
-    if (source) source.close();
+    if (running) running.abort();
     heard = Date.now();
-    const stream = new EventSource(url(last));
-    source = stream;
-    stream.addEventListener("open", () => {
-      if (source !== stream) return;
-      heard = Date.now();
-      failures = 0;
-      onStatus("live");
-    });
-    stream.addEventListener("heartbeat", (event) => {
-      if (source !== stream) return;
-      heard = Date.now();
-      try { beat = Math.max(0.1, Number(JSON.parse(event.data).every) || beat); } catch (error) { /* keep the beat */ }
-    });
-    stream.addEventListener("state", (event) => {
-      if (source !== stream) return;
-      heard = Date.now();
-      if (event.lastEventId) last = event.lastEventId;
-      let answer;
-      try { answer = JSON.parse(event.data); } catch (error) { return; }
-      onState(answer);
-    });
-    stream.addEventListener("error", () => {
-      if (source !== stream) return;
-      onStatus("lost");
-      if (stream.readyState === EventSource.CLOSED) later();
-    });
+    streamId = null;
+    const mine = new AbortController();
+    running = mine;
+    read(mine);
+  }
+
+  async function read(mine) {
+    const headers = { Accept: "text/event-stream", ...(token ? { "X-Seat-Token": token } : {}) };
+    if (last !== null) headers["Last-Event-ID"] = last;
+    let response;
+    try {
+      response = await fetch(`${path}?ack=1`, { headers, signal: mine.signal, cache: "no-store" });
+    } catch (error) {
+      if (running === mine) lost();
+      return;
+    }
+    if (running !== mine) return;
+    if (response.status === 403 && token) { revoked(); return; }  // the token opens the seat no more
+    if (!response.ok || !response.body) { lost(); return; }
+    heard = Date.now();
+    failures = 0;
+    onStatus("live");
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || running !== mine) break;
+        buffer = (buffer + value).replace(/\r\n?/g, "\n");
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0 && running === mine) {
+          dispatch(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch (error) { /* aborted, or the connection dropped */ }
+    if (running === mine) lost();  // the server ended the stream (a restart, a silence it noticed)
+  }
+
+  // One event: its name, data and id, as EventSource would read them.
+  function dispatch(block) {
+    let name = "message";
+    let id = null;
+    const data = [];
+    for (const line of block.split("\n")) {
+      if (!line || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      if (field === "event") name = value;
+      else if (field === "data") data.push(value);
+      else if (field === "id") id = value;
+    }
+    heard = Date.now();
+    let body = null;
+    try { body = data.length ? JSON.parse(data.join("\n")) : null; } catch (error) { return; }
+    if (name === "heartbeat" && body) {
+      beat = Math.max(0.1, Number(body.every) || beat);
+      if (body.stream) { streamId = body.stream; acked = 0; }
+    } else if (name === "state" && body) {
+      if (id) last = id;
+      onState(body);
+    } else if (name === "presence" && body) {
+      if (onPresence) onPresence(body.presence);
+    } else if (name === "revoked") {
+      revoked();
+      return;
+    }
+    acknowledge();
+  }
+
+  // The server is told the stream is heard (about twice a beat at most); a stream it no longer knows is opened again.
+  function acknowledge() {
+    if (!streamId || Date.now() - acked < beat * 500) return;
+    acked = Date.now();
+    const mine = running;
+    fetch(`${path}/${encodeURIComponent(streamId)}/ack`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })
+      .then((response) => { if (response.status === 404 && running === mine && !closed) reconnect(); })
+      .catch(() => { /* unreachable: the watchdog notices the silence */ });
+  }
+
+  function lost() {
+    if (closed) return;
+    onStatus("lost");
+    later();
+  }
+
+  function revoked() {
+    stop();
+    if (onRevoked) onRevoked(); else onStatus("lost");
   }
 
   // Opened again after a pause that grows with each failure in a row.
@@ -79,15 +149,15 @@ export function followTable(url, { onState, onStatus, onResume }) {
   window.addEventListener("online", wake);
   open();
 
-  return {
-    close() {
-      closed = true;
-      clearInterval(watchdog);
-      clearTimeout(retry);
-      document.removeEventListener("visibilitychange", wake);
-      window.removeEventListener("online", wake);
-      if (source) source.close();
-      source = null;
-    },
-  };
+  function stop() {
+    closed = true;
+    clearInterval(watchdog);
+    clearTimeout(retry);
+    document.removeEventListener("visibilitychange", wake);
+    window.removeEventListener("online", wake);
+    if (running) running.abort();
+    running = null;
+  }
+
+  return { close: stop };
 }

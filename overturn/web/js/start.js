@@ -1,6 +1,6 @@
 // The start panel: a new game (dealt, typed, or a shared table), the recent games, opening the game a link
 // names, and leaving a game; the share link and its QR code.
-import { postJson } from "./api.js";
+import { linkSeat, postJson } from "./api.js";
 import { clearMessages, refreshButtons, setGame, showError, whileBusy } from "./game.js";
 import { boardText, clearPath, completeBoard, inputs, setFaces, showRings, svgNode } from "./grid.js";
 import { locale, t } from "./i18n.js";
@@ -159,7 +159,7 @@ export async function openFromUrl() {
   $("mode").value = mode;
   if (params.has("table")) {
     try {
-      await openTable(params.get("table"), params.get("seat"));
+      await openTable(params.get("table"), linkSeat(params.get("table")));
     } catch (error) {
       showError(problemOf(error));
       if (saved) setGame(saved, tableOf(saved));

@@ -1,7 +1,7 @@
-// The shared table: the game held by the server, this phone one seat (or watching), its moves live by
-// EventSource, and for the table's creator every seat's link to hand out.
-import { api, claimSeat, postJson, seatQuery } from "./api.js";
-import { clearMessages, setGame, showError, showNote, whileBusy } from "./game.js";
+// The shared table: the game held by the server, this phone one seat (or watching), its moves and who is at the
+// table live (js/live.js), and for the table's creator every seat's link to hand out.
+import { api, claimSeat, handOverSeat, inviteLink, keepSeat, postJson, seatedAddress } from "./api.js";
+import { clearMessages, refreshButtons, setGame, showError, showNote, whileBusy } from "./game.js";
 import { phrase, t } from "./i18n.js";
 import { problemOf } from "./problems.js";
 import { followTable } from "./live.js";
@@ -39,8 +39,13 @@ let resuming = false;
 // A move unanswered this long is given up ("coup non envoyé"): sent again, it cannot be played twice (the version).
 const MOVE_TIMEOUT_MS = 10000;
 
+// A link to hand out (the invitation in its fragment), or, for the page's own address, the table and `#seated`.
 export function tableLink(id, token) {
-  return `${location.origin}/?table=${encodeURIComponent(id)}${token ? `&seat=${encodeURIComponent(token)}` : ""}`;
+  return inviteLink("/", id, token);
+}
+
+export function tableAddress(shared) {
+  return seatedAddress("/", shared.id, shared.seat);
 }
 
 // Opens a shared table by its link: the state now, then every move live.
@@ -48,7 +53,8 @@ export async function openTable(id, link) {
   closeLive();
   // the creator's own phone keeps the invitations it made (it may hold every seat); any other phone claims its seat
   const seat = createdTables()[id] ? link : await claimSeat(`/api/tables/${encodeURIComponent(id)}`, link);
-  const answer = await api(`/api/tables/${encodeURIComponent(id)}${seatQuery(seat)}`);
+  keepSeat(id, seat);  // a reload of the page's address (`#seated`) opens it again
+  const answer = await api(`/api/tables/${encodeURIComponent(id)}`, { seat });
   clearMessages();
   const { state, table, shared } = fromShared(answer, seat);
   setGame({ ...state, shared }, table);
@@ -68,8 +74,19 @@ function followLive() {
   closeLive();
   if (!page.current || !page.current.shared) return;
   const shared = page.current.shared;
-  const base = `/api/tables/${encodeURIComponent(shared.id)}/events`;
-  const live = followTable((last) => base + seatQuery(shared.seat) + (last === null ? "" : `${shared.seat ? "&" : "?"}last=${encodeURIComponent(last)}`), {
+  const live = followTable(`/api/tables/${encodeURIComponent(shared.id)}/events`, {
+    token: shared.seat,
+    onPresence: (presence) => {
+      if (page.live !== live || !page.current || !page.current.shared) return;
+      page.current.shared.presence = presence;
+      renderPresence();
+    },
+    onRevoked: () => {
+      if (page.live !== live || !page.current || !page.current.shared) return;
+      page.current.shared.revoked = true;  // no move is offered any more: the seat is another phone's
+      showError(["seatRevoked"]);
+      refreshButtons();
+    },
     onState: (answer) => {
       $("table-live").hidden = true;
       if (!page.current || !page.current.shared || page.current.shared.id !== answer.table.id) return;
@@ -91,7 +108,7 @@ function followLive() {
       // browser allows the server, and the player's next move would wait behind them
       if (page.live !== live || !page.current || !page.current.shared || resuming) return;
       resuming = true;
-      api(`/api/tables/${encodeURIComponent(shared.id)}${seatQuery(shared.seat)}`, { timeout: RESUME_TIMEOUT_MS }).then((answer) => {
+      api(`/api/tables/${encodeURIComponent(shared.id)}`, { seat: shared.seat, timeout: RESUME_TIMEOUT_MS }).then((answer) => {
         if (page.live === live && answer.table.version > page.current.shared.version) setShared(answer);
       }).catch(() => { /* still unreachable: the stream keeps trying */ }).finally(() => { resuming = false; });
     },
@@ -113,7 +130,7 @@ function movingToken(shared) {
 export function myTurn() {
   const shared = page.current && page.current.shared;
   if (!shared) return true;
-  if (shared.to_move_seat === null) return false;
+  if (shared.to_move_seat === null || shared.revoked) return false;
   const all = heldTokens(shared);
   if (all) return Boolean(all[shared.to_move_seat]);
   return shared.you !== null && shared.you === shared.to_move_seat;
@@ -135,6 +152,7 @@ export function renderTable() {
   const computers = shared.seats.filter((seat) => seat.computer !== null).map((seat) => t("computerSeat", seat.name));
   $("table-seat").textContent = [heldTokens(shared) ? t("allSeatsHere") : you === null ? t("watching")
     : t("seatYou", seatName(shared, you), phrase("colour", shared.seats[you].colour)), ...computers].join(" ");
+  renderPresence();
   const created = createdTables()[shared.id];
   const list = $("seat-links");
   const items = [];
@@ -166,14 +184,36 @@ export function renderTable() {
   list.replaceChildren(...items);
 }
 
-// A seat given to another phone (a lost or flat one): a new link, the old one refused from now on.
+// Who is at the table, beside each person's name: connected now, joined but offline, or not come yet.
+function renderPresence() {
+  const shared = page.current && page.current.shared;
+  let line = $("table-presence");
+  if (!line) {  // made here, beside the seat line: the page's markup stays as it is
+    line = document.createElement("p");
+    line.id = "table-presence"; line.className = "muted";
+    $("table-seat").after(line);
+  }
+  const presence = shared && shared.presence;
+  line.hidden = !presence;
+  if (!presence) return;
+  line.textContent = shared.seats.filter((seat) => seat.computer === null)
+    .map((seat) => t("presenceOf", seat.name, presenceWord(presence[seat.seat]))).join(" · ");
+}
+
+function presenceWord(presence) {
+  if (!presence) return "";
+  return t(presence.connected ? "presenceConnected" : presence.joined ? "presenceOffline" : "presenceAbsent");
+}
+
+// A seat given to another phone (a lost or flat one), once confirmed: a new link, the old one refused from now on.
 function handOver(index) {
   return whileBusy(async () => {
     const shared = page.current.shared;
     const created = createdTables()[shared.id];
     if (!created) return;
     try {
-      const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/hand-over`, { creator: created.creator, seat: index });
+      const answer = await handOverSeat(`/api/tables/${encodeURIComponent(shared.id)}`, created.creator, index, t("confirmNewLink", seatName(shared, index)));
+      if (!answer) return;
       const tokens = [...created.tokens];
       tokens[index] = answer.token;
       rememberTable(shared.id, { ...created, tokens });

@@ -1,4 +1,5 @@
 // What the board games' page holds between events, and the small lookups every part of it uses.
+import { keepSeat, linkSeat, seatedAddress } from "../api.js";
 import { language, t } from "../i18n.js";
 import { line, word } from "./words/say.js";
 
@@ -7,19 +8,20 @@ export const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 export const tableId = params.get("table");
 // The seat this phone holds: the link's invitation until the phone has claimed its own credential (takeSeat).
-export let seatToken = params.get("seat") || "";
+export let seatToken = linkSeat(tableId) || "";
 
 export function takeSeat(token) {
   seatToken = token;
-  const url = new URL(location.href);
-  if (token) url.searchParams.set("seat", token);
-  history.replaceState(null, "", url);  // a reload opens the seat with the phone's own credential
+  keepSeat(tableId, token);
+  // no token in the address bar: `#seated` tells a reload to open the seat this phone keeps
+  history.replaceState(null, "", seatedAddress(location.pathname, tableId, token));
 }
 
 export const ui = {
   view: null,        // the server's view of the table for this seat (or a watcher)
   replay: null,      // {number, position, entry} while stepping through the move list
   busy: false,       // a move is in flight
+  revoked: false,    // the seat was handed to another phone: no move is offered
   guardTimer: null,  // the Bodyguard countdown's interval
 };
 
