@@ -82,3 +82,75 @@ def test_a_phone_opening_its_seat_link_takes_the_seat_for_itself(server: str, br
             expect(other.locator("#error")).to_contain_text("Ce lien a déjà servi")
     finally:
         context.close()
+
+
+def _requests(tab: Any) -> list[str]:
+    """Every URL the tab requests from now on (fetches, streams and acknowledgements included)."""
+    urls: list[str] = []
+    tab.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def test_no_request_carries_a_seat_token_and_a_seat_handed_over_is_told(server: str, browser: Any) -> None:  # noqa: F811
+    """Ali opens his invitation (in the link's fragment, never sent): no URL the page requests holds a token, the
+    names say who is here live, and once Zoé, the creator, confirms a new link for his seat, his phone says so at once
+    and offers no move."""
+    from playwright.sync_api import expect
+
+    zoe, ali = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    try:
+        with httpx.Client(base_url=server) as client:
+            made = client.post("/api/tables", json={"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
+        table_id, tokens = made["table"]["id"], made["tokens"]
+        ali_tab = ali.new_page()
+        urls = _requests(ali_tab)
+        ali_tab.goto(f"{server}/?table={table_id}#seat={tokens[1]}")
+        expect(ali_tab.locator("#table-seat")).to_have_text("Vous jouez Ali (Argent).")
+        expect(ali_tab.locator("#table-presence")).to_have_text("Zoé : pas encore venu · Ali : connecté")
+        assert ali_tab.url.endswith(f"?table={table_id}#seated")  # the address bar holds no token
+        zoe.add_init_script(f"localStorage.setItem('overturn-tables', JSON.stringify({{'{table_id}': {{creator: '{made['creator']}', tokens: {tokens!r}, here: false}}}}))")
+        zoe_tab = zoe.new_page()
+        zoe_tab.goto(f"{server}/?table={table_id}&seat={tokens[0]}")  # a link shared before: still opens the seat
+        expect(ali_tab.locator("#table-presence")).to_have_text("Zoé : connecté · Ali : connecté")  # live, no move made
+        ali_tab.reload()  # the phone's own credential, kept on the phone: the seat again, not a watcher
+        expect(ali_tab.locator("#table-seat")).to_have_text("Vous jouez Ali (Argent).")
+        credential = ali_tab.evaluate(f"JSON.parse(localStorage.getItem('overturn-seats'))['{table_id}']")
+        assert credential.startswith("c.")
+        assert not [url for url in urls if "seat=" in url or tokens[1] in url or credential in url], urls
+        assert any("/ack" in url for url in urls) or ali_tab.wait_for_event("request", lambda request: "/ack" in request.url, timeout=20_000)
+
+        asked: list[str] = []
+        zoe_tab.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        zoe_tab.click("#seat-links .hand-over")
+        assert asked and "Ali" in asked[0]
+        expect(ali_tab.locator("#table-presence")).to_have_text("Zoé : connecté · Ali : connecté")  # dismissed: nothing changed
+        zoe_tab.once("dialog", lambda dialog: dialog.accept())
+        zoe_tab.click("#seat-links .hand-over")
+        expect(ali_tab.locator("#error")).to_have_text("Ce siège a été confié à un autre téléphone.")
+        expect(zoe_tab.locator("#table-presence")).to_have_text("Zoé : connecté · Ali : pas encore venu")
+        expect(ali_tab.locator("#play")).to_be_disabled()
+    finally:
+        zoe.close()
+        ali.close()
+
+
+def test_the_board_page_keeps_tokens_out_of_urls_and_tells_a_seat_handed_over(server: str, browser: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    context = browser.new_context(**PHONE)
+    try:
+        with httpx.Client(base_url=server) as client:
+            made = client.post("/api/boardgames", json={"game": "offboard", "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
+            table_id, tokens = made["table"]["id"], made["tokens"]
+            tab = context.new_page()
+            urls = _requests(tab)
+            tab.goto(f"{server}/boardgame?table={table_id}#seat={tokens[made['to_move']]}")
+            expect(tab.locator("#moves-box")).to_be_visible()
+            expect(tab.locator("#presence")).to_contain_text("connecté")
+            assert tab.url.endswith("#seated")
+            assert not [url for url in urls if "seat=" in url or tokens[made["to_move"]] in url], urls
+            assert client.post(f"/api/tables/{table_id}/hand-over", json={"creator": made["creator"], "seat": made["to_move"]}).status_code == 200
+        expect(tab.locator("#error")).to_have_text("Ce siège a été confié à un autre téléphone.")
+        expect(tab.locator("#moves-box")).to_be_hidden()
+    finally:
+        context.close()

@@ -62,6 +62,13 @@ export async function claimSeat(tablePath, token) {
   }
 }
 
+// A table's live stream (js/live.js reads it): with fetch, not EventSource, so the seat's token rides in a header.
+export function openStream(path, { token, last, signal }) {
+  const headers = { Accept: "text/event-stream", ...seatHeaders(token) };
+  if (last !== null) headers["Last-Event-ID"] = last;
+  return fetch(path, { headers, signal, cache: "no-store" });
+}
+
 // The header that names a seat (none for a watcher): the server reads it on every table request, streams included.
 export function seatHeaders(token) {
   return token ? { "X-Seat-Token": token } : {};

@@ -8,6 +8,8 @@
 // A stream the server closed or refused (503 at its bound, a proxy's 502 during a restart) is opened again with
 // back-off. Coming back to the page or to the network reconnects at once.
 
+import { ApiProblem, openStream, postJson } from "./api.js";
+
 // Beats missed before the stream is taken for dead, and the beat assumed until the server says.
 const MISSED_BEATS = 2.5;
 const DEFAULT_BEAT_SECONDS = 15;
@@ -39,11 +41,9 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
   }
 
   async function read(mine) {
-    const headers = { Accept: "text/event-stream", ...(token ? { "X-Seat-Token": token } : {}) };
-    if (last !== null) headers["Last-Event-ID"] = last;
     let response;
     try {
-      response = await fetch(`${path}?ack=1`, { headers, signal: mine.signal, cache: "no-store" });
+      response = await openStream(`${path}?ack=1`, { token, last, signal: mine.signal });
     } catch (error) {
       if (running === mine) lost();
       return;
@@ -108,9 +108,10 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
     if (!streamId || Date.now() - acked < beat * 500) return;
     acked = Date.now();
     const mine = running;
-    fetch(`${path}/${encodeURIComponent(streamId)}/ack`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })
-      .then((response) => { if (response.status === 404 && running === mine && !closed) reconnect(); })
-      .catch(() => { /* unreachable: the watchdog notices the silence */ });
+    postJson(`${path}/${encodeURIComponent(streamId)}/ack`, {}, beat * 1000).catch((error) => {
+      if (error instanceof ApiProblem && error.status === 404 && running === mine && !closed) reconnect();
+      // unreachable: the watchdog notices the silence
+    });
   }
 
   function lost() {

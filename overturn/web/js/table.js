@@ -95,6 +95,9 @@ function followLive() {
       if (newer) {
         if (answer.table.version > page.current.shared.version) clearMessages();  // an earlier word's verdict is not this move's
         setShared(answer);
+      } else if (answer.table.presence) {
+        page.current.shared.presence = answer.table.presence;  // the same table, who is at it now
+        renderPresence();
       }
     },
     onStatus: (status) => {
