@@ -49,7 +49,8 @@ class Link:
         query = urllib.parse.parse_qs(parts.query)
         if parts.scheme not in ("http", "https") or not parts.netloc or "table" not in query:
             raise click.BadParameter("give a table link as the page shows it: http://HOST:PORT/?table=ID&seat=TOKEN", param_hint="LINK")
-        seat = query.get("seat", [None])[0]
+        # the pages hand the invitation out after '#' (never sent to a server): a link copied from a page opens it too
+        seat = query.get("seat", urllib.parse.parse_qs(parts.fragment).get("seat", [None]))[0]
         return cls(f"{parts.scheme}://{parts.netloc}", query["table"][0], seat)
 
     def api(self, tail: str = "") -> str:

@@ -82,3 +82,12 @@ def test_the_openapi_document_says_where_a_token_goes(client: httpx.Client) -> N
         names = {(param["in"], param["name"]) for param in paths[path][method]["parameters"]}
         assert ("header", "X-Seat-Token") in names, path
     assert "post" in paths["/api/tables/{table}/events/{stream}/ack"]
+
+
+def test_the_terminal_opens_a_link_copied_from_a_page() -> None:
+    """The pages hand the invitation out in the fragment; `overturn table` reads it there as in the query."""
+    from overturn_cli.table import Link
+
+    assert Link.parse("http://club:8000/?table=T1#seat=S1") == Link("http://club:8000", "T1", "S1")
+    assert Link.parse("http://club:8000/?table=T1&seat=S1") == Link("http://club:8000", "T1", "S1")
+    assert Link.parse("http://club:8000/?table=T1#seated").seat is None  # a page's own address: nothing to open here
