@@ -91,3 +91,19 @@ def test_the_terminal_opens_a_link_copied_from_a_page() -> None:
     assert Link.parse("http://club:8000/?table=T1#seat=S1") == Link("http://club:8000", "T1", "S1")
     assert Link.parse("http://club:8000/?table=T1&seat=S1") == Link("http://club:8000", "T1", "S1")
     assert Link.parse("http://club:8000/?table=T1#seated").seat is None  # a page's own address: nothing to open here
+
+
+def test_a_claimed_seat_says_so_and_a_credential_stored_before_still_opens_it() -> None:
+    """A claimed credential's digest keeps its prefix (presence's "joined", read alike by every process); a seat claimed
+    before, its digest stored bare, keeps opening with its credential."""
+    import hashlib
+
+    from overturn.table.record import Seat, digest, new_credential, new_token, token_matches
+
+    credential, invitation = new_credential(), new_token()
+    assert Seat(0, "Zoé", digest(credential)).claimed and not Seat(0, "Zoé", digest(invitation)).claimed
+    assert Seat(1, "Ordinateur", "", computer=3).claimed
+    bare = hashlib.sha256(credential.encode()).hexdigest()
+    assert token_matches(credential, bare) and token_matches(credential, digest(credential))
+    assert not token_matches(invitation, "c." + hashlib.sha256(invitation.encode()).hexdigest())  # a prefix adds no way in
+    assert not token_matches(new_credential(), digest(credential))
