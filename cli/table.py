@@ -326,6 +326,8 @@ def watch_command(link: str, until_over: bool, as_json: bool, color: bool | None
                 elif line.startswith("event: "):
                     kind = line[7:]
                 elif line == "" and data:
+                    if kind == "revoked":
+                        raise Refused("this seat was handed to another phone: ask the table's creator for a new link")
                     text, shown, data, kind = "\n".join(data), kind == "state", [], "message"
                     if not shown:
                         continue  # a heartbeat: the server is there, nothing moved

@@ -107,3 +107,22 @@ def test_a_claimed_seat_says_so_and_a_credential_stored_before_still_opens_it() 
     assert token_matches(credential, bare) and token_matches(credential, digest(credential))
     assert not token_matches(invitation, "c." + hashlib.sha256(invitation.encode()).hexdigest())  # a prefix adds no way in
     assert not token_matches(new_credential(), digest(credential))
+
+
+def test_the_terminal_watching_a_seat_handed_over_is_told(server: str, client: httpx.Client) -> None:
+    import subprocess
+    import sys
+
+    made = client.post("/api/tables", json={"board": BOARD}).json()
+    watcher = subprocess.Popen(
+        [sys.executable, "-m", "overturn_cli", "table", "watch", server + made["links"]["seats"][1]], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert watcher.stdout is not None
+    shown = ""
+    while "at move 0" not in shown:
+        line = watcher.stdout.readline()
+        assert line, "the watch ended before showing the table"
+        shown += line
+    assert client.post(f"/api/tables/{made['table']['id']}/hand-over", json={"creator": made["creator"], "seat": 1}).status_code == 200
+    _out, err = watcher.communicate(timeout=30)
+    assert watcher.returncode == 1 and "handed to another phone" in err
