@@ -70,6 +70,7 @@ class Hub:
         self._joined: dict[str, tuple[bool | None, ...]] = {}
         #: Per watched table: bumped at every change of presence (streams send it when theirs is older).
         self._presence: Counter[str] = Counter()
+        self._presence_made: dict[str, tuple[int, tuple[tuple[bool, bool], ...]]] = {}
         self.closed = False
 
     def close(self) -> None:
@@ -96,7 +97,7 @@ class Hub:
         slot = Slot(secrets.token_urlsafe(12), table_id, client, seat, token_digest, acks, time.monotonic())
         self._clients[client] += 1
         self._watchers[table_id] += 1
-        before = self.presence(table_id)
+        before = self._current(table_id)
         self._slots[slot.id] = slot
         self._tables.setdefault(table_id, {})[slot.id] = slot
         if joined:
@@ -105,7 +106,7 @@ class Hub:
         try:
             yield slot
         finally:
-            before = self.presence(table_id)
+            before = self._current(table_id)
             del self._slots[slot.id]
             del self._tables[table_id][slot.id]
             self._clients[client] -= 1
@@ -119,6 +120,7 @@ class Hub:
                 self._tables.pop(table_id, None)
                 self._joined.pop(table_id, None)
                 self._presence.pop(table_id, None)
+                self._presence_made.pop(table_id, None)
             else:
                 self._presence_moved(table_id, before)
 
@@ -149,10 +151,23 @@ class Hub:
     def presence(self, table_id: str, joined: tuple[bool | None, ...] | None = None) -> tuple[tuple[bool, bool], ...]:
         """Each seat's (joined, connected) as this process knows it: connected while a stream of its (not revoked)
         is open here; a computer's seat is always both. ``joined``: the seats claimed as just read (else as last
-        heard; empty for a table nobody follows here)."""
+        heard, worked out once per change however many streams send it; empty for a table nobody follows here)."""
+        if joined is not None:
+            return self._presence_of(table_id, joined)
+        version = self.presence_version(table_id)
+        cached = self._presence_made.get(table_id)
+        if cached is None or cached[0] != version:
+            cached = (version, self._current(table_id))
+            if table_id in self._watchers:
+                self._presence_made[table_id] = cached
+        return cached[1]
+
+    def _current(self, table_id: str) -> tuple[tuple[bool, bool], ...]:
+        return self._presence_of(table_id, self._joined.get(table_id, ()))
+
+    def _presence_of(self, table_id: str, joined: tuple[bool | None, ...]) -> tuple[tuple[bool, bool], ...]:
         here = {slot.seat for slot in self._tables.get(table_id, {}).values() if not slot.revoked}
-        known = self._joined.get(table_id, ()) if joined is None else joined
-        return tuple((True, True) if claimed is None else (claimed, index in here) for index, claimed in enumerate(known))
+        return tuple((True, True) if claimed is None else (claimed, index in here) for index, claimed in enumerate(joined))
 
     def presence_version(self, table_id: str) -> int:
         return self._presence[table_id] if table_id in self._watchers else 0
@@ -162,7 +177,7 @@ class Hub:
         its streams hear of a change."""
         if not self.watching(table_id):
             return
-        before = self.presence(table_id)
+        before = self._current(table_id)
         self._joined[table_id] = joined
         self._presence_moved(table_id, before)
 
@@ -172,7 +187,7 @@ class Hub:
         revoked = [slot for slot in self._tables.get(table_id, {}).values() if slot.seat == seat and slot.token_digest != token_digest and not slot.revoked]
         if not revoked:
             return 0
-        before = self.presence(table_id)
+        before = self._current(table_id)
         for slot in revoked:
             slot.revoked = True
         self._presence_moved(table_id, before)
@@ -180,7 +195,7 @@ class Hub:
         return len(revoked)
 
     def _presence_moved(self, table_id: str, before: tuple[tuple[bool, bool], ...]) -> None:
-        if self.presence(table_id) != before:
+        if self._current(table_id) != before:
             self._presence[table_id] += 1
             self._wake(table_id)
 
