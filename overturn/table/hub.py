@@ -65,7 +65,7 @@ class Hub:
         self._watchers: Counter[str] = Counter()
         self._clients: Counter[str] = Counter()
         self._slots: dict[str, Slot] = {}
-        self._tables: dict[str, dict[str, Slot]] = {}  # the same slots by table
+        self._seated: dict[tuple[str, int], dict[str, Slot]] = {}  # a seat's slots (watchers' are in none)
         #: Per watched table: each seat claimed (None for a computer's), as last read from the store.
         self._joined: dict[str, tuple[bool | None, ...]] = {}
         #: Per watched table: bumped at every change of presence (streams send it when theirs is older).
@@ -99,7 +99,8 @@ class Hub:
         self._watchers[table_id] += 1
         before = self._current(table_id)
         self._slots[slot.id] = slot
-        self._tables.setdefault(table_id, {})[slot.id] = slot
+        if seat is not None:
+            self._seated.setdefault((table_id, seat), {})[slot.id] = slot
         if joined:
             self._joined[table_id] = joined
         self._presence_moved(table_id, before)
@@ -108,7 +109,11 @@ class Hub:
         finally:
             before = self._current(table_id)
             del self._slots[slot.id]
-            del self._tables[table_id][slot.id]
+            if seat is not None:
+                held = self._seated[(table_id, seat)]
+                del held[slot.id]
+                if not held:
+                    del self._seated[(table_id, seat)]
             self._clients[client] -= 1
             if not self._clients[client]:
                 del self._clients[client]
@@ -117,7 +122,6 @@ class Hub:
                 del self._watchers[table_id]
                 self._latest.pop(table_id, None)
                 self._changed.pop(table_id, None)
-                self._tables.pop(table_id, None)
                 self._joined.pop(table_id, None)
                 self._presence.pop(table_id, None)
                 self._presence_made.pop(table_id, None)
@@ -166,8 +170,10 @@ class Hub:
         return self._presence_of(table_id, self._joined.get(table_id, ()))
 
     def _presence_of(self, table_id: str, joined: tuple[bool | None, ...]) -> tuple[tuple[bool, bool], ...]:
-        here = {slot.seat for slot in self._tables.get(table_id, {}).values() if not slot.revoked}
-        return tuple((True, True) if claimed is None else (claimed, index in here) for index, claimed in enumerate(joined))
+        return tuple((True, True) if claimed is None else (claimed, self._connected(table_id, index)) for index, claimed in enumerate(joined))
+
+    def _connected(self, table_id: str, seat: int) -> bool:
+        return any(not slot.revoked for slot in self._seated.get((table_id, seat), {}).values())
 
     def presence_version(self, table_id: str) -> int:
         return self._presence[table_id] if table_id in self._watchers else 0
@@ -184,7 +190,7 @@ class Hub:
     def reseated(self, table_id: str, seat: int, token_digest: str) -> int:
         """A seat now opens only with ``token_digest``: the streams opened with another token for it are revoked (they
         say so and end). How many were."""
-        revoked = [slot for slot in self._tables.get(table_id, {}).values() if slot.seat == seat and slot.token_digest != token_digest and not slot.revoked]
+        revoked = [slot for slot in self._seated.get((table_id, seat), {}).values() if slot.token_digest != token_digest and not slot.revoked]
         if not revoked:
             return 0
         before = self._current(table_id)
