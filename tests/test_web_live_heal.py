@@ -37,7 +37,7 @@ HEALED_MS = 30_000
 
 @pytest.fixture
 def server(web_lexicon: Path) -> Iterator[str]:  # noqa: F811
-    """A server whose streams of stalled links stay open (it cannot tell them dead), with room for the phone's new ones."""
+    """A server with room for the phone's new streams (a stalled link's stream stays open until 2.5 beats go unacknowledged)."""
     with BackgroundServer(create_app(str(web_lexicon), Limits(stream_heartbeat=BEAT))) as url:
         yield url
 
