@@ -4,8 +4,9 @@
 // inline script or style. This module creates tables, plays moves and steps through the list; the drawings and
 // panels are in js/boards/, the words in the translation files shared with the table page (js/i18n/), what a move did
 // and what the game awaits worded from the server's events by each game's catalogue (js/boards/words/).
-import { api, ApiProblem, claimSeat, postJson, seatQuery } from "./js/api.js";
+import { api, ApiProblem, claimSeat, onConnection, postJson, seatQuery } from "./js/api.js";
 import { followTable } from "./js/live.js";
+import { keepTable, lastTable, staleText } from "./js/offline.js";
 import { phrase, switchLanguage, t, translatePage } from "./js/i18n.js";
 import { messageOf, problemOf } from "./js/problems.js";
 import { $, awaitingText, seatName, seatToken, tableId, takeSeat, ui } from "./js/boards/common.js";
@@ -168,7 +169,26 @@ function accept(next) {
   if (!next || !next.table) return;
   if (ui.view && next.table.version < ui.view.table.version) return;
   ui.view = next;
+  if (!staleAt) keepTable("boards", tableId, seatToken, next);  // for this link opened offline
   render();
+}
+
+// Offline, the table as this phone last saw it from this seat (js/offline.js), marked stale until the stream is back.
+let staleAt = null;
+
+function openStale() {
+  const last = lastTable("boards", tableId, seatToken);
+  if (!last || !last.state.table || last.state.table.id !== tableId) return false;
+  staleAt = last.at;
+  accept(last.state);
+  markStale();
+  return true;
+}
+
+function markStale() {
+  document.body.classList.toggle("stale", Boolean(staleAt));
+  $("live-lost").textContent = staleAt ? staleText(staleAt) : t("liveLost");
+  if (staleAt) $("live-lost").hidden = false;
 }
 
 // offboard: what the move would push, and where, before it is confirmed
@@ -229,9 +249,12 @@ function listen() {
   followTable((last) => base + seatQuery(seatToken) + (last === null ? "" : `${seatToken ? "&" : "?"}last=${encodeURIComponent(last)}`), {
     onState: (answer) => {
       showError(null);
+      staleAt = null;
+      markStale();
       accept(answer);
     },
     onStatus: (status) => {
+      if (status === "live") { staleAt = null; markStale(); }
       $("live-lost").hidden = status === "live";
     },
     onResume: () => {
@@ -248,15 +271,25 @@ async function open() {
     takeSeat(await claimSeat(tablePath(), seatToken));
     accept(await api(tablePath(seatQuery(seatToken))));
   } catch (error) {
-    showError(problemHere(error));
-    return;
+    if (!(error instanceof ApiProblem && error.offline && openStale())) {
+      showError(problemHere(error));
+      return;
+    }
   }
   listen();
+}
+
+// The table page's banner: the table is kept by the server and goes on once it answers.
+function showOffline(offline) {
+  $("offline").textContent = offline ? t("networkTable") : "";
+  $("offline").hidden = !offline;
 }
 
 function applyLanguage() {
   translatePage();
   if (ui.view) render();
+  markStale();
+  if (!$("offline").hidden) showOffline(true);
   if (!tableId) namesInputs();
 }
 
@@ -273,6 +306,10 @@ async function init() {
     if (move) play(move);
   });
   translatePage();
+  onConnection((reachable) => showOffline(!reachable));
+  window.addEventListener("offline", () => showOffline(true));
+  window.addEventListener("online", () => showOffline(false));
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});  // installable, usable offline
   if (tableId) {
     open();
   } else {
