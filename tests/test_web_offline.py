@@ -8,6 +8,7 @@ static file: their addresses carry the files' version and are kept for a year.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -121,6 +122,8 @@ def test_an_offline_reload_of_a_table_link_shows_that_table_and_heals(counted: t
         context.set_offline(True)
         tab.reload()
         expect(tab.locator("#table-live")).to_contain_text(STALE)
+        expect(tab.locator("#offline")).to_have_text(re.compile("^Hors ligne — .* La table est gardée par le serveur"))  # not "sur ce téléphone"
+        expect(tab.locator("#error")).to_be_hidden()
         expect(tab.locator("#last-move")).to_contain_text(f"Zoé a joué {first}")
         expect(tab.locator("#turn")).to_have_text("au tour de Ali")
         expect(tab.locator("#undo")).to_be_hidden()  # not the phone's own game
@@ -131,6 +134,7 @@ def test_an_offline_reload_of_a_table_link_shows_that_table_and_heals(counted: t
         context.set_offline(False)
         expect(tab.locator("#last-move")).to_contain_text(f"Ali a joué {second}", timeout=15_000)
         expect(tab.locator("#table-live")).to_be_hidden()
+        expect(tab.locator("#offline")).to_be_hidden()
         assert not tab.evaluate("document.body.classList.contains('stale')")
         tab.reload()  # online again: the link opens the table live
         expect(tab.locator("#last-move")).to_contain_text(f"Ali a joué {second}")
