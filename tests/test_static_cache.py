@@ -81,3 +81,15 @@ def test_the_version_follows_the_files_contents(tmp_path: Path) -> None:
     assert version.refresh() != first
     (tmp_path / "js" / "a.js").write_text("export const a = 1;\n")
     assert version.refresh() == first  # the contents, not the time they were written
+
+
+def test_the_board_games_page_is_installable(client: httpx.Client) -> None:
+    """Its own manifest (starting at /boardgame) under the version; the root's worker, which caches the page."""
+    linked = re.search(r'rel="manifest" href="(/static/[0-9a-f]{12}/boardgames\.webmanifest)"', client.get("/boardgame").text)
+    assert linked is not None
+    answer = client.get(linked.group(1))
+    assert answer.headers["content-type"].startswith("application/manifest+json")
+    manifest = answer.json()
+    assert manifest["start_url"] == "/boardgame" and manifest["display"] == "standalone" and manifest["name"]
+    assert all(client.get(icon["src"]).status_code == 200 for icon in manifest["icons"])
+    assert 'const PAGES = ["/", "/boardgame"];' in client.get("/sw.js").text

@@ -67,7 +67,9 @@ def _under_worker(tab: Any) -> None:
 
 
 def test_a_warm_reload_asks_the_server_for_no_static_file(counted: tuple[str, StaticCount], browser: Any) -> None:  # noqa: F811
-    """Without a service worker, the browser's own cache alone: the versioned files are not even revalidated."""
+    """Without a service worker, the browser's own cache alone: the versioned files are not even revalidated. (Files
+    changed long ago would also escape revalidation by the browser's heuristics; the versioned addresses, checked
+    here, are what hold it for files just deployed.)"""
     from playwright.sync_api import expect
 
     url, app = counted
