@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -59,14 +61,20 @@ _VERSION = re.compile(r"[0-9a-f]{12}")
 
 class StaticVersion:
     """The web files' version: a hash of their names and contents, computed again only when a file's size or
-    modification time changes (checked when a page is asked for, so an edited file is seen on the next reload)."""
+    modification time changes (looked at when a page is asked for, at most once every ``every`` seconds, so an edited
+    file is seen on a reload without every page load walking the directory)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, every: float = 2.0) -> None:
         self.root = root
+        self.every = every
         self._signature: tuple[tuple[str, int, int], ...] = ()
+        self._looked = -math.inf
         self.current = ""
 
     def refresh(self) -> str:
+        if time.monotonic() - self._looked < self.every:
+            return self.current
+        self._looked = time.monotonic()
         files = sorted(path for path in self.root.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
         signature = tuple((path.relative_to(self.root).as_posix(), stat.st_mtime_ns, stat.st_size) for path in files for stat in (path.stat(),))
         if signature != self._signature:
