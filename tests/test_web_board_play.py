@@ -178,7 +178,8 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     assert box["width"] >= 44 and box["height"] >= 44
     view = table.mirror.public_view()["board"]["pawns"][pawn]
     where = f"case {view['space']}" if view["space"] else "départ"
-    name = f"Pion {pawn} (rouge) : {view['discs']} disque{'s' if view['discs'] > 1 else ''}, {where}"
+    colour = {"red": "rouge", "blue": "bleu", "yellow": "jaune"}[pawn.rstrip("0123456789")]
+    name = f"Pion {pawn} ({colour}) : {view['discs']} disque{'s' if view['discs'] > 1 else ''}, {where}"
     assert chip.get_attribute("aria-label") == name and page.get_by_role("button", name=name).count() == 1
     assert page.locator(".track button.pawn:enabled").count() == len(moves)  # only the pawns the rules let move
     chip.click()
