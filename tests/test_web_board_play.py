@@ -184,14 +184,18 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     assert page.locator(".track button.pawn:enabled").count() == len(moves)  # only the pawns the rules let move
     chip.click()
     action = page.locator(f".board-actions button[data-move='{moves[-1]}']")
-    assert action.inner_text() == f"Avancer de {table.mirror.public_view()['board']['turn']['roll']}"
+    board = table.mirror.public_view()["board"]
+    roll, finish = board["turn"]["roll"], board["track"]["finish"]
+    target = min(view["space"] + roll, finish)
+    assert action.inner_text() == f"Avancer de {roll} → " + (f"arrivée {finish}" if target == finish else f"case {target}")
+    assert page.eval_on_selector_all(".track li.destination", "els => els.map(e => e.dataset.number)") == [str(target)]
     assert _in_view(action.bounding_box())
     shoot(page, "boardgame-overload-pawn-tapped")
     action.click()
     page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
     table.mirror.judge(seat, moves[-1])
     space = table.mirror.public_view()["board"]["pawns"][pawn]["space"]
-    finish = table.mirror.public_view()["board"]["track"]["finish"]
+    assert space == target or target == finish  # the page said where the move would take it (a finished pawn goes home)
     assert page.locator(f".track li:nth-child({finish - space + 1}) .pawn[data-pawn='{pawn}']").count() == 1
     assert page.locator(".board-actions").is_hidden()
     assert page.locator(".legend li").all_inner_texts() == ["Zoé : rouge", "Paul : bleu", "Inès : jaune"]

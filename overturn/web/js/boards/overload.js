@@ -29,9 +29,17 @@ export function overloadColours(board) {
   return [...new Set(Object.keys(board.pawns).map(colourOf))];
 }
 
+// Where "move P" takes P: the roll forward, the finish when it reaches or passes it (the rules' step 6); null before a roll.
+function moveTarget(pawn) {
+  const board = ui.view.board;
+  return board.turn.roll ? Math.min(board.pawns[pawn].space + board.turn.roll, board.track.finish) : null;
+}
+
+const spaceWord = (space) => (space === 0 ? t("trackStart") : space === ui.view.board.track.finish ? t("trackFinish", space) : t("trackSpace", space));
+
 function actionLabel(move) {
   const [verb, arg] = move.split(" ");
-  if (verb === "move") return t("pawnMoveBy", ui.view.board.turn.roll);
+  if (verb === "move") return moveTarget(arg) === null ? t("pawnMove") : t("pawnMoveTo", ui.view.board.turn.roll, spaceWord(moveTarget(arg)));
   if (verb === "give" || verb === "take") return t(verb === "give" ? "pawnGive" : "pawnTake", (ui.view.awaited && ui.view.awaited.discs) || 1);
   if (verb === "load") return t("pawnLoad", Number(arg));
   if (verb === "step") return phrase("moveWords", arg) || move;
@@ -57,7 +65,8 @@ export function renderOverload(box, bar, onMove, say) {
     cell.className = "space" + (space === 0 ? " start" : space === finish ? " finish" : "");
     const number = document.createElement("span");
     number.className = "number";
-    const where = space === 0 ? t("trackStart") : space === finish ? t("trackFinish", space) : t("trackSpace", space);
+    const where = spaceWord(space);
+    cell.dataset.number = String(space);
     number.textContent = space === 0 || space === finish ? where : String(space);
     number.setAttribute("aria-label", where);
     cell.append(number);
@@ -89,12 +98,14 @@ export function renderOverload(box, bar, onMove, say) {
   box.append(info, track);
   paint();
 
-  // The chosen pawn pressed, and its actions offered in the bar.
+  // The chosen pawn pressed, the space a move would take it to ringed, and its actions offered in the bar.
   function paint() {
     for (const chip of track.querySelectorAll(".pawn[aria-pressed]")) {
       chip.setAttribute("aria-pressed", String(chip.dataset.pawn === chosen.pawn));
       chip.classList.toggle("chosen", chip.dataset.pawn === chosen.pawn);
     }
+    const target = chosen.pawn && actions.get(chosen.pawn).includes(`move ${chosen.pawn}`) ? moveTarget(chosen.pawn) : null;
+    for (const cell of track.children) cell.classList.toggle("destination", target !== null && cell.dataset.number === String(target));
     bar.replaceChildren();
     bar.hidden = !chosen.pawn;
     if (!chosen.pawn) { say(null); return; }

@@ -168,7 +168,7 @@ export default {
   trackLabel: "Overload track, from the finish (top) to the start", trackSpace: (n) => `space ${n}`,
   pawnLabel: (name, colour, discs, where) => `Pawn ${name} (${colour}): ${discs} disc${discs === 1 ? "" : "s"}, ${where}`,
   pawnActions: (name) => `Pawn ${name}:`, pawnChosen: (name, n) => `Pawn ${name} chosen: ${n > 1 ? `${n} possible actions` : "one possible action"}, at the bottom of the screen.`,
-  pawnMoveBy: (roll) => (roll ? `Move ${roll}` : "Move"), pawnGive: (n) => `Give ${n} disc${n === 1 ? "" : "s"}`,
+  pawnMove: "Move", pawnMoveTo: (roll, where) => `Move ${roll} → ${where}`, pawnGive: (n) => `Give ${n} disc${n === 1 ? "" : "s"}`,
   pawnTake: (n) => `Take ${n} disc${n === 1 ? "" : "s"}`, pawnLoad: (n) => `Load ${n} disc${n === 1 ? "" : "s"}`,
   insiderLabel: "Insider board: squares a1 to e5 (a5 top left) and the paths holding pawns",
   pathSaid: (from, to, said) => `Path ${from}–${to}: ${said}`, baseOf: (name) => `${name}'s base`, nobody: "empty",

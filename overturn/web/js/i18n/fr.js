@@ -168,7 +168,7 @@ export default {
   trackLabel: "Parcours d'Overload, de l'arrivée (en haut) au départ", trackSpace: (n) => `case ${n}`,
   pawnLabel: (name, colour, discs, where) => `Pion ${name} (${colour}) : ${discs} disque${discs > 1 ? "s" : ""}, ${where}`,
   pawnActions: (name) => `Pion ${name} :`, pawnChosen: (name, n) => `Pion ${name} choisi : ${n > 1 ? `${n} actions possibles` : "une action possible"}, en bas de l'écran.`,
-  pawnMoveBy: (roll) => (roll ? `Avancer de ${roll}` : "Déplacer"), pawnGive: (n) => `Donner ${n} disque${n > 1 ? "s" : ""}`,
+  pawnMove: "Déplacer", pawnMoveTo: (roll, where) => `Avancer de ${roll} → ${where}`, pawnGive: (n) => `Donner ${n} disque${n > 1 ? "s" : ""}`,
   pawnTake: (n) => `Prendre ${n} disque${n > 1 ? "s" : ""}`, pawnLoad: (n) => `Charger ${n} disque${n > 1 ? "s" : ""}`,
   insiderLabel: "Plateau Insider : cases a1 à e5 (a5 en haut à gauche) et les chemins occupés",
   pathSaid: (from, to, said) => `Chemin ${from}–${to} : ${said}`, baseOf: (name) => `base de ${name}`, nobody: "vide",
