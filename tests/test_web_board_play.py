@@ -10,6 +10,7 @@ must offer is the referee's, not hard-coded.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -29,14 +30,16 @@ NAMES = ["Zoé", "Paul", "Inès"]
 class Seat:
     """A table made through the API, moves played on it through the API, and one seat's page opened on a phone."""
 
-    def __init__(self, browser: Any, base: str, game: str, seats: int, seed: int) -> None:
+    def __init__(self, browser: Any, base: str, game: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         self.base = base
         made = httpx.post(
-            f"{base}/api/boardgames", json={"game": game, "seed": seed, "seats": [{"name": name} for name in NAMES[:seats]]}, timeout=30
+            f"{base}/api/boardgames",
+            json={"game": game, "seed": seed, "options": options, "seats": [{"name": name} for name in NAMES[:seats]]},
+            timeout=30,
         )
         assert made.status_code == 201, made.text
         self.data = made.json()
-        self.mirror: BoardTable = new_board_table(game, seats, seed, {})
+        self.mirror: BoardTable = new_board_table(game, seats, seed, options)
         self.context = browser.new_context(**PHONE)
         self.errors: list[str] = []
 
@@ -65,8 +68,8 @@ class Seat:
 def seats(browser: Any, base: str) -> Iterator[Any]:
     made: list[Seat] = []
 
-    def make(game: str, count: int, seed: int) -> Seat:
-        made.append(Seat(browser, base, game, count, seed))
+    def make(game: str, count: int, seed: int, options: dict[str, Any] | None = None) -> Seat:
+        made.append(Seat(browser, base, game, count, seed, options or {}))
         return made[-1]
 
     yield make
@@ -202,13 +205,15 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
 
 
 def test_insider_bodyguard_answers_under_the_countdown_and_the_board_as_a_list(seats: Any) -> None:
-    table = seats("insider", 3, INSIDER_SEED)
+    table = seats("insider", 3, INSIDER_SEED, {"guard_seconds": 120})
     rng = random.Random(INSIDER_SEED)
     while not table.mirror.rules.waits_on_clock(table.mirror.game):
         table.play(insider_policy(table.mirror.game, rng))
     victim = table.mirror.seat_to_move()
     page = table.open(victim, "window.buzzed = []; navigator.vibrate = (pattern) => { window.buzzed.push(pattern); return true; };")
     assert "garde du corps ?" in page.locator("#guard").inner_text()
+    # the countdown is shown beside the question but not read out every second by the live status
+    assert re.fullmatch(r" \(1[01][0-9] s\)", page.locator("#guard span[aria-hidden='true']").inner_text())
     answers = page.locator("#guard-answers button")
     assert sorted(answers.evaluate_all("els => els.map(e => e.dataset.move)")) == sorted(table.mirror.legal_moves())
     assert _in_view(page.locator("#guard").bounding_box()) and all(_in_view(answers.nth(i).bounding_box()) for i in range(answers.count()))
