@@ -165,6 +165,9 @@ def test_offboard_marble_then_hole_tapped_with_the_preview_in_view(seats: Any) -
     assert red == sorted(table.mirror.public_view()["board"]["board"]["red"])
     # the legend names each seat beside its colour
     assert page.locator(".legend li").all_inner_texts() == ["Zoé : rouge", "Paul : jaune"]
+    page.click("#lang")  # and in English
+    assert page.locator(".legend li").all_inner_texts() == ["Zoé: red", "Paul: yellow"]
+    assert page.get_by_role("button", name=f"Red marble on {destinations[0]}", exact=True).count() == 1
 
 
 def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
