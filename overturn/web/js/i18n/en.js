@@ -158,7 +158,7 @@ export default {
   colours: { red: "red", blue: "blue", yellow: "yellow", green: "green", black: "black", white: "white", orange: "orange" },
   legendLabel: "Players' colours", seatColour: (name, colour) => `${name}: ${colour}`,
   hexLabel: "offboard board: rows A (left) to I (right), holes numbered top to bottom",
-  hexRow: (row) => `Row ${row}`, holeMarble: (colour, hole) => `${colour[0].toUpperCase()}${colour.slice(1)} marble on ${hole}`, holeFree: (hole) => `Free hole ${hole}`,
+  hexRow: (row) => `Row ${row}`, holeMarble: (colour, hole) => `${String(colour).charAt(0).toUpperCase()}${String(colour).slice(1)} marble on ${hole}`, holeFree: (hole) => `Free hole ${hole}`,
   holeDestination: ", possible destination",
   marbleChosen: (hole, n) => `Marble ${hole} chosen: tap ${n > 1 ? `one of the ${n} highlighted destinations` : "the highlighted destination"}.`,
   pickMarble: "First tap one of your marbles, then its highlighted destination.",
