@@ -10,7 +10,7 @@ import { keepTable, lastTable, staleText } from "./js/offline.js";
 import { phrase, switchLanguage, t, translatePage } from "./js/i18n.js";
 import { messageOf, problemOf } from "./js/problems.js";
 import { $, awaitingText, seatName, seatToken, tableId, takeSeat, ui } from "./js/boards/common.js";
-import { renderDrawing } from "./js/boards/drawings.js";
+import { playOnBoard, renderDrawing, revealPreview } from "./js/boards/drawings.js";
 import { renderGuard, renderHand, renderHistory, renderLegal, renderScores } from "./js/boards/panels.js";
 
 // Seats each game takes, learnt from the server (/api/meta) before the form is shown; the server refuses other counts.
@@ -196,6 +196,7 @@ function preview(move) {
   $("preview-text").textContent = `${move} : ${ui.view.previews[move] || ""}`;
   $("preview").dataset.move = move;
   $("preview").hidden = false;
+  revealPreview(move);
   clearPreviewMarks();
   const marks = (ui.view.preview_marks || {})[move];
   if (!marks) return;
@@ -295,6 +296,7 @@ function applyLanguage() {
 
 async function init() {
   $("lang").addEventListener("click", () => { switchLanguage(); applyLanguage(); });
+  playOnBoard((move) => (ui.view.previews ? preview(move) : play(move)));
   $("preview-confirm").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); play($("preview").dataset.move); });
   $("preview-cancel").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); });
   $("replay-back").addEventListener("click", () => ui.replay && step(ui.replay.number - 1));

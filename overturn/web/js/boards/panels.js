@@ -156,7 +156,11 @@ export function renderGuard() {
   // the server's deadline (kept with the table, so a page opened late counts what is really left), within the table's limit
   let left = guard.seconds;
   if (guard.deadline && left !== null && left !== undefined) left = Math.min(left, Math.max(0, Math.round(guard.deadline - Date.now() / 1000)));
-  const show = () => { box.textContent = left === null || left === undefined ? ask : `${ask} (${Math.max(0, left)} s)`; };
+  // the seconds are shown, not read: in the live status they would be announced every second
+  const clock = document.createElement("span");
+  clock.setAttribute("aria-hidden", "true");
+  box.replaceChildren(ask, clock);
+  const show = () => { clock.textContent = left === null || left === undefined ? "" : ` (${Math.max(0, left)} s)`; };
   show();
   box.hidden = false;
   if (left !== null && left !== undefined) {
