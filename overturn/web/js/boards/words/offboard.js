@@ -4,11 +4,13 @@
 
 const COLOURS_FR = { red: "rouge", yellow: "jaune" };
 const colour = (name) => (Object.hasOwn(COLOURS_FR, name) ? COLOURS_FR[name] : name);
+// A count with its noun in French agreement (singular for 0 and 1), as overturn/referees/wording.py's french_count().
+const count = (n, singular, plural) => `${n} ${Math.abs(n) < 2 ? singular : plural ?? `${singular}s`}`;
 const isSet = (value) => value !== null && value !== undefined;
 
 function steppedFr(e) {
   let text = e.marbles === 1 ? "une bille avance" : `une ligne de ${e.marbles} avance`;
-  if (e.pushed) text = `une ligne de ${e.marbles} pousse ${e.pushed} bille(s) ${colour(e.opponent)}`;
+  if (e.pushed) text = `une ligne de ${e.marbles} pousse ${count(e.pushed, `bille ${colour(e.opponent)}`, `billes ${colour(e.opponent)}s`)}`;
   if (isSet(e.target) && e.bounced) {
     text += ` ; une bille ${colour(e.opponent)} sort vers la cible ${e.target}, déjà prise : pas de point, `
       + `${colour(e.opponent)} doit la replacer ou la retirer`;

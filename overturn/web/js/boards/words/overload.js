@@ -6,7 +6,7 @@ const COLOURS_FR = { red: "rouge", blue: "bleu", yellow: "jaune", green: "vert",
 const CAUSES_FR = { seeded: "tiré par le serveur", forced: "forcé", "no-load": "aucun disque choisi avant le lancer" };
 const CAUSES_EN = { seeded: "rolled by the server", forced: "forced", "no-load": "no discs chosen before the roll" };
 const ACTIONS_FR = {
-  roll: "dé : {}", load: "charge {} disque(s)", move: "déplace {}", give: "donne à {}", take: "prend à {}", step: "{}",
+  roll: "dé : {}", load: "charge {}", move: "déplace {}", give: "donne à {}", take: "prend à {}", step: "{}",
 };
 const ACTIONS_EN = {
   roll: "die: {}", load: "loads {} disc(s)", move: "moves {}", give: "gives to {}", take: "takes from {}", step: "{}",
@@ -17,8 +17,12 @@ const STEPS_EN = { forward: "steps forward one space", back: "steps back one spa
 // A code's word in a table, or the code itself when the table does not hold it (as Python's dict.get(code, code)).
 const lookup = (table, code) => (Object.hasOwn(table, code) ? table[code] : code);
 const colour = (name) => lookup(COLOURS_FR, name);
-const acted = (actions, steps, causes, e) =>
-  lookup(actions, e.action).replace("{}", () => lookup(steps, e.value)) + (e.cause ? ` (${causes[e.cause]})` : "");
+// A count with its noun in French agreement (singular for 0 and 1), as overturn/referees/wording.py's french_count().
+const count = (n, singular, plural) => `${n} ${Math.abs(n) < 2 ? singular : plural ?? `${singular}s`}`;
+// A load's discs counted in French; other actions' arguments as they are.
+const valueFr = (action, value) => (action === "load" && /^\d+$/.test(value) ? count(Number(value), "disque") : value);
+const acted = (actions, steps, causes, e, value = (v) => v) =>
+  lookup(actions, e.action).replace("{}", () => lookup(steps, value(e.action, e.value))) + (e.cause ? ` (${causes[e.cause]})` : "");
 
 function spaceFr(space) {
   if (space.role === "start") return "départ";
@@ -39,10 +43,10 @@ const bonusEn = (e) => (e.bonus_discs !== null && e.bonus_discs !== undefined ? 
 const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
 
 export const fr = {
-  acted: (e) => acted(ACTIONS_FR, STEPS_FR, CAUSES_FR, e),
-  moved: (e) => `${e.pawn} : ${spaceFr(e.frm)} → ${spaceFr(e.to)}, ${e.discs} disque(s)`,
-  discs: (e) => `${e.pawn} : ${e.before} → ${e.after} disque(s)`,
-  finished: (e) => `${e.pawn} atteint l'arrivée avec ${e.discs} disques${bonusFr(e)} = ${e.points} points ; retour au départ, ses disques vont dans la coupe`,
+  acted: (e) => acted(ACTIONS_FR, STEPS_FR, CAUSES_FR, e, valueFr),
+  moved: (e) => `${e.pawn} : ${spaceFr(e.frm)} → ${spaceFr(e.to)}, ${count(e.discs, "disque")}`,
+  discs: (e) => `${e.pawn} : ${e.before} → ${count(e.after, "disque")}`,
+  finished: (e) => `${e.pawn} atteint l'arrivée avec ${count(e.discs, "disque")}${bonusFr(e)} = ${count(e.points, "point")} ; retour au départ, ses disques vont dans la coupe`,
   overloaded: (e) => `Surcharge ! ${e.pawn} porterait un ${e.disc}e disque : retour au départ, ses disques vont dans la coupe`,
   scored: (e) => `${colour(e.player)} marque ${e.points} (${e.reasons.map(reasonFr).join(", ")} ; total ${e.total})`,
   won: (e) => `${colour(e.player)} atteint ${e.target} points et gagne`,
