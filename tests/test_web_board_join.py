@@ -8,7 +8,14 @@ other seats' invitations as QR codes, read the move list in French newest first 
 
 from __future__ import annotations
 
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
 import pytest
+from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
 
 from overturn.referees.insider import effects as insider_effects
 from overturn.referees.insider import words as insider_words
@@ -16,7 +23,11 @@ from overturn.referees.offboard import effects as offboard_effects
 from overturn.referees.offboard import words as offboard_words
 from overturn.referees.overload import effects as overload_effects
 from overturn.referees.overload import words as overload_words
+from overturn.referees.offboard.state import computer_move, format_move
 from overturn.referees.wording import french_count, french_verb, say
+from overturn.table.games import new_board_table
+
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
 
 
 @pytest.mark.parametrize(
@@ -55,3 +66,121 @@ def test_the_server_french_has_no_plural_in_brackets() -> None:
     )]
     assert every == ["partie terminée : Joueur 2 gagne", "Joueur 1 avance : 1 point à jouer (déplacer un pion).", "red1 : 2 → 1 disque"]
     assert not any("(s)" in text or "(nt)" in text for text in every)
+
+
+# ----- the page ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone-sized page with no share sheet (the copy path is the one a test can read back), errors collected."""
+    context = browser.new_context(**PHONE, permissions=["clipboard-read", "clipboard-write"])
+    context.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+@needs_chromium
+def test_one_tap_makes_one_table_and_seats_its_creator(base: str, browser: Any, phone: Any) -> None:
+    posted: list[str] = []
+    phone.on("request", lambda request: posted.append(request.url) if request.method == "POST" and request.url.endswith("/api/boardgames") else None)
+    phone.goto(base + "/boardgame")
+    phone.wait_for_selector("#new-form:not([hidden]) .seat-name")
+    phone.select_option("#new-game", "overload")
+    for index, name in enumerate(["Zoé", "Paul", "Inès"]):
+        phone.locator(".seat-name").nth(index).fill(name)
+    assert phone.locator("#new-play").is_checked()  # the creator plays by default
+    # two submits before the first answer (a double tap, or Enter then a tap): one table
+    phone.evaluate("() => { const form = document.querySelector('#new-form'); form.requestSubmit(); form.requestSubmit(); }")
+    assert phone.locator("#new-create").is_disabled()
+    phone.wait_for_selector("#table[data-version='0']")
+    assert len(posted) == 1, posted
+    assert re.search(r"[?&]seat=c\.", phone.url), phone.url  # seat 1 claimed: the phone's own credential in its address
+    # the creator is seated: its turn, its row, its colour; the other seats' invitations wait with their QR codes
+    assert phone.locator("#turn").inner_text() == "À vous de jouer (rouge)"
+    assert phone.locator("#scores tr.you").inner_text().startswith("Zoé (rouge) (vous)")
+    assert phone.locator("#invites").is_visible() and phone.locator("#invites").get_attribute("open") is not None
+    assert phone.eval_on_selector_all("#invite-list li[data-seat]", "items => items.map(i => i.dataset.seat)") == ["1", "2"]
+    assert phone.locator("#invite-list svg.qr").count() == 3  # two seats and the watch link
+    assert phone.locator("#invite-list li[data-seat='1'] .invite-title").inner_text() == "Paul (bleu)"
+    shoot(phone, "boardgame-join-creator")
+    # no share sheet here: the link is copied, and said so
+    phone.click("#invite-list li[data-seat='2'] button.share")
+    phone.wait_for_selector("#invite-list li[data-seat='2'] .copied:has-text('Lien copié')")
+    link = phone.locator("#invite-list li[data-seat='2'] a.invite-link").get_attribute("href")
+    assert phone.evaluate("navigator.clipboard.readText()") == link
+    # the invitation opens Inès's seat in one tap, and her phone names whose turn it is, with the colour
+    context = browser.new_context(**PHONE)
+    try:
+        ines = context.new_page()
+        ines.goto(link)
+        ines.wait_for_selector("#table[data-version='0']")
+        assert ines.locator("#turn").inner_text() == "À Zoé (rouge) de jouer"
+        assert ines.locator("#scores tr.you").inner_text().startswith("Inès (jaune) (vous)")
+        assert ines.locator("#invites").is_hidden()  # only the creator's phone holds the invitations
+    finally:
+        context.close()
+
+
+def _played_to_the_last_move(base: str) -> tuple[dict[str, Any], str, list[str]]:
+    """An offboard table played through the API up to its winning move: the table, that move, the moves played."""
+    made = httpx.post(f"{base}/api/boardgames", json={"game": "offboard", "seed": 0, "seats": [{"name": "Zoé"}, {"name": "Inès"}]}, timeout=30).json()
+    mirror = new_board_table("offboard", 2, 0, {})
+    rng = random.Random(2)
+    played: list[str] = []
+    with httpx.Client(base_url=base, timeout=30) as client:
+        while True:
+            seat = mirror.seat_to_move()
+            assert seat is not None
+            move = format_move(computer_move(mirror.game, rng))
+            before = len(mirror.moves)
+            mirror.judge(seat, move)
+            if mirror.is_over():
+                return made, move, played
+            answer = client.post(f"/api/boardgames/{made['table']['id']}/moves", json={"seat": made["tokens"][seat], "version": before, "move": move})
+            assert answer.status_code == 200 and "result" in answer.json(), answer.text
+            played.append(move)
+
+
+@needs_chromium
+def test_a_move_shows_it_is_busy_and_the_list_reads_in_french_newest_first(base: str, phone: Any) -> None:
+    made, winning, played = _played_to_the_last_move(base)
+    names = ["Zoé", "Inès"]
+    winner = len(played) % 2  # offboard's seats alternate: the next to move plays the winning move
+    phone.goto(base + made["links"]["seats"][winner])
+    phone.wait_for_selector(f"#table[data-version='{len(played)}']")
+    # the list: every move a French sentence, newest first, in the page's flow (no box of its own to scroll)
+    said = phone.eval_on_selector_all("#history li .what", "items => items.map(i => i.textContent)")
+    assert len(said) == len(played)
+    assert said[0] == f"{names[1 - winner]} a joué {played[-1].replace('-', ' → ')}"
+    assert said[-1] == f"Zoé a joué {played[0].replace('-', ' → ')}"
+    assert phone.eval_on_selector("#history", "list => getComputedStyle(list).overflowY") == "visible"
+    assert phone.locator("#turn").inner_text() == "À vous de jouer (jaune)"
+    # a move out: the controls wait (the tapped one marked "…"), and a failed one gives them back with its reason
+    held: list[Any] = []
+    phone.route("**/api/boardgames/*/moves", lambda route: held.append(route))
+    phone.click(f"#legal button.move[data-move='{winning}']")
+    phone.click("#preview-confirm")
+    phone.wait_for_selector("#sending:not([hidden])")
+    assert phone.locator("#legal button.move:not([disabled])").count() == 0
+    assert phone.locator(f"#legal button.move[data-move='{winning}']").inner_text().endswith("…")
+    assert phone.locator("#typed-move").is_disabled()
+    shoot(phone, "boardgame-join-busy")
+    held.pop().abort("internetdisconnected")
+    phone.wait_for_selector("#error:has-text('Coup non envoyé')")
+    assert phone.locator("#sending").is_hidden()
+    assert phone.locator(f"#legal button.move[data-move='{winning}']").is_enabled()
+    assert not phone.locator(f"#legal button.move[data-move='{winning}']").inner_text().endswith("…")
+    # sent again, it is played: the winner named by name, the winning move first in the list
+    phone.unroute("**/api/boardgames/*/moves")
+    phone.click(f"#legal button.move[data-move='{winning}']")
+    phone.click("#preview-confirm")
+    phone.wait_for_selector(f"#table[data-version='{len(played) + 1}']")
+    assert phone.locator("#over").inner_text() == f"Partie terminée : {names[winner]} gagne !"
+    assert phone.locator("#history li .what").first.inner_text() == f"{names[winner]} a joué {winning.replace('-', ' → ')}"
+    assert phone.locator("#played").inner_text() == f"{names[winner]} a joué {winning.replace('-', ' → ')}"
+    shoot(phone, "boardgame-join-over")

@@ -73,3 +73,33 @@ export const en = {
   "await-settle": (e) => `${e.player}: ${e.pawn} settles each pawn met, giving or taking ${e.discs === 2 ? "2 discs (x2 space)" : "1 disc"}.`,
   "game-won": (e) => `Game over: ${e.player} wins with ${e.points} points.`,
 };
+
+// A move list entry as one sentence in the past ("Zoé a lancé le dé : 4"), from its notation and events; `who` is
+// the mover's name. Undefined for a move the page does not know: the notation is shown instead.
+const pawnFr = (pawn) => pawn.replace(/^([a-z]+)(\d+)$/, (all, side, n) => `pion ${colour(side)} ${n}`);
+const pawnEn = (pawn) => pawn.replace(/^([a-z]+)(\d+)$/, (all, side, n) => `the ${side} ${n} pawn`);
+const rolled = (entry) => (entry.events.find((e) => e.kind === "acted" && e.action === "roll") || {}).value;
+
+function playedFr(entry, who) {
+  const [verb, value] = entry.move.split(" ");
+  if (verb === "load" && /^\d+$/.test(value)) return `${who} a chargé ${count(Number(value), "disque")}`;
+  if (verb === "roll") return rolled(entry) ? `${who} a lancé le dé : ${rolled(entry)}` : `${who} a lancé le dé`;
+  if (verb === "move" && value) return `${who} a déplacé le ${pawnFr(value)}`;
+  if (verb === "give" && value) return `${who} a donné un disque au ${pawnFr(value)}`;
+  if (verb === "take" && value) return `${who} a pris un disque au ${pawnFr(value)}`;
+  if (verb === "step" && STEPS_FR[value]) return `${who} ${value === "back" ? "a reculé" : "a avancé"} d'une case`;
+  return undefined;
+}
+
+function playedEn(entry, who) {
+  const [verb, value] = entry.move.split(" ");
+  if (verb === "load" && /^\d+$/.test(value)) return `${who} loaded ${value} disc${value === "1" ? "" : "s"}`;
+  if (verb === "roll") return rolled(entry) ? `${who} rolled the die: ${rolled(entry)}` : `${who} rolled the die`;
+  if (verb === "move" && value) return `${who} moved ${pawnEn(value)}`;
+  if (verb === "give" && value) return `${who} gave a disc to ${pawnEn(value)}`;
+  if (verb === "take" && value) return `${who} took a disc from ${pawnEn(value)}`;
+  if (verb === "step" && STEPS_EN[value]) return `${who} ${STEPS_EN[value].replace(/^steps/, "stepped")}`;
+  return undefined;
+}
+
+export const played = { fr: playedFr, en: playedEn };
