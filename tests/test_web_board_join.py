@@ -16,14 +16,15 @@ from typing import Any
 import httpx
 import pytest
 from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
+from test_web_modules import _node, needs_node
 
 from overturn.referees.insider import effects as insider_effects
 from overturn.referees.insider import words as insider_words
 from overturn.referees.offboard import effects as offboard_effects
 from overturn.referees.offboard import words as offboard_words
+from overturn.referees.offboard.state import computer_move, format_move
 from overturn.referees.overload import effects as overload_effects
 from overturn.referees.overload import words as overload_words
-from overturn.referees.offboard.state import computer_move, format_move
 from overturn.referees.wording import french_count, french_verb, say
 from overturn.table.games import new_board_table
 
@@ -67,6 +68,34 @@ def test_the_server_french_has_no_plural_in_brackets() -> None:
     assert every == ["partie terminée : Joueur 2 gagne", "Joueur 1 avance : 1 point à jouer (déplacer un pion).", "red1 : 2 → 1 disque"]
     assert not any("(s)" in text or "(nt)" in text for text in every)
 
+
+
+PAGE_WORDS_IN_NODE = """
+import fr from "./js/i18n/fr.js";
+import en from "./js/i18n/en.js";
+console.log(JSON.stringify({
+  points: [0, 1, 2].map(fr.points), cards: [1, 3].map(fr.cardCount), pointsEn: [1, 2].map(en.points),
+  guard: ["heli", "admin", "scandal", "trend", "guard"].map((card) => fr.guardWait("Paul", `${fr.cardsTo[card]} 2`, "Inès")),
+  guardTo: fr.guardWait("Inès", `${fr.cardsTo.scandal} 1`, "Zoé"),
+  refused: fr.moveRefused("Coup illisible.", "cannot read 'n'importe'; moves are: A1-A2"),
+  turn: [fr.boardTurnOf("Zoé (rouge)"), fr.yourMove("rouge"), en.boardTurnOf("Zoé (red)")],
+}));
+"""
+
+
+@needs_node
+def test_the_page_french_agrees_and_elides() -> None:
+    """The page's own French: counts agree, « à l'Hélicoptère » and « d'Inès », no English after a refusal."""
+    said = _node(PAGE_WORDS_IN_NODE)
+    assert said["points"] == ["0 point", "1 point", "2 points"] and said["cards"] == ["1 carte", "3 cartes"]
+    assert said["pointsEn"] == ["1 point", "2 points"]
+    assert said["guard"] == [
+        "Paul répond à l'Hélicoptère 2 d'Inès", "Paul répond à l'Administrateur 2 d'Inès", "Paul répond au Scandale 2 d'Inès",
+        "Paul répond à la Tendance 2 d'Inès", "Paul répond au Garde du corps 2 d'Inès",
+    ]
+    assert said["guardTo"] == "Inès répond au Scandale 1 de Zoé"
+    assert said["refused"] == "Coup refusé : Coup illisible."
+    assert said["turn"] == ["À Zoé (rouge) de jouer", "À vous de jouer (rouge)", "Zoé (red) to move"]
 
 # ----- the page ---------------------------------------------------------------------------------------------
 

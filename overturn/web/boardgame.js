@@ -295,6 +295,7 @@ function applyLanguage() {
   translatePage();
   if (ui.view) render();
   if (!tableId) namesInputs();
+  if (creating) creatingBusy(true);  // the busy button keeps its busy words in the other language
 }
 
 async function init() {
