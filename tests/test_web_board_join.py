@@ -97,6 +97,42 @@ def test_the_page_french_agrees_and_elides() -> None:
     assert said["refused"] == "Coup refusé : Coup illisible."
     assert said["turn"] == ["À Zoé (rouge) de jouer", "À vous de jouer (rouge)", "Zoé (red) to move"]
 
+
+SENTENCES_IN_NODE = """
+import { sentence } from "./js/boards/words/say.js";
+import { readFileSync } from "node:fs";
+const names = ["Zoé", "Inès", "Ali", "Léa"];
+const entries = JSON.parse(readFileSync(0, "utf8"));
+console.log(JSON.stringify(entries.map(({ game, entry }) => [game, entry.move,
+  sentence(game, "fr", entry, (seat) => names[seat]) ?? null, sentence(game, "en", entry, (seat) => names[seat]) ?? null])));
+"""
+
+
+@needs_node
+def test_every_move_of_the_list_reads_as_a_sentence() -> None:
+    """Random playouts of the three games (table dice too): each move of the list as the page words it, in the past,
+    the mover named, never the notation's English verb ("Joué : roll", "move red2")."""
+    entries = []
+    for game, players, options in [("overload", 3, {}), ("overload", 4, {"variant": 2}), ("offboard", 2, {}), ("insider", 3, {}), ("insider", 4, {"table_dice": True})]:
+        table = new_board_table(game, players, 1, options)
+        rng = random.Random(1)
+        for _ in range(250):
+            seat, legal = table.seat_to_move(), table.legal_moves()
+            if table.is_over() or seat is None or not legal:
+                break
+            table.judge(seat, rng.choice(sorted(legal)))
+        entries += [{"game": game, "entry": entry} for entry in table.seat_view(table.public_view(), 0)["moves"]]
+    said = _node(SENTENCES_IN_NODE, entries)
+    names = ["Zoé", "Inès", "Ali", "Léa"]
+    verbs = {move.split(" ")[0] for _, move, _, _ in said}
+    assert {"load", "roll", "move", "walk", "draw", "step", "play", "dice", "end"} <= verbs, verbs  # the games were played
+    for (game, move, french, english), item in zip(said, entries):
+        who = names[item["entry"]["seat"]]
+        assert french is not None and french.startswith((f"{who} a ", f"{who} n'a ")), (game, move, french)
+        assert english is not None and english.startswith(f"{who} "), (game, move, english)
+        assert not re.search(r"\b(roll|move|load|give|take|walk|draw|play|step|end|pass|dice|die)\b", french), (move, french)
+        assert not re.search(r"undefined|null|NaN", french + english), (move, french, english)
+
 # ----- the page ---------------------------------------------------------------------------------------------
 
 
@@ -153,6 +189,16 @@ def test_one_tap_makes_one_table_and_seats_its_creator(base: str, browser: Any, 
         assert ines.locator("#invites").is_hidden()  # only the creator's phone holds the invitations
     finally:
         context.close()
+    # a creator who only hosts: no seat taken, every seat's invitation to hand out
+    phone.goto(base + "/boardgame")
+    phone.wait_for_selector("#new-form:not([hidden]) .seat-name")
+    phone.select_option("#new-game", "offboard")
+    phone.uncheck("#new-play")
+    phone.click("#new-create")
+    phone.wait_for_selector("#table[data-version='0']")
+    assert "seat=" not in phone.url and phone.locator("#watcher").is_visible()
+    assert phone.eval_on_selector_all("#invite-list li[data-seat]", "items => items.map(i => i.dataset.seat)") == ["0", "1"]
+    assert phone.locator("#invite-list li[data-seat='0'] .invite-title").inner_text() == "Rouge"  # the default name is the colour: said once
 
 
 def _played_to_the_last_move(base: str) -> tuple[dict[str, Any], str, list[str]]:
