@@ -73,7 +73,10 @@ def test_the_server_french_has_no_plural_in_brackets() -> None:
 PAGE_WORDS_IN_NODE = """
 import fr from "./js/i18n/fr.js";
 import en from "./js/i18n/en.js";
+import { word } from "./js/boards/words/say.js";
+const acted = (action, value) => ({ kind: "acted", action, value, cause: "" });
 console.log(JSON.stringify({
+  overload: [acted("move", "red2"), acted("load", "1"), acted("load", "3")].map((e) => [word("overload", "fr", e), word("overload", "en", e)]),
   points: [0, 1, 2].map(fr.points), cards: [1, 3].map(fr.cardCount), pointsEn: [1, 2].map(en.points),
   guard: ["heli", "admin", "scandal", "trend", "guard"].map((card) => fr.guardWait("Paul", `${fr.cardsTo[card]} 2`, "Inès")),
   guardTo: fr.guardWait("Inès", `${fr.cardsTo.scandal} 1`, "Zoé"),
@@ -95,6 +98,7 @@ def test_the_page_french_agrees_and_elides() -> None:
     ]
     assert said["guardTo"] == "Inès répond au Scandale 1 de Zoé"
     assert said["refused"] == "Coup refusé : Coup illisible."
+    assert said["overload"] == [["déplace red2", "moves red2"], ["charge 1 disque", "loads 1 disc"], ["charge 3 disques", "loads 3 discs"]]
     assert said["turn"] == ["À Zoé (rouge) de jouer", "À vous de jouer (rouge)", "Zoé (red) to move"]
 
 

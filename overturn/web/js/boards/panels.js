@@ -143,9 +143,11 @@ export function renderHistory(onStep) {
     see.setAttribute("aria-label", t("seeLabel", index + 1));
     see.addEventListener("click", () => onStep(index + 1));
     item.append(see, said);
-    if (entry.effects.length) {
+    // what the move did, after the sentence; the move's own action line is the sentence already
+    const lines = entryLines(entry).filter((text, line) => line > 0 || !entry.events[0] || entry.events[0].kind !== "acted");
+    if (lines.length) {
       const effects = document.createElement("small");
-      effects.textContent = " — " + entryLines(entry).join(t("effectsJoin"));
+      effects.textContent = " — " + lines.map((text) => text.trim()).join(t("effectsJoin"));
       item.append(effects);
     }
     list.prepend(item);

@@ -9,7 +9,7 @@ const ACTIONS_FR = {
   roll: "dé : {}", load: "charge {}", move: "déplace {}", give: "donne à {}", take: "prend à {}", step: "{}",
 };
 const ACTIONS_EN = {
-  roll: "die: {}", load: "loads {} disc(s)", move: "moves {}", give: "gives to {}", take: "takes from {}", step: "{}",
+  roll: "die: {}", load: "loads {}", move: "moves {}", give: "gives to {}", take: "takes from {}", step: "{}",
 };
 const STEPS_FR = { forward: "avance d'une case", back: "recule d'une case" };
 const STEPS_EN = { forward: "steps forward one space", back: "steps back one space" };
@@ -19,9 +19,11 @@ const lookup = (table, code) => (Object.hasOwn(table, code) ? table[code] : code
 const colour = (name) => lookup(COLOURS_FR, name);
 // A count with its noun in French agreement (singular for 0 and 1), as overturn/referees/wording.py's french_count().
 const count = (n, singular, plural) => `${n} ${Math.abs(n) < 2 ? singular : plural ?? `${singular}s`}`;
-// A load's discs counted in French; other actions' arguments as they are.
+// A load's discs counted (French: singular for 0 and 1); other actions' arguments as they are.
 const valueFr = (action, value) => (action === "load" && /^\d+$/.test(value) ? count(Number(value), "disque") : value);
-const acted = (actions, steps, causes, e, value = (v) => v) =>
+const discsEn = (n) => `${n} disc${Number(n) === 1 ? "" : "s"}`;
+const valueEn = (action, value) => (action === "load" && /^\d+$/.test(value) ? discsEn(value) : value);
+const acted = (actions, steps, causes, e, value) =>
   lookup(actions, e.action).replace("{}", () => lookup(steps, value(e.action, e.value))) + (e.cause ? ` (${causes[e.cause]})` : "");
 
 function spaceFr(space) {
@@ -59,9 +61,9 @@ export const fr = {
 };
 
 export const en = {
-  acted: (e) => acted(ACTIONS_EN, STEPS_EN, CAUSES_EN, e),
-  moved: (e) => `${e.pawn}: ${spaceEn(e.frm)} → ${spaceEn(e.to)}, ${e.discs} disc(s)`,
-  discs: (e) => `${e.pawn}: ${e.before} → ${e.after} disc(s)`,
+  acted: (e) => acted(ACTIONS_EN, STEPS_EN, CAUSES_EN, e, valueEn),
+  moved: (e) => `${e.pawn}: ${spaceEn(e.frm)} → ${spaceEn(e.to)}, ${discsEn(e.discs)}`,
+  discs: (e) => `${e.pawn}: ${e.before} → ${discsEn(e.after)}`,
   finished: (e) => `${e.pawn} reaches the finish with ${e.discs} discs${bonusEn(e)} = ${e.points} points; back to the start, its discs go to the cup`,
   overloaded: (e) => `Overload! ${e.pawn} would carry a ${ordinal(e.disc)} disc: back to the start, its discs go to the cup`,
   scored: (e) => `${e.player} scores ${e.points} (${e.reasons.map(reasonEn).join(", ")}; total ${e.total})`,
@@ -93,7 +95,7 @@ function playedFr(entry, who) {
 
 function playedEn(entry, who) {
   const [verb, value] = entry.move.split(" ");
-  if (verb === "load" && /^\d+$/.test(value)) return `${who} loaded ${value} disc${value === "1" ? "" : "s"}`;
+  if (verb === "load" && /^\d+$/.test(value)) return `${who} loaded ${discsEn(value)}`;
   if (verb === "roll") return rolled(entry) ? `${who} rolled the die: ${rolled(entry)}` : `${who} rolled the die`;
   if (verb === "move" && value) return `${who} moved ${pawnEn(value)}`;
   if (verb === "give" && value) return `${who} gave a disc to ${pawnEn(value)}`;
