@@ -260,6 +260,7 @@ def test_a_move_shows_it_is_busy_and_the_list_reads_in_french_newest_first(base:
     phone.click("#preview-confirm")
     phone.wait_for_selector(f"#table[data-version='{len(played) + 1}']")
     assert phone.locator("#over").inner_text() == f"Partie terminée : {names[winner]} gagne !"
+    assert phone.locator("#error").is_hidden()  # the earlier "not sent" is gone once the move is played
     assert phone.locator("#history li .what").first.inner_text() == f"{names[winner]} a joué {winning.replace('-', ' → ')}"
     assert phone.locator("#played").inner_text() == f"{names[winner]} a joué {winning.replace('-', ' → ')}"
     shoot(phone, "boardgame-join-over")

@@ -223,10 +223,10 @@ function clearPreviewMarks() {
 }
 
 // A move: played (the new state), refused by the referee (its reason worded here from its rule code, the server's
-// French for a code the page does not know, with the referee's own English after it), or refused by the
+// French for a code the page does not know; the English page adds the referee's own English), or refused by the
 // table (stale or not this seat's turn: the table as it is now comes with the refusal).
 async function play(move) {
-  if (ui.busy || !ui.view) return;  // the controls are disabled meanwhile: a typed Enter is the only way here
+  if (ui.busy || !ui.view) return;  // one move out at a time (its controls are disabled meanwhile)
   const tapped = document.querySelector(`#legal button.move[data-move="${CSS.escape(move)}"]`) || $("typed").querySelector("button");
   busy(true, tapped);
   $("refusal").hidden = true;
@@ -242,6 +242,7 @@ async function play(move) {
       $("played").hidden = false;
       $("typed-move").value = "";
     }
+    showError(null);  // a move not sent before, now played
     busy(false);
     accept(body.state);
   } catch (error) {
