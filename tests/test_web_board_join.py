@@ -193,6 +193,11 @@ def test_one_tap_makes_one_table_and_seats_its_creator(base: str, browser: Any, 
         assert ines.locator("#invites").is_hidden()  # only the creator's phone holds the invitations
     finally:
         context.close()
+    # the first move folds the invitations away (the board comes up), and the list says it in French
+    phone.click("#legal button.move[data-move='load 0']")
+    phone.wait_for_selector("#table[data-version='1']")
+    assert phone.locator("#invites").is_visible() and phone.locator("#invites").get_attribute("open") is None
+    assert phone.locator("#history li .what").first.inner_text() == "Zoé a chargé 0 disque"
     # a creator who only hosts: no seat taken, every seat's invitation to hand out
     phone.goto(base + "/boardgame")
     phone.wait_for_selector("#new-form:not([hidden]) .seat-name")

@@ -263,6 +263,9 @@ export function renderInvites() {
   });
   items.push(inviteItem(origin + created.links.watch, t("watchInvite"), t("watchInvite"), null));
   $("invite-list").replaceChildren(...items);
-  if (box.hidden) box.open = !ui.view.moves.length;
+  const started = ui.view.moves.length > 0;
+  if (box.hidden) box.open = !started;
+  if (started && box.open && !box.dataset.folded) box.open = false;  // folded once, at the first move
+  if (started) box.dataset.folded = "1";
   box.hidden = false;
 }
