@@ -150,7 +150,8 @@ def test_two_phones_and_a_watcher_play_a_whole_game_live(server: str, phones: li
     second = ali.context.new_page()
     second.goto(ali.tab.url)
     expect(second.locator("#play")).to_be_enabled()
-    second.evaluate("import('/static/js/table.js').then((table) => table.closeLive())")  # the page's own module instance
+    second.evaluate(  # the page's own module instance: under the static files' version, as the page loaded it
+        "import(new URL('js/table.js', document.querySelector('script[type=module]').src).href).then((table) => table.closeLive())")
     mover, other = _seat_to_move(local, zoe, ali)
     _move(mover, [other, watcher], local)
     second.fill("#move-word", "TOUS")  # any word: the version it was made on is refused first

@@ -75,8 +75,12 @@ export function seatHeaders(token) {
 }
 
 // A seat link as the pages hand it out: the invitation in the fragment, which the browser never sends to the server.
+export function invitePath(pagePath, tableId, token) {
+  return `${pagePath}?table=${encodeURIComponent(tableId)}${token ? `#seat=${encodeURIComponent(token)}` : ""}`;
+}
+
 export function inviteLink(pagePath, tableId, token) {
-  return `${location.origin}${pagePath}?table=${encodeURIComponent(tableId)}${token ? `#seat=${encodeURIComponent(token)}` : ""}`;
+  return location.origin + invitePath(pagePath, tableId, token);
 }
 
 // The seats this phone holds, by table (its own credentials, and the invitations its creator kept): a page's address

@@ -12,7 +12,9 @@ import { $, page } from "./state.js";
 import { myTurn, renderTable, seatName, tableAddress, tableMove } from "./table.js";
 
 export function setOffline(offline) {
-  $("offline").textContent = offline ? t(page.current && page.current.shared ? "networkTable" : "network") : "";
+  // a table's words while its link is opening too (nothing shown yet): the game is the server's, not this phone's
+  const shared = page.current ? Boolean(page.current.shared) : new URLSearchParams(location.search).has("table");
+  $("offline").textContent = offline ? t(shared ? "networkTable" : "network") : "";
   $("offline").hidden = !offline;
   if (!offline && page.shown.error && ["network", "networkTable"].includes(page.shown.error[0])) showError(null);  // not left behind in red
 }

@@ -5,6 +5,7 @@ import { clearMessages, refreshButtons, setGame, showError, showNote, whileBusy 
 import { phrase, t } from "./i18n.js";
 import { problemOf } from "./problems.js";
 import { followTable } from "./live.js";
+import { lastTable, staleText } from "./offline.js";
 import { archive, createdTables, loadSaved, rememberJoined, rememberTable } from "./saved.js";
 import { qrBox } from "./start.js";
 import { $, page } from "./state.js";
@@ -56,10 +57,39 @@ export async function openTable(id, link) {
   keepSeat(id, seat);  // a reload of the page's address (`#seated`) opens it again
   const answer = await api(`/api/tables/${encodeURIComponent(id)}`, { seat });
   clearMessages();
+  setStale(null);
   const { state, table, shared } = fromShared(answer, seat);
   setGame({ ...state, shared }, table);
   rememberJoined(page.current.shared);
   followLive();
+}
+
+// Offline, a table link shows the table as this phone last saw it from this seat, marked stale, and follows its
+// stream, which brings it back live once the network returns. False when this phone never saw it.
+export function openStale(id, seat) {
+  const last = lastTable("overturn", id, seat);
+  if (!last || !last.state.shared || last.state.shared.id !== id) return false;
+  closeLive();
+  setStale(last.at);  // first: the stale state is not kept again as if seen now
+  const { shared, table, ...state } = last.state;
+  setGame({ ...state, shared: { ...shared, seat } }, table);
+  followLive();
+  $("table-live").hidden = false;
+  return true;
+}
+
+// `page.stale`: the time the shown table was last seen, while it is shown offline (null once live again).
+export function setStale(at) {
+  page.stale = at;
+  document.body.classList.toggle("stale", Boolean(at));
+  $("table-live").textContent = at ? staleText(at) : t("liveLost");
+}
+
+// The stream answered: the table shown is the live one again (the read that follows a reconnection brings any move
+// missed, and keeps the table as seen now).
+function liveAgain() {
+  $("table-live").hidden = true;
+  if (page.stale) setStale(null);
 }
 
 export function closeLive() {
@@ -88,7 +118,7 @@ function followLive() {
       refreshButtons();
     },
     onState: (answer) => {
-      $("table-live").hidden = true;
+      liveAgain();
       if (!page.current || !page.current.shared || page.current.shared.id !== answer.table.id) return;
       const newer = answer.table.version > page.current.shared.version || answer.game.layer !== page.current.game.layer
         || JSON.stringify(answer.table.layers) !== JSON.stringify(page.current.shared.layers);
@@ -102,8 +132,7 @@ function followLive() {
     },
     onStatus: (status) => {
       if (page.live !== live) return;
-      $("table-live").textContent = t("liveLost");
-      $("table-live").hidden = status === "live";
+      if (status === "live") { liveAgain(); } else { setStale(page.stale); $("table-live").hidden = false; }
       if (status === "live" && page.shown.error && ["networkTable", "moveNotSent"].includes(page.shown.error[0])) showError(null);
     },
     onResume: () => {
