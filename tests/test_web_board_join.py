@@ -168,7 +168,9 @@ def test_one_tap_makes_one_table_and_seats_its_creator(base: str, browser: Any, 
     assert phone.locator("#new-create").is_disabled()
     phone.wait_for_selector("#table[data-version='0']")
     assert len(posted) == 1, posted
-    assert re.search(r"[?&]seat=c\.", phone.url), phone.url  # seat 1 claimed: the phone's own credential in its address
+    # seat 1 claimed: the phone's own credential kept on the phone, its address saying only '#seated'
+    assert phone.url.endswith("#seated") and "seat=" not in phone.url, phone.url
+    assert phone.evaluate("Object.values(JSON.parse(localStorage.getItem('overturn-seats')))[0]").startswith("c.")
     # the creator is seated: its turn, its row, its colour; the other seats' invitations wait with their QR codes
     assert phone.locator("#turn").inner_text() == "À vous de jouer (rouge)"
     assert phone.locator("#scores tr.you").inner_text().startswith("Zoé (rouge) (vous)")

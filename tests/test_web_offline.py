@@ -119,8 +119,10 @@ def test_an_offline_reload_of_a_table_link_shows_that_table_and_heals(counted: t
         tab.goto(f"{url}/?table={table_id}&seat={made['tokens'][1]}")
         expect(tab.locator("#last-move")).to_contain_text(f"Zoé a joué {first}")
         _under_worker(tab)
-        link = tab.url  # the seat's link, with this phone's own credential
-        assert "seat=c." in link
+        link = tab.url  # the table's address: '#seated', this phone's own credential kept on the phone, not in the address
+        assert link.endswith("#seated") and "seat=" not in link
+        credential = tab.evaluate(f"JSON.parse(localStorage.getItem('overturn-seats'))['{table_id}']")
+        assert credential.startswith("c.")
         context.set_offline(True)
         tab.reload()
         expect(tab.locator("#table-live")).to_contain_text(STALE)
@@ -132,7 +134,7 @@ def test_an_offline_reload_of_a_table_link_shows_that_table_and_heals(counted: t
         assert tab.url == link
         assert tab.evaluate("document.body.classList.contains('stale')")
         # Ali plays from another device holding the seat while this phone is offline
-        second = _play(client, table_id, link.split("seat=", 1)[1], 1, local)
+        second = _play(client, table_id, credential, 1, local)
         context.set_offline(False)
         expect(tab.locator("#last-move")).to_contain_text(f"Ali a joué {second}", timeout=15_000)
         expect(tab.locator("#table-live")).to_be_hidden()

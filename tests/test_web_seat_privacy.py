@@ -135,22 +135,33 @@ def test_no_request_carries_a_seat_token_and_a_seat_handed_over_is_told(server: 
 
 
 def test_the_board_page_keeps_tokens_out_of_urls_and_tells_a_seat_handed_over(server: str, browser: Any) -> None:  # noqa: F811
+    """The same on the board page: the seat to move is handed over by the creator, on the other seat's phone."""
     from playwright.sync_api import expect
 
-    context = browser.new_context(**PHONE)
+    creator, player = browser.new_context(**PHONE), browser.new_context(**PHONE)
     try:
         with httpx.Client(base_url=server) as client:
             made = client.post("/api/boardgames", json={"game": "offboard", "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
-            table_id, tokens = made["table"]["id"], made["tokens"]
-            tab = context.new_page()
-            urls = _requests(tab)
-            tab.goto(f"{server}/boardgame?table={table_id}#seat={tokens[made['to_move']]}")
-            expect(tab.locator("#moves-box")).to_be_visible()
-            expect(tab.locator("#presence")).to_contain_text("connecté")
-            assert tab.url.endswith("#seated")
-            assert not [url for url in urls if "seat=" in url or tokens[made["to_move"]] in url], urls
-            assert client.post(f"/api/tables/{table_id}/hand-over", json={"creator": made["creator"], "seat": made["to_move"]}).status_code == 200
-        expect(tab.locator("#error")).to_have_text("Ce siège a été confié à un autre téléphone.")
-        expect(tab.locator("#moves-box")).to_be_hidden()
+        table_id, tokens, lost = made["table"]["id"], made["tokens"], made["to_move"]
+        name = ("Zoé", "Ali")[lost]
+        links = {"seats": [f"/boardgame?table={table_id}#seat={token}" for token in tokens], "watch": f"/boardgame?table={table_id}"}
+        creator.add_init_script(f"localStorage.setItem('overturn-board-tables', JSON.stringify({{'{table_id}': {{creator: '{made['creator']}', links: {links!r}}}}}))")
+        host, phone = creator.new_page(), player.new_page()
+        urls = _requests(phone)
+        host.goto(f"{server}{links['seats'][1 - lost]}")
+        phone.goto(f"{server}{links['seats'][lost]}")
+        expect(phone.locator("#moves-box")).to_be_visible()
+        expect(host.locator("#presence")).to_contain_text(f"{name} : connecté")
+        assert phone.url.endswith("#seated")
+        assert not [url for url in urls if "seat=" in url or tokens[lost] in url], urls
+        asked: list[str] = []
+        host.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+        host.click("#invite-list .hand-over")
+        expect(phone.locator("#error")).to_have_text("Ce siège a été confié à un autre téléphone.")
+        assert asked and name in asked[0]
+        expect(phone.locator("#moves-box")).to_be_hidden()
+        expect(host.locator("#presence")).to_contain_text(f"{name} : pas encore venu")
+        expect(host.locator("#invite-list .invite-link").first).not_to_have_text(f"{server}{links['seats'][lost]}")  # the new link
     finally:
-        context.close()
+        creator.close()
+        player.close()

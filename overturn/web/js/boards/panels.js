@@ -1,8 +1,10 @@
 // The board games' panels around the drawing: the seat's legal moves grouped (a button each), the scores with each
 // seat's colour, an Insider hand, the moves played (newest first, each a sentence), Insider's Bodyguard question
-// with its countdown, and for the table's creator every other seat's invitation (QR code, share or copy).
+// with its countdown, and for the table's creator every other seat's invitation (QR code, share or copy, a new link).
+import { handOverSeat, invitePath } from "../api.js";
 import { phrase, t } from "../i18n.js";
-import { $, createdTables, entryLines, entrySentence, seatColour, seatLabel, seatName, tableId, ui } from "./common.js";
+import { messageOf, problemOf } from "../problems.js";
+import { $, createdTables, entryLines, entrySentence, rememberCreated, seatColour, seatLabel, seatName, tableId, ui } from "./common.js";
 
 // A card's name in the page's language (its code when the page does not know it).
 function cardName(card) { return phrase("cards", card) || card; }
@@ -253,6 +255,30 @@ function inviteItem(url, title, qrLabel, seat) {
   return item;
 }
 
+// A seat given to another phone (a lost or flat one), once the creator confirms: a new invitation, and the phone
+// that held the seat told at once (its stream is revoked).
+function newLinkButton(created, index) {
+  const again = document.createElement("button");
+  again.type = "button"; again.className = "hand-over"; again.textContent = t("newLink");
+  again.addEventListener("click", async () => {
+    again.disabled = true;
+    try {
+      const answer = await handOverSeat(`/api/tables/${encodeURIComponent(tableId)}`, created.creator, index, t("confirmNewLink", seatName(index)));
+      if (!answer) return;
+      const seats = [...created.links.seats];
+      seats[index] = invitePath("/boardgame", tableId, answer.token);
+      rememberCreated(tableId, { ...created, links: { ...created.links, seats } });
+      renderInvites();
+    } catch (error) {
+      $("error").textContent = messageOf(problemOf(error));
+      $("error").hidden = false;
+    } finally {
+      again.disabled = false;
+    }
+  });
+  return again;
+}
+
 // The other seats' invitations and the watch link, on the phone that created the table (its own seat's is spent:
 // the creator sits there). Open while no move is played, folded after; the player's own fold is kept.
 export function renderInvites() {
@@ -263,7 +289,9 @@ export function renderInvites() {
   const items = [];
   created.links.seats.forEach((link, index) => {
     if (!link || index === ui.view.you) return;
-    items.push(inviteItem(origin + link, seatLabel(index), t("qrOf", seatName(index)), index));
+    const item = inviteItem(origin + link, seatLabel(index), t("qrOf", seatName(index)), index);
+    item.append(newLinkButton(created, index));
+    items.push(item);
   });
   items.push(inviteItem(origin + created.links.watch, t("watchInvite"), t("watchInvite"), null));
   $("invite-list").replaceChildren(...items);
