@@ -1,7 +1,7 @@
 """`overturn table`: a terminal at a shared table, the game held by an `overturn serve` server.
 
-A seat link (``http://HOST:PORT/?table=ID&seat=TOKEN``, as the page and
-``table new`` give them) is all a command needs: the server is the authority,
+A seat link as the page and ``table new`` give it (``http://HOST:PORT/?table=ID#seat=TOKEN``; links shared
+before, ``…&seat=TOKEN``, work too) is all a command needs: the server is the authority,
 so two terminals or a terminal and phones play one game and no move is lost
 (a move made on a table that moved on is refused and says so, exit 1).
 Standard library HTTP only: the server's own dependencies are not needed here.

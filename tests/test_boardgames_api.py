@@ -78,7 +78,7 @@ def test_create_show_and_links(client: httpx.Client) -> None:
     made = _new(client, game="overload", seed=seed, seats=[{"name": "Zoé"}, {"name": "Paul"}, {}])
     table_id = made["table"]["id"]
     assert [seat["name"] for seat in made["table"]["seats"]] == ["Zoé", "Paul", "Jaune"]
-    assert made["links"]["seats"][0] == f"/boardgame?table={table_id}&seat={made['tokens'][0]}"
+    assert made["links"]["seats"][0] == f"/boardgame?table={table_id}#seat={made['tokens'][0]}"
     assert made["you"] is None and made["legal"] == [] and made["to_move"] == 0
     assert "die_seed" not in json.dumps(made) and str(seed) not in json.dumps(made)
     first = client.get(f"/api/boardgames/{table_id}", params={"seat": made["tokens"][0]}).json()

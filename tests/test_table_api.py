@@ -73,7 +73,7 @@ def test_a_table_is_created_with_a_secret_link_per_seat_and_one_to_watch(client:
     tokens = created["tokens"]
     assert len(set(tokens)) == 2 and all(len(token) >= 32 for token in tokens)  # 192 random bits each
     assert created["links"]["watch"] == f"/?table={table['id']}"
-    assert created["links"]["seats"] == [f"/?table={table['id']}&seat={token}" for token in tokens]
+    assert created["links"]["seats"] == [f"/?table={table['id']}#seat={token}" for token in tokens]  # never sent by a browser
     seen = client.get(f"/api/tables/{table['id']}", params={"seat": tokens[1]}).json()
     assert seen["table"]["you"] == 1 and seen["game"] == created["game"]
     watched = client.get(f"/api/tables/{table['id']}").json()
@@ -151,7 +151,7 @@ def test_the_creator_hands_a_seat_over_and_the_old_link_stops_working(client: ht
     handed = client.post(path, json={"creator": created["creator"], "seat": 0})
     assert handed.status_code == 200, handed.text
     fresh = handed.json()["token"]
-    assert handed.json()["link"] == f"/?table={table_id}&seat={fresh}"
+    assert handed.json()["link"] == f"/?table={table_id}#seat={fresh}"
     assert _move(client, created, created["tokens"][0], 0, kind="word", word="ACCES").status_code == 403
     assert _move(client, created, fresh, 0, kind="word", word="ACCES").status_code == 200
 

@@ -178,7 +178,8 @@ class HandOverRequest(Struct):
 
 
 class TableLinks(Struct):
-    """The links to hand out: one per person's seat (null for the computer's), and one to watch."""
+    """The links to hand out: one per person's seat (``PAGE?table=ID#seat=TOKEN``: the invitation in the fragment;
+    null for the computer's), and one to watch."""
 
     watch: str
     seats: list[str | None]
@@ -365,7 +366,7 @@ def _computers_only(service: Service, client: str) -> None:
 def _created(created: Created) -> OverturnTableCreated | BoardTableCreated:
     record, page, watcher = created.record, created.kind.page, created.views.watcher
     links = TableLinks(
-        f"{page}?table={record.id}", [None if token is None else f"{page}?table={record.id}&seat={token}" for token in created.tokens]
+        f"{page}?table={record.id}", [None if token is None else _invitation(page, record.id, token) for token in created.tokens]
     )
     kind = OverturnTableCreated if isinstance(watcher, OverturnTableView) else BoardTableCreated
     return kind(**msgspec.structs.asdict(watcher), creator=created.creator, tokens=created.tokens, links=links)
@@ -424,7 +425,12 @@ async def hand_over(request: Request) -> Response:
     asked = typed_body(data, HandOverRequest)
     record, token = await service.tables.hand_over(_table_id(request), asked.creator, asked.seat)
     page = GAMES[record.game].page
-    return respond(HandedOver(asked.seat, token, f"{page}?table={record.id}&seat={token}"), headers=PRIVATE)
+    return respond(HandedOver(asked.seat, token, _invitation(page, record.id, token)), headers=PRIVATE)
+
+
+def _invitation(page: str, table_id: str, token: str) -> str:
+    """A seat's link: the invitation after '#', which a browser never sends, so it reaches no server or proxy log."""
+    return f"{page}?table={table_id}#seat={token}"
 
 
 async def claim(request: Request) -> Response:
