@@ -77,6 +77,10 @@ def test_a_word_traced_cleared_played_and_a_pass_with_the_keyboard_alone(base: s
     expect(page.locator("#grid .cell.on-path")).to_have_count(0)
     expect(page.locator("#move-word")).to_have_value("")
 
+    here = _trace(page, here, (19,))  # B4, the ZX face not fixed yet: the box shows both readings, not a Z
+    expect(page.locator("#move-word")).to_have_value("(Z/X)")
+    assert _label(page, 19) == "B4, ZX, 1re lettre du chemin"
+    page.keyboard.press("Escape")
     here = _trace(page, here, path)
     expect(page.locator("#move-word")).to_have_value(best.move.word)
     page.keyboard.press("Tab")
@@ -105,6 +109,18 @@ def test_a_word_traced_cleared_played_and_a_pass_with_the_keyboard_alone(base: s
     expect(page.locator("#played li").nth(1)).to_contain_text("Argent passe")
     expect(page.locator("#score")).to_have_text(_score(local))
     shoot(page, "keyboard-play")
+
+    # the pinned board is compact, and what the keyboard reaches under it is scrolled clear of it
+    pinned = page.locator("#board-view").bounding_box()
+    assert pinned is not None and pinned["height"] <= 0.48 * 844, pinned
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.keyboard.press("Shift+Tab")  # back from the pass button to the word box, which the browser scrolls to
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert _focused(page) == "move-word"
+    box = page.locator("#move-word").bounding_box()
+    pinned = page.locator("#board-view").bounding_box()
+    assert box is not None and pinned is not None and box["y"] >= pinned["y"] + pinned["height"], (box, pinned)
 
 
 class Phone:

@@ -45,6 +45,8 @@ export function buildGrid() {
     }
     grid.append(line);
   }
+  // the pinned board's height, so what the keyboard or a link jumps to is scrolled clear of it (style.css)
+  new ResizeObserver(() => { document.documentElement.style.setProperty("--pinned", `${$("board-view").offsetHeight}px`); }).observe($("board-view"));
   for (let col = 0; col < SIZE; col++) { const label = document.createElement("span"); label.textContent = LETTERS[col]; $("col-labels").append(label); }
   for (let row = 0; row < SIZE; row++) { const label = document.createElement("span"); label.textContent = row + 1; $("row-labels").append(label); }
 }
@@ -195,7 +197,7 @@ function labelCell(cell, steps) {
   cell.dataset.steps = steps.join(",");
   const parts = [cell.dataset.name, cell.querySelector(".face").textContent];
   if (cell.dataset.ring) parts.push(t("cellRing", phrase("colour", cell.dataset.ring)));
-  if (steps.length) parts.push(t("cellSteps", steps));
+  if (steps.length) parts.push(t("cellSteps", steps.join(",")));
   cell.querySelector(".face").setAttribute("aria-label", parts.join(", "));
 }
 

@@ -47,7 +47,7 @@ async function spellingToPlay(word) {
     const answer = await api(`/api/words/${encodeURIComponent(spelling)}?lexicon=${lexicon}`);
     if (answer.valid) words.push(spelling);
   }
-  if (words.length > 1) { showError(["chooseReading", words]); return null; }
+  if (words.length > 1) { showError(["chooseReading", words.join(" / ")]); return null; }
   return words[0] || spellings[0];
 }
 

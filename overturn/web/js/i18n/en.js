@@ -118,11 +118,12 @@ export default {
   // The grid as buttons in a game, the turn on this phone, a fair table, the next layer's dealer.
   gridKeys: "Arrows: move between cells. Enter or Space: add the letter to the path. Backspace: take the last one back. Escape: clear the path.",
   cellRing: (colour) => `${colour} ring`,
-  cellSteps: (steps) => {
+  cellSteps: (numbers) => {  // "2" or "2,4": the cell's steps in the path
+    const steps = String(numbers).split(",");
     const list = steps.length > 1 ? `${steps.slice(0, -1).join(", ")} and ${steps[steps.length - 1]}` : `${steps[0]}`;
     return `letter${steps.length > 1 ? "s" : ""} ${list} of the path`;
   },
-  chooseReading: (words) => `This path makes ${words.length} words: ${words.join(" and ")}. Type the one you play in the box.`,
+  chooseReading: (words) => `This path makes several words: ${words}. Type the one you play in the box.`,
   yourTurn: "Your turn", vibrate: "Vibrate when it is my turn",
   tableHelps: "Helps allowed (hint, legal words, dictionary)",
   helpsOff: "A table without helps: no hint, no legal words, no dictionary.",

@@ -121,12 +121,13 @@ export default {
   // The grid as buttons in a game, the turn on this phone, a fair table, the next layer's dealer.
   gridKeys: "Flèches : changer de case. Entrée ou Espace : ajouter la lettre au chemin. Retour arrière : enlever la dernière. Échap : tout effacer.",
   cellRing: (colour) => `anneau ${colour}`,
-  cellSteps: (steps) => {
-    const ordinals = steps.map((n) => (n === 1 ? "1re" : `${n}e`));
+  cellSteps: (numbers) => {  // "2" or "2,4": the cell's steps in the path
+    const steps = String(numbers).split(",");
+    const ordinals = steps.map((n) => (n === "1" ? "1re" : `${n}e`));
     const list = ordinals.length > 1 ? `${ordinals.slice(0, -1).join(", ")} et ${ordinals[ordinals.length - 1]}` : ordinals[0];
     return `${list} lettre${steps.length > 1 ? "s" : ""} du chemin`;
   },
-  chooseReading: (words) => `Ce chemin fait ${words.length} mots : ${words.join(" et ")}. Écrivez dans la case celui que vous jouez.`,
+  chooseReading: (words) => `Ce chemin fait plusieurs mots : ${words}. Écrivez dans la case celui que vous jouez.`,
   yourTurn: "À vous de jouer", vibrate: "Vibrer quand c'est mon tour",
   tableHelps: "Aides permises (indice, mots jouables, dictionnaire)",
   helpsOff: "Table sans aides : ni indice, ni mots jouables, ni dictionnaire.",
