@@ -1,6 +1,7 @@
 """The Overturn page for every player, at phone size (390×844) in headless Chromium: a word traced, cleared, played and a
-pass made with the keyboard alone, the cells' names saying their place in the path; a fair table (no helps) and a
-watcher of a live game without helps or dictionary; the next layer starting clean and saying who dealt it.
+pass made with the keyboard alone, the cells' names saying their place in the path, the pinned board compact; a fair
+table (no helps) and a watcher of a live game without helps or dictionary, letters tapped out of turn dropped with their
+path; the next layer starting clean and saying who dealt it.
 
 Moves are mirrored on a ``Game`` built here, so the paths, names and scores checked are the model's.
 """
@@ -186,12 +187,16 @@ def test_a_fair_table_offers_no_helps_to_its_players(base: str, phones: list[Any
         expect(tab.locator("#helps")).to_be_hidden()
         expect(tab.locator("#dictionary-section")).to_be_hidden()
     expect(ali.locator("#turn")).to_have_text("au tour de Zoé")
+    _tap(ali, 7)  # Ali traces out of turn: the letters go with their path when Zoé's move arrives
+    _tap(ali, 8)
+    expect(ali.locator("#move-word")).not_to_have_value("")
     _tap(zoe, 0)
     zoe.click("#pass")
     expect(zoe.locator("#error")).to_have_text("Passer ? Touchez « Passer quand même » pour confirmer.")  # no count of the words left
     zoe.click("#pass")
     expect(ali.locator("#played li")).to_have_count(1)
     expect(ali.locator("#turn")).to_have_text("À vous de jouer")
+    expect(ali.locator("#move-word")).to_have_value("")
     shoot(ali, "fair-table")
 
 
