@@ -181,7 +181,9 @@ def test_a_fair_table_offers_no_helps_to_its_players(base: str, phones: list[Any
 
     zoe, ali, _ = phones
     ali_link, _watch = _create(zoe, base, helps=False)
+    ali.add_init_script("navigator.vibrate = (pattern) => { (window.buzzed = window.buzzed || []).push(pattern); return true; };")
     ali.goto(ali_link)
+    expect(ali.locator("#vibrate")).to_be_checked()
     for tab in (zoe, ali):
         expect(tab.locator("#table-seat")).to_contain_text("Table sans aides : ni indice, ni mots jouables, ni dictionnaire.")
         expect(tab.locator("#helps")).to_be_hidden()
@@ -197,6 +199,7 @@ def test_a_fair_table_offers_no_helps_to_its_players(base: str, phones: list[Any
     expect(ali.locator("#played li")).to_have_count(1)
     expect(ali.locator("#turn")).to_have_text("À vous de jouer")
     expect(ali.locator("#move-word")).to_have_value("")
+    assert ali.evaluate("window.buzzed || []") == [200]  # once, as the turn came to Ali's phone
     shoot(ali, "fair-table")
 
 
