@@ -147,7 +147,7 @@ export function passTurn() {
     if (computerToMove()) { await computerReplies(); return; }
     if (page.tapped.length !== 1) { showError(["passNeedsCell"]); return; }
     const cell = [Math.floor(page.tapped[0] / SIZE), page.tapped[0] % SIZE];
-    if (!page.passWarned && page.current.shared && !page.current.shared.helps) {
+    if (!page.passWarned && page.current.shared && page.current.shared.helps === false) {
       page.passWarned = true;  // a fair table counts no words for anyone: the pass is only confirmed
       $("pass").textContent = t("passAnyway");
       showError(["passConfirm"]);
