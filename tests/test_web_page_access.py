@@ -90,6 +90,9 @@ def test_a_word_traced_cleared_played_and_a_pass_with_the_keyboard_alone(base: s
     local.push(best.move)
     expect(page.locator("#played li")).to_have_count(1)
     expect(page.locator("#score")).to_have_text(_score(local))
+    expect(page.locator("#verdict")).to_be_visible()
+    pinned = page.locator("#board-view").bounding_box()  # compact with the last move and the verdict: under half the screen
+    assert pinned is not None and pinned["height"] <= 0.48 * 844, pinned
     last = path[-1]
     assert _label(page, last).startswith(f"{COLUMNS[last % 6]}{last // 6 + 1}, {faces[last]}, anneau Vert, ")  # its ring, the last move's path
 
@@ -111,9 +114,7 @@ def test_a_word_traced_cleared_played_and_a_pass_with_the_keyboard_alone(base: s
     expect(page.locator("#score")).to_have_text(_score(local))
     shoot(page, "keyboard-play")
 
-    # the pinned board is compact, and what the keyboard reaches under it is scrolled clear of it
-    pinned = page.locator("#board-view").bounding_box()
-    assert pinned is not None and pinned["height"] <= 0.48 * 844, pinned
+    # what the keyboard reaches under the pinned board is scrolled clear of it
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.keyboard.press("Shift+Tab")  # back from the pass button to the word box, which the browser scrolls to
     page.keyboard.press("Shift+Tab")
