@@ -115,6 +115,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}", "/api/meta",
         "/api/boardgames/{table}/hand-over", "/api/tables/{table}/moves/{number}", "/api/tables/{table}/claim", "/api/boardgames/{table}/claim",
         "/api/tables/{table}/events/{stream}/ack", "/api/boardgames/{table}/events/{stream}/ack",
+        "/api/tables/{table}/helps",
     }
     assert "4096 bytes" in schema["info"]["description"]
 

@@ -129,7 +129,7 @@ def test_an_offline_reload_of_a_table_link_shows_that_table_and_heals(counted: t
         expect(tab.locator("#offline")).to_have_text(re.compile("^Hors ligne — .* La table est gardée par le serveur"))  # not "sur ce téléphone"
         expect(tab.locator("#error")).to_be_hidden()
         expect(tab.locator("#last-move")).to_contain_text(f"Zoé a joué {first}")
-        expect(tab.locator("#turn")).to_have_text("au tour de Ali")
+        expect(tab.locator("#turn")).to_have_text("À vous de jouer")  # Ali's own phone
         expect(tab.locator("#undo")).to_be_hidden()  # not the phone's own game
         assert tab.url == link
         assert tab.evaluate("document.body.classList.contains('stale')")

@@ -168,6 +168,35 @@ export function myTurn() {
   return shared.you !== null && shared.you === shared.to_move_seat;
 }
 
+// The legal words now (a hint, the list, the pass warning's count) from the table itself, which refuses them when
+// its creator turned helps off, and to a watcher while the game is live.
+export function tableHelps({ limit } = {}) {
+  const shared = page.current.shared;
+  const suffix = limit === undefined ? "" : `?limit=${limit}`;
+  return api(`/api/tables/${encodeURIComponent(shared.id)}/helps${suffix}`, { seat: movingToken(shared) });
+}
+
+// Whether the page offers the helps and the dictionary: always away from a shared table; at one, to its seats when
+// its creator allowed them, and to a watcher once the game is over.
+export function helpsOffered() {
+  const shared = page.current && page.current.shared;
+  if (!shared) return true;
+  return shared.helps !== false && (shared.you !== null || heldTokens(shared) !== null || page.current.result.over);
+}
+
+// The player's choice (this phone's): a vibration when the turn comes to it, on by default.
+const VIBRATE = "overturn-vibrate";
+
+// Whose turn, as this phone says it: "À vous de jouer" on the phone of the seat to move (which may vibrate as the
+// turn comes to it), the name elsewhere (a watcher, the other seat, a phone passed round).
+let turnWas = { id: null, mine: false };
+export function turnLine(shared) {
+  const mine = shared.you !== null && shared.you === shared.to_move_seat && !heldTokens(shared);
+  if (mine && turnWas.id === shared.id && !turnWas.mine && localStorage.getItem(VIBRATE) !== "off" && navigator.vibrate) navigator.vibrate(200);
+  turnWas = { id: shared.id, mine };
+  return { text: mine ? t("yourTurn") : shared.to_move_seat === null ? "" : t("turnOf", seatName(shared, shared.to_move_seat)), mine };
+}
+
 export function seatName(shared, index) {
   const seat = shared.seats[index];
   return seat ? seat.name : "";
@@ -183,8 +212,11 @@ export function renderTable() {
   const you = shared.you;
   const computers = shared.seats.filter((seat) => seat.computer !== null).map((seat) => t("computerSeat", seat.name));
   $("table-seat").textContent = [heldTokens(shared) ? t("allSeatsHere") : you === null ? t("watching")
-    : t("seatYou", seatName(shared, you), phrase("colour", shared.seats[you].colour)), ...computers].join(" ");
+    : t("seatYou", seatName(shared, you), phrase("colour", shared.seats[you].colour)), ...computers,
+  shared.helps === false ? t("helpsOff") : ""].join(" ").trim();
   renderPresence();
+  $("vibrate-row").hidden = you === null || Boolean(heldTokens(shared)) || !navigator.vibrate;
+  $("vibrate").checked = localStorage.getItem(VIBRATE) !== "off";
   const created = createdTables()[shared.id];
   const list = $("seat-links");
   const items = [];
@@ -261,10 +293,11 @@ function handOver(index) {
 export async function startTable(data) {
   const silver = $("silver-computer").checked ? { computer: Number($("start-level").value) } : { name: $("name-silver").value.trim() || undefined };
   const seats = [{ name: $("name-green").value.trim() || undefined }, silver];
-  const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, family: $("family").checked, seats, ...data });
+  const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, family: $("family").checked, seats, helps: $("table-helps").checked, ...data });
   rememberTable(answer.table.id, { creator: answer.creator, tokens: answer.tokens, here: $("all-here").checked });
   archive(loadSaved());
   page.shown = {};
   await openTable(answer.table.id, answer.tokens[0]);
 }
 
+export function rememberVibrate(on) { localStorage.setItem(VIBRATE, on ? "on" : "off"); }

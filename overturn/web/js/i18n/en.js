@@ -75,6 +75,8 @@ export default {
     too_many_computer_tables: "Too many computer-only games under way: try again in a few minutes.",
     invitation_spent: "This link was used by another phone already: ask the table's creator for a new link.",
     store_full: "The server already keeps as many tables as it may: try again later.",
+    helps_off: "A table without helps: no hint, no list of legal words.",
+    helps_watcher: "No help for a watcher while the game is being played.",
   },
   status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
   reasons: {
@@ -115,6 +117,21 @@ export default {
   reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — best: ${best} (${missed} more)` : " — the best move"}`,
   passWord: "pass",
   unexpected: "Unexpected error on the page; reload it.",
+
+  // The grid as buttons in a game, the turn on this phone, a fair table, the next layer's dealer.
+  gridKeys: "Arrows: move between cells. Enter or Space: add the letter to the path. Backspace: take the last one back. Escape: clear the path.",
+  cellRing: (colour) => `${colour} ring`,
+  cellSteps: (numbers) => {  // "2" or "2,4": the cell's steps in the path
+    const steps = String(numbers).split(",");
+    const list = steps.length > 1 ? `${steps.slice(0, -1).join(", ")} and ${steps[steps.length - 1]}` : `${steps[0]}`;
+    return `letter${steps.length > 1 ? "s" : ""} ${list} of the path`;
+  },
+  chooseReading: (words) => `This path makes several words: ${words}. Type the one you play in the box.`,
+  yourTurn: "Your turn", vibrate: "Vibrate when it is my turn",
+  tableHelps: "Helps allowed (hint, legal words, dictionary)",
+  helpsOff: "A table without helps: no hint, no legal words, no dictionary.",
+  passConfirm: "Pass? Tap \"Pass anyway\" to confirm.",
+  layerStartedBy: (name, layer) => `${name} dealt layer ${layer}.`,
 
   // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Board games", rules: "Rules", newTable: "New table", gameLabel: "Game",

@@ -78,6 +78,8 @@ export default {
     too_many_computer_tables: "Trop de parties entre ordinateurs en cours : réessayez dans quelques minutes.",
     invitation_spent: "Ce lien a déjà servi à un autre téléphone : demandez un nouveau lien au créateur de la table.",
     store_full: "Le serveur garde déjà autant de tables qu'il peut : réessayez plus tard.",
+    helps_off: "Table sans aides : ni indice, ni liste des mots jouables.",
+    helps_watcher: "Pas d'aide pour qui regarde tant que la partie se joue.",
   },
   status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
   reasons: {
@@ -118,6 +120,22 @@ export default {
   reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — meilleur : ${best} (${missed} de plus)` : " — le meilleur coup"}`,
   passWord: "passe",
   unexpected: "Erreur inattendue sur la page ; rechargez-la.",
+
+  // The grid as buttons in a game, the turn on this phone, a fair table, the next layer's dealer.
+  gridKeys: "Flèches : changer de case. Entrée ou Espace : ajouter la lettre au chemin. Retour arrière : enlever la dernière. Échap : tout effacer.",
+  cellRing: (colour) => `anneau ${colour}`,
+  cellSteps: (numbers) => {  // "2" or "2,4": the cell's steps in the path
+    const steps = String(numbers).split(",");
+    const ordinals = steps.map((n) => (n === "1" ? "1re" : `${n}e`));
+    const list = ordinals.length > 1 ? `${ordinals.slice(0, -1).join(", ")} et ${ordinals[ordinals.length - 1]}` : ordinals[0];
+    return `${list} lettre${steps.length > 1 ? "s" : ""} du chemin`;
+  },
+  chooseReading: (words) => `Ce chemin fait plusieurs mots : ${words}. Écrivez dans la case celui que vous jouez.`,
+  yourTurn: "À vous de jouer", vibrate: "Vibrer quand c'est mon tour",
+  tableHelps: "Aides permises (indice, mots jouables, dictionnaire)",
+  helpsOff: "Table sans aides : ni indice, ni mots jouables, ni dictionnaire.",
+  passConfirm: "Passer ? Touchez « Passer quand même » pour confirmer.",
+  layerStartedBy: (name, layer) => `${name} a lancé la couche ${layer}.`,
 
   // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Jeux de plateau", rules: "Règles", newTable: "Nouvelle table", gameLabel: "Jeu",
