@@ -101,8 +101,8 @@ class Hub:
         self._slots[slot.id] = slot
         if seat is not None:
             self._seated.setdefault((table_id, seat), {})[slot.id] = slot
-        if joined:
-            self._joined[table_id] = joined
+        if joined:  # what the hub heard since (a claim, a reread) is newer than this reader's read: kept
+            self._joined.setdefault(table_id, joined)
         self._presence_moved(table_id, before)
         try:
             yield slot
