@@ -46,6 +46,16 @@ def test_top_level_help_imports_no_command() -> None:
         assert re.search(rf"^  {name} ", done.stdout, re.MULTILINE), name
 
 
+def test_a_lookup_imports_only_what_it_reads(default_lexicon) -> None:
+    """`dict lookup WORD` in text: no click, no typing (2 ms), no json beyond the lexicon's own files, no pattern engine."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "overturn_cli", "dict", "lookup", "maison"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("MAISON: valid"), done.stdout
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "overturn.lexicon.lexicon" in imported and "marisa_trie" in imported
+    assert not imported & {"click", "typing", "msgspec", "overturn.lexicon.pattern", "overturn.lexicon.lemmas", "overturn_cli.main"}
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_each_summary_is_the_command_s_first_sentence(name: str) -> None:
     command = main.get_command(click.Context(main), name)
