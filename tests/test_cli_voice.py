@@ -377,11 +377,11 @@ def test_readings_are_objects_and_refusals_one_shape(default_lexicon, tmp_path: 
 def test_json_on_every_command_that_changes_a_game(default_lexicon, tmp_path: Path) -> None:
     state = str(tmp_path / "g.json")
     new = json.loads(run("game", "new", "--seed", "311", "--state", state, "--json").stdout)
-    assert new["result"]["to_move"] == "green" and new["game"]["seed"] == 311
+    assert new["result"]["turn"] == 0 and new["game"]["seed"] == 311
     passed = json.loads(run("game", "pass", "A1", "--state", state, "--json").stdout)
-    assert passed["played"]["cell"] == [0, 0] and passed["result"]["to_move"] == "silver"
+    assert passed["played"]["cell"] == [0, 0] and passed["result"]["turn"] == 1
     undone = json.loads(run("game", "undo", "--state", state, "--json").stdout)
-    assert undone["undone"] == {"player": "green", "kind": "pass", "cell": [0, 0]} and undone["result"]["to_move"] == "green"
+    assert undone["undone"] == {"seat": 0, "kind": "pass", "cell": [0, 0]} and undone["result"]["turn"] == 0
     for path in (["table", "pass"], ["table", "watch"], ["game", "next-layer"]):
         assert "--json" in run(*path, "--help").output, path
 

@@ -145,8 +145,8 @@ function render() {
     $("over").textContent = t("winners", view.winners.map(seatName).join(", "), view.winners.length);
     $("over").hidden = false;
   } else {
-    const mine = view.you !== null && view.you === view.to_move;
-    $("turn").textContent = mine ? t("yourMove", seatName(view.you)) : t("boardTurnOf", seatName(view.to_move));
+    const mine = view.you !== null && view.you === view.turn;
+    $("turn").textContent = mine ? t("yourMove", seatName(view.you)) : t("boardTurnOf", seatName(view.turn));
     $("turn").className = mine ? "turn mine" : "turn";
     $("over").hidden = true;
   }

@@ -66,7 +66,7 @@ class InsiderReferee(Referee[InsiderState]):
             "players": game.players,
             "seed": game.seed,
             "chance": "seeded" if game.auto_chance else "table",
-            "current_player": game.current_player(),
+            "turn": game.seat_to_act(),
             "awaiting": describe_turn(game),
             "terminal": game.is_terminal(),
             "scores": list(game.scores),

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from overturn.jsonstore import errors_named
-from overturn.referees.base import IllegalAction
+from overturn.referees.base import IllegalAction, winning_seats
 from overturn.referees.overload.effects import (
     Acted,
     Awaiting,
@@ -141,6 +141,12 @@ class OverloadReferee(Referee[SavedGame]):
         }
         for pawn in view["pawns"].values():
             pawn["to_finish"] = state.track.finish - pawn["space"]
+        # Whose turn and who won as the four games say it (seats from 0); the save's turn object, its player aside, is the turn's progress.
+        progress = view.pop("turn")
+        del progress["player"], view["winner"]
+        over = state.phase is Phase.OVER
+        view.update(turn=None if over else state.current, winners=winning_seats(state.returns(), over),
+                    seat_names=[state.player_name(player) for player in range(state.players)], turn_progress=progress)
         return view
 
     # ----- moves ------------------------------------------------------------

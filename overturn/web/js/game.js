@@ -4,7 +4,7 @@ import { postJson } from "./api.js";
 import { clearPath, inputs, setFaces, showPath, showRings } from "./grid.js";
 import { phrase, t } from "./i18n.js";
 import { fillLevels } from "./moves.js";
-import { cellName, SIZE } from "./notation.js";
+import { cellName, SIDES, SIZE } from "./notation.js";
 import { messageOf } from "./problems.js";
 import { saveGame, tableOf } from "./saved.js";
 import { drawQr, shareUrl } from "./start.js";
@@ -88,13 +88,14 @@ export function renderGame() {
   const result = page.current.result;
   $("score").textContent = t("score", result.green, result.silver);
   const shared = page.current.shared;
-  $("turn").textContent = result.over ? "" : shared && shared.to_move_seat !== null ? t("turnOf", seatName(shared, shared.to_move_seat)) : t("toMove", result.to_move);
-  $("turn").className = `turn-${result.to_move}`;
+  const side = SIDES[result.turn];  // the answers number the seats: green 0, silver 1
+  $("turn").textContent = result.over ? "" : shared && shared.turn !== null ? t("turnOf", seatName(shared, shared.turn)) : t("toMove", side);
+  $("turn").className = result.over ? "" : `turn-${side}`;
   const over = $("game-over");
   over.hidden = !result.over;
   if (result.over) {
-    over.textContent = result.winner
-      ? t("winner", phrase("colour", result.winner), Math.max(result.green, result.silver), Math.min(result.green, result.silver))
+    over.textContent = result.winners.length === 1
+      ? t("winner", phrase("colour", SIDES[result.winners[0]]), Math.max(result.green, result.silver), Math.min(result.green, result.silver))
       : t("tie", result.green);
   }
   renderTotal();

@@ -107,16 +107,16 @@ function heldTokens(shared) {
 
 function movingToken(shared) {
   const all = heldTokens(shared);
-  return all && shared.to_move_seat !== null && all[shared.to_move_seat] ? all[shared.to_move_seat] : shared.seat;
+  return all && shared.turn !== null && all[shared.turn] ? all[shared.turn] : shared.seat;
 }
 
 export function myTurn() {
   const shared = page.current && page.current.shared;
   if (!shared) return true;
-  if (shared.to_move_seat === null) return false;
+  if (shared.turn === null) return false;
   const all = heldTokens(shared);
-  if (all) return Boolean(all[shared.to_move_seat]);
-  return shared.you !== null && shared.you === shared.to_move_seat;
+  if (all) return Boolean(all[shared.turn]);
+  return shared.you !== null && shared.you === shared.turn;
 }
 
 export function seatName(shared, index) {

@@ -38,7 +38,7 @@ function renderOverload(box) {
   }
   const info = document.createElement("p");
   info.className = "muted";
-  info.textContent = t("overloadInfo", board.cup, board.target, board.turn.roll);
+  info.textContent = t("overloadInfo", board.cup, board.target, board.turn_progress.roll);
   box.append(info, track);
 }
 

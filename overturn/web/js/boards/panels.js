@@ -76,7 +76,7 @@ export function renderScores() {
   body.replaceChildren();
   ui.view.table.seats.forEach((seat, index) => {
     const row = document.createElement("tr");
-    if (index === ui.view.to_move) row.className = "to-move";
+    if (index === ui.view.turn) row.className = "to-move";
     if (index === ui.view.you) row.classList.add("you");
     const name = document.createElement("td");
     name.textContent = seat.name + (index === ui.view.you ? t("youMark") : "");
@@ -151,8 +151,8 @@ export function renderGuard() {
   const guard = ui.view.game === "insider" && ui.view.question === "guard" && !ui.view.over ? ui.view.guard : null;
   if (!guard) { box.hidden = true; return; }
   const card = `${cardName(guard.card)} ×${guard.power}`;
-  const asked = ui.view.you === ui.view.to_move;
-  const ask = asked ? t("guardAsk", seatName(guard.from), card) : t("guardWait", seatName(ui.view.to_move), card, seatName(guard.from));
+  const asked = ui.view.you === ui.view.turn;
+  const ask = asked ? t("guardAsk", seatName(guard.from), card) : t("guardWait", seatName(ui.view.turn), card, seatName(guard.from));
   // the server's deadline (kept with the table, so a page opened late counts what is really left), within the table's limit
   let left = guard.seconds;
   if (guard.deadline && left !== null && left !== undefined) left = Math.min(left, Math.max(0, Math.round(guard.deadline - Date.now() / 1000)));
