@@ -342,7 +342,7 @@ def _judge_word(
     others = [other for _, other, _ in legal_paths(solver, key, unplayed, game, mover) if set(other) != cells]
     alternatives = others[:ALTERNATIVES_SHOWN]
     shown = " ".join(format_cell(board, cell) for cell in path)
-    more = f"; {len(others)} other path(s)" if others else ""
+    more = f"; {len(others)} other path{'' if len(others) == 1 else 's'}" if others else ""
     message = f"{key} is legal along {shown} (ring swing {swing:+d}{more})."
     return Verdict(True, "ok", message, key, path, readings, entries, alternatives, swing)
 

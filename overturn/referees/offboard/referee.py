@@ -21,6 +21,7 @@ from overturn.referees.offboard.render import describe_layout, render, status
 from overturn.referees.offboard.state import MoveReport, OffboardState, computer_move, format_move, parse_turn
 from overturn.referees.offboard.store import layout_json, state_from_json, state_to_json
 from overturn.referees.protocol import Played, Referee, UsageProblem
+from overturn.referees.wording import plural
 
 SEED_RANGE = (0, 2**32 - 1)
 
@@ -105,7 +106,7 @@ class OffboardReferee(Referee[OffboardState]):
 
     def rewind(self, game: OffboardState, count: int) -> tuple[OffboardState, list[str]]:
         if count > len(game.history):
-            raise UsageProblem(f"cannot take back {count} moves: {len(game.history)} were played")
+            raise UsageProblem(f"cannot take back {plural(count, 'move')}: {len(game.history)} {'was' if len(game.history) == 1 else 'were'} played")
         earlier = game.rewound(count)
         return earlier, [format_move(move) for move in game.history[len(earlier.history) :]]
 
