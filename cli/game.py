@@ -149,11 +149,8 @@ def refuse_if_moved_on(state_path: Path, player: str | None) -> None:
 
 
 def _verdict_json(verdict: Verdict, board: Board) -> dict[str, Any]:
-    """The verdict, and when refused the refusal as the other games' referees give it: ``error: {rule, message}``."""
-    data = verdict.to_json(board)
-    if not verdict.legal:
-        data["error"] = {"rule": verdict.reason, "message": verdict.message}
-    return data
+    """The verdict as the HTTP API gives it; when refused, its ``error: {rule, message}`` is the other games' refusal shape."""
+    return verdict.to_json(board)
 
 
 def _ranked_text(ranked: RankedMove, board: Board) -> str:

@@ -107,6 +107,7 @@ class Verdict:
             alternatives=[cells(path, cols) for path in self.alternatives],
             swing=self.swing,
             suggestions=list(self.suggestions),
+            error=None if self.legal else answers.Refusal(self.reason, self.message),
         )
 
     def to_json(self, board: Board | None = None) -> dict[str, Any]:
