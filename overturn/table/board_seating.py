@@ -33,7 +33,7 @@ from typing import Any
 
 import msgspec
 
-from overturn.referees.base import CHANCE, IllegalAction
+from overturn.referees.base import CHANCE, IllegalAction, winning_seats
 from overturn.referees.protocol import Played, Referee, UsageProblem
 from overturn.referees.wording import Catalogue, Event, say
 from overturn.table.board_base import RULES_FR, MoveEntry, Refusal
@@ -233,11 +233,7 @@ class BoardTable:
 
     def winners(self) -> list[int]:
         state = self.referee.state(self.game)
-        if not state.is_terminal():
-            return []
-        returns = state.returns()
-        best = [index for index, value in enumerate(returns) if value > 0]
-        return best or list(range(len(returns)))
+        return winning_seats(state.returns(), state.is_terminal())  # as the referees' own views say it
 
     def legal_moves(self) -> list[str]:
         """The moves the seat to move may tap now, in the game's notation (the server's chance shown as one tap)."""
