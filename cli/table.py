@@ -113,7 +113,7 @@ def _show(state: dict[str, Any], color: bool = False) -> None:
     _echo_score(state)
     seat = table["you"]
     you = "watching" if seat is None else f"you are {table['seats'][seat]['name']} ({table['seats'][seat]['colour']})"
-    turn = "" if table["to_move_seat"] is None else f" · {table['seats'][table['to_move_seat']]['name']} to move"
+    turn = "" if table["turn"] is None else f" · {table['seats'][table['turn']]['name']} to move"
     click.echo(f"table {table['id']} at move {table['version']} · {you}{turn}")
 
 
@@ -123,15 +123,17 @@ def _echo_score(state: dict[str, Any]) -> None:
     fixed = state["game"].get("fixed") or {}
     if fixed:
         click.echo("readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(fixed.items())))
-    result = state["result"]
-    score = f"green {result['green']} · silver {result['silver']}"
+    result, seats = state["result"], state["table"]["seats"]
+    # the seats by name, as the page shows them (JSON numbers them from 0), each with its colour
+    score = " · ".join(f"{seat['name']} ({seat['colour']}) {result[seat['colour']]}" for seat in seats)
     if not result["over"]:
-        click.echo(f"{score} · {result['to_move']} to move")
+        click.echo(f"{score} · {seats[result['turn']]['name']} to move")
     else:
-        click.echo(f"{score} · game over: " + ("a tie" if result["winner"] is None else f"{result['winner']} wins"))
+        winners = result["winners"]
+        click.echo(f"{score} · game over: " + ("a tie" if len(winners) != 1 else f"{seats[winners[0]]['name']} wins"))
     totals = state["table"]["totals"]
     if state["table"]["layers"]:
-        click.echo(f"total over {len(state['table']['layers']) + 1} layers: green {totals['green']} · silver {totals['silver']}")
+        click.echo(f"total over {len(state['table']['layers']) + 1} layers: " + " · ".join(f"{seat['name']} {totals[seat['colour']]}" for seat in seats))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})

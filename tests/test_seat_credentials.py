@@ -58,7 +58,7 @@ def test_the_header_opens_the_seat_for_reads_moves_and_streams(server: str, clie
 def test_a_board_games_positions_open_with_the_header(client: httpx.Client) -> None:
     made = client.post("/api/boardgames", json={"game": "offboard"}).json()
     table_id, tokens = made["table"]["id"], made["tokens"]
-    seat = made["to_move"]
+    seat = made["turn"]
     mover = {"X-Seat-Token": tokens[seat]}
     legal = client.get(f"/api/boardgames/{table_id}", headers=mover).json()["legal"]
     assert legal

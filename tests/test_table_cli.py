@@ -47,9 +47,9 @@ def test_two_terminals_play_one_table(server: str) -> None:
     assert shown.exit_code == 0 and "you are Zoé (green)" in shown.output and "Zoé to move" in shown.output
     played = run("table", "play", "accès", green)
     assert played.exit_code == 0, played.output
-    assert "green 4" in played.output
+    assert "Zoé (green) 4 · Ali (silver) 0 · Ali to move" in played.output
     early = run("table", "play", "TOUS", green)
-    assert early.exit_code == 1 and "not seat 1's turn" in early.output
+    assert early.exit_code == 1 and "it is silver's turn, not green's" in early.output
     refused = run("table", "play", "ACCES", silver)
     assert refused.exit_code == 1 and "already_played" in refused.output
     passed = run("table", "pass", "A1", silver)
@@ -94,7 +94,7 @@ def test_watch_prints_moves_as_they_come_until_the_end(server: str) -> None:
         state = json.loads(run("table", "show", links["watch"], "--json").output)  # type: ignore[index]
         if state["result"]["over"]:
             break
-        seat = state["table"]["to_move_seat"]
+        seat = state["table"]["turn"]
         free = state["game"]["rings"].index(None)
         cell = f"{free // 6 + 1},{free % 6 + 1}"
         moved = run("table", "pass", cell, (green, silver)[seat])

@@ -142,7 +142,7 @@ def test_the_board_page_keeps_tokens_out_of_urls_and_tells_a_seat_handed_over(se
     try:
         with httpx.Client(base_url=server) as client:
             made = client.post("/api/boardgames", json={"game": "offboard", "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
-        table_id, tokens, lost = made["table"]["id"], made["tokens"], made["to_move"]
+        table_id, tokens, lost = made["table"]["id"], made["tokens"], made["turn"]
         name = ("Zoé", "Ali")[lost]
         links = {"seats": [f"/boardgame?table={table_id}#seat={token}" for token in tokens], "watch": f"/boardgame?table={table_id}"}
         creator.add_init_script(f"localStorage.setItem('overturn-board-tables', JSON.stringify({{'{table_id}': {{creator: '{made['creator']}', links: {links!r}}}}}))")

@@ -69,11 +69,19 @@ class RankedPass(Struct, tag_field="kind", tag="pass"):
 Ranked = RankedWord | RankedPass
 
 
+class Refusal(Struct):
+    """A move refused, as the four games' referees say it: the rule's code and the message."""
+
+    rule: str
+    message: str
+
+
 class Verdict(Struct):
     """The referee's verdict on one word or pass, as players see it (``overturn.game.referee.Verdict.view``).
 
     ``path`` is the path judged (None when no path was given and none comes
-    close); ``alternatives`` the other legal paths, best first.
+    close); ``alternatives`` the other legal paths, best first; ``error`` the
+    refusal in the shape the other games give theirs (null when legal).
     """
 
     legal: bool
@@ -86,3 +94,4 @@ class Verdict(Struct):
     alternatives: list[list[Cell]]
     swing: int | None
     suggestions: list[str]
+    error: Refusal | None

@@ -410,7 +410,7 @@ class Game:
         for cell, (saved, replayed) in enumerate(zip(stored, derived, strict=True)):
             if saved != replayed:
                 raise StateFileError(
-                    f"rings: cell {format_cell(self.board, cell)} holds {_shown(saved)} but the moves give {replayed!r}"
+                    f"rings: cell {format_cell(self.board, cell)} holds {_ring_text(saved)} but the moves give {_ring_text(replayed)}"
                 )
 
     def _replay(self, entry: SavedMove, where: str) -> None:
@@ -452,6 +452,13 @@ class Game:
     def load(cls, path: str | Path, lexicon: Lexicon | None = None) -> Game:
         """Read a saved game; every problem is one StateFileError naming the file and the field."""
         return load_with(path, lambda data: cls.from_json(data, lexicon))
+
+
+def _ring_text(value: Any) -> str:
+    """A cell's ring in an error: "no ring", "a green ring", or the file's odd value quoted."""
+    if value is None:
+        return "no ring"
+    return f"a {value} ring" if value in ("green", "silver") else _shown(value)
 
 
 def _shown(value: Any) -> str:

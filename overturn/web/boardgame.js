@@ -161,7 +161,7 @@ function render() {
     $("over").hidden = false;
   } else {
     const colour = seatColour(view.you);
-    $("turn").textContent = myTurn(view) ? t("yourMove", colour && phrase("colours", colour)) : t("boardTurnOf", seatLabel(view.to_move));
+    $("turn").textContent = myTurn(view) ? t("yourMove", colour && phrase("colours", colour)) : t("boardTurnOf", seatLabel(view.turn));
     $("turn").className = myTurn(view) ? "turn mine" : "turn";
     $("over").hidden = true;
   }
@@ -203,7 +203,7 @@ function presenceWord(presence) {
   return t(presence.connected ? "presenceConnected" : presence.joined ? "presenceOffline" : "presenceAbsent");
 }
 
-const myTurn = (view) => Boolean(view) && !view.over && view.you !== null && view.you === view.to_move && !ui.revoked;
+const myTurn = (view) => Boolean(view) && !view.over && view.you !== null && view.you === view.turn && !ui.revoked;
 
 function accept(next) {
   if (!next || !next.table) return;
