@@ -1098,12 +1098,14 @@ typedef struct {
     uint32_t text_at, path_at;
     uint16_t text_len, path_len;
     uint8_t state;
+    int16_t swing;  /* a ranked move's ring swing (rank_moves) */
 } Item;
 
 typedef struct {
     PyObject_HEAD
     Py_ssize_t count;
     PyTypeObject *found_type;
+    PyObject *move_type;  /* rank_moves: items are found_type(move_type(word, path), swing, readings); else NULL */
     PyObject *templates[MAX_CLASSES >> FLAG_BITS];  /* a reading state's readings tuple, shared by its items */
     PyObject **built;                               /* items made so far (NULL: not yet) */
     PyObject *list;                                 /* once a list method was asked for: the list, which rules */
@@ -1119,6 +1121,7 @@ static PyTypeObject FoundListType;
 static int found_list_traverse(FoundList *self, visitproc visit, void *arg) {
     Py_VISIT(self->list);
     Py_VISIT(self->found_type);
+    Py_VISIT(self->move_type);
     return 0;
 }
 
@@ -1136,6 +1139,7 @@ static void found_list_dealloc(FoundList *self) {
     }
     for (size_t state = 0; state < MAX_CLASSES >> FLAG_BITS; state++) Py_XDECREF(self->templates[state]);
     Py_XDECREF(self->found_type);
+    Py_XDECREF(self->move_type);
     PyMem_Free(self->items);  /* the texts and cells share its block */
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -1157,22 +1161,40 @@ static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
         if (!cell) Py_CLEAR(path);
         else PyTuple_SET_ITEM(path, j, cell);
     }
-    /* Allocated untracked (tp_alloc would zero it and track it, and it would have to be untracked again): it
-       holds only a str and tuples of ints and str, so no cycle is possible.  found_type is a tuple subclass
-       without slots of its own (a NamedTuple), so a tuple's layout. */
-    PyObject *found = path ? (PyObject *)PyObject_GC_NewVar(PyTupleObject, self->found_type, 3) : NULL;
-    if (!found) {
+    if (!path) {
         Py_XDECREF(word);
-        Py_XDECREF(path);
         return NULL;
     }
     memcpy(PyUnicode_DATA(word), self->text + item->text_at, item->text_len);
     PyObject_GC_UnTrack(path);
-    PyTuple_SET_ITEM(found, 0, word);
-    PyTuple_SET_ITEM(found, 1, path);
-    PyTuple_SET_ITEM(found, 2, Py_NewRef(self->templates[item->state]));
-    self->built[i] = Py_NewRef(found);
-    return found;
+    PyObject *first = word, *second = path, *third = NULL;
+    if (self->move_type) {  /* a ranked move: (move_type(word, path), swing, readings) */
+        first = PyObject_CallFunctionObjArgs(self->move_type, word, path, NULL);
+        Py_DECREF(word);
+        Py_DECREF(path);
+        second = first ? PyLong_FromLong(item->swing) : NULL;
+        if (!second) {
+            Py_XDECREF(first);
+            return NULL;
+        }
+    }
+    /* Allocated untracked (tp_alloc would zero it and track it, and it would have to be untracked again): a
+       Found holds only a str and tuples of ints and str, so no cycle is possible; a ranked move, which holds
+       a move object, is tracked.  found_type is a tuple subclass without slots of its own (a NamedTuple), so
+       a tuple's layout. */
+    PyObject *made = (PyObject *)PyObject_GC_NewVar(PyTupleObject, self->found_type, 3);
+    if (!made) {
+        Py_DECREF(first);
+        Py_DECREF(second);
+        return NULL;
+    }
+    third = Py_NewRef(self->templates[item->state]);
+    PyTuple_SET_ITEM(made, 0, first);
+    PyTuple_SET_ITEM(made, 1, second);
+    PyTuple_SET_ITEM(made, 2, third);
+    if (self->move_type) PyObject_GC_Track(made);
+    self->built[i] = Py_NewRef(made);
+    return made;
 }
 
 static PyObject *found_list_item(FoundList *self, Py_ssize_t i) {
@@ -1301,50 +1323,69 @@ static PyTypeObject FoundListType = {
     .tp_methods = found_list_methods,
 };
 
-/* Solver.solve's answer: a FoundList of found_type(word, path, readings), sorted by word. */
-static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject **face_names,
-                            PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
-    if (s->n_text > UINT32_MAX || s->n_cells > UINT32_MAX) return PyErr_NoMemory();
-    /* In order (s->in_order), the played keys come first and the found keys follow in order: no index array. */
-    size_t played = 0;
-    while (s->in_order && played < s->n_found && s->found[played].used < 0) played++;
-    size_t count = s->n_found - played;
-    size_t *order = NULL;
-    if (!s->in_order) {
-        count = 0;
-        for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
-        order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
-        if (!order) return PyErr_NoMemory();
-        for (size_t i = 0, at = 0; i < s->n_found; i++)
-            if (s->found[i].used >= 0) order[at++] = i;
+/* The found keys that are not played, in alphabetical order: *order (to free with PyMem_RawFree) lists their
+   indices into s->found, or is NULL when they are s->found[*first..*first + *count) in that order already
+   (s->in_order: the played keys come first, the found keys follow in order).  -1 out of memory.  Without
+   the GIL. */
+static int found_order(const Search *s, size_t **order, size_t *first, size_t *count) {
+    *order = NULL;
+    *first = 0;
+    if (s->in_order) {
+        while (*first < s->n_found && s->found[*first].used < 0) (*first)++;
+        *count = s->n_found - *first;
+        return 0;
     }
-    FoundList *list = NULL;
-    if (order && sorted_order(s, order, count) < 0) {
-        PyErr_NoMemory();
-        goto done;
+    *count = 0;
+    for (size_t i = 0; i < s->n_found; i++) *count += s->found[i].used >= 0;
+    *order = PyMem_RawMalloc((*count ? *count : 1) * sizeof(size_t));
+    if (!*order) return -1;
+    for (size_t i = 0, at = 0; i < s->n_found; i++)
+        if (s->found[i].used >= 0) (*order)[at++] = i;
+    if (sorted_order(s, *order, *count) < 0) {
+        PyMem_RawFree(*order);
+        *order = NULL;
+        return -1;
     }
-    list = PyObject_GC_New(FoundList, &FoundListType);  /* left untracked until it makes its inner list */
-    if (!list) goto done;
+    return 0;
+}
+
+/* An empty FoundList of count items, with room for text_size bytes of text and cells_size of cells; NULL with
+   an exception set.  Its items and templates are the caller's to fill. */
+static FoundList *new_found_list(size_t count, size_t text_size, size_t cells_size, PyTypeObject *found_type,
+                                 PyObject *move_type) {
+    if (text_size > UINT32_MAX || cells_size > UINT32_MAX) return (FoundList *)PyErr_NoMemory();
+    FoundList *list = PyObject_GC_New(FoundList, &FoundListType);  /* left untracked until it makes its inner list */
+    if (!list) return NULL;
     list->count = (Py_ssize_t)count;
     list->found_type = (PyTypeObject *)Py_NewRef((PyObject *)found_type);
+    list->move_type = Py_XNewRef(move_type);
     memset(list->templates, 0, sizeof list->templates);
     list->built = NULL;
     list->list = NULL;
-    list->items = PyMem_Malloc(count * sizeof(Item) + s->n_text + s->n_cells + 1);
+    list->items = PyMem_Malloc(count * sizeof(Item) + text_size + cells_size + 1);
     if (!list->items) {
-        Py_CLEAR(list);
-        PyErr_NoMemory();
-        goto done;
+        Py_DECREF(list);
+        return (FoundList *)PyErr_NoMemory();
     }
     list->text = (char *)(list->items + count);
-    list->cells = (uint8_t *)list->text + s->n_text;
+    list->cells = (uint8_t *)list->text + text_size;
+    return list;
+}
+
+/* Solver.solve's answer: a FoundList of found_type(word, path, readings), sorted by word. */
+static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject **face_names,
+                            PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
+    size_t *order, first, count;
+    if (found_order(s, &order, &first, &count) < 0) return PyErr_NoMemory();
+    FoundList *list = new_found_list(count, s->n_text, s->n_cells, found_type, NULL);
+    if (!list) goto done;
     memcpy(list->text, s->text, s->n_text);
     memcpy(list->cells, s->cells, s->n_cells);
     for (size_t k = 0; k < count; k++) {
-        const Found *entry = &s->found[order ? order[k] : played + k];
+        const Found *entry = &s->found[order ? order[k] : first + k];
         unsigned state = entry->klass >> FLAG_BITS;
         list->items[k] = (Item){(uint32_t)entry->text_at, (uint32_t)entry->path_at, (uint16_t)entry->text_len,
-                                (uint16_t)entry->path_len, (uint8_t)state};
+                                (uint16_t)entry->path_len, (uint8_t)state, 0};
         if (!list->templates[state] && !(list->templates[state] = readings_of(s, entry->klass, face_names, reading_objects))) {
             Py_CLEAR(list);
             goto done;
@@ -1817,6 +1858,8 @@ typedef struct {
     uint64_t viable[MAX_KEY + 1];  /* cells a reading of which starts at a position and lets the rest be spelled */
     uint64_t ahead[MAX_KEY + 1];   /* the union of viable[] from a position to the end */
     uint64_t gain1, gain2;         /* cells worth 1 (no ring) and 2 (the opponent's ring) */
+    uint64_t reach[MAX_KEY + 1];   /* cells from which the next cell may be one of viable[] (every cell at the end) */
+    uint64_t letter_cells[26];     /* the cells of each single-letter face */
     unsigned unfixed;              /* bit per double face: reading it fixes a new reading */
     int path[MAX_KEY];
     int best_value;                /* NO_PATH: no legal path yet */
@@ -1908,36 +1951,43 @@ static void place(Best *b, int cell, int position, int length, uint64_t visited,
     }
 }
 
-/* Does a reading of cell spell key[position..position + *len)?  Each matching reading's length in turn. */
-static int cell_reads_at(const Search *s, const Best *b, int cell, int position, int *lengths) {
-    int face = s->cell_face[cell], count = 0;
-    if (face < 0) {
-        if (b->key[position] == 'A' + s->cell_letter[cell]) lengths[count++] = 1;
-        return count;
-    }
-    int first = s->face_first_transition[face];
-    for (int t = first; t < first + s->face_readings[face]; t++) {
-        const Reading *r = &s->readings[s->transition_reading[t]];
-        if (position + r->len <= b->len && memcmp(b->key + position, r->text, (size_t)r->len) == 0)
-            lengths[count++] = r->len;
-    }
-    return count;
+/* A branch and bound over the board of s (set up), in reuse mode or not; gains and unfixed faces are the caller's. */
+static void best_set_up(Best *b, Search *s, int reuse) {
+    b->s = s;
+    b->reuse = reuse;
+    memset(b->letter_cells, 0, sizeof b->letter_cells);
+    for (int cell = 0; cell < s->size; cell++)
+        if (s->cell_face[cell] < 0) b->letter_cells[s->cell_letter[cell]] |= UINT64_C(1) << cell;
+}
+
+/* Cells adjacent to a cell of mask, the cells of mask themselves left out unless adjacent to another. */
+static inline uint64_t adjacent(const Search *s, uint64_t mask) {
+    uint64_t side = ((mask << 1) & s->not_first) | ((mask >> 1) & s->not_last);
+    uint64_t row = side | mask;
+    return (side | (s->rows > 1 ? (row << s->cols) | (row >> s->cols) : 0)) & s->all;
 }
 
 /* The best path of b->key better than b->best_value (NO_PATH: any legal path): 1 found (in b->best_*), 0 none. */
 static int best_path_of(Best *b) {
     const Search *s = b->s;
-    memset(b->viable, 0, sizeof b->viable);
+    /* viable[position]: the cells a reading of which spells the key from there on, one from which the rest of
+       the key can be spelled; bit masks, from the end of the key back. */
+    b->viable[b->len] = 0;
+    b->reach[b->len] = s->all;
     for (int position = b->len - 1; position >= 0; position--) {
-        for (int cell = 0; cell < s->size; cell++) {
-            int lengths[MAX_FACE_READINGS];
-            int count = cell_reads_at(s, b, cell, position, lengths);
-            uint64_t bit = UINT64_C(1) << cell, reach = s->neighbours[cell] | (b->reuse ? bit : 0);
-            for (int i = 0; i < count; i++) {
-                int after = position + lengths[i];
-                if (after == b->len || (reach & b->viable[after])) b->viable[position] |= bit;
+        uint64_t viable = 0;
+        for (int face = 0; face < s->n_faces; face++) {
+            int first = s->face_first_transition[face];
+            for (int t = first; t < first + s->face_readings[face]; t++) {
+                const Reading *r = &s->readings[s->transition_reading[t]];
+                if (position + r->len <= b->len && memcmp(b->key + position, r->text, (size_t)r->len) == 0)
+                    viable |= s->face_cells[face] & b->reach[position + r->len];
             }
         }
+        int letter = b->key[position] - 'A';
+        if (letter >= 0 && letter < 26) viable |= b->letter_cells[letter] & b->reach[position + 1];
+        b->viable[position] = viable;
+        b->reach[position] = adjacent(s, viable) | (b->reuse ? viable : 0);
     }
     b->ahead[b->len] = 0;
     for (int position = b->len - 1; position >= 0; position--) b->ahead[position] = b->ahead[position + 1] | b->viable[position];
@@ -1965,6 +2015,37 @@ static PyObject *best_result(const Best *b, PyObject **face_names, PyObject *(*r
     Py_XDECREF(path);
     Py_XDECREF(readings);
     return result;
+}
+
+/* The faces of `unfixed` and the per-cell `gain` (0, 1 or 2) into b; -1 with an exception set. */
+static int read_gains(Best *b, PyObject **face_names, PyObject *unfixed, PyObject *gain) {
+    const Search *s = b->s;
+    for (int face = 0; face < s->n_faces; face++) {
+        int listed = PySequence_Contains(unfixed, face_names[face]);
+        if (listed < 0) return -1;
+        if (listed) b->unfixed |= 1u << face;
+    }
+    PyObject *gain_items = PySequence_Fast(gain, "gain must be a sequence of int");
+    if (!gain_items) return -1;
+    int ok = 0;
+    if (PySequence_Fast_GET_SIZE(gain_items) != s->size) {
+        PyErr_Format(PyExc_ValueError, "gain must have one entry per cell (%d)", s->size);
+        goto done;
+    }
+    for (int cell = 0; cell < s->size; cell++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(gain_items, cell));
+        if (value == -1 && PyErr_Occurred()) goto done;
+        if (value < 0 || value > 2) {
+            PyErr_SetString(PyExc_ValueError, "a cell's gain is 0, 1 or 2");
+            goto done;
+        }
+        if (value == 1) b->gain1 |= UINT64_C(1) << cell;
+        if (value == 2) b->gain2 |= UINT64_C(1) << cell;
+    }
+    ok = 1;
+done:
+    Py_DECREF(gain_items);
+    return ok ? 0 : -1;
 }
 
 PyDoc_STRVAR(best_paths_doc,
@@ -1996,7 +2077,7 @@ static PyObject *best_paths(PyObject *module, PyObject *args) {
     Best *b = PyMem_RawCalloc(1, sizeof(Best));
     PyObject *face_names[MAX_FACES] = {NULL};
     PyObject *reading_objects[MAX_FACES][MAX_FACE_READINGS] = {{NULL}};
-    PyObject *result = NULL, *key_items = NULL, *gain_items = NULL;
+    PyObject *result = NULL, *key_items = NULL;
     if (!s || !b) {
         PyErr_NoMemory();
         goto done;
@@ -2008,29 +2089,8 @@ static PyObject *best_paths(PyObject *module, PyObject *args) {
         goto done;
     }
     s->ringed = (uint64_t)ringed & s->all;
-    b->s = s;
-    b->reuse = reuse;
-    for (int face = 0; face < s->n_faces; face++) {
-        int listed = PySequence_Contains(unfixed, face_names[face]);
-        if (listed < 0) goto done;
-        if (listed) b->unfixed |= 1u << face;
-    }
-    gain_items = PySequence_Fast(gain, "gain must be a sequence of int");
-    if (!gain_items) goto done;
-    if (PySequence_Fast_GET_SIZE(gain_items) != s->size) {
-        PyErr_Format(PyExc_ValueError, "gain must have one entry per cell (%d)", s->size);
-        goto done;
-    }
-    for (int cell = 0; cell < s->size; cell++) {
-        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(gain_items, cell));
-        if (value == -1 && PyErr_Occurred()) goto done;
-        if (value < 0 || value > 2) {
-            PyErr_SetString(PyExc_ValueError, "a cell's gain is 0, 1 or 2");
-            goto done;
-        }
-        if (value == 1) b->gain1 |= UINT64_C(1) << cell;
-        if (value == 2) b->gain2 |= UINT64_C(1) << cell;
-    }
+    best_set_up(b, s, reuse);
+    if (read_gains(b, face_names, unfixed, gain) < 0) goto done;
     key_items = PySequence_Fast(keys, "keys must be a sequence of str");
     if (!key_items) goto done;
     Py_ssize_t n_keys = PySequence_Fast_GET_SIZE(key_items);
@@ -2070,9 +2130,128 @@ done:
         for (int i = 0; i < MAX_FACE_READINGS; i++) Py_XDECREF(reading_objects[face][i]);
     }
     Py_XDECREF(key_items);
-    Py_XDECREF(gain_items);
     PyMem_RawFree(b);
     if (s) release(s);
+    return result;
+}
+
+/* --- Game.legal_moves: every legal key with its best path, ranked, in one call ----------------------------- */
+
+/* The ranked keys, without the GIL: each found key's best path (b->best_*), then the keys ordered by swing,
+   largest first, alphabetical within a swing.  Fills items[0..count) (text_at into s->text, path_at into
+   cells), leaving the readings states' templates to the caller.  0 done, -1 s->error set. */
+static int rank_found(Best *b, Search *s, const size_t *order, size_t first, size_t count, Item *items, uint8_t *cells) {
+    Item *scratch = PyMem_RawMalloc((count ? count : 1) * sizeof(Item));
+    if (!scratch) {
+        s->error = NO_MEMORY;
+        return -1;
+    }
+    size_t per_swing[2 * MAX_KEY + 2] = {0}, at = 0;
+    for (size_t k = 0; k < count; k++) {
+        const Found *entry = &s->found[order ? order[k] : first + k];
+        b->key = s->text + entry->text_at;
+        b->len = entry->text_len;
+        b->best_value = NO_PATH;
+        if (!best_path_of(b)) {  /* the search found the key legal: it has a legal path */
+            s->error = NO_PREDECESSOR;
+            PyMem_RawFree(scratch);
+            return -1;
+        }
+        for (int j = 0; j < b->best_length; j++) cells[at + (size_t)j] = (uint8_t)b->best_path[j];
+        scratch[k] = (Item){(uint32_t)entry->text_at, (uint32_t)at, (uint16_t)entry->text_len,
+                            (uint16_t)b->best_length, (uint8_t)(b->best_klass >> FLAG_BITS), (int16_t)b->best_swing};
+        at += (size_t)b->best_length;
+        per_swing[b->best_swing]++;
+    }
+    size_t start[2 * MAX_KEY + 2];  /* a stable counting sort, largest swing first */
+    for (int swing = 2 * MAX_KEY + 1, next = 0; swing >= 0; swing--) {
+        start[swing] = (size_t)next;
+        next += (int)per_swing[swing];
+    }
+    for (size_t k = 0; k < count; k++) items[start[scratch[k].swing]++] = scratch[k];
+    PyMem_RawFree(scratch);
+    return 0;
+}
+
+PyDoc_STRVAR(rank_moves_doc,
+"rank_moves(masks, first_child, faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed,\n"
+"           readings, played, unfixed, gain, ranked_type, move_type) -> FoundList | None\n"
+"\n"
+"Every legal key (as find_words finds them) with its best path (as best_paths ranks paths), largest swing\n"
+"first and alphabetical within a swing: a FoundList whose items, made when first read, are\n"
+"ranked_type(move_type(key, path), swing, readings). Arguments as for find_words, then unfixed and gain\n"
+"as for best_paths; ranked_type is a tuple subclass (a NamedTuple). Returns None for boards or keys the\n"
+"native search does not cover.");
+
+static PyObject *rank_moves(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played, *unfixed, *gain, *ranked_type, *move_type;
+    int rows, cols, tile_rows, tile_cols, reuse, min_length;
+    unsigned int tracked;
+    if (!PyArg_ParseTuple(args, "OOOiiiipiIOOOOOOO:rank_moves", &masks_obj, &first_child_obj, &faces, &rows, &cols,
+                          &tile_rows, &tile_cols, &reuse, &min_length, &tracked, &ringed_obj, &readings, &played,
+                          &unfixed, &gain, &ranked_type, &move_type))
+        return NULL;
+    if (!(PyType_Check(ranked_type) && PyType_IsSubtype((PyTypeObject *)ranked_type, &PyTuple_Type))) {
+        PyErr_SetString(PyExc_TypeError, "ranked_type must be a tuple subclass");
+        return NULL;
+    }
+    if (!PyCallable_Check(move_type)) {
+        PyErr_SetString(PyExc_TypeError, "move_type must be callable");
+        return NULL;
+    }
+    Job job = {0};
+    Best *b = PyMem_RawCalloc(1, sizeof(Best));
+    PyObject *result = NULL;
+    FoundList *list = NULL;
+    size_t *order = NULL, first = 0, count = 0;
+    int ready = b ? open_job(&job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
+                             tracked, ringed_obj, readings, played)
+                  : (PyErr_NoMemory(), -1);
+    if (ready > 0) {
+        best_set_up(b, job.s, reuse);
+        if (read_gains(b, job.face_names, unfixed, gain) < 0) ready = -1;
+    }
+    if (ready == 0) result = Py_NewRef(Py_None);
+    if (ready <= 0) goto done;
+    Search *s = job.s;
+    Py_BEGIN_ALLOW_THREADS
+    run_search(s, reuse);
+    if (!s->error && found_order(s, &order, &first, &count) < 0) s->error = NO_MEMORY;
+    Py_END_ALLOW_THREADS
+    if (s->error) {
+        search_failed(s);
+        goto done;
+    }
+    for (size_t k = 0; k < count; k++)
+        if (s->found[order ? order[k] : first + k].text_len > MAX_KEY) {  /* not covered: Python ranks it */
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+    list = new_found_list(count, s->n_text, s->n_text, (PyTypeObject *)ranked_type, move_type);  /* a path: at most a cell per letter */
+    if (!list) goto done;
+    memcpy(list->text, s->text, s->n_text);
+    int ranked;
+    Py_BEGIN_ALLOW_THREADS
+    ranked = rank_found(b, s, order, first, count, list->items, list->cells);
+    Py_END_ALLOW_THREADS
+    if (ranked < 0) {
+        search_failed(s);
+        goto done;
+    }
+    for (size_t k = 0; k < count; k++) {
+        unsigned state = list->items[k].state;
+        if (!list->templates[state]
+            && !(list->templates[state] = readings_of(s, state << FLAG_BITS, job.face_names, job.reading_objects)))
+            goto done;
+    }
+    result = (PyObject *)list;
+    list = NULL;
+done:
+    Py_XDECREF(list);
+    PyMem_RawFree(order);
+    PyMem_RawFree(b);
+    close_job(&job);
     return result;
 }
 
@@ -2153,6 +2332,7 @@ static PyMethodDef methods[] = {
     {"best_paths", best_paths, METH_VARARGS, best_paths_doc},
     {"solve_json", solve_json, METH_VARARGS, solve_json_doc},
     {"solve_many", solve_many, METH_VARARGS, solve_many_doc},
+    {"rank_moves", rank_moves, METH_VARARGS, rank_moves_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -36,6 +36,9 @@ except ImportError:  # pragma: no cover - an install without a C compiler
 
 MULTI, NEW, USED = 1, 2, 4
 
+if _search is not None:  # a FoundList is a sequence to isinstance checks and to random.sample, like the list it stands for
+    Sequence.register(_search.FoundList)
+
 
 class Constraints(Value):
     """What a game state adds to the word rules."""
@@ -523,6 +526,26 @@ class Solver:
         if native is not None:
             return native
         return [self.best_path(word, constraints, gain) for word in words]
+
+    def ranked(
+        self, constraints: Constraints, gain: Sequence[int], ranked_type: type, move_type: type
+    ) -> Sequence[Any] | None:
+        """Every legal word with its ``best_path``, largest swing first (alphabetical within a swing), or None.
+
+        One native call: the search, each word's branch and bound and the
+        ranking run in C, and the answer is a ``_search.FoundList`` whose items,
+        ``ranked_type(move_type(word, path), swing, readings)``, are made when
+        first read (a position has thousands; a caller reads a few). None where
+        the native search is not built, not wanted or does not cover the board:
+        the caller ranks ``solve`` and ``best_paths`` itself.
+        """
+        if not _native_wanted(self):
+            return None
+        readings = _native_readings(self, constraints)
+        unfixed = tuple(face for face in readings if face not in constraints.fixed)
+        return _search.rank_moves(
+            *_native_search_arguments(self, constraints), unfixed, list(gain), ranked_type, move_type
+        )
 
     def best_of_all(
         self, words: Sequence[str], constraints: Constraints, gain: Sequence[int]

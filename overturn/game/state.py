@@ -313,17 +313,25 @@ class Game:
         self.rings, self.to_move, self.fixed = list(rings), to_move, fixed
         return self.history.pop()
 
-    def legal_moves(self) -> list[RankedMove]:
-        """Every legal word with its best-swing path (exact), best swing first; passes only when no word is left."""
+    def legal_moves(self) -> Sequence[RankedMove]:
+        """Every legal word with its best-swing path (exact), best swing first; passes only when no word is left.
+
+        Natively a ``_search.FoundList``: ranked in C, each ``RankedMove`` made
+        when first read (it compares equal to the list; copies are lists).
+        """
         if self.is_over():
             return []
         lexicon = self._need_lexicon()
         constraints = self.constraints()
         solver = Solver(lexicon, self.board)
-        words = [found.word for found in solver.solve(constraints)]
+        gains = self.gains(self.to_move)
+        ranked: Sequence[RankedMove] | None = solver.ranked(constraints, gains, RankedMove, WordMove)
+        if ranked:
+            return ranked
+        words = [] if ranked is not None else [found.word for found in solver.solve(constraints)]
         if not words:
             return [RankedMove(PassMove(cell), -1) for cell, ring in enumerate(self.rings) if ring is None]
-        best = [path for path in solver.best_paths(words, constraints, self.gains(self.to_move)) if path is not None]
+        best = [path for path in solver.best_paths(words, constraints, gains) if path is not None]
         assert len(best) == len(words)  # the solver found each word legal, so each has a legal path
         # Sorted before the objects are made (a third of the time here); stable, so alphabetical within a swing.
         order = sorted(range(len(words)), key=lambda index: best[index][0], reverse=True)
