@@ -24,8 +24,11 @@
  *   end.  Played keys are looked up in the trie first and marked as excluded.
  *
  * solve_json runs the same search and writes the service's solve answer itself: the word list as JSON
- * bytes, longest first, with the counts per length (building thousands of Python tuples, ranking them
- * and encoding them cost several times the search).
+ * bytes, longest first, each path as its cells' numbers, with the counts per length (building thousands of
+ * Python tuples, ranking them and encoding them cost several times the search).
+ *
+ * rank_moves runs it too, then each key's best ring-swing path and the ranking of Game.legal_moves, and
+ * answers a FoundList of ranked moves made when read.
  *
  * The search itself runs without the GIL.  Boards up to 64 cells: inputs the
  * engine does not cover (bigger boards, too many reading states, readings that
@@ -1624,7 +1627,7 @@ typedef struct {
 
 /* What solve_json writes: texts made before the search, then the answer (made without the GIL). */
 typedef struct {
-    char cell_text[MAX_CELLS][8];  /* "[row,col]" of each cell */
+    char cell_text[MAX_CELLS][4];  /* each cell's number (row * cols + col) as text */
     int cell_len[MAX_CELLS];
     char state_text[STATES][STATE_TEXT];  /* a reading state's readings as the JSON object Found.readings makes */
     int state_len[STATES];
@@ -1644,7 +1647,7 @@ static int answer_texts(Answer *a, const Search *s, PyObject **face_names) {
     for (int face = 0; face < s->n_faces; face++)
         if (!(name_len[face] = plain_letters(face_names[face], names[face]))) return 0;
     for (int cell = 0; cell < s->size; cell++)
-        a->cell_len[cell] = snprintf(a->cell_text[cell], sizeof a->cell_text[cell], "[%d,%d]", cell / s->cols, cell % s->cols);
+        a->cell_len[cell] = snprintf(a->cell_text[cell], sizeof a->cell_text[cell], "%d", cell);
     for (int state = 0; state < s->n_classes >> FLAG_BITS; state++) {
         char *at = a->state_text[state];
         *at++ = '{';
@@ -1718,7 +1721,7 @@ static int choose(Answer *a, size_t limit) {
     return 0;
 }
 
-/* Bytes of one item: {"word":"KEY","path":[[r,c],...],"readings":{...}} */
+/* Bytes of one item: {"word":"KEY","path":[cell,...],"readings":{...}} */
 static size_t item_size(const Answer *a, const Search *s, const Found *entry) {
     size_t size = sizeof "{\"word\":\"" - 1 + (size_t)entry->text_len + sizeof "\",\"path\":[" - 1
                   + sizeof "],\"readings\":" - 1 + (size_t)a->state_len[entry->klass >> FLAG_BITS] + 1;
@@ -1798,8 +1801,8 @@ PyDoc_STRVAR(solve_json_doc,
 "           readings, played, limit) -> (bytes, int, dict) | None\n"
 "\n"
 "The solve answer's word list as UTF-8 JSON, written here: the words found_type=Found would list, as\n"
-"[{\"word\":KEY,\"path\":[[row,col],...],\"readings\":{FACE:READING,...}},...], longest first and\n"
-"alphabetical within a length, cut to the first `limit`; with the count of all the words and\n"
+"[{\"word\":KEY,\"path\":[cell,...],\"readings\":{FACE:READING,...}},...] (a cell: row * cols + col),\n"
+"longest first and alphabetical within a length, cut to the first `limit`; with the count of all the words and\n"
 "{length: words of that length}, shortest first. Arguments as for find_words. Returns None for boards\n"
 "the native search does not cover, or whose double faces are not named with capitals A-Z.");
 

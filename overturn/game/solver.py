@@ -78,7 +78,7 @@ class Found(NamedTuple):
 class WordsJson(NamedTuple):
     """A solve as the service answers it (``Solver.solve_json``): the word list's JSON and the counts around it."""
 
-    words: bytes  #: UTF-8 JSON array of ``overturn.game.answers.TracedWord``, longest first
+    words: bytes  #: UTF-8 JSON array of ``overturn.game.answers.SolvedWord``, longest first
     count: int  # type: ignore[assignment]  # shadows tuple.count: the name the service answers with  #: legal words in all, before the limit
     lengths: dict[int, int]  #: word length → legal words of that length, shortest first
 
@@ -233,11 +233,11 @@ class Solver:
                 return WordsJson(*native)
         import msgspec  # only this fallback needs them
 
-        from overturn.game.answers import TracedWord, cells
+        from overturn.game.answers import SolvedWord
 
         found = self.solve(constraints)
         ranked = sorted(found, key=lambda item: -len(item.word))  # stable: alphabetical within a length
-        items = [TracedWord(word, cells(path, self.rules.cols), dict(readings)) for word, path, readings in ranked[:limit]]
+        items = [SolvedWord(word, list(path), dict(readings)) for word, path, readings in ranked[:limit]]
         lengths: dict[int, int] = {}
         for item in found:
             lengths[len(item.word)] = lengths.get(len(item.word), 0) + 1
