@@ -37,6 +37,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 #include <limits.h>
 #include <stdint.h>
@@ -1291,6 +1292,60 @@ static PyObject *found_list_reduce(FoundList *self, PyObject *Py_UNUSED(ignored)
     return list ? Py_BuildValue("(O(N))", (PyObject *)&PyList_Type, list) : NULL;
 }
 
+/* Iteration without the sequence protocol's detour through indexing: each item made as it is reached. */
+typedef struct {
+    PyObject_HEAD
+    FoundList *list;  /* NULL once exhausted */
+    Py_ssize_t next;
+} FoundListIterator;
+
+static PyTypeObject FoundListIteratorType;
+
+static PyObject *found_list_iter(FoundList *self) {
+    if (self->list) return PyObject_GetIter(self->list);
+    FoundListIterator *iterator = PyObject_GC_New(FoundListIterator, &FoundListIteratorType);
+    if (!iterator) return NULL;
+    iterator->list = (FoundList *)Py_NewRef((PyObject *)self);
+    iterator->next = 0;
+    PyObject_GC_Track(iterator);
+    return (PyObject *)iterator;
+}
+
+static PyObject *found_list_iterator_next(FoundListIterator *self) {
+    FoundList *list = self->list;
+    if (!list) return NULL;
+    if (list->list) {  /* the list turned into a real one meanwhile: go on over it */
+        if (self->next < PyList_GET_SIZE(list->list)) return Py_NewRef(PyList_GET_ITEM(list->list, self->next++));
+    } else if (self->next < list->count) {
+        if (list->built && list->built[self->next]) return Py_NewRef(list->built[self->next++]);
+        return found_list_make(list, self->next++);
+    }
+    Py_CLEAR(self->list);
+    return NULL;
+}
+
+static int found_list_iterator_traverse(FoundListIterator *self, visitproc visit, void *arg) {
+    Py_VISIT(self->list);
+    return 0;
+}
+
+static void found_list_iterator_dealloc(FoundListIterator *self) {
+    PyObject_GC_UnTrack(self);
+    Py_XDECREF(self->list);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject FoundListIteratorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "overturn.game._search.FoundListIterator",
+    .tp_basicsize = sizeof(FoundListIterator),
+    .tp_dealloc = (destructor)found_list_iterator_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)found_list_iterator_traverse,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)found_list_iterator_next,
+};
+
 static PySequenceMethods found_list_as_sequence = {
     .sq_length = (lenfunc)found_list_length,
     .sq_item = (ssizeargfunc)found_list_item,
@@ -1324,6 +1379,7 @@ static PyTypeObject FoundListType = {
     .tp_richcompare = (richcmpfunc)found_list_richcompare,
     .tp_getattro = (getattrofunc)found_list_getattro,
     .tp_methods = found_list_methods,
+    .tp_iter = (getiterfunc)found_list_iter,
 };
 
 /* The found keys that are not played, in alphabetical order: *order (to free with PyMem_RawFree) lists their
@@ -2330,7 +2386,57 @@ static PyObject *solve_many(PyObject *module, PyObject *args) {
     return result;
 }
 
+PyDoc_STRVAR(tuple_fields_doc,
+"tuple_fields(cls, names) -> None\n"
+"\n"
+"Make each of names, the fields of the named tuple cls in order, a read-only member of the tuple's storage:\n"
+"the same values, read as __slots__ are (the interpreter's fast path for them) rather than through\n"
+"collections' _tuplegetter. For Found, whose word and path a caller listing a solve reads thousands of times.");
+
+static PyObject *tuple_fields(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *cls, *names;
+    if (!PyArg_ParseTuple(args, "OO:tuple_fields", &cls, &names)) return NULL;
+    if (!(PyType_Check(cls) && PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type))
+        || ((PyTypeObject *)cls)->tp_basicsize != PyTuple_Type.tp_basicsize) {
+        PyErr_SetString(PyExc_TypeError, "cls must be a tuple subclass without storage of its own (a NamedTuple)");
+        return NULL;
+    }
+    PyObject *items = PySequence_Fast(names, "names must be a sequence of str");
+    if (!items) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
+    /* Kept for the life of the process, as a static type's members are: the descriptors point into it. */
+    PyMemberDef *members = count ? PyMem_RawCalloc((size_t)count, sizeof(PyMemberDef)) : NULL;
+    if (count && !members) {
+        Py_DECREF(items);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PySequence_Fast_GET_ITEM(items, i);
+        const char *text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+        char *kept = text ? PyMem_RawMalloc(strlen(text) + 1) : NULL;
+        if (!kept) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "names must be a sequence of str");
+            Py_DECREF(items);
+            return NULL;
+        }
+        strcpy(kept, text);
+        members[i] = (PyMemberDef){kept, T_OBJECT_EX, (Py_ssize_t)(offsetof(PyTupleObject, ob_item) + (size_t)i * sizeof(PyObject *)),
+                                   READONLY, NULL};
+        PyObject *descriptor = PyDescr_NewMember((PyTypeObject *)cls, &members[i]);
+        int failed = !descriptor || PyObject_SetAttr(cls, name, descriptor) < 0;
+        Py_XDECREF(descriptor);
+        if (failed) {
+            Py_DECREF(items);
+            return NULL;
+        }
+    }
+    Py_DECREF(items);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"tuple_fields", tuple_fields, METH_VARARGS, tuple_fields_doc},
     {"find_words", find_words, METH_VARARGS, find_words_doc},
     {"best_paths", best_paths, METH_VARARGS, best_paths_doc},
     {"solve_json", solve_json, METH_VARARGS, solve_json_doc},
@@ -2352,7 +2458,7 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__search(void) {
-    if (PyType_Ready(&FoundListType) < 0) return NULL;
+    if (PyType_Ready(&FoundListType) < 0 || PyType_Ready(&FoundListIteratorType) < 0) return NULL;
     PyObject *module = PyModule_Create(&module_def);
     if (module && PyModule_AddObjectRef(module, "FoundList", (PyObject *)&FoundListType) < 0) Py_CLEAR(module);
     return module;

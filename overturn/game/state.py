@@ -55,7 +55,7 @@ from overturn.game.save import (
     encode_saved_game,
     saved_layers,
 )
-from overturn.game.solver import Constraints, Solver
+from overturn.game.solver import Constraints, Solver, fast_fields
 from overturn.game.tiles import deal
 from overturn.jsonstore import StateFileError, load_with, save_json_atomic
 from overturn.lexicon.family import family_blocked_keys
@@ -64,6 +64,8 @@ from overturn.lexicon.normalize import InvalidWord, normalize_key
 
 #: Positions whose legal-word count is remembered (the computer's search asks again and again).
 WORD_COUNT_CACHE = 4096
+
+fast_fields(RankedMove)  # the computer's search reads .move and .swing of every candidate, at every node
 
 
 class IllegalMove(ValueError):
