@@ -1150,6 +1150,8 @@ static void found_list_dealloc(FoundList *self) {
 
 static Py_ssize_t found_list_length(FoundList *self) { return self->list ? PyList_GET_SIZE(self->list) : self->count; }
 
+static PyObject *cell_numbers[MAX_CELLS];  /* the ints 0..63, for paths */
+
 /* Item i (0 <= i < count) as a new reference. */
 static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
     if (!self->built) {
@@ -1160,11 +1162,8 @@ static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
     const Item *item = &self->items[i];
     PyObject *word = PyUnicode_New(item->text_len, 127);
     PyObject *path = word ? PyTuple_New(item->path_len) : NULL;
-    for (int j = 0; path && j < item->path_len; j++) {
-        PyObject *cell = PyLong_FromLong(self->cells[item->path_at + (uint32_t)j]);
-        if (!cell) Py_CLEAR(path);
-        else PyTuple_SET_ITEM(path, j, cell);
-    }
+    for (int j = 0; path && j < item->path_len; j++)  /* cells are below 64: ints made once (module init) */
+        PyTuple_SET_ITEM(path, j, Py_NewRef(cell_numbers[self->cells[item->path_at + (uint32_t)j]]));
     if (!path) {
         Py_XDECREF(word);
         return NULL;
@@ -2459,6 +2458,8 @@ static struct PyModuleDef module_def = {
 
 PyMODINIT_FUNC PyInit__search(void) {
     if (PyType_Ready(&FoundListType) < 0 || PyType_Ready(&FoundListIteratorType) < 0) return NULL;
+    for (int cell = 0; cell < MAX_CELLS; cell++)
+        if (!cell_numbers[cell] && !(cell_numbers[cell] = PyLong_FromLong(cell))) return NULL;
     PyObject *module = PyModule_Create(&module_def);
     if (module && PyModule_AddObjectRef(module, "FoundList", (PyObject *)&FoundListType) < 0) Py_CLEAR(module);
     return module;
