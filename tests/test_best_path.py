@@ -226,6 +226,11 @@ def test_native_ranking_matches_the_python_ranking_on_random_positions(mode: str
         reference = python_ranking(solver, constraints, gains)
         assert len(ranked) == len(reference)
         assert list(ranked) == reference, (seed, board)
+        # The look-ahead's best move, in one native call, is the one best_of_all finds over the words longest first.
+        longest_first = sorted((move.move.word for move in reference), key=len, reverse=True)  # type: ignore[union-attr]
+        best = solver.best_of_words(constraints, gains)
+        assert best == solver.best_of_all(longest_first, constraints, gains)
+        assert best is not None and best[0] == reference[0].swing
         positions += 1
         moves += len(reference)
     assert positions == 40 and moves > 10_000

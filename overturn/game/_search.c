@@ -2313,6 +2313,92 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(best_move_doc,
+"best_move(masks, first_child, faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed,\n"
+"          readings, played, unfixed, gain) -> list | None\n"
+"\n"
+"The best path over every legal key, as best_paths(..., best_only=True) finds it over the keys longest\n"
+"first (alphabetical within a length): [(swing, path, readings)], or [] when no key is legal. One call,\n"
+"without a Python object per key (Game.best_swing, at every leaf of the computer's look-ahead). Arguments\n"
+"as for rank_moves without the types; None for boards or keys the native search does not cover.");
+
+static PyObject *best_move(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played, *unfixed, *gain;
+    int rows, cols, tile_rows, tile_cols, reuse, min_length;
+    unsigned int tracked;
+    if (!PyArg_ParseTuple(args, "OOOiiiipiIOOOOO:best_move", &masks_obj, &first_child_obj, &faces, &rows, &cols,
+                          &tile_rows, &tile_cols, &reuse, &min_length, &tracked, &ringed_obj, &readings, &played,
+                          &unfixed, &gain))
+        return NULL;
+    Job job = {0};
+    Best *b = PyMem_RawCalloc(1, sizeof(Best));
+    PyObject *result = NULL;
+    size_t *order = NULL, *by_length = NULL, first = 0, count = 0;
+    int ready = b ? open_job(&job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
+                             tracked, ringed_obj, readings, played)
+                  : (PyErr_NoMemory(), -1);
+    if (ready > 0) {
+        best_set_up(b, job.s, reuse);
+        if (read_gains(b, job.face_names, unfixed, gain) < 0) ready = -1;
+    }
+    if (ready == 0) result = Py_NewRef(Py_None);
+    if (ready <= 0) goto done;
+    Search *s = job.s;
+    int covered = 1;
+    Py_BEGIN_ALLOW_THREADS
+    run_search(s, reuse);
+    if (!s->error && found_order(s, &order, &first, &count) < 0) s->error = NO_MEMORY;
+    if (!s->error && !(by_length = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t)))) s->error = NO_MEMORY;
+    if (!s->error) {
+        /* The keys longest first, alphabetical within a length (a stable counting sort): big swings come early,
+           and each later key is searched only for a path better than the best so far. */
+        size_t per_length[MAX_KEY + 2] = {0};
+        for (size_t k = 0; k < count && covered; k++) {
+            int len = s->found[order ? order[k] : first + k].text_len;
+            if (len > MAX_KEY) covered = 0;
+            else per_length[len]++;
+        }
+        size_t start[MAX_KEY + 2], next = 0;
+        for (int len = MAX_KEY + 1; len >= 0; len--) {
+            start[len] = next;
+            next += per_length[len];
+        }
+        for (size_t k = 0; k < count && covered; k++) {
+            size_t entry = order ? order[k] : first + k;
+            by_length[start[s->found[entry].text_len]++] = entry;
+        }
+        b->best_value = NO_PATH;
+        for (size_t k = 0; k < count && covered; k++) {
+            const Found *entry = &s->found[by_length[k]];
+            b->key = s->text + entry->text_at;
+            b->len = entry->text_len;
+            if (b->len > 0) best_path_of(b);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (s->error) {
+        search_failed(s);
+        goto done;
+    }
+    if (!covered) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    result = PyList_New(0);
+    if (result && b->best_value != NO_PATH) {
+        PyObject *item = best_result(b, job.face_names, job.reading_objects);
+        if (!item || PyList_Append(result, item) < 0) Py_CLEAR(result);
+        Py_XDECREF(item);
+    }
+done:
+    PyMem_RawFree(by_length);
+    PyMem_RawFree(order);
+    PyMem_RawFree(b);
+    close_job(&job);
+    return result;
+}
+
 /* --- many boards in one call (Solver counts for benchmarks and batch work) --------------------------------- */
 
 #define BATCH 8  /* boards set up per release of the GIL (the pool keeps as many Search records) */
@@ -2441,6 +2527,7 @@ static PyMethodDef methods[] = {
     {"solve_json", solve_json, METH_VARARGS, solve_json_doc},
     {"solve_many", solve_many, METH_VARARGS, solve_many_doc},
     {"rank_moves", rank_moves, METH_VARARGS, rank_moves_doc},
+    {"best_move", best_move, METH_VARARGS, best_move_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -558,6 +558,24 @@ class Solver:
             *_native_search_arguments(self, constraints), unfixed, list(gain), ranked_type, move_type
         )
 
+    def best_of_words(
+        self, constraints: Constraints, gain: Sequence[int]
+    ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None:
+        """``best_of_all`` over every legal word, longest first (alphabetical within a length), or None if none.
+
+        Natively one call: the search and the branch and bound run in C, with
+        no Python object per word (``Game.best_swing``, at every leaf of the
+        computer's look-ahead).
+        """
+        if _native_wanted(self):
+            readings = _native_readings(self, constraints)
+            unfixed = tuple(face for face in readings if face not in constraints.fixed)
+            native = _search.best_move(*_native_search_arguments(self, constraints), unfixed, list(gain))
+            if native is not None:
+                return native[0] if native else None
+        words = sorted((found.word for found in self.solve(constraints)), key=len, reverse=True)  # big swings first
+        return self.best_of_all(words, constraints, gain)
+
     def best_of_all(
         self, words: Sequence[str], constraints: Constraints, gain: Sequence[int]
     ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None:

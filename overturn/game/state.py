@@ -349,10 +349,7 @@ class Game:
         """The largest swing the side to move can make: ``legal_moves()[0].swing`` (0 once over), several times faster."""
         if self.is_over():
             return 0
-        solver = Solver(self._need_lexicon(), self.board)
-        constraints = self.constraints()
-        words = sorted((found.word for found in solver.solve(constraints)), key=len, reverse=True)  # big swings first
-        best = solver.best_of_all(words, constraints, self.gains(self.to_move))
+        best = Solver(self._need_lexicon(), self.board).best_of_words(self.constraints(), self.gains(self.to_move))
         return -1 if best is None else best[0]  # no word: a pass, which costs a ring
 
     # ----- the saved form ----------------------------------------------------------------
