@@ -94,3 +94,31 @@ def test_legal_moves_speed(mode: str, lexicon: Lexicon, benchmark: BenchmarkFixt
     )
     benchmark.pedantic(games[0].legal_moves, rounds=5, iterations=1)
     assert native_median <= TARGET_MS
+
+
+def previous_best_swing(game: Game) -> int:
+    """The baseline of ``best_swing``: a ``Found`` per word, the words sorted longest first, then ``best_of_all``."""
+    solver = Solver(game.lexicon, game.board)  # type: ignore[arg-type]
+    constraints = game.constraints()
+    words = sorted((found.word for found in solver.solve(constraints)), key=len, reverse=True)
+    best = solver.best_of_all(words, constraints, game.gains(game.to_move))
+    return -1 if best is None else best[0]
+
+
+@pytest.mark.parametrize("mode", ["reuse", "advanced"])
+def test_best_swing_speed(mode: str, lexicon: Lexicon, benchmark: BenchmarkFixture) -> None:
+    """``best_swing()``, the computer's look-ahead leaf, on the same positions, against the previous way in the same run."""
+    games = [game for game in (mid_game(seed, mode, lexicon) for seed in range(CORPUS)) if not game.is_over()]
+    native, baseline = [], []
+    for game in games:
+        assert game.best_swing() == previous_best_swing(game)
+        native.append(fastest_ms(game.best_swing))
+        baseline.append(fastest_ms(partial(previous_best_swing, game)))
+    native_median, baseline_median = statistics.median(native), statistics.median(baseline)
+    benchmark.extra_info.update(positions=len(games), median_ms=native_median, baseline_median_ms=baseline_median)
+    print(
+        f"\n{mode}: best_swing() median {native_median:.3f} ms over {len(games)} mid-game positions; the previous way "
+        f"(a Found per word) {baseline_median:.3f} ms on the same positions, {baseline_median / native_median:.1f}x the time."
+    )
+    benchmark.pedantic(games[0].best_swing, rounds=5, iterations=1)
+    assert native_median <= baseline_median
