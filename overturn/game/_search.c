@@ -1096,7 +1096,9 @@ static int sorted_order(const Search *s, size_t *order, size_t count) {
    alphabetical order, each Found made the first time it is read and then kept (so reading an item twice gives
    the same object, as with a list).  It behaves as a list: len, indexing and slices, iteration, comparison
    with lists (by value), bool, repr, +; any other list attribute (sort, append, index...) turns it into a
-   real list held inside, which it then delegates everything to.  copy and pickle give a list. */
+   real list held inside, which it then delegates everything to.  copy and pickle give a list.
+   Game.legal_moves' answer (rank_moves) is a FoundList too: its items, in ranking order, are RankedMoves with
+   each key's best path, made when read in the same way. */
 
 typedef struct {
     uint32_t text_at, path_at;
@@ -1374,7 +1376,7 @@ static PyTypeObject FoundListType = {
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE | Py_TPFLAGS_HAVE_GC,
     .tp_traverse = (traverseproc)found_list_traverse,
     .tp_clear = (inquiry)found_list_clear,
-    .tp_doc = "Solver.solve's words: a list of Found, each made when first read.",
+    .tp_doc = "Solver.solve's words (or Game.legal_moves' ranked moves): a list of Found, each made when first read.",
     .tp_richcompare = (richcmpfunc)found_list_richcompare,
     .tp_getattro = (getattrofunc)found_list_getattro,
     .tp_methods = found_list_methods,
