@@ -331,7 +331,8 @@ def test_solve_and_referee_keys_match_the_api(api, default_lexicon) -> None:
     served = api.post("/api/solve", json={"board": BOARD}).json()
     said = json.loads(run("solve", BOARD, "--json").stdout)
     assert set(said["words"][0]) == set(served["words"][0]) == {"word", "path", "readings"}
-    assert {"board", "count", "lexicon", "mode", "truncated", "words"} <= set(said) & set(served)
+    assert {"board", "count", "lexicon", "mode", "rules", "truncated", "words"} <= set(said) & set(served)
+    assert said["rules"] == served["rules"] and said["words"][0]["path"] == served["words"][0]["path"]  # cell numbers
     judged = api.post("/api/referee", json={"word": "XYZZY", "board": BOARD}).json()
     verdict = json.loads(run("referee", "XYZZY", "--board", BOARD, "--json").stdout)
     assert set(judged) - {"lexicon", "board"} <= set(verdict)
