@@ -426,7 +426,7 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
     every = current.legal_moves()
     moves, total = every[:limit], len(every)
     if as_json:
-        echo_json({"turn": current.to_move.seat, "count": len(moves), "total": total, "truncated": len(moves) < total,
+        echo_json({"turn": score_of(current).turn, "count": len(moves), "total": total, "truncated": len(moves) < total,
                    "moves": [_ranked_json(ranked, current.board) for ranked in moves]})
         return
     if not moves:
@@ -454,7 +454,8 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     current = load_game(state_path)
     moves = current.legal_moves()
     if as_json:
-        echo_json(_ranked_json(moves[0], current.board) if moves else None)
+        # an object either way (the vocabulary's rule): no move left is a null hint, not a bare null
+        echo_json({"turn": score_of(current).turn, "hint": _ranked_json(moves[0], current.board) if moves else None})
         return
     if not moves:
         click.echo("no legal move: the game is over")

@@ -163,9 +163,11 @@ def table() -> None:
 @click.option("--computer", type=click.IntRange(min(LEVELS), max(LEVELS)), default=None, help="The second seat is the computer at this level.")
 @click.option("--ending", type=click.Choice(["position", "passes"]), default="position", help="position: over when no word is left (rule 4); passes: after two passes in a row.")
 @click.option("--family", is_flag=True, help="A family table: the family list's words are refused and never proposed.")
+@click.option("--helps/--no-helps", default=True, help="--no-helps: a fair table, with no hint, word list or dictionary for its players (watchers never get them while it is live).")
 @json_option
 def new_command(
-    server: str, seed: int | None, board_text: str | None, mode: str, names: tuple[str, ...], computer: int | None, ending: str, family: bool, as_json: bool
+    server: str, seed: int | None, board_text: str | None, mode: str, names: tuple[str, ...], computer: int | None, ending: str, family: bool, helps: bool,
+    as_json: bool,
 ) -> None:
     """Open a table on SERVER: prints one link per seat (give each player theirs) and one to watch.
 
@@ -173,6 +175,7 @@ def new_command(
     Examples:
       overturn table new http://localhost:8000 --seed 311
       overturn table new http://localhost:8000 --name Zoé --computer 2 --json
+      overturn table new http://localhost:8000 --name Zoé --name Ali --no-helps
     """
     if len(names) > 2:
         raise click.UsageError("a table has two seats: give --name at most twice")
@@ -183,7 +186,7 @@ def new_command(
     if computer is not None:
         seats[1] = {"computer": computer}
     board = None if board_text is None else fold_accents(board_text)
-    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "seats": seats, "seed": seed, "board": board}
+    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "helps": helps, "seats": seats, "seed": seed, "board": board}
     status, answer = _request(f"{parts.scheme}://{parts.netloc}/api/tables", {key: value for key, value in body.items() if value is not None})
     created = _expect(status, answer, 201)
     base = f"{parts.scheme}://{parts.netloc}"

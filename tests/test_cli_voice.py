@@ -331,7 +331,8 @@ def test_solve_and_referee_keys_match_the_api(api, default_lexicon) -> None:
     served = api.post("/api/solve", json={"board": BOARD}).json()
     said = json.loads(run("solve", BOARD, "--json").stdout)
     assert set(said["words"][0]) == set(served["words"][0]) == {"word", "path", "readings"}
-    assert {"board", "count", "lexicon", "mode", "truncated", "words"} <= set(said) & set(served)
+    assert {"board", "count", "lexicon", "mode", "rules", "truncated", "words"} <= set(said) & set(served)
+    assert said["rules"] == served["rules"] and said["words"][0]["path"] == served["words"][0]["path"]  # cell numbers
     judged = api.post("/api/referee", json={"word": "XYZZY", "board": BOARD}).json()
     verdict = json.loads(run("referee", "XYZZY", "--board", BOARD, "--json").stdout)
     assert set(judged) - {"lexicon", "board"} <= set(verdict)
@@ -356,7 +357,7 @@ def test_readings_are_objects_and_refusals_one_shape(default_lexicon, tmp_path: 
     assert all(isinstance(item["readings"], dict) for item in json.loads(run("solve", BOARD, "--json").stdout)["words"])
     moves = json.loads(run("game", "moves", "--limit", "3", "--state", state, "--json").stdout)
     assert moves["truncated"] is True and all(isinstance(move["readings"], dict) for move in moves["moves"])
-    assert isinstance(json.loads(run("game", "hint", "--state", state, "--json").stdout)["readings"], dict)
+    assert isinstance(json.loads(run("game", "hint", "--state", state, "--json").stdout)["hint"]["readings"], dict)
     assert isinstance(json.loads(run("referee", "BOIRE", "--board", BOARD, "--json").stdout)["readings"], dict)
     played = json.loads(run("game", "play", "ROI", "--state", state, "--json").stdout)
     assert isinstance(played["verdict"]["readings"], dict) and "error" not in played

@@ -121,3 +121,18 @@ def test_a_family_table_from_the_terminal(server: str) -> None:
     links = _new(server, "--family", "--ending", "passes")["links"]
     shown = json.loads(run("table", "show", links["watch"], "--json").output)  # type: ignore[index]
     assert shown["game"]["family"] is True and "ending" not in shown["game"]  # absent in a save: the two-pass ending
+
+
+def test_no_helps_opens_a_fair_table(server: str) -> None:
+    """`--no-helps` reaches the server: the table says so to every reader, and its seats are refused the word list."""
+    import httpx
+
+    fair, usual = _new(server, "--no-helps"), _new(server)
+    for made, helps in ((fair, False), (usual, True)):
+        shown = json.loads(run("table", "show", made["links"]["watch"], "--json").output)  # type: ignore[index]
+        assert shown["table"]["helps"] is helps
+    seat = fair["links"]["seats"][0]  # type: ignore[index]
+    table_id = seat.split("table=")[1].split("&")[0].split("#")[0]
+    token = seat.split("seat=")[1]
+    asked = httpx.get(f"{server}/api/tables/{table_id}/helps", params={"seat": token})
+    assert asked.status_code == 403 and "helps_off" in asked.text, asked.text

@@ -2,7 +2,8 @@
 
 Declared once as msgspec Structs, so the HTTP service encodes them as they
 are and derives its OpenAPI schema from them, and the CLI prints the same
-JSON. Cells are ``[row, col]`` (0-based) and readings an object, ``{"ZX": "X"}``.
+JSON. Cells are ``[row, col]`` (0-based) and readings an object, ``{"ZX": "X"}``;
+a solve's paths, thousands to an answer, are cell numbers (``row * cols + col``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,19 @@ class TracedWord(Struct):
 
     word: str
     path: list[Cell]
+    readings: Readings
+
+
+#: A cell by its number, row by row from 0: ``row * cols + col``.
+CellNumber = Annotated[int, Meta(ge=0)]
+
+
+class SolvedWord(Struct):
+    """A word of a solve, the path that spells it as cell numbers (``row * cols + col``: an answer lists thousands),
+    and the readings of the double faces on that path."""
+
+    word: str
+    path: list[CellNumber]
     readings: Readings
 
 
