@@ -78,7 +78,8 @@ export function renderScores() {
     const row = document.createElement("tr");
     if (index === ui.view.to_move) row.className = "to-move";
     if (index === ui.view.you) row.classList.add("you");
-    const name = document.createElement("td");
+    const name = document.createElement("th");  // the row's header: each score and card count is read with its player
+    name.scope = "row";
     name.textContent = seat.name + (index === ui.view.you ? t("youMark") : "");
     const score = document.createElement("td");
     score.textContent = t("points", ui.view.scores[index]);

@@ -151,7 +151,8 @@ export default {
   rollDice: "Roll the dice", rollDie: "Roll the die",
   cards: { admin: "Administrator", heli: "Helicopter", scandal: "Scandal", trend: "Trend", guard: "Bodyguard" },
   youMark: " (you)", points: (n) => `${n} pts`, cardCount: (n) => `${n} cards`, noCard: "no card",
-  moveBy: (name) => `${name}: `, see: "see", effectsJoin: "; ", seeLabel: (n) => `Board after move ${n}`,
+  moveBy: (name) => `${name}: `, see: "see", effectsJoin: "; ", seeLabel: (n) => `See the board after move ${n}`,
+  langLabel: "FR: read the page in French",
   guardAsk: (from, card) => `${from} plays ${card}: do you counter it with a bodyguard?`,
   guardWait: (who, card, from) => `${who} answers ${from}'s ${card}`,
   // A refused move's reason, by the rule code the server sends with it (fr.js words it as the server does).

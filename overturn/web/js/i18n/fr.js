@@ -151,7 +151,8 @@ export default {
   rollDice: "Lancer les dés", rollDie: "Lancer le dé",
   cards: { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" },
   youMark: " (vous)", points: (n) => `${n} pts`, cardCount: (n) => `${n} cartes`, noCard: "aucune carte",
-  moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Plateau après le coup ${n}`,
+  moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Voir le plateau après le coup ${n}`,
+  langLabel: "EN : lire la page en anglais",
   guardAsk: (from, card) => `${from} joue ${card} : le contrez-vous avec un garde du corps ?`,
   guardWait: (who, card, from) => `${who} répond au ${card} de ${from}`,
   // A refused move's reason, by the rule code the server sends with it (its French, word for word, is the server's).

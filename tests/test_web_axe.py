@@ -1,0 +1,194 @@
+"""axe-core (bundled by axe-playwright-python) on both pages at phone size (390×844), in the light and the dark theme.
+
+The states a player meets: the home pages, a seat of each game at its start
+and after 20 moves, a watcher, and the game-over screens. The moves are played
+through the HTTP API before a page opens (an Overturn game mirrored on a
+``Game`` built here, the board games by a seeded choice among the legal moves
+the server answers), so each page shows a real table. Any violation fails,
+with its rule ids and nodes. A second test measures the tap targets.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from test_web import BOARD, CHROMIUM, PHONE, browser, shoot  # noqa: F401  (browser: a fixture)
+from test_web_page_table import web_lexicon  # noqa: F401  (a fixture: many words along BOARD's paths)
+
+from overturn.game.board import Board
+from overturn.game.state import Game, PassMove, WordMove
+from overturn.lexicon.registry import load_lexicon
+from overturn.referees.offboard.state import computer_move, format_move
+from overturn.service.app import create_app
+from overturn.service.server import BackgroundServer
+from overturn.table.games import new_board_table
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
+
+#: Moves played before the "after 20 moves" pages open.
+MOVES = 20
+#: Seats of each board game's tables here.
+SEATS = {"overload": 3, "offboard": 2, "insider": 3}
+NAMES = ["Zoé", "Ali", "Inès", "Malo"]
+#: axe's default rules, and those it leaves off by default that a phone player meets: the accessible name that
+#: differs from the visible text (voice control), targets under 24 px (WCAG 2.2), and the experimental structure rules.
+OPTIONS = {
+    "resultTypes": ["violations"],
+    "rules": {
+        rule: {"enabled": True}
+        for rule in ("label-content-name-mismatch", "target-size", "p-as-heading", "css-orientation-lock", "focus-order-semantics", "table-fake-caption", "td-has-header")
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def server(web_lexicon: Path) -> Iterator[str]:  # noqa: F811
+    with BackgroundServer(create_app(str(web_lexicon), allow_seeds=True)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def client(server: str) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=server, timeout=30) as http:
+        yield http
+
+
+def _overturn(client: httpx.Client, web_lexicon: Path, moves: int | None) -> dict[str, Any]:
+    """An Overturn table on BOARD with ``moves`` played (None: to its end), each side's best word or a pass."""
+    made = client.post("/api/tables", json={"board": BOARD, "ending": "position", "seats": [{"name": name} for name in NAMES[:2]]})
+    assert made.status_code == 201, made.text
+    created: dict[str, Any] = made.json()
+    local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
+    while not local.is_over() and (moves is None or len(local.history) < moves):
+        seat = 0 if local.to_move.value == "green" else 1
+        words = [ranked for ranked in local.legal_moves() if isinstance(ranked.move, WordMove)]
+        if words:
+            action: dict[str, Any] = {"kind": "word", "word": words[0].move.word}
+            local.push(words[0].move)
+        else:
+            cell = local.rings.index(None)
+            action = {"kind": "pass", "cell": list(divmod(cell, 6))}
+            local.push(PassMove(cell))
+        body = {"seat": created["tokens"][seat], "version": len(local.history) - 1, "action": action}
+        answer = client.post(f"/api/tables/{created['table']['id']}/moves", json=body)
+        assert answer.status_code == 200, answer.text
+    assert moves is not None or local.is_over()
+    created["version"] = len(local.history)
+    return created
+
+
+def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 5) -> dict[str, Any]:
+    """A board game's table with ``moves`` played by a seeded choice among the legal moves (None: offboard to its end)."""
+    made = client.post("/api/boardgames", json={"game": game, "seed": seed, "seats": [{"name": name} for name in NAMES[: SEATS[game]]]})
+    assert made.status_code == 201, made.text
+    created: dict[str, Any] = made.json()
+    table_id, tokens = created["table"]["id"], created["tokens"]
+    mirror = new_board_table(game, SEATS[game], seed, {})
+    rng = random.Random(seed)
+    version = 0
+    while not mirror.is_over() and (moves is None or version < moves):
+        seat = mirror.seat_to_move()
+        assert seat is not None
+        if moves is None:
+            move = format_move(computer_move(mirror.game, rng))
+        else:
+            legal = client.get(f"/api/boardgames/{table_id}", params={"seat": tokens[seat]}).json()["legal"]
+            move = rng.choice(legal)
+        answer = client.post(f"/api/boardgames/{table_id}/moves", json={"seat": tokens[seat], "version": version, "move": move})
+        assert answer.status_code == 200 and answer.json()["refused"] is None, answer.text
+        mirror.judge(seat, move)
+        version += 1
+    created["version"] = version
+    created["to_move"] = mirror.seat_to_move()
+    return created
+
+
+def _seat_link(created: dict[str, Any]) -> str:
+    seat = created.get("to_move") or 0
+    return str(created["links"]["seats"][seat])
+
+
+#: Each state: how to make it (client, lexicon) → (path to open, the selector that says the page has drawn it).
+STATES: dict[str, Callable[[httpx.Client, Path], tuple[str, str]]] = {
+    "home": lambda client, lexicon: ("/", "#start-section h2"),
+    "boardgame-home": lambda client, lexicon: ("/boardgame", "#new-form:not([hidden])"),
+    "overturn-start": lambda client, lexicon: (_seat_link(_overturn(client, lexicon, 0)), "#table-seat:not(:empty)"),
+    "overturn-20": lambda client, lexicon: (_seat_link(_overturn(client, lexicon, MOVES)), f"#played li:nth-child({MOVES})"),
+    "overturn-watcher": lambda client, lexicon: (_overturn(client, lexicon, MOVES)["links"]["watch"], f"#played li:nth-child({MOVES})"),
+    "overturn-over": lambda client, lexicon: (_seat_link(_overturn(client, lexicon, None)), "#game-over:not([hidden])"),
+    **{
+        f"{game}-{when}": (lambda game, moves: lambda client, lexicon: _board_state(_board_game(client, game, moves)))(game, moves)
+        for game in SEATS
+        for when, moves in (("start", 0), ("20", MOVES))
+    },
+    "insider-watcher": lambda client, lexicon: _board_state(_board_game(client, "insider", MOVES), watch=True),
+    "offboard-over": lambda client, lexicon: _board_state(_board_game(client, "offboard", None)),
+}
+
+
+def _board_state(created: dict[str, Any], watch: bool = False) -> tuple[str, str]:
+    link = created["links"]["watch"] if watch else _seat_link(created)
+    return str(link), f"#table[data-version='{created['version']}']"
+
+
+def _violations(page: Any) -> list[str]:
+    """axe's violations on the page as it is: one line per node, its rule id, impact, target and why."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page, options=OPTIONS).response["violations"]
+    return [
+        f"{rule['id']} ({rule['impact']}) {node['target']}: {node['failureSummary'].splitlines()[-1].strip()}"
+        for rule in found
+        for node in rule["nodes"]
+    ]
+
+
+@pytest.mark.parametrize("state", list(STATES))
+def test_axe_finds_no_violation_in_either_theme(state: str, server: str, client: httpx.Client, browser: Any, web_lexicon: Path) -> None:  # noqa: F811
+    path, drawn = STATES[state](client, web_lexicon)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(server + path)
+        page.wait_for_selector(drawn, state="attached", timeout=15_000)
+        report: list[str] = []
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            report += [f"{scheme}: {line}" for line in _violations(page)]
+            shoot(page, f"axe-{state}-{scheme}")
+    finally:
+        context.close()
+    assert not report, f"axe on {state}: {len(report)} violation nodes\n" + "\n".join(report)
+
+
+#: What a finger taps: a checkbox or a radio through the label around it (its box is the target); the offboard holes
+#: are measured by tests/test_web_boardgames.py, with the board they are drawn on.
+TARGETS = "button, a[href], summary, select, input:not([type=checkbox]):not([type=radio]), label:has(> input[type=checkbox]), label:has(> input[type=radio])"
+SMALL_TARGETS = f"""() => [...document.querySelectorAll("{TARGETS}")]
+  .filter((node) => node.checkVisibility() && !node.closest(".sr-only") && !node.matches(".hole"))
+  .map((node) => [node, node.getBoundingClientRect()])
+  .filter(([node, box]) => box.width < 44 - 0.5 || box.height < 44 - 0.5)
+  .map(([node, box]) => `${{node.outerHTML.slice(0, 90)}}: ${{Math.round(box.width)}}×${{Math.round(box.height)}}`)"""
+
+
+@pytest.mark.parametrize("state", ["home", "boardgame-home", "overturn-20", "overload-20", "insider-20"])
+def test_every_tap_target_is_at_least_44_px_square(state: str, server: str, client: httpx.Client, browser: Any, web_lexicon: Path) -> None:  # noqa: F811
+    path, drawn = STATES[state](client, web_lexicon)
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(server + path)
+        page.wait_for_selector(drawn, state="attached", timeout=15_000)
+        page.evaluate("() => document.querySelectorAll('details').forEach((fold) => { fold.open = true; })")  # what the fold-outs hold too
+        if state == "home":  # the table's name fields and seat options
+            page.check("input[name=opponent][value=table]")
+        small = page.evaluate(SMALL_TARGETS)
+        assert page.evaluate(f"() => document.querySelectorAll('{TARGETS}').length") > 5  # the selector finds the page's controls
+    finally:
+        context.close()
+    assert not small, f"tap targets under 44×44 CSS px on {state}:\n" + "\n".join(small)
