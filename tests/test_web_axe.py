@@ -4,8 +4,10 @@ The states a player meets: the home pages, a seat of each game at its start
 and after 20 moves, a watcher, and the game-over screens. The moves are played
 through the HTTP API before a page opens (an Overturn game mirrored on a
 ``Game`` built here, the board games by a seeded choice among the legal moves
-the server answers), so each page shows a real table. Any violation fails,
-with its rule ids and nodes. A second test measures the tap targets.
+the server answers), so each page shows a real table. Each page is opened
+once, its fold-outs open (what they hold is checked too). Any violation fails,
+with its rule ids and nodes. A second test measures the tap targets (44×44
+CSS px) on the home pages and on table pages.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ MOVES = 20
 #: Seats of each board game's tables here.
 SEATS = {"overload": 3, "offboard": 2, "insider": 3}
 NAMES = ["Zoé", "Ali", "Inès", "Malo"]
+#: The seed of the offboard game played to its end: 75 moves of seeded ``computer_move`` play (most seeds take 150-360).
+OVER_SEED = 31
 #: axe's default rules, and those it leaves off by default that a phone player meets: the accessible name that
 #: differs from the visible text (voice control), targets under 24 px (WCAG 2.2), and the experimental structure rules.
 OPTIONS = {
@@ -44,6 +48,8 @@ OPTIONS = {
         for rule in ("label-content-name-mismatch", "target-size", "p-as-heading", "css-orientation-lock", "focus-order-semantics", "table-fake-caption", "td-has-header")
     },
 }
+#: The dark theme changes colours only (the same DOM, the same sizes), so its run is the rules that read colours.
+COLOUR_OPTIONS = {"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": ["color-contrast", "link-in-text-block"]}}
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +85,7 @@ def _overturn(client: httpx.Client, web_lexicon: Path, moves: int | None) -> dic
         assert answer.status_code == 200, answer.text
     assert moves is not None or local.is_over()
     created["version"] = len(local.history)
+    created["to_move"] = None if local.is_over() else ("green", "silver").index(local.to_move.value)
     return created
 
 
@@ -108,39 +115,39 @@ def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 
     return created
 
 
-def _seat_link(created: dict[str, Any]) -> str:
-    seat = created.get("to_move") or 0
-    return str(created["links"]["seats"][seat])
+#: The states a player meets, each "game-when" (or a home page).
+STATES = [
+    "home", "boardgame-home",
+    *(f"{game}-{when}" for game in ("overturn", *SEATS) for when in ("start", "20")),
+    "overturn-watcher", "insider-watcher", "overturn-over", "offboard-over",
+]
 
 
-#: Each state: how to make it (client, lexicon) → (path to open, the selector that says the page has drawn it).
-STATES: dict[str, Callable[[httpx.Client, Path], tuple[str, str]]] = {
-    "home": lambda client, lexicon: ("/", "#start-section h2"),
-    "boardgame-home": lambda client, lexicon: ("/boardgame", "#new-form:not([hidden])"),
-    "overturn-start": lambda client, lexicon: (_seat_link(_overturn(client, lexicon, 0)), "#table-seat:not(:empty)"),
-    "overturn-20": lambda client, lexicon: (_seat_link(_overturn(client, lexicon, MOVES)), f"#played li:nth-child({MOVES})"),
-    "overturn-watcher": lambda client, lexicon: (_overturn(client, lexicon, MOVES)["links"]["watch"], f"#played li:nth-child({MOVES})"),
-    "overturn-over": lambda client, lexicon: (_seat_link(_overturn(client, lexicon, None)), "#game-over:not([hidden])"),
-    **{
-        f"{game}-{when}": (lambda game, moves: lambda client, lexicon: _board_state(_board_game(client, game, moves)))(game, moves)
-        for game in SEATS
-        for when, moves in (("start", 0), ("20", MOVES))
-    },
-    "insider-watcher": lambda client, lexicon: _board_state(_board_game(client, "insider", MOVES), watch=True),
-    "offboard-over": lambda client, lexicon: _board_state(_board_game(client, "offboard", None)),
-}
+def _make(state: str, client: httpx.Client, lexicon: Path) -> tuple[str, str]:
+    """The state made on the server: the page to open, and the selector that says the page has drawn it."""
+    if state == "home":
+        return "/", "#start-section h2"
+    if state == "boardgame-home":
+        return "/boardgame", "#new-form:not([hidden])"
+    game, when = state.split("-")
+    moves = {"start": 0, "20": MOVES, "watcher": MOVES, "over": None}[when]
+    if game == "overturn":
+        created = _overturn(client, lexicon, moves)
+        drawn = {"start": "#table-seat:not(:empty)", "over": "#game-over:not([hidden])"}.get(when, f"#played li:nth-child({MOVES})")
+    else:
+        created = _board_game(client, game, moves, OVER_SEED if when == "over" else 5)
+        drawn = f"#table[data-version='{created['version']}']"
+    link = created["links"]["watch"] if when == "watcher" else created["links"]["seats"][created["to_move"] or 0]
+    return str(link), drawn
 
 
-def _board_state(created: dict[str, Any], watch: bool = False) -> tuple[str, str]:
-    link = created["links"]["watch"] if watch else _seat_link(created)
-    return str(link), f"#table[data-version='{created['version']}']"
-
-
-def _violations(page: Any) -> list[str]:
+def _violations(page: Any, options: dict[str, Any]) -> list[str]:
     """axe's violations on the page as it is: one line per node, its rule id, impact, target and why."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.base import AXE_SCRIPT
 
-    found = Axe().run(page, options=OPTIONS).response["violations"]
+    if not page.evaluate("() => 'axe' in window"):  # injected once per page: its 570 kB cost more to parse than a run
+        page.evaluate(AXE_SCRIPT)
+    found = page.evaluate("(options) => axe.run(document, options)", options)["violations"]
     return [
         f"{rule['id']} ({rule['impact']}) {node['target']}: {node['failureSummary'].splitlines()[-1].strip()}"
         for rule in found
@@ -148,22 +155,42 @@ def _violations(page: Any) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("state", list(STATES))
-def test_axe_finds_no_violation_in_either_theme(state: str, server: str, client: httpx.Client, browser: Any, web_lexicon: Path) -> None:  # noqa: F811
-    path, drawn = STATES[state](client, web_lexicon)
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
-        page.goto(server + path)
-        page.wait_for_selector(drawn, state="attached", timeout=15_000)
-        report: list[str] = []
-        for scheme in ("light", "dark"):
-            page.emulate_media(color_scheme=scheme)
-            report += [f"{scheme}: {line}" for line in _violations(page)]
-            shoot(page, f"axe-{state}-{scheme}")
-    finally:
-        context.close()
+@pytest.fixture(scope="module")
+def opened(server: str, client: httpx.Client, browser: Any, web_lexicon: Path) -> Iterator[Callable[[str], Any]]:  # noqa: F811
+    """A state's page, made and opened once for both tests (a seat's link is spent by the phone that opens it), with
+    every fold-out open and, on the home page, the table's fields shown, so what they hold is checked too."""
+    pages: dict[str, Any] = {}
+
+    def open_state(state: str) -> Any:
+        if state not in pages:
+            path, drawn = _make(state, client, web_lexicon)
+            page = browser.new_context(**PHONE).new_page()
+            page.errors = []
+            page.on("pageerror", lambda error: page.errors.append(str(error)))
+            page.goto(server + path)
+            page.wait_for_selector(drawn, state="attached", timeout=15_000)
+            if state == "home":
+                page.check("input[name=opponent][value=table]")
+            page.evaluate("() => document.querySelectorAll('details').forEach((fold) => { fold.open = true; })")
+            pages[state] = page
+        return pages[state]
+
+    yield open_state
+    for page in pages.values():
+        page.context.close()
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_axe_finds_no_violation_in_either_theme(state: str, opened: Callable[[str], Any]) -> None:
+    page = opened(state)
+    report: list[str] = []
+    for scheme, options in (("light", OPTIONS), ("dark", COLOUR_OPTIONS)):
+        page.emulate_media(color_scheme=scheme)
+        report += [f"{scheme}: {line}" for line in _violations(page, options)]
+        shoot(page, f"axe-{state}-{scheme}")
+    page.emulate_media(color_scheme="light")
     assert not report, f"axe on {state}: {len(report)} violation nodes\n" + "\n".join(report)
+    assert not page.errors, f"JavaScript errors on {state}: {page.errors}"
 
 
 #: What a finger taps: a checkbox or a radio through the label around it (its box is the target); the offboard holes
@@ -177,18 +204,8 @@ SMALL_TARGETS = f"""() => [...document.querySelectorAll("{TARGETS}")]
 
 
 @pytest.mark.parametrize("state", ["home", "boardgame-home", "overturn-20", "overload-20", "insider-20"])
-def test_every_tap_target_is_at_least_44_px_square(state: str, server: str, client: httpx.Client, browser: Any, web_lexicon: Path) -> None:  # noqa: F811
-    path, drawn = STATES[state](client, web_lexicon)
-    context = browser.new_context(**PHONE)
-    try:
-        page = context.new_page()
-        page.goto(server + path)
-        page.wait_for_selector(drawn, state="attached", timeout=15_000)
-        page.evaluate("() => document.querySelectorAll('details').forEach((fold) => { fold.open = true; })")  # what the fold-outs hold too
-        if state == "home":  # the table's name fields and seat options
-            page.check("input[name=opponent][value=table]")
-        small = page.evaluate(SMALL_TARGETS)
-        assert page.evaluate(f"() => document.querySelectorAll('{TARGETS}').length") > 5  # the selector finds the page's controls
-    finally:
-        context.close()
+def test_every_tap_target_is_at_least_44_px_square(state: str, opened: Callable[[str], Any]) -> None:
+    page = opened(state)
+    small = page.evaluate(SMALL_TARGETS)
+    assert page.evaluate(f"() => document.querySelectorAll('{TARGETS}').length") > 5  # the selector finds the page's controls
     assert not small, f"tap targets under 44×44 CSS px on {state}:\n" + "\n".join(small)
