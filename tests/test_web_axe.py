@@ -117,7 +117,7 @@ def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 
 
 #: The states a player meets, each "game-when" (or a home page).
 STATES = [
-    "home", "boardgame-home",
+    "home", "boardgame-home", "overturn-created", "boardgame-created",
     *(f"{game}-{when}" for game in ("overturn", *SEATS) for when in ("start", "20")),
     "overturn-watcher", "insider-watcher", "overturn-over", "offboard-over",
 ]
@@ -127,8 +127,10 @@ def _make(state: str, client: httpx.Client, lexicon: Path) -> tuple[str, str]:
     """The state made on the server: the page to open, and the selector that says the page has drawn it."""
     if state == "home":
         return "/", "#start-section h2"
-    if state == "boardgame-home":
+    if state in ("boardgame-home", "boardgame-created"):
         return "/boardgame", "#new-form:not([hidden])"
+    if state == "overturn-created":
+        return "/", "#start-section h2"
     game, when = state.split("-")
     moves = {"start": 0, "20": MOVES, "watcher": MOVES, "over": None}[when]
     if game == "overturn":
@@ -169,8 +171,17 @@ def opened(server: str, client: httpx.Client, browser: Any, web_lexicon: Path) -
             page.on("pageerror", lambda error: page.errors.append(str(error)))
             page.goto(server + path)
             page.wait_for_selector(drawn, state="attached", timeout=15_000)
-            if state == "home":
+            if state in ("home", "overturn-created"):
                 page.check("input[name=opponent][value=table]")
+            if state == "overturn-created":  # the creator's phone: the seats' links and QR codes to hand out
+                page.fill("#name-green", NAMES[0])
+                page.fill("#name-silver", NAMES[1])
+                page.fill("#board-text", BOARD)
+                page.click("#start-board")
+                page.wait_for_selector("#seat-links li >> nth=1", timeout=15_000)
+            if state == "boardgame-created":  # the creator's page: a link per seat and the watchers'
+                page.click("#new-create")
+                page.wait_for_selector("#new-links:not([hidden])", timeout=15_000)
             page.evaluate("() => document.querySelectorAll('details').forEach((fold) => { fold.open = true; })")
             pages[state] = page
         return pages[state]
@@ -203,7 +214,7 @@ SMALL_TARGETS = f"""() => [...document.querySelectorAll("{TARGETS}")]
   .map(([node, box]) => `${{node.outerHTML.slice(0, 90)}}: ${{Math.round(box.width)}}×${{Math.round(box.height)}}`)"""
 
 
-@pytest.mark.parametrize("state", ["home", "boardgame-home", "overturn-20", "overload-20", "insider-20"])
+@pytest.mark.parametrize("state", ["home", "boardgame-home", "overturn-created", "boardgame-created", "overturn-20", "overload-20", "insider-20"])
 def test_every_tap_target_is_at_least_44_px_square(state: str, opened: Callable[[str], Any]) -> None:
     page = opened(state)
     small = page.evaluate(SMALL_TARGETS)
