@@ -143,6 +143,12 @@ def _make(state: str, client: httpx.Client, lexicon: Path) -> tuple[str, str]:
     return str(link), drawn
 
 
+def _lightness(css: str) -> float:
+    """A computed ``rgb(r, g, b)`` colour's mean channel, 0 (black) to 1 (white): the theme the page shows."""
+    red, green, blue = (int(part) for part in css[css.index("(") + 1 : css.index(")")].split(",")[:3])
+    return (red + green + blue) / 765
+
+
 def _violations(page: Any, options: dict[str, Any]) -> list[str]:
     """axe's violations on the page as it is: one line per node, its rule id, impact, target and why."""
     from axe_playwright_python.base import AXE_SCRIPT
@@ -197,6 +203,8 @@ def test_axe_finds_no_violation_in_either_theme(state: str, opened: Callable[[st
     report: list[str] = []
     for scheme, options in (("light", OPTIONS), ("dark", COLOUR_OPTIONS)):
         page.emulate_media(color_scheme=scheme)
+        paper = _lightness(page.evaluate("() => getComputedStyle(document.documentElement).backgroundColor"))
+        assert (paper > 0.8) if scheme == "light" else (paper < 0.2), f"{state}: the paper's lightness is {paper:.2f} in the {scheme} theme"
         report += [f"{scheme}: {line}" for line in _violations(page, options)]
         shoot(page, f"axe-{state}-{scheme}")
     page.emulate_media(color_scheme="light")
