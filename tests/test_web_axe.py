@@ -89,8 +89,9 @@ def _overturn(client: httpx.Client, web_lexicon: Path, moves: int | None) -> dic
     return created
 
 
-def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 5) -> dict[str, Any]:
-    """A board game's table with ``moves`` played by a seeded choice among the legal moves (None: offboard to its end)."""
+def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 5, guard: bool = False) -> dict[str, Any]:
+    """A board game's table with ``moves`` played by a seeded choice among the legal moves (None: offboard to its end),
+    or, with ``guard``, until Insider asks a seat for its Bodyguard answer."""
     made = client.post("/api/boardgames", json={"game": game, "seed": seed, "seats": [{"name": name} for name in NAMES[: SEATS[game]]]})
     assert made.status_code == 201, made.text
     created: dict[str, Any] = made.json()
@@ -99,6 +100,8 @@ def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 
     rng = random.Random(seed)
     version = 0
     while not mirror.is_over() and (moves is None or version < moves):
+        if guard and mirror.public_view().get("question") == "guard":
+            break
         seat = mirror.seat_to_move()
         assert seat is not None
         if moves is None:
@@ -110,6 +113,7 @@ def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 
         assert answer.status_code == 200 and answer.json()["refused"] is None, answer.text
         mirror.judge(seat, move)
         version += 1
+    assert not guard or mirror.public_view().get("question") == "guard", f"no Bodyguard question in {version} moves"
     created["version"] = version
     created["to_move"] = mirror.seat_to_move()
     return created
@@ -119,7 +123,7 @@ def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 
 STATES = [
     "home", "boardgame-home", "overturn-created", "boardgame-created",
     *(f"{game}-{when}" for game in ("overturn", *SEATS) for when in ("start", "20")),
-    "overturn-watcher", "insider-watcher", "overturn-over", "offboard-over",
+    "overturn-watcher", "insider-watcher", "insider-guard", "overturn-over", "offboard-over",
 ]
 
 
@@ -132,12 +136,12 @@ def _make(state: str, client: httpx.Client, lexicon: Path) -> tuple[str, str]:
     if state == "overturn-created":
         return "/", "#start-section h2"
     game, when = state.split("-")
-    moves = {"start": 0, "20": MOVES, "watcher": MOVES, "over": None}[when]
+    moves = {"start": 0, "20": MOVES, "watcher": MOVES, "guard": MOVES, "over": None}[when]
     if game == "overturn":
         created = _overturn(client, lexicon, moves)
         drawn = {"start": "#table-seat:not(:empty)", "over": "#game-over:not([hidden])"}.get(when, f"#played li:nth-child({MOVES})")
     else:
-        created = _board_game(client, game, moves, OVER_SEED if when == "over" else 5)
+        created = _board_game(client, game, moves, OVER_SEED if when == "over" else 5, guard=when == "guard")
         drawn = f"#table[data-version='{created['version']}']"
     link = created["links"]["watch"] if when == "watcher" else created["links"]["seats"][created["to_move"] or 0]
     return str(link), drawn
@@ -222,7 +226,7 @@ SMALL_TARGETS = f"""() => [...document.querySelectorAll("{TARGETS}")]
   .map(([node, box]) => `${{node.outerHTML.slice(0, 90)}}: ${{Math.round(box.width)}}×${{Math.round(box.height)}}`)"""
 
 
-@pytest.mark.parametrize("state", ["home", "boardgame-home", "overturn-created", "boardgame-created", "overturn-20", "overload-20", "insider-20"])
+@pytest.mark.parametrize("state", ["home", "boardgame-home", "overturn-created", "boardgame-created", "overturn-20", "overload-20", "insider-20", "insider-guard"])
 def test_every_tap_target_is_at_least_44_px_square(state: str, opened: Callable[[str], Any]) -> None:
     page = opened(state)
     small = page.evaluate(SMALL_TARGETS)
