@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -113,6 +114,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
         "/api/boardgames", "/api/boardgames/rules/{game}", "/api/boardgames/{table}", "/api/boardgames/{table}/moves",
         "/api/boardgames/{table}/events", "/api/boardgames/{table}/moves/{number}", "/api/meta",
         "/api/boardgames/{table}/hand-over", "/api/tables/{table}/moves/{number}", "/api/tables/{table}/claim", "/api/boardgames/{table}/claim",
+        "/api/tables/{table}/helps",
     }
     assert "4096 bytes" in schema["info"]["description"]
 
@@ -120,9 +122,10 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
 def test_page_and_its_assets_are_served(client: httpx.Client) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    for asset in ("app.js", "style.css"):
-        assert f"/static/{asset}" in page.text
-        assert client.get(f"/static/{asset}").status_code == 200
+    for asset in ("app.js", "style.css"):  # named under the static files' version (tests/test_static_cache.py)
+        named = re.search(rf'"(/static/[0-9a-f]{{12}}/{re.escape(asset)})"', page.text)
+        assert named is not None, asset
+        assert client.get(named.group(1)).status_code == 200
 
 
 def test_unknown_route_and_method_are_json_errors(client: httpx.Client) -> None:

@@ -104,14 +104,14 @@ def test_a_few_events_word_for_word() -> None:
     """The French and English of a few events, as the move list and the command line show them."""
     fr, en = overload_words.FR, overload_words.EN
     moved = overload_effects.Moved("red1", overload_effects.Space(0, "start"), overload_effects.Space(5, "track", "+"), 3)
-    assert (say(fr, moved), say(en, moved)) == ("red1 : départ → case 5 [+], 3 disque(s)", "red1 start 0 -> 5 [+], 3 discs")
+    assert (say(fr, moved), say(en, moved)) == ("red1 : départ → case 5 [+], 3 disques", "red1 start 0 -> 5 [+], 3 discs")
     finish = overload_effects.Moved("red1", overload_effects.Space(12, "track"), overload_effects.Space(23, "finish"), 0)
-    assert (say(fr, finish), say(en, finish)) == ("red1 : case 12 → arrivée (23), 0 disque(s)", "red1 12 -> finish 23, 0 discs")
+    assert (say(fr, finish), say(en, finish)) == ("red1 : case 12 → arrivée (23), 0 disque", "red1 12 -> finish 23, 0 discs")
     scored = overload_effects.Scored("blue", 7, (overload_effects.Reason(4), overload_effects.Reason(3, "red2")), 19)
     assert say(fr, scored) == "bleu marque 7 (4 pour l'arrivée, 3 pour la surcharge de red2 ; total 19)"
     assert say(en, scored) == "blue scores 7 (4 for the finish, 3 for the Overload of red2; total 19)"
     pushed = offboard_effects.Stepped("red", "yellow", 3, 2, 4, 3)
-    assert say(offboard_words.FR, pushed) == "une ligne de 3 pousse 2 bille(s) jaune ; une bille jaune sort dans la cible 4 : +3"
+    assert say(offboard_words.FR, pushed) == "une ligne de 3 pousse 2 billes jaunes ; une bille jaune sort dans la cible 4 : +3"
     assert say(offboard_words.EN, pushed) == "line of 3 pushes 2 yellow; yellow marble off into target 4: +3"
     flew = insider_effects.CardPlayed(0, "heli", 2, ("a1", "c3"))
     assert (say(insider_words.FR, flew), say(insider_words.EN, flew)) == ("Joueur 1 joue Hélicoptère 2 : vol a1 → c3", "P0 plays 2 heli: fly a1 -> c3")
@@ -129,7 +129,7 @@ def test_overload_move_list_indents_what_each_action_did() -> None:
     table = new_board_table("overload", 3, 1, {})
     entry = table.judge(0, "load 2")
     assert isinstance(entry, MoveEntry)
-    assert table.entry_for(entry, 0)["effects"] == ["charge 2 disque(s)", "  red1 : 0 → 2 disque(s)"]
+    assert table.entry_for(entry, 0)["effects"] == ["charge 2 disques", "  red1 : 0 → 2 disques"]
     rolled = table.judge(0, "roll")
     assert isinstance(rolled, MoveEntry)
     lines = table.entry_for(rolled, 0)["effects"]

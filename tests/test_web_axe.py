@@ -216,11 +216,10 @@ def test_axe_finds_no_violation_in_either_theme(state: str, opened: Callable[[st
     assert not page.errors, f"JavaScript errors on {state}: {page.errors}"
 
 
-#: What a finger taps: a checkbox or a radio through the label around it (its box is the target); the offboard holes
-#: are measured by tests/test_web_boardgames.py, with the board they are drawn on.
+#: What a finger taps (an enabled control): a checkbox or a radio through the label around it (its box is the target).
 TARGETS = "button, a[href], summary, select, input:not([type=checkbox]):not([type=radio]), label:has(> input[type=checkbox]), label:has(> input[type=radio])"
 SMALL_TARGETS = f"""() => [...document.querySelectorAll("{TARGETS}")]
-  .filter((node) => node.checkVisibility() && !node.closest(".sr-only") && !node.matches(".hole"))
+  .filter((node) => node.checkVisibility() && !node.disabled && !node.closest(".sr-only"))
   .map((node) => [node, node.getBoundingClientRect()])
   .filter(([node, box]) => box.width < 44 - 0.5 || box.height < 44 - 0.5)
   .map(([node, box]) => `${{node.outerHTML.slice(0, 90)}}: ${{Math.round(box.width)}}×${{Math.round(box.height)}}`)"""

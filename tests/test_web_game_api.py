@@ -160,8 +160,9 @@ def test_a_tampered_game_is_refused_with_the_field(client: httpx.Client) -> None
 
 def test_manifest_and_service_worker_are_served(client: httpx.Client) -> None:
     page = client.get("/").text
-    assert 'rel="manifest" href="/static/manifest.webmanifest"' in page
-    manifest = client.get("/static/manifest.webmanifest")
+    linked = re.search(r'rel="manifest" href="(/static/[0-9a-f]{12}/manifest.webmanifest)"', page)
+    assert linked is not None, "the page links its manifest under the static files' version"
+    manifest = client.get(linked.group(1))
     assert manifest.headers["content-type"].startswith("application/manifest+json")
     data = manifest.json()
     assert data["start_url"] == "/" and data["display"] == "standalone"
@@ -169,7 +170,7 @@ def test_manifest_and_service_worker_are_served(client: httpx.Client) -> None:
         assert client.get(icon["src"]).status_code == 200
     worker = client.get("/sw.js")
     assert worker.status_code == 200 and worker.headers["content-type"].startswith("text/javascript")
-    cached = re.search(r"const PAGE = (\[.*?\]);", worker.text)
+    cached = re.search(r"const FILES = (\[.*?\]);", worker.text)
     assert cached is not None
     for path in json.loads(cached.group(1)):  # every file the worker caches at install exists
         assert client.get(path).status_code == 200, path

@@ -67,7 +67,7 @@ def _seat_on_phone(server: str, proxy: Proxy, phone: Any, seat: int) -> tuple[st
     with httpx.Client(base_url=server, timeout=30) as client:
         made = client.post("/api/tables", json={"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
     phone.goto(f"{proxy.url}/?table={made['table']['id']}&seat={made['tokens'][seat]}")
-    expect(phone.locator("#turn")).to_have_text("au tour de Zoé")
+    expect(phone.locator("#turn")).to_have_text("À vous de jouer" if seat == 0 else "au tour de Zoé")  # Zoé's own phone says it so
     return made["table"]["id"], made["tokens"]
 
 

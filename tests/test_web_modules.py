@@ -214,14 +214,17 @@ def test_shared_modules_are_the_same_for_both_pages() -> None:
     assert fetching == {"js/api.js"}
 
 
-def test_the_service_worker_caches_every_module_of_the_table_page() -> None:
-    worker = (WEB / "sw.js").read_text()
-    listed = re.search(r"const PAGE = (\[.*?\]);", worker)
+def test_the_service_worker_caches_every_module_of_both_pages(server: str) -> None:
+    """The server writes the worker's list from the files it serves, under their version: no page's module is missed."""
+    with httpx.Client(base_url=server, timeout=30) as client:
+        worker = client.get("/sw.js").text
+    listed = re.search(r"const FILES = (\[.*?\]);", worker)
     assert listed is not None
-    cached = set(json.loads(listed.group(1)))
-    modules = {"/static/" + path.relative_to(WEB).as_posix() for path in _imports(WEB / "app.js")}
-    assert modules <= cached
-    assert {path for path in cached if path.endswith(".js")} - modules == {"/static/vendor/qrcode.js"}
+    paths = json.loads(listed.group(1))
+    assert all(re.match(r"/static/[0-9a-f]{12}/", path) for path in paths), paths
+    cached = {path.split("/", 3)[3] for path in paths}
+    modules = {path.relative_to(WEB).as_posix() for entry in PAGES.values() for path in _imports(WEB / entry)}
+    assert modules | {"vendor/qrcode.js", "style.css", "boardgame.css", "manifest.webmanifest", "boardgames.webmanifest"} <= cached
 
 
 # ----- the modules as served ----------------------------------------------------------------------------

@@ -42,3 +42,13 @@ def kinds(*types: type[Event]) -> set[str]:
 def either(choices: list[str], word: str) -> str:
     """``a, b or c`` (``word``: the language's "or")."""
     return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + f" {word} " + choices[-1]
+
+
+def french_count(count: int, singular: str, plural: str | None = None) -> str:
+    """``count`` with its noun in French agreement: singular for 0 and 1 (*0 carte*, *1 point*), plural from 2."""
+    return f"{count} {singular if abs(count) < 2 else plural or singular + 's'}"
+
+
+def french_verb(subjects: int, singular: str, plural: str) -> str:
+    """The verb that agrees with ``subjects`` people or things (*gagne* / *gagnent*)."""
+    return singular if subjects < 2 else plural

@@ -1,8 +1,9 @@
 """An Overturn game at a table (the table contract's adapter): seat 0 plays Green, seat 1 Silver.
 
 The stored state is JSON text: the saved game (``Game.to_json``, replayed and
-checked on every load, as files are) and the results of the earlier layers,
-so the table can show a total across both layers. Overturn hides nothing, so
+checked on every load, as files are), the results of the earlier layers, so the
+table can show a total across both layers, whether its players may use helps
+(the creator's choice) and who dealt the current layer. Overturn hides nothing, so
 every reader's view is the public one plus which seat the reader holds.
 """
 
@@ -60,6 +61,10 @@ def computer_choice(saved: dict[str, Any], lexicon_directory: str, level: int, s
 class OverturnTable:
     game: Game
     layers: list[dict[str, int]] = field(default_factory=list)
+    #: Hints, the legal words and the dictionary offered to the seats (a fair table turns them off).
+    helps: bool = True
+    #: The seat that dealt the current layer (None for the first).
+    layer_started_by: int | None = None
     #: The public view, made once per table version and shared by every reader of it.
     _public: tuple[int, OverturnTableView] | None = field(default=None, repr=False, compare=False)
 
@@ -70,10 +75,19 @@ class OverturnTable:
         layers = data.get("layers", [])
         if not isinstance(layers, list) or not all(isinstance(entry, dict) for entry in layers):
             raise GameError("the table's earlier layers are not a list of scores")
-        return cls(Game.from_json(data["game"], lexicon), [{"green": int(e["green"]), "silver": int(e["silver"])} for e in layers])
+        helps, started = data.get("helps", True), data.get("layer_started_by")
+        if not isinstance(helps, bool) or not (started is None or (type(started) is int and 0 <= started < len(COLOURS))):
+            raise GameError("the table's helps or the seat that dealt its layer are not what a table stores")
+        scores = [{"green": int(e["green"]), "silver": int(e["silver"])} for e in layers]
+        return cls(Game.from_json(data["game"], lexicon), scores, helps, started)
 
     def dump(self) -> str:
-        return json.dumps({"game": self.game.to_json(), "layers": self.layers}, ensure_ascii=False, separators=(",", ":"))
+        state: dict[str, Any] = {"game": self.game.to_json(), "layers": self.layers}
+        if not self.helps:
+            state["helps"] = False
+        if self.layer_started_by is not None:
+            state["layer_started_by"] = self.layer_started_by
+        return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
 
     def seat_to_move(self) -> int | None:
         """The seat whose turn it is; None once the game is over."""
@@ -83,6 +97,7 @@ class OverturnTable:
         """Judge ``move`` for ``seat`` (None: the next layer) and play it when legal; a refused move changes nothing."""
         if move is None:
             self.next_layer()
+            self.layer_started_by = seat
             return Judged(True, OverturnAnswer(None), '{"kind":"next-layer"}')
         if self.game.is_over():
             raise NotYourTurn("the game is over: deal the next layer to play on", "game_over")
@@ -144,7 +159,9 @@ class OverturnTable:
         seats = [OverturnSeat(seat.index, seat.name, colour_name(COLOURS[seat.index]), seat.computer) for seat in meta.seats]
         totals = self.totals()
         layers = [LayerScore(layer["green"], layer["silver"]) for layer in self.layers]
-        seating = OverturnSeating(meta.id, meta.version, seats, self.seat_to_move(), layers, LayerScore(totals["green"], totals["silver"]), None)
+        seating = OverturnSeating(
+            meta.id, meta.version, seats, self.seat_to_move(), layers, LayerScore(totals["green"], totals["silver"]), None, self.helps, self.layer_started_by
+        )
         return OverturnTableView(**msgspec.structs.asdict(view_of(self.game)), table=seating)
 
     def next_layer(self) -> None:

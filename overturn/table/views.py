@@ -43,6 +43,8 @@ class OverturnSeating(Struct):
     layers: Annotated[list[LayerScore], Meta(description="The scores of the layers already played.")]
     totals: LayerScore
     you: Annotated[Seat | None, Meta(description="The reader's seat; null for a watcher.")]
+    helps: Annotated[bool, Meta(description="The creator's choice: hints, the list of legal words and the dictionary offered to the seats.")] = True
+    layer_started_by: Annotated[Seat | None, Meta(description="The seat that dealt this layer; null for the first.")] = None
 
 
 class OverturnTableView(GameView):

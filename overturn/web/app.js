@@ -16,6 +16,7 @@ import { loadSaved, tableOf } from "./js/saved.js";
 import { refereeOutOfGame, renderVerdict, renderWords, solve } from "./js/solve.js";
 import { dealGame, leaveGame, openFromUrl, renderRecent, startTypedBoard } from "./js/start.js";
 import { $, page } from "./js/state.js";
+import { rememberVibrate } from "./js/table.js";
 
 function applyLanguage() {
   translatePage();
@@ -80,6 +81,7 @@ function init() {
   $("step-forward").addEventListener("click", () => stepTo(page.viewing + 1));
   $("step-live").addEventListener("click", () => stepTo(null));
   $("new-game").addEventListener("click", leaveGame);
+  $("vibrate").addEventListener("change", (event) => rememberVibrate(event.target.checked));
   onConnection((reachable) => setOffline(!reachable));
   window.addEventListener("offline", () => setOffline(true));
   window.addEventListener("online", () => setOffline(false));

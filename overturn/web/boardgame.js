@@ -1,16 +1,23 @@
-// The board games' page: Overload, offboard and Insider at the shared table (French first, phone first).
+// The board games' page: Overload, offboard and Insider at the shared table (French first, phone first). The
+// creator's phone takes seat 1 (unless it only hosts) and hands out the other seats' invitations.
 // Everything shown comes from the server's view for this seat: its own Insider hand only, its legal moves
 // only on its turn; a watcher sees the table and no hand. Live by EventSource; ES modules, no build step, no
 // inline script or style. This module creates tables, plays moves and steps through the list; the drawings and
 // panels are in js/boards/, the words in the translation files shared with the table page (js/i18n/), what a move did
 // and what the game awaits worded from the server's events by each game's catalogue (js/boards/words/).
-import { api, ApiProblem, claimSeat, postJson, seatQuery } from "./js/api.js";
+import { api, ApiProblem, claimSeat, onConnection, postJson, seatQuery } from "./js/api.js";
 import { followTable } from "./js/live.js";
+import { keepTable, lastTable, staleText } from "./js/offline.js";
 import { phrase, switchLanguage, t, translatePage } from "./js/i18n.js";
 import { messageOf, problemOf } from "./js/problems.js";
-import { $, awaitingText, seatName, seatToken, tableId, takeSeat, ui } from "./js/boards/common.js";
-import { renderDrawing } from "./js/boards/drawings.js";
-import { renderGuard, renderHand, renderHistory, renderLegal, renderScores } from "./js/boards/panels.js";
+import { $, awaitingText, entrySentence, rememberCreated, seatColour, seatLabel, seatName, seatToken, tableId, takeSeat, ui } from "./js/boards/common.js";
+import { playOnBoard, renderDrawing, revealPreview } from "./js/boards/drawings.js";
+import { renderGuard, renderHand, renderHistory, renderInvites, renderLegal, renderScores } from "./js/boards/panels.js";
+
+// A move unanswered this long is given up with a message (sent again, it cannot be played twice: the version).
+const MOVE_TIMEOUT_MS = 10000;
+// The player's choice to feel their turn come (kept on this phone).
+const STORE_BUZZ = "overturn-board-buzz";
 
 // Seats each game takes, learnt from the server (/api/meta) before the form is shown; the server refuses other counts.
 const PLAYERS = {};
@@ -64,8 +71,22 @@ function namesInputs() {
   $("new-guard-label").hidden = game !== "insider";
 }
 
+// One tap makes one table: the button is busy from the tap until the page opens the table (a second tap, or Enter
+// again, does nothing meanwhile); a failure gives it back with the reason.
+let creating = false;
+
+function creatingBusy(busy) {
+  creating = busy;
+  const button = $("new-create");
+  button.disabled = busy;
+  button.setAttribute("aria-busy", String(busy));
+  button.textContent = t(busy ? "creating" : "createTable");
+}
+
 async function create(event) {
   event.preventDefault();
+  if (creating) return;
+  creatingBusy(true);
   const game = $("new-game").value;
   const seats = [...document.querySelectorAll(".seat-name")].map((input) => ({ name: input.value.trim() }));
   const data = { game, seats, options: {} };
@@ -77,22 +98,13 @@ async function create(event) {
     body = await postJson("/api/boardgames", data);
   } catch (error) {
     showError(problemHere(error));
+    creatingBusy(false);
     return;
   }
   showError(null);
-  const link = (href, text) => {
-    const item = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = href; a.textContent = text;
-    item.append(a);
-    return item;
-  };
-  const list = $("new-links");
-  list.replaceChildren(
-    ...body.links.seats.map((href, index) => link(href, t("seatLinkOf", body.table.seats[index].name))),
-    link(body.links.watch, t("watchLinkBoards")),
-  );
-  list.hidden = false;
+  // this phone keeps the invitations to hand out, then opens its own seat (claimed there) or, hosting only, the table
+  rememberCreated(body.table.id, { creator: body.creator, links: body.links });
+  location.assign($("new-play").checked ? body.links.seats[0] : body.links.watch);
 }
 
 // ----- the table ---------------------------------------------------------------------
@@ -125,7 +137,7 @@ function renderReplay() {
   } finally {
     ui.view = live;
   }
-  $("replay-label").textContent = t("afterMove", replay.number, live.moves.length, seatName(replay.entry.seat), replay.entry.move);
+  $("replay-label").textContent = t("afterMove", replay.number, live.moves.length, entrySentence(replay.entry));
   $("replay-back").disabled = replay.number <= 1;
   $("replay-forward").disabled = replay.number >= live.moves.length;
   bar.hidden = false;
@@ -142,15 +154,18 @@ function render() {
   $("seed-chosen").hidden = !view.seed_chosen;
   if (view.over) {
     $("turn").textContent = t("gameOver");
+    $("turn").className = "turn";
     $("over").textContent = t("winners", view.winners.map(seatName).join(", "), view.winners.length);
     $("over").hidden = false;
   } else {
-    const mine = view.you !== null && view.you === view.to_move;
-    $("turn").textContent = mine ? t("yourMove", seatName(view.you)) : t("boardTurnOf", seatName(view.to_move));
-    $("turn").className = mine ? "turn mine" : "turn";
+    const colour = seatColour(view.you);
+    $("turn").textContent = myTurn(view) ? t("yourMove", colour && phrase("colours", colour)) : t("boardTurnOf", seatLabel(view.to_move));
+    $("turn").className = myTurn(view) ? "turn mine" : "turn";
     $("over").hidden = true;
   }
+  $("buzz-label").hidden = view.you === null || view.over || typeof navigator.vibrate !== "function";
   renderScores();
+  renderInvites();
   renderGuard();
   renderHand();
   renderDrawing();
@@ -161,14 +176,53 @@ function render() {
   renderLegal((move) => (ui.view.previews ? preview(move) : play(move)));
   $("preview").hidden = true;
   renderHistory(step);
+  if (ui.busy) busy(true);  // drawn afresh by a live event while a move is still out: still busy
   if (ui.replay) renderReplay(); // stepping through the list stays where it is; "Direct" comes back
 }
+
+const myTurn = (view) => Boolean(view) && !view.over && view.you !== null && view.you === view.to_move;
 
 function accept(next) {
   if (!next || !next.table) return;
   if (ui.view && next.table.version < ui.view.table.version) return;
+  const turnComes = ui.view !== null && !myTurn(ui.view) && myTurn(next);
   ui.view = next;
+  if (!staleAt) keepTable("boards", tableId, seatToken, next);  // for this link opened offline
   render();
+  if (turnComes && $("buzz").checked && typeof navigator.vibrate === "function") navigator.vibrate([150, 80, 150]);
+}
+
+// While a move is out: every control that plays is disabled, the tapped one shows "…", and a line says the move
+// is being sent; render() draws fresh controls once the answer comes, `busy(false)` gives them back after a failure.
+function busy(on, tapped = null) {
+  ui.busy = on;
+  $("sending").hidden = !on;
+  $("moves-box").setAttribute("aria-busy", String(on));
+  for (const control of document.querySelectorAll("#moves-box button, #moves-box input, #drawing button")) {
+    if (on && !control.disabled) { control.disabled = true; control.dataset.busy = "1"; }
+    if (!on && control.dataset.busy) { control.disabled = false; delete control.dataset.busy; }
+  }
+  if (on && tapped) tapped.dataset.label = tapped.textContent;
+  if (on && tapped) tapped.textContent = `${tapped.textContent} …`;
+  if (!on) for (const control of document.querySelectorAll("[data-label]")) { control.textContent = control.dataset.label; delete control.dataset.label; }
+}
+
+// Offline, the table as this phone last saw it from this seat (js/offline.js), marked stale until the stream is back.
+let staleAt = null;
+
+function openStale() {
+  const last = lastTable("boards", tableId, seatToken);
+  if (!last || !last.state.table || last.state.table.id !== tableId) return false;
+  staleAt = last.at;
+  accept(last.state);
+  markStale();
+  return true;
+}
+
+function markStale() {
+  document.body.classList.toggle("stale", Boolean(staleAt));
+  $("live-lost").textContent = staleAt ? staleText(staleAt) : t("liveLost");
+  if (staleAt) $("live-lost").hidden = false;
 }
 
 // offboard: what the move would push, and where, before it is confirmed
@@ -176,6 +230,7 @@ function preview(move) {
   $("preview-text").textContent = `${move} : ${ui.view.previews[move] || ""}`;
   $("preview").dataset.move = move;
   $("preview").hidden = false;
+  revealPreview(move);
   clearPreviewMarks();
   const marks = (ui.view.preview_marks || {})[move];
   if (!marks) return;
@@ -189,23 +244,27 @@ function clearPreviewMarks() {
 }
 
 // A move: played (the new state), refused by the referee (its reason worded here from its rule code, the server's
-// French for a code the page does not know, with the referee's own English after it), or refused by the
+// French for a code the page does not know; the English page adds the referee's own English), or refused by the
 // table (stale or not this seat's turn: the table as it is now comes with the refusal).
 async function play(move) {
-  if (ui.busy || !ui.view) return;
-  ui.busy = true;
+  if (ui.busy || !ui.view) return;  // one move out at a time (its controls are disabled meanwhile)
+  const tapped = document.querySelector(`#legal button.move[data-move="${CSS.escape(move)}"]`) || $("typed").querySelector("button");
+  busy(true, tapped);
   $("refusal").hidden = true;
   try {
-    const body = await postJson(tablePath("/moves"), { seat: seatToken, version: ui.view.table.version, move });
+    const body = await postJson(tablePath("/moves"), { seat: seatToken, version: ui.view.table.version, move }, MOVE_TIMEOUT_MS);
     if (body.refused) {
       const { rule, message, detail } = body.refused;
       $("refusal").textContent = t("moveRefused", phrase("refusals", rule) ?? message, detail);
       $("refusal").hidden = false;
     } else {
-      $("played").textContent = t("movePlayed", body.result.move);
+      const moves = body.state.moves;
+      $("played").textContent = moves.length ? entrySentence(moves[moves.length - 1]) : body.result.move;
       $("played").hidden = false;
       $("typed-move").value = "";
     }
+    showError(null);  // a move not sent before, now played
+    busy(false);
     accept(body.state);
   } catch (error) {
     if (error instanceof ApiProblem && error.status === 409 && error.detail.state) {
@@ -213,10 +272,10 @@ async function play(move) {
       $("refusal").hidden = false;
       accept(error.detail.state);
     } else {
-      showError(problemHere(error));
+      showError(error instanceof ApiProblem && error.offline ? ["moveNotSent"] : problemHere(error));
     }
   } finally {
-    ui.busy = false;
+    if (ui.busy) busy(false);
   }
 }
 
@@ -229,9 +288,12 @@ function listen() {
   followTable((last) => base + seatQuery(seatToken) + (last === null ? "" : `${seatToken ? "&" : "?"}last=${encodeURIComponent(last)}`), {
     onState: (answer) => {
       showError(null);
+      staleAt = null;
+      markStale();
       accept(answer);
     },
     onStatus: (status) => {
+      if (status === "live") { staleAt = null; markStale(); }
       $("live-lost").hidden = status === "live";
     },
     onResume: () => {
@@ -248,31 +310,52 @@ async function open() {
     takeSeat(await claimSeat(tablePath(), seatToken));
     accept(await api(tablePath(seatQuery(seatToken))));
   } catch (error) {
-    showError(problemHere(error));
-    return;
+    if (!(error instanceof ApiProblem && error.offline && openStale())) {
+      showError(problemHere(error));
+      return;
+    }
   }
   listen();
+}
+
+// The table page's banner: the table is kept by the server and goes on once it answers.
+function showOffline(offline) {
+  $("offline").textContent = offline ? t("networkTable") : "";
+  $("offline").hidden = !offline;
 }
 
 function applyLanguage() {
   translatePage();
   if (ui.view) render();
+  markStale();
+  if (!$("offline").hidden) showOffline(true);
   if (!tableId) namesInputs();
+  if (creating) creatingBusy(true);  // the busy button keeps its busy words in the other language
 }
 
 async function init() {
   $("lang").addEventListener("click", () => { switchLanguage(); applyLanguage(); });
+  playOnBoard((move) => (ui.view.previews ? preview(move) : play(move)));
   $("preview-confirm").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); play($("preview").dataset.move); });
   $("preview-cancel").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); });
   $("replay-back").addEventListener("click", () => ui.replay && step(ui.replay.number - 1));
   $("replay-forward").addEventListener("click", () => ui.replay && step(ui.replay.number + 1));
   $("replay-live").addEventListener("click", () => { ui.replay = null; renderReplay(); });
+  $("buzz").checked = localStorage.getItem(STORE_BUZZ) === "1";
+  $("buzz").addEventListener("change", () => {
+    localStorage.setItem(STORE_BUZZ, $("buzz").checked ? "1" : "0");
+    if ($("buzz").checked) navigator.vibrate(60);  // the player feels what the option does
+  });
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const move = $("typed-move").value.trim();
     if (move) play(move);
   });
   translatePage();
+  onConnection((reachable) => showOffline(!reachable));
+  window.addEventListener("offline", () => showOffline(true));
+  window.addEventListener("online", () => showOffline(false));
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});  // installable, usable offline
   if (tableId) {
     open();
   } else {

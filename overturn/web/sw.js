@@ -1,15 +1,20 @@
-// The table page's service worker: the page and its files are cached at install and served from the
-// cache when the network fails (network first, so a new version shows as soon as the server answers).
-// API calls (and the shared tables' live streams) are never cached: the page tells the player the server is
-// unreachable and keeps the game.
+// Both pages' service worker (the table page and /boardgame): the pages and every static file are cached at
+// install and served from the cache when the network fails. The server names the current version in this file:
+// the static files live under /static/<version>/ and never change there (cache first, kept in a cache named after
+// the version; a new version is a new worker, which drops the old cache), while the pages are asked of the network
+// first, so a new version shows as soon as the server answers. API calls (and the shared tables' live streams) are
+// never cached: offline, a page shows a table's last known state from its own storage, marked stale.
 "use strict";
 
-const CACHE = "overturn-page-v9";
-// The table page and every ES module it imports (a test holds this list equal to the page's import graph).
-const PAGE = ["/", "/static/app.js", "/static/js/api.js", "/static/js/dictionary.js", "/static/js/game.js", "/static/js/grid.js", "/static/js/i18n.js", "/static/js/i18n/en.js", "/static/js/i18n/fr.js", "/static/js/live.js", "/static/js/moves.js", "/static/js/notation.js", "/static/js/problems.js", "/static/js/saved.js", "/static/js/solve.js", "/static/js/start.js", "/static/js/state.js", "/static/js/table.js", "/static/style.css", "/static/vendor/qrcode.js", "/static/manifest.webmanifest", "/static/icon.svg"];
+// The server sends this file with STATIC under the current version (/static/<version>/) and FILES naming every
+// static file it serves (the server alone serves this worker, at /sw.js).
+const STATIC = "/static/";
+const FILES = [];
+const PAGES = ["/", "/boardgame"];
+const CACHE = `overturn ${STATIC}`;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PAGE)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...PAGES, ...FILES])).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -20,20 +25,26 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Kept under its path alone: a table link's query holds a seat's credential, which must never be stored on the device.
+function keep(key, response) {
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(key, copy));
+  }
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
-  // Kept under its path alone: a table link's query holds a seat's token, which must never be stored on the device.
   const key = url.pathname;
+  if (key.startsWith(STATIC)) {
+    event.respondWith(caches.match(key).then((cached) => cached || fetch(event.request).then((response) => keep(key, response))));
+    return;
+  }
   event.respondWith(
     fetch(event.request)
-      .then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(key, copy));
-        }
-        return response;
-      })
+      .then((response) => keep(key, response))
       .catch(() => caches.match(key).then((cached) => cached || Response.error())),
   );
 });

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from overturn.referees.insider.effects import AwaitChoice, AwaitEnd, AwaitMoving, CardPlayed, Evaluated
-from overturn.referees.wording import Catalogue, either
+from overturn.referees.wording import Catalogue, either, french_count, french_verb
 
 #: Insider's cards, as the page names them.
 CARDS_FR = {"admin": "Administrateur", "heli": "Hélicoptère", "scandal": "Scandale", "trend": "Tendance", "guard": "Garde du corps"}
@@ -80,7 +80,7 @@ def _moving_en(e: AwaitMoving) -> str:
 
 def _moving_fr(e: AwaitMoving) -> str:
     options = ["déplacer un pion"] + (["jouer des cartes"] if e.cards else []) + (["déplacer un Total OUT (double)"] if e.totalout else [])
-    return f"{fr(e.player)} avance : {e.points} point(s) à jouer ({either(options, 'ou')})."
+    return f"{fr(e.player)} avance : {french_count(e.points, 'point')} à jouer ({either(options, 'ou')})."
 
 
 def _end_en(e: AwaitEnd) -> str:
@@ -134,7 +134,7 @@ EN: Catalogue = {
 
 FR: Catalogue = {
     "acted": lambda e: e.action,
-    "drew": lambda e: f"{fr(e.player)} pioche {e.count} carte(s) ({e.occupied} case(s) occupée(s))",
+    "drew": lambda e: f"{fr(e.player)} pioche {french_count(e.count, 'carte')} ({french_count(e.occupied, 'case occupée', 'cases occupées')})",
     "swapped-card": lambda e: f"{fr(e.player)} défausse une carte et en pioche une",
     "card-played": lambda e: f"{fr(e.player)} joue {CARDS_FR[e.card]} {e.power} : {_power(POWERS_FR, e, fr)}",
     "declined": lambda e: f"{fr(e.player)} ne prend pas de carte et peut continuer",
@@ -145,16 +145,17 @@ FR: Catalogue = {
     "guarded": lambda e: f"Garde du corps de {_players(e.helpers, fr)} : la carte {CARDS_FR[e.card]} {e.power} est annulée",
     "meeting": lambda e: f"réunion : tous les pions de {fr(e.player)} rentrent à leur base",
     "bomb-alert": lambda e: f"alerte à la bombe : tous les pions rentrent, la carte {e.card} passe sous la pile",
-    "total-out-hit": lambda e: f"{e.count} pion(s) de {fr(e.player)} sous le Total OUT rentrent à la base",
+    "total-out-hit": lambda e: f"{french_count(e.count, 'pion')} de {fr(e.player)} sous le Total OUT {french_verb(e.count, 'rentre', 'rentrent')} à la base",
     "total-out-moved": lambda e: f"Total OUT déplacé de {e.frm} à {e.to}",
     "evaluated": _evaluated_fr,
-    "game-over": lambda e: f"partie terminée : {_players(e.winners, fr)} gagne(nt)",
+    "game-over": lambda e: f"partie terminée : {_players(e.winners, fr)} {french_verb(len(e.winners), 'gagne', 'gagnent')}",
     "reshuffled": lambda e: "la pioche est vide : la défausse est mélangée en une nouvelle pioche",
-    "points-lost": lambda e: f"{fr(e.player)} ne peut plus avancer : {e.points} point(s) perdu(s)",
+    "points-lost": lambda e: f"{fr(e.player)} ne peut plus avancer : {french_count(e.points, 'point perdu', 'points perdus')}",
     "plays-again": lambda e: f"{fr(e.player)} rejoue (Tendance)",
     "skipped": lambda e: f"{fr(e.player)} passe ce tour (scandale)",
     "timed-out": lambda e: f"temps écoulé ({e.seconds} s) : pas de garde du corps",
-    "ended": lambda e: f"Partie terminée après {e.evaluations} évaluation(s) : {_players(e.winners, fr)} gagne(nt).",
+    "ended": lambda e: (f"Partie terminée après {french_count(e.evaluations, 'évaluation')} : "
+                        f"{_players(e.winners, fr)} {french_verb(len(e.winners), 'gagne', 'gagnent')}."),
     "await-guard": lambda e: (f"{fr(e.victim)} : répondez à la carte {CARDS_FR[e.card]} {e.power} de {fr(e.attacker)} "
                               "par un Garde du corps, ou passez."),
     "await-meet": lambda e: (f"{fr(e.player)} : votre pion rencontre {_players(e.victims, fr)} : prenez une carte à chacun "

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from overturn.referees.offboard.effects import Acted, GameOver, Score, Stepped
-from overturn.referees.wording import Catalogue
+from overturn.referees.wording import Catalogue, french_count
 
 COLOURS_FR = {"red": "rouge", "yellow": "jaune"}
 
@@ -27,7 +27,7 @@ def _stepped_en(e: Stepped) -> str:
 def _stepped_fr(e: Stepped) -> str:
     text = "une bille avance" if e.marbles == 1 else f"une ligne de {e.marbles} avance"
     if e.pushed:
-        text = f"une ligne de {e.marbles} pousse {e.pushed} bille(s) {colour(e.opponent)}"
+        text = f"une ligne de {e.marbles} pousse {french_count(e.pushed, 'bille ' + colour(e.opponent), 'billes ' + colour(e.opponent) + 's')}"
     if e.target is not None and e.bounced:
         text += (f" ; une bille {colour(e.opponent)} sort vers la cible {e.target}, déjà prise : pas de point, "
                  f"{colour(e.opponent)} doit la replacer ou la retirer")

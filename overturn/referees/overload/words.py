@@ -7,7 +7,7 @@ players' colours as the page's seats do (*rouge*).
 from __future__ import annotations
 
 from overturn.referees.overload.effects import Finished, Reason, Space
-from overturn.referees.wording import Catalogue
+from overturn.referees.wording import Catalogue, french_count
 
 #: The players' colours in French.
 COLOURS_FR = {"red": "rouge", "blue": "bleu", "yellow": "jaune", "green": "vert", "black": "noir", "white": "blanc"}
@@ -15,10 +15,17 @@ COLOURS_FR = {"red": "rouge", "blue": "bleu", "yellow": "jaune", "green": "vert"
 CAUSES_EN = {"seeded": "seeded die", "forced": "forced", "no-load": "no discs chosen before the roll"}
 CAUSES_FR = {"seeded": "tiré par le serveur", "forced": "forcé", "no-load": "aucun disque choisi avant le lancer"}
 ACTIONS_FR = {
-    "roll": "dé : {}", "load": "charge {} disque(s)", "move": "déplace {}", "give": "donne à {}", "take": "prend à {}",
+    "roll": "dé : {}", "load": "charge {}", "move": "déplace {}", "give": "donne à {}", "take": "prend à {}",
     "step": "{}",
 }
 STEPS_FR = {"forward": "avance d'une case", "back": "recule d'une case"}
+
+
+def _acted_value_fr(action: str, value: str) -> str:
+    """The action's argument in French: a step's direction, a load's discs counted, else the notation's name."""
+    if action == "load" and value.isdecimal():
+        return french_count(int(value), "disque")
+    return STEPS_FR.get(value, value)
 
 
 def colour(name: str) -> str:
@@ -49,7 +56,8 @@ def _finished_en(e: Finished) -> str:
 
 def _finished_fr(e: Finished) -> str:
     bonus = f" + {e.bonus} de bonus pour exactement {e.bonus_discs}" if e.bonus_discs is not None else ""
-    return f"{e.pawn} atteint l'arrivée avec {e.discs} disques{bonus} = {e.points} points ; retour au départ, ses disques vont dans la coupe"
+    return (f"{e.pawn} atteint l'arrivée avec {french_count(e.discs, 'disque')}{bonus} = {french_count(e.points, 'point')} ; "
+            "retour au départ, ses disques vont dans la coupe")
 
 
 def _reason_en(reason: Reason) -> str:
@@ -83,9 +91,9 @@ EN: Catalogue = {
 }
 
 FR: Catalogue = {
-    "acted": lambda e: ACTIONS_FR[e.action].format(STEPS_FR.get(e.value, e.value)) + (f" ({CAUSES_FR[e.cause]})" if e.cause else ""),
-    "moved": lambda e: f"{e.pawn} : {space_fr(e.frm)} → {space_fr(e.to)}, {e.discs} disque(s)",
-    "discs": lambda e: f"{e.pawn} : {e.before} → {e.after} disque(s)",
+    "acted": lambda e: ACTIONS_FR[e.action].format(_acted_value_fr(e.action, e.value)) + (f" ({CAUSES_FR[e.cause]})" if e.cause else ""),
+    "moved": lambda e: f"{e.pawn} : {space_fr(e.frm)} → {space_fr(e.to)}, {french_count(e.discs, 'disque')}",
+    "discs": lambda e: f"{e.pawn} : {e.before} → {french_count(e.after, 'disque')}",
     "finished": _finished_fr,
     "overloaded": lambda e: f"Surcharge ! {e.pawn} porterait un {e.disc}e disque : retour au départ, ses disques vont dans la coupe",
     "scored": lambda e: f"{colour(e.player)} marque {e.points} ({', '.join(map(_reason_fr, e.reasons))} ; total {e.total})",

@@ -108,7 +108,7 @@ class ComputerRequest(GameRequest):
     seed: Annotated[int, Meta(ge=0, le=MAX_COMPUTER_SEED, description="Makes the computer's choice replayable.")] | None = None
 
 
-def _game(service: Service, saved: Any) -> Game:
+def saved_game_of(service: Service, saved: Any) -> Game:
     """The game the request carries, replayed and checked, with the lexicon it names (or the server's default)."""
     if not isinstance(saved, dict):
         raise ApiError(400, "'game' must be the saved game (a JSON object)", {"field": "game"})
@@ -172,7 +172,7 @@ async def play_word(request: Request) -> Response:
     service = service_of(request)
     asked = typed_body(await service.read_json(request), PlayRequest)
     word = service.word(asked.word)
-    game = _game(service, asked.game)
+    game = saved_game_of(service, asked.game)
     path = path_cells(asked.path, game.board) if asked.path is not None else None
     return await _answer(service, game, WordMove(word, path), claimed_player(asked.player))
 
@@ -181,7 +181,7 @@ async def pass_turn(request: Request) -> Response:
     """The side to move has no word: a ring of the opponent's colour on ``cell`` ([row, col], a new cell)."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), PassRequest)
-    game = _game(service, asked.game)
+    game = saved_game_of(service, asked.game)
     (cell,) = path_cells([asked.cell], game.board)
     return await _answer(service, game, PassMove(cell), claimed_player(asked.player))
 
@@ -189,7 +189,7 @@ async def pass_turn(request: Request) -> Response:
 async def undo(request: Request) -> Response:
     """The game without its last move."""
     service = service_of(request)
-    game = _game(service, typed_body(await service.read_json(request), GameRequest).game)
+    game = saved_game_of(service, typed_body(await service.read_json(request), GameRequest).game)
     try:
         game.pop()
     except GameError as exc:
@@ -200,7 +200,7 @@ async def undo(request: Request) -> Response:
 async def next_layer(request: Request) -> Response:
     """The next game: the bottom layer of the deal, or a new deal from a seed derived from the first."""
     service = service_of(request)
-    game = _game(service, typed_body(await service.read_json(request), GameRequest).game)
+    game = saved_game_of(service, typed_body(await service.read_json(request), GameRequest).game)
     try:
         following = game.next_layer()
     except GameError as exc:
@@ -212,8 +212,11 @@ async def legal_moves(request: Request) -> Response:
     """Every legal word now, best swing first (``limit`` of them listed; ``count`` is all): hint, list, pass warning."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), MovesRequest)
-    game = _game(service, asked.game)
-    limit = MAX_LISTED_MOVES if asked.limit is None else asked.limit
+    return await listed_moves(service, saved_game_of(service, asked.game), MAX_LISTED_MOVES if asked.limit is None else asked.limit)
+
+
+async def listed_moves(service: Service, game: Game, limit: int) -> Response:
+    """The legal words of ``game`` now, ``limit`` of them listed (0 only counts): this endpoint's and a table's helps."""
 
     def job() -> LegalMoves:
         if limit == 0:  # the pass warning only counts: no best paths to rank
@@ -228,7 +231,7 @@ async def computer_move(request: Request) -> Response:
     """The computer plays for the side to move at ``level`` (one of ``levels``); ``seed`` makes its choice replayable."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), ComputerRequest)
-    game = _game(service, asked.game)
+    game = saved_game_of(service, asked.game)
     level = DEFAULT_LEVEL if asked.level is None else asked.level
     seed = random.SystemRandom().randrange(2**31) if asked.seed is None else asked.seed
     if game.is_over():

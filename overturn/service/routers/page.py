@@ -1,9 +1,20 @@
-"""The page for phones: its HTML, icon, service worker and static files (the pages' ES modules among them)."""
+"""The page for phones: its HTML, icon, service worker and static files (the pages' ES modules among them).
+
+The static files are served under a version, ``/static/<version>/app.js``, a hash of every file in the web
+directory: cached for a year and never asked again (``immutable``), while the pages and the service worker are
+revalidated each time (``no-cache``) and name the current version, so a warm load transfers almost nothing and a
+changed file arrives under a new address. The ES modules import each other relatively, staying under the version.
+The unversioned ``/static/app.js`` still works, revalidated.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import json
+import math
 import os
+import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -42,28 +53,101 @@ def _cached_answer(request: Request, response: Response) -> Response:
         return Response(status_code=304, headers={"etag": etag, "cache-control": response.headers.get("cache-control", "no-cache")})
     return response
 
+#: Cache-Control of a file under the current version, of one under no version (or an old one), of the pages.
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+_VERSION = re.compile(r"[0-9a-f]{12}")
+
+
+class StaticVersion:
+    """The web files' version: a hash of their names and contents, computed again only when a file's size or
+    modification time changes (looked at when a page is asked for, at most once every ``every`` seconds, so an edited
+    file is seen on a reload without every page load walking the directory)."""
+
+    def __init__(self, root: Path, every: float = 2.0) -> None:
+        self.root = root
+        self.every = every
+        self._signature: tuple[tuple[str, int, int], ...] = ()
+        self._looked = -math.inf
+        self.current = ""
+
+    def refresh(self) -> str:
+        if time.monotonic() - self._looked < self.every:
+            return self.current
+        self._looked = time.monotonic()
+        files = sorted(path for path in self.root.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+        signature = tuple((path.relative_to(self.root).as_posix(), stat.st_mtime_ns, stat.st_size) for path in files for stat in (path.stat(),))
+        if signature != self._signature:
+            digest = hashlib.sha256()
+            for path in files:
+                digest.update(path.relative_to(self.root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+            self._signature, self.current = signature, digest.hexdigest()[:12]
+        return self.current
+
+
+VERSION = StaticVersion(WEB_DIR)
+
+
+def versioned(text: str) -> bytes:
+    """A page or the service worker with its static files' addresses under the current version."""
+    return text.replace('"/static/', f'"/static/{VERSION.refresh()}/').encode()
+
+
+def _versioned_answer(request: Request, text: str, media_type: str) -> Response:
+    body = versioned(text)
+    headers = {"etag": f'"{hashlib.sha256(body).hexdigest()[:16]}"', "cache-control": REVALIDATE}
+    return _cached_answer(request, Response(body, media_type=media_type, headers=headers))
+
+
 async def index(request: Request) -> Response:
-    page = WEB_DIR / "index.html"
-    return _cached_answer(request, FileResponse(page, media_type="text/html; charset=utf-8", stat_result=os.stat(page)))
+    return _versioned_answer(request, (WEB_DIR / "index.html").read_text(encoding="utf-8"), "text/html; charset=utf-8")
 
 async def boardgame(request: Request) -> Response:
     """The board games' page (Overload, offboard, Insider at the shared table)."""
-    page = WEB_DIR / "boardgame.html"
-    return _cached_answer(request, FileResponse(page, media_type="text/html; charset=utf-8", stat_result=os.stat(page)))
+    return _versioned_answer(request, (WEB_DIR / "boardgame.html").read_text(encoding="utf-8"), "text/html; charset=utf-8")
 
 async def favicon(request: Request) -> Response:
     headers = {"etag": FAVICON_ETAG, "cache-control": "max-age=86400"}
     return _cached_answer(request, Response(FAVICON, media_type="image/svg+xml", headers=headers))
 
 
-async def service_worker(_request: Request) -> Response:
-    """The page's service worker, served from the root so that it may control the whole page (``/``)."""
-    return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript; charset=utf-8", headers={"Cache-Control": "no-cache"})
+#: The files the service worker caches at install, besides the pages: every file the pages may load.
+CACHED_SUFFIXES = (".js", ".css", ".svg", ".webmanifest")
+
+
+def worker_files() -> list[str]:
+    return sorted(
+        "/static/" + path.relative_to(WEB_DIR).as_posix()
+        for path in WEB_DIR.rglob("*")
+        if path.is_file() and path.name.endswith(CACHED_SUFFIXES) and path.name != "sw.js"
+    )
+
+
+async def service_worker(request: Request) -> Response:
+    """The pages' service worker, served from the root so that it may control both pages (``/``, ``/boardgame``).
+    It names the current version and every file to cache, so a new version is a new worker (the browser compares
+    its bytes) and no list kept by hand can miss a module."""
+    text = (WEB_DIR / "sw.js").read_text(encoding="utf-8").replace("const FILES = [];", f"const FILES = {json.dumps(worker_files())};")
+    return _versioned_answer(request, text, "text/javascript; charset=utf-8")
 
 
 class PageFiles(StaticFiles):
-    """The pages' files, scripts always as JavaScript: browsers run an ES module only when served with a JavaScript
-    type, and the MIME table the standard library reads from the system may lack ``.js`` or name it otherwise."""
+    """The pages' files, under a version or none, scripts always as JavaScript: browsers run an ES module only when
+    served with a JavaScript type, and the MIME table the standard library reads from the system may lack ``.js``
+    or name it otherwise. A file asked for under an old version is today's file, revalidated rather than kept."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        version, _, rest = path.replace(os.sep, "/").partition("/")
+        if not (_VERSION.fullmatch(version) and rest):
+            return self._cached(await super().get_response(path, scope), REVALIDATE)
+        current = version == (VERSION.current or VERSION.refresh())
+        return self._cached(await super().get_response(rest, scope), IMMUTABLE if current else REVALIDATE)
+
+    @staticmethod
+    def _cached(response: Response, policy: str) -> Response:
+        if response.status_code in (200, 304):
+            response.headers["cache-control"] = policy
+        return response
 
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result, scope: Scope, status_code: int = 200) -> Response:
         if not str(full_path).endswith(".js"):

@@ -32,7 +32,7 @@ from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError, error_response
 from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
 from overturn.service.params import TracedPath, int_param, path_cells, typed_body
-from overturn.service.routers.game import BOARD_CELL, NewGameRequest, dealt_game
+from overturn.service.routers.game import BOARD_CELL, MAX_LISTED_MOVES, LegalMoves, NewGameRequest, dealt_game, listed_moves, saved_game_of
 from overturn.service.streams import table_stream
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
@@ -89,6 +89,7 @@ class NewTableRequest(NewGameRequest, kw_only=True):
     seats: Annotated[list[SeatRequest], Meta(min_length=len(COLOURS), max_length=len(COLOURS))] = msgspec.field(
         default_factory=lambda: [SeatRequest() for _ in COLOURS]
     )
+    helps: Annotated[bool, Meta(description="false: a fair table, no hint, list of legal words or dictionary for its players.")] = True
 
 
 class BoardOptions(Struct, forbid_unknown_fields=True):
@@ -291,7 +292,7 @@ def _new_overturn(service: Service, asked: NewTableRequest) -> tuple[TableGame, 
         level = seat.computer
         default = f"Ordinateur {level}" if level is not None else ("Vert" if index == 0 else "Argent")
         seats.append(SeatAsked(seat.name or default, level))
-    return OverturnTable(dealt_game(service, asked)), seats
+    return OverturnTable(dealt_game(service, asked), helps=asked.helps), seats
 
 
 async def _new_board_game(service: Service, asked: NewBoardTableRequest) -> tuple[BoardTable, list[SeatAsked]]:
@@ -415,6 +416,24 @@ async def position(request: Request) -> Response:
     return respond(answer, headers=PRIVATE)
 
 
+async def helps(request: Request) -> Response:
+    """The legal words now (``limit`` listed, 0 only counts), for a seat of an Overturn table whose creator allowed helps.
+
+    A fair table (created with ``helps: false``) refuses them to everyone; a watcher never gets them while the game is live.
+    """
+    service = service_of(request)
+    _record, seat, views = await service.tables.show(_table_id(request), request.query_params.get("seat"))
+    view = views.for_reader(None if seat is None else seat.index)
+    if not isinstance(view, OverturnTableView):
+        raise ApiError(404, "only an Overturn table offers helps", {"reason": "no_such_move"})
+    if not view.table.helps:
+        raise ApiError(403, "this table was created without helps: no hint, no list of legal words", {"reason": "helps_off"})
+    if seat is None and not view.result.over:
+        raise ApiError(403, "a watcher gets no help while the game is live", {"reason": "helps_watcher"})
+    limit = int_param(request.query_params.get("limit"), "limit", 0, MAX_LISTED_MOVES, MAX_LISTED_MOVES)
+    return await listed_moves(service, saved_game_of(service, view.game), limit)
+
+
 async def rules(request: Request) -> Response:
     kind = request.path_params["game"]
     if kind not in REFEREES:
@@ -443,6 +462,7 @@ ROUTES: list[BaseRoute] = [
     Route("/api/tables", create, methods=["POST"]),
     Route("/api/boardgames", create_board_game, methods=["POST"]),
     Route("/api/boardgames/rules/{game}", rules, methods=["GET"]),
+    Route("/api/tables/{table}/helps", helps, methods=["GET"]),  # Overturn's alone
     *(
         Route(f"/api/{family}{path}", handler, methods=[method])
         for family in ("tables", "boardgames")
@@ -492,6 +512,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         paths[f"{base}/{{table}}/events"] = {"get": {"operationId": f"{prefix}_events", "summary": "The table live (server-sent events); Last-Event-ID resumes; a comment line each heartbeat.", "parameters": [_TABLE_ID, _SEAT_QUERY, query_param("last", whole(0), "The version the client has (as Last-Event-ID).")], "responses": {**stream, "403": _REFUSED, "404": _REFUSED, **error_responses(503)}}}
         paths[f"{base}/{{table}}/claim"] = {"post": {"operationId": f"{prefix}_claim", "summary": "A phone takes the seat of the link it opened: the invitation is exchanged for the phone's own credential (the creator can no longer open the seat).", "parameters": [_TABLE_ID], "requestBody": request_body(ClaimRequest, {"seat": "INVITATION-TOKEN"}), "responses": _answers(_ok("The seat and the phone's own credential.", Claimed), 403, 404)}}
         paths[f"{base}/{{table}}/hand-over"] = {"post": {"operationId": f"{prefix}_hand_over", "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.", "parameters": [_TABLE_ID], "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}), "responses": _answers(_ok("The seat's new token and link.", HandedOver), 403, 404)}}
+    paths["/api/tables/{table}/helps"] = {"get": {"operationId": "table_helps", "summary": "An Overturn table's legal words now (hint, list, pass warning) for a seat, when its creator allowed helps; never for a watcher of a live game.", "parameters": [_TABLE_ID, _SEAT_QUERY, query_param("limit", Annotated[int, Meta(ge=0, le=MAX_LISTED_MOVES)], "How many to list; 0 only counts them.")], "responses": _answers(_ok("How many legal words there are now, and the best of them.", LegalMoves), 403, 404)}}
     created = ("The table as a watcher sees it, the creator's token, each seat's token and link, the watch link.", OverturnTableCreated, BoardTableCreated)
     paths["/api/tables"] = {"post": {"operationId": "table_new", "summary": "A table held by the server: an Overturn deal and its two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.", "requestBody": request_body(NewTableRequest, {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]}), "responses": {**_ok(*created, status="201"), "429": {"description": "This address opened too many tables in the last hour (Retry-After)."}, **error_responses(*_ERRORS)}}}
     paths["/api/boardgames"] = {"post": {"operationId": "boardgame_new", "summary": "A board game (Overload 3-5, offboard 2, Insider 2-4) held by the server, one secret link per seat.", "requestBody": request_body(NewBoardTableRequest, {"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]}), "responses": {**_ok(*created[:1], BoardTableCreated, status="201"), "429": {"description": "Too many tables from this address (Retry-After)."}, **error_responses(*_ERRORS)}}}

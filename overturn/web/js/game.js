@@ -1,7 +1,7 @@
 // The game on the page: the one place it changes (setGame), one request at a time (whileBusy), and showing it:
 // score, turn, moves played, stepping through them, the review; the error and note lines.
 import { postJson } from "./api.js";
-import { clearPath, inputs, setFaces, showPath, showRings } from "./grid.js";
+import { clearPath, setFaces, showPath, showRings } from "./grid.js";
 import { phrase, t } from "./i18n.js";
 import { fillLevels } from "./moves.js";
 import { cellName, SIZE } from "./notation.js";
@@ -9,10 +9,12 @@ import { messageOf } from "./problems.js";
 import { saveGame, tableOf } from "./saved.js";
 import { drawQr, shareUrl } from "./start.js";
 import { $, page } from "./state.js";
-import { myTurn, renderTable, seatName, tableLink, tableMove } from "./table.js";
+import { helpsOffered, myTurn, renderTable, seatName, tableHelps, tableLink, tableMove, turnLine } from "./table.js";
 
 export function setOffline(offline) {
-  $("offline").textContent = offline ? t(page.current && page.current.shared ? "networkTable" : "network") : "";
+  // a table's words while its link is opening too (nothing shown yet): the game is the server's, not this phone's
+  const shared = page.current ? Boolean(page.current.shared) : new URLSearchParams(location.search).has("table");
+  $("offline").textContent = offline ? t(shared ? "networkTable" : "network") : "";
   $("offline").hidden = !offline;
   if (!offline && page.shown.error && ["network", "networkTable"].includes(page.shown.error[0])) showError(null);  // not left behind in red
 }
@@ -33,6 +35,7 @@ export function setGame(state, table = tableOf(page.current)) {
     return;
   }
   page.current = { ...state, table };
+  if (page.tapped.length) $("move-word").value = "";  // the letters go with their path (tapped out of turn, say)
   page.tapped = [];
   page.passWarned = false;
   page.viewing = null;
@@ -55,11 +58,16 @@ export async function whileBusy(work) {
   }
 }
 
+// A button disabled while it works loses the keyboard's focus: it gets it back when the answer is in (Passer quand même).
+let focusedBeforeBusy = null;
 function setBusy(on) {
   page.busy = on;
   $("busy").hidden = !on;
   ["board-view", "game-section", "start-section"].forEach((id) => $(id).setAttribute("aria-busy", on ? "true" : "false"));
+  if (on) focusedBeforeBusy = document.activeElement;
   refreshButtons();
+  const back = focusedBeforeBusy;
+  if (!on && back && back !== document.body && document.activeElement === document.body && !back.disabled && back.offsetParent !== null) back.focus();
 }
 
 export function refreshButtons() {
@@ -84,12 +92,12 @@ export function renderGame() {
   $("game-section").hidden = false; $("start-section").hidden = true; $("results-section").hidden = !$("results").childElementCount;
   $("status").hidden = false; $("legend").hidden = false;
   setFaces(page.current.faces.flat());
-  inputs().forEach((input) => { input.readOnly = true; });
   const result = page.current.result;
   $("score").textContent = t("score", result.green, result.silver);
   const shared = page.current.shared;
-  $("turn").textContent = result.over ? "" : shared && shared.to_move_seat !== null ? t("turnOf", seatName(shared, shared.to_move_seat)) : t("toMove", result.to_move);
-  $("turn").className = `turn-${result.to_move}`;
+  const turn = result.over ? { text: "", mine: false } : shared ? turnLine(shared) : { text: t("toMove", result.to_move), mine: false };
+  $("turn").textContent = turn.text;
+  $("turn").className = `turn-${result.to_move}${turn.mine ? " your-turn" : ""}`;
   const over = $("game-over");
   over.hidden = !result.over;
   if (result.over) {
@@ -100,6 +108,7 @@ export function renderGame() {
   renderTotal();
   renderLastMove();
   $("computer-help").hidden = Boolean(opponentSide() || shared);  // against the computer, or at a shared table, not a help
+  document.body.classList.toggle("no-helps", !helpsOffered());  // a fair table, a watcher: no helps, no dictionary
   $("undo").hidden = Boolean(shared);  // a shared table's moves are final (the server holds them)
   // at a shared table the next layer is dealt once this one is over (the server refuses it before)
   $("next-layer").hidden = !page.current.has_next_layer || Boolean(page.current.shared && !page.current.result.over);
@@ -135,9 +144,13 @@ function renderLastMove() {
   const moves = page.current.game.moves;
   const box = $("last-move");
   const move = moves[moves.length - 1];
-  box.hidden = !move;
-  if (!move) return;
   const shared = page.current.shared;
+  const dealer = shared && shared.layer_started_by !== null && shared.layer_started_by !== undefined ? shared.layer_started_by : null;
+  box.hidden = !move && dealer === null;
+  if (!move) {  // a new layer at a shared table: who dealt it, instead of the last layer's last word
+    if (dealer !== null) { box.textContent = t("layerStartedBy", seatName(shared, dealer), page.current.game.layer + 1); box.className = "last-move"; }
+    return;
+  }
   const who = shared ? seatName(shared, move.player === "green" ? 0 : 1) : phrase("colour", move.player);
   const mine = (rings) => rings.filter((ring) => ring === move.player).length - rings.filter((ring) => ring && ring !== move.player).length;
   const swing = mine(ringsAfter(moves, moves.length)) - mine(ringsAfter(moves, moves.length - 1));
@@ -261,6 +274,7 @@ function rankedText(move) {
 
 export function gameRequest(action, extra = {}) {
   if (page.current.shared && ["play", "pass", "next-layer"].includes(action)) return tableMove(action, extra);
+  if (page.current.shared && action === "moves") return tableHelps(extra);  // refused by a fair table, and to its watchers
   return postJson(`/api/game/${action}`, { game: page.current.game, ...extra });
 }
 

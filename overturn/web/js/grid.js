@@ -1,14 +1,20 @@
 // The 6×6 grid of the table page: typing and pasting faces cell by cell, the board as text, the path of a word
-// drawn over the cells, the rings.
+// drawn over the cells, the rings. In a game each cell is a button (its text box is the editor's, hidden): the grid
+// is one Tab stop (roving tabindex), arrows move, Enter or Space adds the cell to the path, Backspace takes the last
+// one back and Escape clears it; each button's name says its cell, letter, ring and place in the path.
 import { showError } from "./game.js";
-import { phrase } from "./i18n.js";
-import { tapCell } from "./moves.js";
+import { phrase, t } from "./i18n.js";
+import { clearTapped, takeBack, tapCell } from "./moves.js";
 import { cellName, LETTERS, parseBoard, SIZE } from "./notation.js";
 import { solve } from "./solve.js";
 import { $, page } from "./state.js";
 
 function cells() { return Array.from(document.querySelectorAll("#grid .cell")); }
 export function inputs() { return cells().map((cell) => cell.querySelector("input")); }
+function faceButtons() { return cells().map((cell) => cell.querySelector(".face")); }
+
+// The one cell of the grid in the Tab order during a game (roving tabindex).
+let focused = 0;
 
 export function buildGrid() {
   const grid = $("grid");
@@ -28,14 +34,19 @@ export function buildGrid() {
       input.setAttribute("aria-label", cellName(row, col));
       input.addEventListener("input", () => onCellInput(index, input));
       input.addEventListener("keydown", (event) => onCellKey(index, event));
-      input.addEventListener("click", () => { if (page.current) tapCell(index); });
+      const face = document.createElement("button");
+      face.type = "button"; face.className = "face"; face.tabIndex = index === focused ? 0 : -1;
+      face.addEventListener("click", () => { rove(index); if (page.current) tapCell(index); });
+      face.addEventListener("keydown", (event) => onFaceKey(index, event));
       const step = document.createElement("span");
-      step.className = "step";
-      cell.append(input, step);
+      step.className = "step"; step.setAttribute("aria-hidden", "true");
+      cell.append(input, face, step);
       line.append(cell);
     }
     grid.append(line);
   }
+  // the pinned board's height, so what the keyboard or a link jumps to is scrolled clear of it (style.css)
+  new ResizeObserver(() => { document.documentElement.style.setProperty("--pinned", `${$("board-view").offsetHeight}px`); }).observe($("board-view"));
   for (let col = 0; col < SIZE; col++) { const label = document.createElement("span"); label.textContent = LETTERS[col]; $("col-labels").append(label); }
   for (let row = 0; row < SIZE; row++) { const label = document.createElement("span"); label.textContent = row + 1; $("row-labels").append(label); }
 }
@@ -64,10 +75,36 @@ function focusCell(index) {
   if (index >= 0 && index < SIZE * SIZE) inputs()[index].select();
 }
 
+// A game's cell button: arrows move along the row or column (stopping at the edges), Home and End go to the row's
+// ends; Backspace and Escape take back the last cell or the whole path (Enter and Space click the button).
+function onFaceKey(index, event) {
+  const [row, col] = [Math.floor(index / SIZE), index % SIZE];
+  const targets = {
+    ArrowLeft: col > 0 ? index - 1 : index, ArrowRight: col < SIZE - 1 ? index + 1 : index,
+    ArrowUp: row > 0 ? index - SIZE : index, ArrowDown: row < SIZE - 1 ? index + SIZE : index,
+    Home: row * SIZE, End: row * SIZE + SIZE - 1,
+  };
+  if (event.key in targets) { rove(targets[event.key]); faceButtons()[focused].focus(); }
+  else if (event.key === "Backspace" && page.current) takeBack();
+  else if (event.key === "Escape" && page.current) clearTapped();
+  else return;
+  event.preventDefault();
+}
+
+function rove(index) {
+  focused = index;
+  faceButtons().forEach((button, n) => { button.tabIndex = n === index ? 0 : -1; });
+}
+
 function faces() { return inputs().map((input) => (input.value.toUpperCase() === "Q" ? "QU" : input.value.toUpperCase())); }
 
 export function setFaces(list) {
   inputs().forEach((input, index) => { input.value = list[index] || ""; });
+  faceButtons().forEach((button, index) => {
+    const face = list[index] || "";
+    button.textContent = face === "QU" ? "Qu" : face;
+    button.classList.toggle("double", face.length > 1);  // two letters in a cell's width, clear of the rings
+  });
   clearPath();
 }
 
@@ -98,6 +135,7 @@ export function clearPath() {
   cells().forEach((cell) => {
     cell.classList.remove("on-path", "path-start");
     cell.querySelector(".step").textContent = "";
+    labelCell(cell, []);
   });
   $("trace").replaceChildren();
   document.querySelectorAll(".selected").forEach((node) => node.classList.remove("selected"));
@@ -122,7 +160,7 @@ export function showPath(path) {
     if (step === 0) cell.classList.add("path-start");
     steps.set(cell, [...(steps.get(cell) || []), step + 1]);
   });
-  steps.forEach((numbers, cell) => { cell.querySelector(".step").textContent = numbers.join(","); });
+  steps.forEach((numbers, cell) => { cell.querySelector(".step").textContent = numbers.join(","); labelCell(cell, numbers); });
   const [row0, col0] = path[0];
   $("trace").append(
     svgNode("path", { d: edgeSegments(path) }),
@@ -149,9 +187,17 @@ export function showRings(rings) {
   cells().forEach((cell, index) => {
     cell.classList.toggle("ring-green", rings[index] === "green");
     cell.classList.toggle("ring-silver", rings[index] === "silver");
-    const label = cellName(+cell.dataset.row, +cell.dataset.col);
-    const ring = rings[index] ? `, ${phrase("colour", rings[index])}` : "";
-    cell.querySelector("input").setAttribute("aria-label", `${label} ${cell.querySelector("input").value}${ring}`);
+    cell.dataset.ring = rings[index] || "";
+    labelCell(cell, cell.dataset.steps ? cell.dataset.steps.split(",").map(Number) : []);
   });
+}
+
+// A game cell's name for a screen reader: "B3, S, anneau Vert, 2e lettre du chemin" (its steps in the path drawn).
+function labelCell(cell, steps) {
+  cell.dataset.steps = steps.join(",");
+  const parts = [cell.dataset.name, cell.querySelector(".face").textContent];
+  if (cell.dataset.ring) parts.push(t("cellRing", phrase("colour", cell.dataset.ring)));
+  if (steps.length) parts.push(t("cellSteps", steps.join(",")));
+  cell.querySelector(".face").setAttribute("aria-label", parts.join(", "));
 }
 

@@ -28,20 +28,27 @@ function tappedSpellings() {
   return choices.map((choice) => page.tapped.map((cell) => choice[all[cell]] || all[cell]).join(""));
 }
 
-// The letters of the tapped cells, double faces read as the game fixed them, else QU and Z (edit the box for U or X;
-// Jouer also tries the other readings against the lexicon).
-function tappedWord() { return tappedSpellings()[0] || ""; }
+// The letters of the tapped cells, double faces read as the game fixed them; a face not fixed yet shows its readings,
+// "AFFI(Z/X)AIS", so the box never shows a word other than the one Jouer will play (it picks the reading that is a
+// word; the player may also edit the box).
+function tappedWord() {
+  const all = page.current.faces.flat();
+  return page.tapped.map((cell) => { const readings = faceReadings(all[cell]); return readings.length > 1 ? `(${readings.join("/")})` : readings[0]; }).join("");
+}
 
-// The spelling to play for tapped cells: the first of their readings that is a word of the game's lexicon.
+// The spelling to play for tapped cells whose box still shows undecided readings: the one reading that is a word of
+// the game's lexicon (the first when none is: the referee says why). Null, with the question asked, when several are.
 async function spellingToPlay(word) {
   const spellings = tappedSpellings();
-  if (!page.tapped.length || spellings.length < 2 || word !== spellings[0]) return word;
+  if (!page.tapped.length || spellings.length < 2 || word !== tappedWord()) return word;
   const lexicon = encodeURIComponent(page.current.game.lexicon);
+  const words = [];
   for (const spelling of spellings) {
     const answer = await api(`/api/words/${encodeURIComponent(spelling)}?lexicon=${lexicon}`);
-    if (answer.valid) return spelling;
+    if (answer.valid) words.push(spelling);
   }
-  return word;
+  if (words.length > 1) { showError(["chooseReading", words.join(" / ")]); return null; }
+  return words[0] || spellings[0];
 }
 
 export function tapCell(index) {
@@ -51,6 +58,13 @@ export function tapCell(index) {
   page.passWarned = false; $("pass").textContent = t("pass");
   $("move-word").value = tappedWord();
   showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+}
+
+// The path traced so far cleared at once (Escape on the grid).
+export function clearTapped() {
+  page.tapped = [];
+  $("move-word").value = "";
+  showPath([]);
 }
 
 export function takeBack() {
@@ -117,6 +131,7 @@ export function playMove(event) {
       showError(problemOf(error));
       return;
     }
+    if (word === null) return;  // two readings make words: the player edits the box to say which
     $("move-word").value = word;
     const path = page.tapped.length ? page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]) : undefined;
     const answer = await gameStep("play", { word, path });
@@ -132,6 +147,12 @@ export function passTurn() {
     if (computerToMove()) { await computerReplies(); return; }
     if (page.tapped.length !== 1) { showError(["passNeedsCell"]); return; }
     const cell = [Math.floor(page.tapped[0] / SIZE), page.tapped[0] % SIZE];
+    if (!page.passWarned && page.current.shared && page.current.shared.helps === false) {
+      page.passWarned = true;  // a fair table counts no words for anyone: the pass is only confirmed
+      $("pass").textContent = t("passAnyway");
+      showError(["passConfirm"]);
+      return;
+    }
     if (!page.passWarned) {
       try {
         const moves = await gameRequest("moves", { limit: 0 });

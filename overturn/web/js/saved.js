@@ -1,7 +1,8 @@
 // What this phone keeps in local storage: its game (and the recent ones it replaced), the shared tables it
-// created (their seat links) and the ones it opened.
+// created (their seat links) and the ones it opened, and each shared table's last known state (js/offline.js).
 import { t } from "./i18n.js";
 import { SIZE } from "./notation.js";
+import { keepTable } from "./offline.js";
 import { renderRecent } from "./start.js";
 import { page } from "./state.js";
 
@@ -17,7 +18,13 @@ const MAX_RECENT = 10;   // recent games kept on this phone, newest first
 // `table` added ({opponent, past}), kept in local storage; replaced games go to a bounded recent list.
 
 export function saveGame() {
-  if (page.current && page.current.shared) return;  // a shared table lives on the server; this phone's own game stays saved
+  // a shared table lives on the server; this phone's own game stays saved, and the table is kept apart, as last seen
+  // (not while shown stale: it was seen no later than before), for a link opened offline
+  if (page.current && page.current.shared) {
+    const { shared } = page.current;
+    if (!page.stale) keepTable("overturn", shared.id, shared.seat, { ...page.current, shared: { ...shared, seat: null } });
+    return;
+  }
   if (page.current) localStorage.setItem(STORE_GAME, JSON.stringify(page.current)); else localStorage.removeItem(STORE_GAME);
 }
 

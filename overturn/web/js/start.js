@@ -1,6 +1,6 @@
 // The start panel: a new game (dealt, typed, or a shared table), the recent games, opening the game a link
 // names, and leaving a game; the share link and its QR code.
-import { postJson } from "./api.js";
+import { ApiProblem, postJson } from "./api.js";
 import { clearMessages, refreshButtons, setGame, showError, whileBusy } from "./game.js";
 import { boardText, clearPath, completeBoard, inputs, setFaces, showRings, svgNode } from "./grid.js";
 import { locale, t } from "./i18n.js";
@@ -9,7 +9,7 @@ import { parseBoard } from "./notation.js";
 import { problemOf } from "./problems.js";
 import { archive, gameName, inProgress, joinedTables, keepRecent, loadSaved, recentGames, tableOf } from "./saved.js";
 import { $, page } from "./state.js";
-import { closeLive, openTable, startTable } from "./table.js";
+import { closeLive, openStale, openTable, setStale, startTable } from "./table.js";
 
 export function renderRecent() {
   const list = $("recent");
@@ -53,6 +53,7 @@ function reopenRecent(index) {
   keepRecent(games);
   if (!(page.current && page.current.shared)) archive(loadSaved());
   closeLive();
+  setStale(null);
   clearMessages();
   setGame(chosen, tableOf(chosen));
   computerReplies();
@@ -134,6 +135,7 @@ export function leaveGame() {
   if (page.busy) return;
   if (!(page.current && page.current.shared) && inProgress(page.current) && !window.confirm(t("confirmNewGame"))) return;
   closeLive();
+  setStale(null);
   $("table-box").hidden = true; $("table-links").hidden = true; $("share").hidden = false; $("undo").hidden = false;
   page.current = null;
   page.viewing = null;
@@ -158,11 +160,15 @@ export async function openFromUrl() {
   const mode = params.get("mode") === "advanced" ? "advanced" : "reuse";
   $("mode").value = mode;
   if (params.has("table")) {
+    // A table link never gives way to this phone's own game (Reprendre offers it): offline, it shows the table as
+    // this phone last saw it, marked stale, until the network returns.
     try {
       await openTable(params.get("table"), params.get("seat"));
     } catch (error) {
-      showError(problemOf(error));
-      if (saved) setGame(saved, tableOf(saved));
+      const offline = error instanceof ApiProblem && error.offline;
+      if (offline && openStale(params.get("table"), params.get("seat"))) return;
+      showError(offline ? ["networkTable"] : problemOf(error));
+      $("resume").hidden = !saved;
     }
     return;
   }

@@ -5,6 +5,7 @@ import { clearMessages, setGame, showError, showNote, whileBusy } from "./game.j
 import { phrase, t } from "./i18n.js";
 import { problemOf } from "./problems.js";
 import { followTable } from "./live.js";
+import { lastTable, staleText } from "./offline.js";
 import { archive, createdTables, loadSaved, rememberJoined, rememberTable } from "./saved.js";
 import { qrBox } from "./start.js";
 import { $, page } from "./state.js";
@@ -50,10 +51,39 @@ export async function openTable(id, link) {
   const seat = createdTables()[id] ? link : await claimSeat(`/api/tables/${encodeURIComponent(id)}`, link);
   const answer = await api(`/api/tables/${encodeURIComponent(id)}${seatQuery(seat)}`);
   clearMessages();
+  setStale(null);
   const { state, table, shared } = fromShared(answer, seat);
   setGame({ ...state, shared }, table);
   rememberJoined(page.current.shared);
   followLive();
+}
+
+// Offline, a table link shows the table as this phone last saw it from this seat, marked stale, and follows its
+// stream, which brings it back live once the network returns. False when this phone never saw it.
+export function openStale(id, seat) {
+  const last = lastTable("overturn", id, seat);
+  if (!last || !last.state.shared || last.state.shared.id !== id) return false;
+  closeLive();
+  setStale(last.at);  // first: the stale state is not kept again as if seen now
+  const { shared, table, ...state } = last.state;
+  setGame({ ...state, shared: { ...shared, seat } }, table);
+  followLive();
+  $("table-live").hidden = false;
+  return true;
+}
+
+// `page.stale`: the time the shown table was last seen, while it is shown offline (null once live again).
+export function setStale(at) {
+  page.stale = at;
+  document.body.classList.toggle("stale", Boolean(at));
+  $("table-live").textContent = at ? staleText(at) : t("liveLost");
+}
+
+// The stream answered: the table shown is the live one again (the read that follows a reconnection brings any move
+// missed, and keeps the table as seen now).
+function liveAgain() {
+  $("table-live").hidden = true;
+  if (page.stale) setStale(null);
 }
 
 export function closeLive() {
@@ -71,7 +101,7 @@ function followLive() {
   const base = `/api/tables/${encodeURIComponent(shared.id)}/events`;
   const live = followTable((last) => base + seatQuery(shared.seat) + (last === null ? "" : `${shared.seat ? "&" : "?"}last=${encodeURIComponent(last)}`), {
     onState: (answer) => {
-      $("table-live").hidden = true;
+      liveAgain();
       if (!page.current || !page.current.shared || page.current.shared.id !== answer.table.id) return;
       const newer = answer.table.version > page.current.shared.version || answer.game.layer !== page.current.game.layer
         || JSON.stringify(answer.table.layers) !== JSON.stringify(page.current.shared.layers);
@@ -82,8 +112,7 @@ function followLive() {
     },
     onStatus: (status) => {
       if (page.live !== live) return;
-      $("table-live").textContent = t("liveLost");
-      $("table-live").hidden = status === "live";
+      if (status === "live") { liveAgain(); } else { setStale(page.stale); $("table-live").hidden = false; }
       if (status === "live" && page.shown.error && ["networkTable", "moveNotSent"].includes(page.shown.error[0])) showError(null);
     },
     onResume: () => {
@@ -119,6 +148,36 @@ export function myTurn() {
   return shared.you !== null && shared.you === shared.to_move_seat;
 }
 
+// The legal words now (a hint, the list, the pass warning's count) from the table itself, which refuses them when
+// its creator turned helps off, and to a watcher while the game is live.
+export function tableHelps({ limit } = {}) {
+  const shared = page.current.shared;
+  const query = seatQuery(movingToken(shared));
+  const suffix = limit === undefined ? "" : `${query ? "&" : "?"}limit=${limit}`;
+  return api(`/api/tables/${encodeURIComponent(shared.id)}/helps${query}${suffix}`);
+}
+
+// Whether the page offers the helps and the dictionary: always away from a shared table; at one, to its seats when
+// its creator allowed them, and to a watcher once the game is over.
+export function helpsOffered() {
+  const shared = page.current && page.current.shared;
+  if (!shared) return true;
+  return shared.helps !== false && (shared.you !== null || heldTokens(shared) !== null || page.current.result.over);
+}
+
+// The player's choice (this phone's): a vibration when the turn comes to it, on by default.
+const VIBRATE = "overturn-vibrate";
+
+// Whose turn, as this phone says it: "À vous de jouer" on the phone of the seat to move (which may vibrate as the
+// turn comes to it), the name elsewhere (a watcher, the other seat, a phone passed round).
+let turnWas = { id: null, mine: false };
+export function turnLine(shared) {
+  const mine = shared.you !== null && shared.you === shared.to_move_seat && !heldTokens(shared);
+  if (mine && turnWas.id === shared.id && !turnWas.mine && localStorage.getItem(VIBRATE) !== "off" && navigator.vibrate) navigator.vibrate(200);
+  turnWas = { id: shared.id, mine };
+  return { text: mine ? t("yourTurn") : shared.to_move_seat === null ? "" : t("turnOf", seatName(shared, shared.to_move_seat)), mine };
+}
+
 export function seatName(shared, index) {
   const seat = shared.seats[index];
   return seat ? seat.name : "";
@@ -134,7 +193,10 @@ export function renderTable() {
   const you = shared.you;
   const computers = shared.seats.filter((seat) => seat.computer !== null).map((seat) => t("computerSeat", seat.name));
   $("table-seat").textContent = [heldTokens(shared) ? t("allSeatsHere") : you === null ? t("watching")
-    : t("seatYou", seatName(shared, you), phrase("colour", shared.seats[you].colour)), ...computers].join(" ");
+    : t("seatYou", seatName(shared, you), phrase("colour", shared.seats[you].colour)), ...computers,
+  shared.helps === false ? t("helpsOff") : ""].join(" ").trim();
+  $("vibrate-row").hidden = you === null || Boolean(heldTokens(shared)) || !navigator.vibrate;
+  $("vibrate").checked = localStorage.getItem(VIBRATE) !== "off";
   const created = createdTables()[shared.id];
   const list = $("seat-links");
   const items = [];
@@ -189,10 +251,11 @@ function handOver(index) {
 export async function startTable(data) {
   const silver = $("silver-computer").checked ? { computer: Number($("start-level").value) } : { name: $("name-silver").value.trim() || undefined };
   const seats = [{ name: $("name-green").value.trim() || undefined }, silver];
-  const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, family: $("family").checked, seats, ...data });
+  const answer = await postJson("/api/tables", { mode: $("mode").value, ending: $("ending").value, family: $("family").checked, seats, helps: $("table-helps").checked, ...data });
   rememberTable(answer.table.id, { creator: answer.creator, tokens: answer.tokens, here: $("all-here").checked });
   archive(loadSaved());
   page.shown = {};
   await openTable(answer.table.id, answer.tokens[0]);
 }
 
+export function rememberVibrate(on) { localStorage.setItem(VIBRATE, on ? "on" : "off"); }

@@ -1,6 +1,6 @@
 // What the board games' page holds between events, and the small lookups every part of it uses.
-import { language, t } from "../i18n.js";
-import { line, word } from "./words/say.js";
+import { language, phrase, t } from "../i18n.js";
+import { line, sentence, word } from "./words/say.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -16,6 +16,26 @@ export function takeSeat(token) {
   history.replaceState(null, "", url);  // a reload opens the seat with the phone's own credential
 }
 
+// The tables this phone created, by id: the creator's token and every seat's invitation link (to hand out again
+// after a reload). The newest few are kept.
+const STORE_CREATED = "overturn-board-tables";
+const MAX_CREATED = 20;
+
+export function createdTables() {
+  try {
+    const map = JSON.parse(localStorage.getItem(STORE_CREATED) || "{}");
+    return map && typeof map === "object" && !Array.isArray(map) ? map : {};
+  } catch (error) {
+    return {};
+  }
+}
+
+export function rememberCreated(id, entry) {
+  const map = { ...createdTables(), [id]: { ...entry, at: Date.now() } };
+  const ids = Object.keys(map).sort((a, b) => (map[b].at || 0) - (map[a].at || 0)).slice(0, MAX_CREATED);
+  localStorage.setItem(STORE_CREATED, JSON.stringify(Object.fromEntries(ids.map((key) => [key, map[key]]))));
+}
+
 export const ui = {
   view: null,        // the server's view of the table for this seat (or a watcher)
   replay: null,      // {number, position, entry} while stepping through the move list
@@ -28,6 +48,34 @@ export function seatName(index) {
   if (!view || index === null || index === undefined) return "";
   const seat = view.table.seats[index];
   return seat ? seat.name : t("seatNumber", index + 1);
+}
+
+// Each seat's colour, as its pieces are drawn: Overload's players in the rules' order (the board's scores keep it),
+// offboard's red and yellow marbles, Insider's pawns as the page colours them (pawn-p0…p3).
+const INSIDER_COLOURS = ["red", "blue", "green", "orange"];
+const OFFBOARD_COLOURS = ["red", "yellow"];
+
+export function seatColour(index) {
+  const view = ui.view;
+  if (!view || index === null || index === undefined) return null;
+  if (view.game === "overload" && view.board && view.board.scores) return Object.keys(view.board.scores)[index] ?? null;
+  if (view.game === "offboard") return OFFBOARD_COLOURS[index] ?? null;
+  if (view.game === "insider") return INSIDER_COLOURS[index] ?? null;
+  return null;
+}
+
+// "Zoé (rouge)": a seat's name with its colour, the colour left out when the name already says it (Overload's
+// default names are the colours: "Jaune").
+export function seatLabel(index) {
+  const name = seatName(index);
+  const colour = seatColour(index) && phrase("colours", seatColour(index));
+  return !colour || name.toLowerCase() === colour.toLowerCase() ? name : t("seatWithColour", name, colour);
+}
+
+// A move list entry as one sentence ("Zoé a lancé le dé : 4"), the notation after the name when the page cannot
+// word the move.
+export function entrySentence(entry) {
+  return sentence(ui.view.game, language(), entry, seatName) ?? `${t("moveBy", seatName(entry.seat))}${entry.move}`;
 }
 
 // The server's French line for an event the page cannot word itself: it names Insider's players "Joueur N" (the

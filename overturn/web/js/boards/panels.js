@@ -1,7 +1,8 @@
-// The board games' panels around the drawing: the seat's legal moves grouped (a button each), the scores, an
-// Insider hand, the moves played, Insider's Bodyguard question with its countdown.
+// The board games' panels around the drawing: the seat's legal moves grouped (a button each), the scores with each
+// seat's colour, an Insider hand, the moves played (newest first, each a sentence), Insider's Bodyguard question
+// with its countdown, and for the table's creator every other seat's invitation (QR code, share or copy).
 import { phrase, t } from "../i18n.js";
-import { $, entryLines, seatName, ui } from "./common.js";
+import { $, createdTables, entryLines, entrySentence, seatColour, seatLabel, seatName, tableId, ui } from "./common.js";
 
 // A card's name in the page's language (its code when the page does not know it).
 function cardName(card) { return phrase("cards", card) || card; }
@@ -22,7 +23,7 @@ function groupKey(move) {
 function groupTitle(key) {
   const words = key.split(" ");
   if (words[0] === "bille") return t("marbleGroup", words[1]);
-  if (words[0] === "play") return `${cardName(words[1])} ×${words[2]}`;
+  if (words[0] === "play") return `${cardName(words[1])} ${words[2]}`;  // a card's power, as the move list says it (×N counts a hand's cards)
   if (words[0] === "step") return t("stepFrom", words[1]);
   if (words[0] === "totalout") return t("totalOutFrom", words[1]);
   return phrase("moveGroups", words[0]) || words[0];
@@ -80,7 +81,15 @@ export function renderScores() {
     if (index === ui.view.you) row.classList.add("you");
     const name = document.createElement("th");  // the row's header: each score and card count is read with its player
     name.scope = "row";
-    name.textContent = seat.name + (index === ui.view.you ? t("youMark") : "");
+    const colour = seatColour(index);
+    if (colour) {
+      const swatch = document.createElement("span");
+      swatch.className = `swatch swatch-${colour}`;
+      swatch.setAttribute("aria-hidden", "true");
+      name.append(swatch);
+    }
+    name.append(seatLabel(index) + (index === ui.view.you ? t("youMark") : ""));
+    name.dataset.colour = colour || "";
     const score = document.createElement("td");
     score.textContent = t("points", ui.view.scores[index]);
     row.append(name, score);
@@ -115,17 +124,18 @@ export function renderHand() {
   }
 }
 
+// Newest first, numbered from the first move (an <ol reversed>), in the page's own flow.
 export function renderHistory(onStep) {
   const list = $("history");
   list.replaceChildren();
+  list.reversed = true;
   ui.view.moves.forEach((entry, index) => {
     const item = document.createElement("li");
-    const head = document.createElement("span");
-    head.className = "who";
-    head.textContent = t("moveBy", seatName(entry.seat));
-    const move = document.createElement("span");
-    move.className = "what";
-    move.textContent = entry.move;
+    item.value = index + 1;
+    const said = document.createElement("span");
+    said.className = "what";
+    said.textContent = entrySentence(entry);
+    said.title = entry.move;  // the notation, for whoever types moves
     const see = document.createElement("button");
     see.type = "button";
     see.className = "see";
@@ -133,13 +143,15 @@ export function renderHistory(onStep) {
     see.textContent = t("see");
     see.setAttribute("aria-label", t("seeLabel", index + 1));
     see.addEventListener("click", () => onStep(index + 1));
-    item.append(see, head, move);
-    if (entry.effects.length) {
+    item.append(see, said);
+    // what the move did, after the sentence; the move's own action line is the sentence already
+    const lines = entryLines(entry).filter((text, line) => line > 0 || !entry.events[0] || entry.events[0].kind !== "acted");
+    if (lines.length) {
       const effects = document.createElement("small");
-      effects.textContent = " — " + entryLines(entry).join(t("effectsJoin"));
+      effects.textContent = " — " + lines.map((text) => text.trim()).join(t("effectsJoin"));
       item.append(effects);
     }
-    list.append(item);
+    list.prepend(item);
   });
   list.dataset.count = String(ui.view.moves.length);
 }
@@ -151,16 +163,114 @@ export function renderGuard() {
   const box = $("guard");
   const guard = ui.view.game === "insider" && ui.view.question === "guard" && !ui.view.over ? ui.view.guard : null;
   if (!guard) { box.hidden = true; return; }
-  const card = `${cardName(guard.card)} ×${guard.power}`;
   const asked = ui.view.you === ui.view.to_move;
-  const ask = asked ? t("guardAsk", seatName(guard.from), card) : t("guardWait", seatName(ui.view.to_move), card, seatName(guard.from));
+  const ask = asked ? t("guardAsk", seatName(guard.from), `${cardName(guard.card)} ${guard.power}`)
+    : t("guardWait", seatName(ui.view.to_move), `${phrase("cardsTo", guard.card) || cardName(guard.card)} ${guard.power}`, seatName(guard.from));
   // the server's deadline (kept with the table, so a page opened late counts what is really left), within the table's limit
   let left = guard.seconds;
   if (guard.deadline && left !== null && left !== undefined) left = Math.min(left, Math.max(0, Math.round(guard.deadline - Date.now() / 1000)));
-  const show = () => { box.textContent = left === null || left === undefined ? ask : `${ask} (${Math.max(0, left)} s)`; };
+  // the seconds are shown, not read: in the live status they would be announced every second
+  const clock = document.createElement("span");
+  clock.setAttribute("aria-hidden", "true");
+  box.replaceChildren(ask, clock);
+  const show = () => { clock.textContent = left === null || left === undefined ? "" : ` (${Math.max(0, left)} s)`; };
   show();
   box.hidden = false;
   if (left !== null && left !== undefined) {
     ui.guardTimer = setInterval(() => { left -= 1; show(); if (left <= 0) { clearInterval(ui.guardTimer); ui.guardTimer = null; } }, 1000);
   }
+}
+
+// ----- inviting the players (the table's creator only) ------------------------------------------------------------
+
+// A QR code of `url` as an SVG (as the Overturn page draws its seats' codes, js/start.js), or nothing when the
+// vendored encoder (vendor/qrcode.js) did not load.
+function qrCode(url, label) {
+  if (typeof window.QRCode !== "function") return null;
+  const code = new window.QRCode(-1, window.QRErrorCorrectLevel.M);
+  code.addData(url);
+  code.make();
+  const count = code.getModuleCount();
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `-4 -4 ${count + 8} ${count + 8}`);
+  svg.setAttribute("class", "qr");
+  svg.setAttribute("shape-rendering", "crispEdges");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  let d = "";
+  for (let row = 0; row < count; row++) for (let col = 0; col < count; col++) if (code.isDark(row, col)) d += `M${col},${row}h1v1h-1z`;
+  svg.innerHTML = `<rect x="-4" y="-4" width="${count + 8}" height="${count + 8}" fill="#fff"/><path d="${d}" fill="#000"/>`;
+  return svg;
+}
+
+// The system's share sheet where the phone has one, else the link copied (the clipboard API, or a selected text
+// on a page served over plain HTTP, where that API is missing); `said` tells the outcome.
+async function shareLink(url, title, said) {
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share({ title, url });
+      return;
+    } catch (error) {
+      if (error && error.name === "AbortError") return;  // the player closed the sheet
+    }
+  }
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch (error) {
+    const box = document.createElement("textarea");
+    box.value = url;
+    document.body.append(box);
+    box.select();
+    copied = document.execCommand("copy");
+    box.remove();
+  }
+  said.textContent = copied ? t("linkCopied") : t("copyFailed");
+  said.hidden = false;
+}
+
+function inviteItem(url, title, qrLabel, seat) {
+  const item = document.createElement("li");
+  if (seat !== null) item.dataset.seat = String(seat);
+  const head = document.createElement("div");
+  head.className = "invite-title";
+  head.textContent = title;
+  const link = document.createElement("a");
+  link.href = url; link.textContent = url; link.className = "invite-link";
+  const said = document.createElement("span");
+  said.className = "note copied";
+  said.setAttribute("role", "status");
+  said.hidden = true;
+  const share = document.createElement("button");
+  share.type = "button"; share.className = "share"; share.textContent = t("shareLink");
+  share.setAttribute("aria-label", seat === null ? t("watchInvite") : t("shareLabel", seatName(seat)));
+  share.addEventListener("click", () => shareLink(url, document.title, said));
+  const row = document.createElement("div");
+  row.className = "row";
+  row.append(share, said);
+  const qr = qrCode(url, qrLabel);
+  item.append(head, ...(qr ? [qr] : []), link, row);
+  return item;
+}
+
+// The other seats' invitations and the watch link, on the phone that created the table (its own seat's is spent:
+// the creator sits there). Open while no move is played, folded after; the player's own fold is kept.
+export function renderInvites() {
+  const box = $("invites");
+  const created = tableId ? createdTables()[tableId] : null;
+  if (!created || !created.links) { box.hidden = true; return; }
+  const origin = location.origin;
+  const items = [];
+  created.links.seats.forEach((link, index) => {
+    if (!link || index === ui.view.you) return;
+    items.push(inviteItem(origin + link, seatLabel(index), t("qrOf", seatName(index)), index));
+  });
+  items.push(inviteItem(origin + created.links.watch, t("watchInvite"), t("watchInvite"), null));
+  $("invite-list").replaceChildren(...items);
+  const started = ui.view.moves.length > 0;
+  if (box.hidden) box.open = !started;
+  if (started && box.open && !box.dataset.folded) box.open = false;  // folded once, at the first move
+  if (started) box.dataset.folded = "1";
+  box.hidden = false;
 }

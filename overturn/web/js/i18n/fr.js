@@ -1,4 +1,7 @@
 // The pages' words in French, the default language. The same keys as en.js (a test holds them equal).
+// "de Zoé", "d'Inès": the preposition before a name, elided before a vowel or an h.
+const de = (name) => (/^[aeiouyhàâäéèêëîïôöûüœ]/i.test(name) ? `d'${name}` : `de ${name}`);
+
 export default {
   gridLabel: "Grille", green: "Vert", silver: "Argent", pathKey: "chemin",
   moveLabel: "Mot à jouer", movePlaceholder: "Touchez les lettres ou tapez le mot", play: "Jouer",
@@ -29,7 +32,8 @@ export default {
   legal: "Valable", illegal: "Refusé", valid: "dans le lexique", notWord: "absent du lexique", suggestions: "Mots proches :",
   network: "Le serveur ne répond pas. La partie reste gardée sur ce téléphone.",
   seedChosen: "Graine choisie par le créateur de la table : ses tirages peuvent être prévus (une leçon).",
-  networkTable: "Le serveur ne répond pas. La partie est gardée par le serveur : elle reprend dès qu'il répond.",
+  networkTable: "Hors ligne — le serveur ne répond pas. La table est gardée par le serveur : elle reprend dès qu'il répond.",
+  staleTable: (when) => `Hors ligne — la table telle que ce téléphone l'a vue (${when}), pas à jour : elle reprend dès que le réseau revient.`,
   moveNotSent: "Coup non envoyé (le serveur ne répond pas) — réessayez : il ne sera pas joué deux fois.",
   score: (g, s) => `Vert ${g} · Argent ${s}`, toMove: (side) => (side === "silver" ? "au tour d'Argent" : "au tour de Vert"),
   colour: { green: "Vert", silver: "Argent" },
@@ -74,6 +78,8 @@ export default {
     too_many_computer_tables: "Trop de parties entre ordinateurs en cours : réessayez dans quelques minutes.",
     invitation_spent: "Ce lien a déjà servi à un autre téléphone : demandez un nouveau lien au créateur de la table.",
     store_full: "Le serveur garde déjà autant de tables qu'il peut : réessayez plus tard.",
+    helps_off: "Table sans aides : ni indice, ni liste des mots jouables.",
+    helps_watcher: "Pas d'aide pour qui regarde tant que la partie se joue.",
   },
   status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
   reasons: {
@@ -112,6 +118,22 @@ export default {
   passWord: "passe",
   unexpected: "Erreur inattendue sur la page ; rechargez-la.",
 
+  // The grid as buttons in a game, the turn on this phone, a fair table, the next layer's dealer.
+  gridKeys: "Flèches : changer de case. Entrée ou Espace : ajouter la lettre au chemin. Retour arrière : enlever la dernière. Échap : tout effacer.",
+  cellRing: (colour) => `anneau ${colour}`,
+  cellSteps: (numbers) => {  // "2" or "2,4": the cell's steps in the path
+    const steps = String(numbers).split(",");
+    const ordinals = steps.map((n) => (n === "1" ? "1re" : `${n}e`));
+    const list = ordinals.length > 1 ? `${ordinals.slice(0, -1).join(", ")} et ${ordinals[ordinals.length - 1]}` : ordinals[0];
+    return `${list} lettre${steps.length > 1 ? "s" : ""} du chemin`;
+  },
+  chooseReading: (words) => `Ce chemin fait plusieurs mots : ${words}. Écrivez dans la case celui que vous jouez.`,
+  yourTurn: "À vous de jouer", vibrate: "Vibrer quand c'est mon tour",
+  tableHelps: "Aides permises (indice, mots jouables, dictionnaire)",
+  helpsOff: "Table sans aides : ni indice, ni mots jouables, ni dictionnaire.",
+  passConfirm: "Passer ? Touchez « Passer quand même » pour confirmer.",
+  layerStartedBy: (name, layer) => `${name} a lancé la couche ${layer}.`,
+
   // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Jeux de plateau", rules: "Règles", newTable: "Nouvelle table", gameLabel: "Jeu",
   gameOverload: "Overload (3 à 5 joueurs)", gameOffboard: "offboard (2 joueurs)", gameInsider: "Insider (2 à 4 joueurs)",
@@ -121,13 +143,18 @@ export default {
   boardAsText: "Plateau en texte (le dessin de la ligne de commande, en anglais)", yourMoves: "Vos coups possibles",
   typedLabel: "Coup en notation", typedPlaceholder: "ou tapez un coup (notation)", previewTitle: "Aperçu",
   confirm: "Confirmer", cancel: "Annuler", watcherBoards: "Vous regardez la table : seuls les joueurs jouent.", movesPlayed: "Coups joués",
-  seatNumber: (n) => `Siège ${n}`, namePlaceholder: "nom", seatLinkOf: (name) => `Lien de ${name}`, watchLinkBoards: "Lien pour regarder",
-  afterMove: (n, total, name, move) => `Après le coup ${n}/${total} : ${name}, ${move}`,
+  seatNumber: (n) => `Siège ${n}`, namePlaceholder: "nom", playHere: "Je joue aussi, au siège 1 (décochez pour seulement animer ou regarder la table)", creating: "Création de la table…",
+  invitesTitle: "Inviter les joueurs", invitesHelp: "Chaque joueur scanne son QR code ou ouvre son lien : il prend sa place d'un geste.",
+  watchInvite: "Pour regarder (sans jouer)", shareLink: "Partager le lien", shareLabel: (name) => `Partager le lien ${de(name)}`,
+  qrOf: (name) => `QR code du lien ${de(name)}`, linkCopied: "Lien copié", copyFailed: "Copie impossible : appuyez longuement sur le lien pour le copier.",
+  seatWithColour: (name, colour) => `${name} (${colour})`, buzzTurn: "Vibrer quand c'est mon tour", sending: "Envoi du coup…",
+  afterMove: (n, total, said) => `Après le coup ${n}/${total} : ${said}`,
   gameOver: "Partie terminée", winners: (names, count) => `Partie terminée : ${names} ${count > 1 ? "gagnent" : "gagne"} !`,
-  yourMove: (name) => `À vous de jouer, ${name}`, boardTurnOf: (name) => `Au tour de ${name}`,
-  moveRefused: (message, detail) => `Coup refusé : ${message} (${detail})`, movePlayed: (move) => `Joué : ${move}`,
+  yourMove: (colour) => `À vous de jouer${colour ? ` (${colour})` : ""}`, boardTurnOf: (who) => `À ${who} de jouer`,
+  // the referee's detail is English: the French page gives the rule's French only
+  moveRefused: (message, _detail) => `Coup refusé : ${message}`,
   networkBoards: "Le serveur ne répond pas ; réessayez.",
-  trackStart: "départ", trackFinish: (n) => `arrivée ${n}`, pawnDiscs: (name, discs) => `${name} : ${discs} disques`,
+  trackStart: "départ", trackFinish: (n) => `arrivée ${n}`,
   overloadInfo: (cup, target, roll) => `Réserve : ${cup} disques · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
   pawnsHere: (name, count) => `${name} : ${count} pion(s)`,
   insiderInfo: (onPaths, done, total, cave, top) => `Sur les chemins : ${onPaths} · évaluations ${done}/${total} · escalier ${cave} (cave) à ${top}`,
@@ -150,11 +177,32 @@ export default {
   },
   rollDice: "Lancer les dés", rollDie: "Lancer le dé",
   cards: { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" },
-  youMark: " (vous)", points: (n) => `${n} pts`, cardCount: (n) => `${n} cartes`, noCard: "aucune carte",
+  youMark: " (vous)", points: (n) => `${n} point${Math.abs(n) < 2 ? "" : "s"}`, cardCount: (n) => `${n} carte${Math.abs(n) < 2 ? "" : "s"}`, noCard: "aucune carte",
   moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Voir le plateau après le coup ${n}`,
   langLabel: "EN : lire la page en anglais",
   guardAsk: (from, card) => `${from} joue ${card} : le contrez-vous avec un garde du corps ?`,
-  guardWait: (who, card, from) => `${who} répond au ${card} de ${from}`,
+  // Playing on the board (js/boards/drawings.js and each game's module): names a screen reader reads, what a tap did.
+  colours: { red: "rouge", blue: "bleu", yellow: "jaune", green: "vert", black: "noir", white: "blanc", orange: "orange" },
+  legendLabel: "Couleurs des joueurs", seatColour: (name, colour) => `${name} : ${colour}`,
+  hexLabel: "Plateau offboard : rangées A (à gauche) à I (à droite), trous numérotés de haut en bas",
+  hexRow: (row) => `Rangée ${row}`, holeMarble: (colour, hole) => `Bille ${colour} en ${hole}`, holeFree: (hole) => `Trou libre ${hole}`,
+  holeDestination: ", destination possible",
+  marbleChosen: (hole, n) => `Bille ${hole} choisie : touchez ${n > 1 ? `une des ${n} destinations surlignées` : "la destination surlignée"}.`,
+  pickMarble: "Touchez d'abord une de vos billes, puis sa destination surlignée.",
+  notDestination: (hole, from) => `${hole} n'est pas une destination de ${from} : touchez un trou surligné.`,
+  marbleStuck: (hole) => `La bille ${hole} ne peut pas bouger.`,
+  placeFirst: "Touchez un trou surligné pour y replacer la bille qui a rebondi.",
+  trackLabel: "Parcours d'Overload, de l'arrivée (en haut) au départ", trackSpace: (n) => `case ${n}`,
+  pawnLabel: (name, colour, discs, where) => `Pion ${name} (${colour}) : ${discs} disque${discs > 1 ? "s" : ""}, ${where}`,
+  pawnActions: (name) => `Pion ${name} :`, pawnChosen: (name, n) => `Pion ${name} choisi : ${n > 1 ? `${n} actions possibles` : "une action possible"}, en bas de l'écran.`,
+  pawnMove: "Déplacer", pawnMoveTo: (roll, where) => `Avancer de ${roll} → ${where}`, pawnGive: (n) => `Donner ${n} disque${n > 1 ? "s" : ""}`,
+  pawnTake: (n) => `Prendre ${n} disque${n > 1 ? "s" : ""}`, pawnLoad: (n) => `Charger ${n} disque${n > 1 ? "s" : ""}`,
+  insiderLabel: "Plateau Insider : cases a1 à e5 (a5 en haut à gauche) et les chemins occupés",
+  pathSaid: (from, to, said) => `Chemin ${from}–${to} : ${said}`, baseOf: (name) => `base de ${name}`, nobody: "vide",
+  guardAnswers: "Votre réponse au garde du corps", guardCounter: (n) => `Contrer (${n} garde${n > 1 ? "s" : ""} du corps)`,
+  guardWait: (who, card, from) => `${who} répond ${card} ${de(from)}`,
+  // a card after "répond" (« à l'Hélicoptère », « au Scandale »)
+  cardsTo: { admin: "à l'Administrateur", heli: "à l'Hélicoptère", scandal: "au Scandale", trend: "à la Tendance", guard: "au Garde du corps" },
   // A refused move's reason, by the rule code the server sends with it (its French, word for word, is the server's).
   refusals: {
     // common

@@ -28,6 +28,9 @@ const MAIN_EN = { walk: "walk", roll: "roll", draw: "draw" };
 // "a, b or c" (`word`: the language's "or"), as overturn/referees/wording.py's either().
 const either = (choices, word) => (choices.length === 1 ? choices[0] : `${choices.slice(0, -1).join(", ")} ${word} ${choices.at(-1)}`);
 const players = (seats, name) => seats.map(name).join(", ");
+// A count with its noun in French agreement (singular for 0 and 1), as overturn/referees/wording.py's french_count().
+const count = (n, singular, plural) => `${n} ${Math.abs(n) < 2 ? singular : plural ?? `${singular}s`}`;
+const verb = (n, singular, plural) => (n < 2 ? singular : plural);
 // A gain with its sign, as Python's {:+d}.
 const signed = (n) => (n < 0 ? String(n) : `+${n}`);
 
@@ -50,7 +53,7 @@ function endOptions(e, cards, totalout, swap, end) {
 
 export const fr = {
   acted: (e) => e.action,
-  drew: (e, name) => `${name(e.player)} pioche ${e.count} carte(s) (${e.occupied} case(s) occupée(s))`,
+  drew: (e, name) => `${name(e.player)} pioche ${count(e.count, "carte")} (${count(e.occupied, "case occupée", "cases occupées")})`,
   "swapped-card": (e, name) => `${name(e.player)} défausse une carte et en pioche une`,
   "card-played": (e, name) => `${name(e.player)} joue ${CARDS_FR[e.card]} ${e.power} : ${power(POWERS_FR, e, name)}`,
   declined: (e, name) => `${name(e.player)} ne prend pas de carte et peut continuer`,
@@ -61,16 +64,16 @@ export const fr = {
   guarded: (e, name) => `Garde du corps de ${players(e.helpers, name)} : la carte ${CARDS_FR[e.card]} ${e.power} est annulée`,
   meeting: (e, name) => `réunion : tous les pions de ${name(e.player)} rentrent à leur base`,
   "bomb-alert": (e) => `alerte à la bombe : tous les pions rentrent, la carte ${e.card} passe sous la pile`,
-  "total-out-hit": (e, name) => `${e.count} pion(s) de ${name(e.player)} sous le Total OUT rentrent à la base`,
+  "total-out-hit": (e, name) => `${count(e.count, "pion")} de ${name(e.player)} sous le Total OUT ${verb(e.count, "rentre", "rentrent")} à la base`,
   "total-out-moved": (e) => `Total OUT déplacé de ${e.frm} à ${e.to}`,
   evaluated: (e, name) => `évaluation ${e.number} (${REASONS_FR[e.reason]}) de la carte ${e.card} : ${gains(e, name, "→")}`,
-  "game-over": (e, name) => `partie terminée : ${players(e.winners, name)} gagne(nt)`,
+  "game-over": (e, name) => `partie terminée : ${players(e.winners, name)} ${verb(e.winners.length, "gagne", "gagnent")}`,
   reshuffled: () => "la pioche est vide : la défausse est mélangée en une nouvelle pioche",
-  "points-lost": (e, name) => `${name(e.player)} ne peut plus avancer : ${e.points} point(s) perdu(s)`,
+  "points-lost": (e, name) => `${name(e.player)} ne peut plus avancer : ${count(e.points, "point perdu", "points perdus")}`,
   "plays-again": (e, name) => `${name(e.player)} rejoue (Tendance)`,
   skipped: (e, name) => `${name(e.player)} passe ce tour (scandale)`,
   "timed-out": (e) => `temps écoulé (${e.seconds} s) : pas de garde du corps`,
-  ended: (e, name) => `Partie terminée après ${e.evaluations} évaluation(s) : ${players(e.winners, name)} gagne(nt).`,
+  ended: (e, name) => `Partie terminée après ${count(e.evaluations, "évaluation")} : ${players(e.winners, name)} ${verb(e.winners.length, "gagne", "gagnent")}.`,
   "await-guard": (e, name) => `${name(e.victim)} : répondez à la carte ${CARDS_FR[e.card]} ${e.power} de ${name(e.attacker)} `
     + "par un Garde du corps, ou passez.",
   "await-meet": (e, name) => `${name(e.player)} : votre pion rencontre ${players(e.victims, name)} : prenez une carte à chacun `
@@ -84,7 +87,7 @@ export const fr = {
   "await-totalout": (e, name) => `${name(e.player)} : déplacez jusqu'à ${e.left} Total OUT, puis « Terminé ».`,
   "await-choice": (e, name) => `Au tour de ${name(e.player)} : ${either(mains(e, MAIN_FR), "ou")}`
     + (e.legal.includes("walk") ? "" : " (rumeurs : un seul dé, pas de marche)") + ".",
-  "await-moving": (e, name) => `${name(e.player)} avance : ${e.points} point(s) à jouer (`
+  "await-moving": (e, name) => `${name(e.player)} avance : ${count(e.points, "point")} à jouer (`
     + `${either(movingOptions(e, "déplacer un pion", "jouer des cartes", "déplacer un Total OUT (double)"), "ou")}).`,
   "await-end": (e, name) => `${name(e.player)} : `
     + `${either(endOptions(e, "jouer des cartes", "déplacer un Total OUT (double)", "échanger une carte", "finir le tour"), "ou")}.`,
@@ -130,3 +133,52 @@ export const en = {
   "await-end": (e, name) => `${name(e.player)}: `
     + `${either(endOptions(e, "play cards", "move a Total OUT (double)", "swap a card", "end the turn"), "or")}.`,
 };
+
+// A move list entry as one sentence in the past ("Zoé a lancé les dés : 4+5"), from its notation and events; `who`
+// is the mover's name. Undefined for a move the page does not know: the notation is shown instead. A card drawn or
+// swapped is not named (the list is read by every seat).
+const diceOf = (entry) => (entry.events.find((e) => e.kind === "rolled") || {}).dice;
+
+function playedFr(entry, who) {
+  const [verb, a, b] = entry.move.split(" ");
+  const dice = diceOf(entry);
+  const simple = {
+    walk: "a choisi de marcher", draw: "a pioché", end: "a fini son tour", pass: "n'a pas répondu par un garde du corps", done: "a terminé",
+    take: "a pris une carte à chaque pion rencontré", decline: "n'a pas pris de carte", swap: "a échangé une carte",
+    steal: "a pris une carte", card: "a pioché une carte", eval: "a retourné une carte d'évaluation",
+  };
+  if (["roll", "dice", "die"].includes(verb)) {
+    const what = verb === "die" || (dice && dice.length === 1) ? "le dé" : "les dés";
+    return `${who} a lancé ${what}` + (dice ? ` : ${dice.join("+")}` : "");
+  }
+  if ((verb === "step" || verb === "move") && b) return `${who} a ${verb === "step" ? "avancé" : "déplacé"} un pion de ${a} à ${b}`;
+  if (verb === "play" && CARDS_FR[a]) return `${who} a joué ${CARDS_FR[a]} ${b}`;
+  if (verb === "guard") return `${who} a répondu par ${a === "1" || !a ? "un garde du corps" : `${a} gardes du corps`}`;
+  if (verb === "seat" && a) return `${who} a pris la table ${a}`;
+  if (verb === "vip" && b) return `${who} a échangé les tables ${a} et ${b}`;
+  if (verb === "totalout" && b) return `${who} a déplacé un Total OUT de ${a} à ${b}`;
+  return Object.hasOwn(simple, verb) ? `${who} ${simple[verb]}` : undefined;
+}
+
+function playedEn(entry, who) {
+  const [verb, a, b] = entry.move.split(" ");
+  const dice = diceOf(entry);
+  const simple = {
+    walk: "chose to walk", draw: "drew", end: "ended the turn", pass: "answered with no Bodyguard", done: "finished",
+    take: "took a card from each pawn met", decline: "took no card", swap: "swapped a card",
+    steal: "took a card", card: "drew a card", eval: "turned an evaluation card",
+  };
+  if (["roll", "dice", "die"].includes(verb)) {
+    const what = verb === "die" || (dice && dice.length === 1) ? "the die" : "the dice";
+    return `${who} rolled ${what}` + (dice ? `: ${dice.join("+")}` : "");
+  }
+  if ((verb === "step" || verb === "move") && b) return `${who} ${verb === "step" ? "stepped" : "moved"} a pawn from ${a} to ${b}`;
+  if (verb === "play" && CARDS_EN[a]) return `${who} played ${CARDS_EN[a]} ${b}`;
+  if (verb === "guard") return `${who} answered with ${a === "1" || !a ? "a Bodyguard" : `${a} Bodyguards`}`;
+  if (verb === "seat" && a) return `${who} sat at table ${a}`;
+  if (verb === "vip" && b) return `${who} swapped tables ${a} and ${b}`;
+  if (verb === "totalout" && b) return `${who} moved a Total OUT from ${a} to ${b}`;
+  return Object.hasOwn(simple, verb) ? `${who} ${simple[verb]}` : undefined;
+}
+
+export const played = { fr: playedFr, en: playedEn };

@@ -4,11 +4,13 @@
 
 const COLOURS_FR = { red: "rouge", yellow: "jaune" };
 const colour = (name) => (Object.hasOwn(COLOURS_FR, name) ? COLOURS_FR[name] : name);
+// A count with its noun in French agreement (singular for 0 and 1), as overturn/referees/wording.py's french_count().
+const count = (n, singular, plural) => `${n} ${Math.abs(n) < 2 ? singular : plural ?? `${singular}s`}`;
 const isSet = (value) => value !== null && value !== undefined;
 
 function steppedFr(e) {
   let text = e.marbles === 1 ? "une bille avance" : `une ligne de ${e.marbles} avance`;
-  if (e.pushed) text = `une ligne de ${e.marbles} pousse ${e.pushed} bille(s) ${colour(e.opponent)}`;
+  if (e.pushed) text = `une ligne de ${e.marbles} pousse ${count(e.pushed, `bille ${colour(e.opponent)}`, `billes ${colour(e.opponent)}s`)}`;
   if (isSet(e.target) && e.bounced) {
     text += ` ; une bille ${colour(e.opponent)} sort vers la cible ${e.target}, déjà prise : pas de point, `
       + `${colour(e.opponent)} doit la replacer ou la retirer`;
@@ -85,3 +87,23 @@ export const en = {
     : "."),
   "game-over": (e) => `Score: ${scoreEn(e.score)}. Game over: ${e.winner} wins (${whyEn(e)}).`,
 };
+
+// A move list entry as one sentence in the past ("Zoé a joué A2 → A3"), from its notation; `who` is the mover's
+// name. Undefined for a move the page does not know: the notation is shown instead.
+const stepWords = (move) => (/^[A-I]\d-[A-I]\d$/.test(move) ? move.replace("-", " → ") : undefined);
+
+function playedFr(entry, who) {
+  const [verb, rest] = entry.move.split(" ");
+  if (verb === "place" && rest) return `${who} a replacé sa bille en ${rest}`;
+  if (verb === "remove") return `${who} a retiré sa bille du jeu` + (rest && stepWords(rest) ? `, puis a joué ${stepWords(rest)}` : "");
+  return stepWords(entry.move) && `${who} a joué ${stepWords(entry.move)}`;
+}
+
+function playedEn(entry, who) {
+  const [verb, rest] = entry.move.split(" ");
+  if (verb === "place" && rest) return `${who} put the marble back on ${rest}`;
+  if (verb === "remove") return `${who} removed the marble from the game` + (rest && stepWords(rest) ? `, then played ${stepWords(rest)}` : "");
+  return stepWords(entry.move) && `${who} played ${stepWords(entry.move)}`;
+}
+
+export const played = { fr: playedFr, en: playedEn };

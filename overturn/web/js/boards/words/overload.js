@@ -6,10 +6,10 @@ const COLOURS_FR = { red: "rouge", blue: "bleu", yellow: "jaune", green: "vert",
 const CAUSES_FR = { seeded: "tiré par le serveur", forced: "forcé", "no-load": "aucun disque choisi avant le lancer" };
 const CAUSES_EN = { seeded: "rolled by the server", forced: "forced", "no-load": "no discs chosen before the roll" };
 const ACTIONS_FR = {
-  roll: "dé : {}", load: "charge {} disque(s)", move: "déplace {}", give: "donne à {}", take: "prend à {}", step: "{}",
+  roll: "dé : {}", load: "charge {}", move: "déplace {}", give: "donne à {}", take: "prend à {}", step: "{}",
 };
 const ACTIONS_EN = {
-  roll: "die: {}", load: "loads {} disc(s)", move: "moves {}", give: "gives to {}", take: "takes from {}", step: "{}",
+  roll: "die: {}", load: "loads {}", move: "moves {}", give: "gives to {}", take: "takes from {}", step: "{}",
 };
 const STEPS_FR = { forward: "avance d'une case", back: "recule d'une case" };
 const STEPS_EN = { forward: "steps forward one space", back: "steps back one space" };
@@ -17,8 +17,14 @@ const STEPS_EN = { forward: "steps forward one space", back: "steps back one spa
 // A code's word in a table, or the code itself when the table does not hold it (as Python's dict.get(code, code)).
 const lookup = (table, code) => (Object.hasOwn(table, code) ? table[code] : code);
 const colour = (name) => lookup(COLOURS_FR, name);
-const acted = (actions, steps, causes, e) =>
-  lookup(actions, e.action).replace("{}", () => lookup(steps, e.value)) + (e.cause ? ` (${causes[e.cause]})` : "");
+// A count with its noun in French agreement (singular for 0 and 1), as overturn/referees/wording.py's french_count().
+const count = (n, singular, plural) => `${n} ${Math.abs(n) < 2 ? singular : plural ?? `${singular}s`}`;
+// A load's discs counted (French: singular for 0 and 1); other actions' arguments as they are.
+const valueFr = (action, value) => (action === "load" && /^\d+$/.test(value) ? count(Number(value), "disque") : value);
+const discsEn = (n) => `${n} disc${Number(n) === 1 ? "" : "s"}`;
+const valueEn = (action, value) => (action === "load" && /^\d+$/.test(value) ? discsEn(value) : value);
+const acted = (actions, steps, causes, e, value) =>
+  lookup(actions, e.action).replace("{}", () => lookup(steps, value(e.action, e.value))) + (e.cause ? ` (${causes[e.cause]})` : "");
 
 function spaceFr(space) {
   if (space.role === "start") return "départ";
@@ -39,10 +45,10 @@ const bonusEn = (e) => (e.bonus_discs !== null && e.bonus_discs !== undefined ? 
 const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
 
 export const fr = {
-  acted: (e) => acted(ACTIONS_FR, STEPS_FR, CAUSES_FR, e),
-  moved: (e) => `${e.pawn} : ${spaceFr(e.frm)} → ${spaceFr(e.to)}, ${e.discs} disque(s)`,
-  discs: (e) => `${e.pawn} : ${e.before} → ${e.after} disque(s)`,
-  finished: (e) => `${e.pawn} atteint l'arrivée avec ${e.discs} disques${bonusFr(e)} = ${e.points} points ; retour au départ, ses disques vont dans la coupe`,
+  acted: (e) => acted(ACTIONS_FR, STEPS_FR, CAUSES_FR, e, valueFr),
+  moved: (e) => `${e.pawn} : ${spaceFr(e.frm)} → ${spaceFr(e.to)}, ${count(e.discs, "disque")}`,
+  discs: (e) => `${e.pawn} : ${e.before} → ${count(e.after, "disque")}`,
+  finished: (e) => `${e.pawn} atteint l'arrivée avec ${count(e.discs, "disque")}${bonusFr(e)} = ${count(e.points, "point")} ; retour au départ, ses disques vont dans la coupe`,
   overloaded: (e) => `Surcharge ! ${e.pawn} porterait un ${e.disc}e disque : retour au départ, ses disques vont dans la coupe`,
   scored: (e) => `${colour(e.player)} marque ${e.points} (${e.reasons.map(reasonFr).join(", ")} ; total ${e.total})`,
   won: (e) => `${colour(e.player)} atteint ${e.target} points et gagne`,
@@ -55,9 +61,9 @@ export const fr = {
 };
 
 export const en = {
-  acted: (e) => acted(ACTIONS_EN, STEPS_EN, CAUSES_EN, e),
-  moved: (e) => `${e.pawn}: ${spaceEn(e.frm)} → ${spaceEn(e.to)}, ${e.discs} disc(s)`,
-  discs: (e) => `${e.pawn}: ${e.before} → ${e.after} disc(s)`,
+  acted: (e) => acted(ACTIONS_EN, STEPS_EN, CAUSES_EN, e, valueEn),
+  moved: (e) => `${e.pawn}: ${spaceEn(e.frm)} → ${spaceEn(e.to)}, ${discsEn(e.discs)}`,
+  discs: (e) => `${e.pawn}: ${e.before} → ${discsEn(e.after)}`,
   finished: (e) => `${e.pawn} reaches the finish with ${e.discs} discs${bonusEn(e)} = ${e.points} points; back to the start, its discs go to the cup`,
   overloaded: (e) => `Overload! ${e.pawn} would carry a ${ordinal(e.disc)} disc: back to the start, its discs go to the cup`,
   scored: (e) => `${e.player} scores ${e.points} (${e.reasons.map(reasonEn).join(", ")}; total ${e.total})`,
@@ -69,3 +75,33 @@ export const en = {
   "await-settle": (e) => `${e.player}: ${e.pawn} settles each pawn met, giving or taking ${e.discs === 2 ? "2 discs (x2 space)" : "1 disc"}.`,
   "game-won": (e) => `Game over: ${e.player} wins with ${e.points} points.`,
 };
+
+// A move list entry as one sentence in the past ("Zoé a lancé le dé : 4"), from its notation and events; `who` is
+// the mover's name. Undefined for a move the page does not know: the notation is shown instead.
+const pawnFr = (pawn) => pawn.replace(/^([a-z]+)(\d+)$/, (all, side, n) => `pion ${colour(side)} ${n}`);
+const pawnEn = (pawn) => pawn.replace(/^([a-z]+)(\d+)$/, (all, side, n) => `the ${side} ${n} pawn`);
+const rolled = (entry) => (entry.events.find((e) => e.kind === "acted" && e.action === "roll") || {}).value;
+
+function playedFr(entry, who) {
+  const [verb, value] = entry.move.split(" ");
+  if (verb === "load" && /^\d+$/.test(value)) return `${who} a chargé ${count(Number(value), "disque")}`;
+  if (verb === "roll") return rolled(entry) ? `${who} a lancé le dé : ${rolled(entry)}` : `${who} a lancé le dé`;
+  if (verb === "move" && value) return `${who} a déplacé le ${pawnFr(value)}`;
+  if (verb === "give" && value) return `${who} a donné un disque au ${pawnFr(value)}`;
+  if (verb === "take" && value) return `${who} a pris un disque au ${pawnFr(value)}`;
+  if (verb === "step" && STEPS_FR[value]) return `${who} ${value === "back" ? "a reculé" : "a avancé"} d'une case`;
+  return undefined;
+}
+
+function playedEn(entry, who) {
+  const [verb, value] = entry.move.split(" ");
+  if (verb === "load" && /^\d+$/.test(value)) return `${who} loaded ${discsEn(value)}`;
+  if (verb === "roll") return rolled(entry) ? `${who} rolled the die: ${rolled(entry)}` : `${who} rolled the die`;
+  if (verb === "move" && value) return `${who} moved ${pawnEn(value)}`;
+  if (verb === "give" && value) return `${who} gave a disc to ${pawnEn(value)}`;
+  if (verb === "take" && value) return `${who} took a disc from ${pawnEn(value)}`;
+  if (verb === "step" && STEPS_EN[value]) return `${who} ${STEPS_EN[value].replace(/^steps/, "stepped")}`;
+  return undefined;
+}
+
+export const played = { fr: playedFr, en: playedEn };

@@ -19,3 +19,10 @@ export function line(game, lang, event, name) {
   const text = word(game, lang, event, name);
   return text === undefined || game !== "overload" || event.kind === "acted" ? text : `  ${text}`;
 }
+
+// A move list entry as one sentence in `lang` ("Zoé a lancé le dé : 4"), or undefined for a move the page does not
+// know (the caller shows the notation).
+export function sentence(game, lang, entry, name) {
+  const catalogue = GAMES[game].played;
+  return catalogue ? catalogue[lang](entry, name(entry.seat)) : undefined;
+}
