@@ -189,9 +189,9 @@ def opened(server: str, client: httpx.Client, browser: Any, web_lexicon: Path) -
                 page.fill("#board-text", BOARD)
                 page.click("#start-board")
                 page.wait_for_selector("#seat-links li >> nth=1", timeout=15_000)
-            if state == "boardgame-created":  # the creator's page: a link per seat and the watchers'
+            if state == "boardgame-created":  # the creator's own seat: the other seats' invitations (QR codes, links, sharing)
                 page.click("#new-create")
-                page.wait_for_selector("#new-links:not([hidden])", timeout=15_000)
+                page.wait_for_selector("#invites:not([hidden])", timeout=15_000)
             page.evaluate("() => document.querySelectorAll('details').forEach((fold) => { fold.open = true; })")
             pages[state] = page
         return pages[state]

@@ -244,7 +244,7 @@ function inviteItem(url, title, qrLabel, seat) {
   said.hidden = true;
   const share = document.createElement("button");
   share.type = "button"; share.className = "share"; share.textContent = t("shareLink");
-  share.setAttribute("aria-label", seat === null ? t("watchInvite") : t("shareLabel", seatName(seat)));
+  share.setAttribute("aria-label", seat === null ? t("shareWatchLabel") : t("shareLabel", seatName(seat)));  // the visible words first
   share.addEventListener("click", () => shareLink(url, document.title, said));
   const row = document.createElement("div");
   row.className = "row";

@@ -141,7 +141,7 @@ export default {
   confirm: "Confirm", cancel: "Cancel", watcherBoards: "You are watching the table: only the players move.", movesPlayed: "Moves played",
   seatNumber: (n) => `Seat ${n}`, namePlaceholder: "name", playHere: "I play too, in seat 1 (untick to only host or watch the table)", creating: "Creating the table…",
   invitesTitle: "Invite the players", invitesHelp: "Each player scans their QR code or opens their link: one tap and they are seated.",
-  watchInvite: "To watch (not play)", shareLink: "Share the link", shareLabel: (name) => `Share ${name}'s link`,
+  watchInvite: "To watch (not play)", shareLink: "Share the link", shareLabel: (name) => `Share the link for ${name}`, shareWatchLabel: "Share the link to watch",
   qrOf: (name) => `QR code of ${name}'s link`, linkCopied: "Link copied", copyFailed: "Cannot copy: press and hold the link to copy it.",
   seatWithColour: (name, colour) => `${name} (${colour})`, buzzTurn: "Vibrate when it is my turn", sending: "Sending the move…",
   afterMove: (n, total, said) => `After move ${n}/${total}: ${said}`,
@@ -189,7 +189,7 @@ export default {
   marbleStuck: (hole) => `Marble ${hole} cannot move.`,
   placeFirst: "Tap a highlighted hole to put the bounced marble back there.",
   trackLabel: "Overload track, from the finish (top) to the start", trackSpace: (n) => `space ${n}`,
-  pawnLabel: (name, colour, discs, where) => `Pawn ${name} (${colour}): ${discs} disc${discs === 1 ? "" : "s"}, ${where}`,
+  pawnLabel: (name, colour, discs, where) => `Pawn ${name} · ${discs} disc${discs === 1 ? "" : "s"} (${colour}), ${where}`,  // begins with the chip's own text
   pawnActions: (name) => `Pawn ${name}:`, pawnChosen: (name, n) => `Pawn ${name} chosen: ${n > 1 ? `${n} possible actions` : "one possible action"}, at the bottom of the screen.`,
   pawnMove: "Move", pawnMoveTo: (roll, where) => `Move ${roll} → ${where}`, pawnGive: (n) => `Give ${n} disc${n === 1 ? "" : "s"}`,
   pawnTake: (n) => `Take ${n} disc${n === 1 ? "" : "s"}`, pawnLoad: (n) => `Load ${n} disc${n === 1 ? "" : "s"}`,
