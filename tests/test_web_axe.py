@@ -1,7 +1,8 @@
 """axe-core (bundled by axe-playwright-python) on both pages at phone size (390×844), in the light and the dark theme.
 
-The states a player meets: the home pages, a seat of each game at its start
-and after 20 moves, a watcher, and the game-over screens. The moves are played
+The states a player meets: the home pages, the creators' pages (links, QR
+codes), a seat of each game at its start and after 20 moves, watchers,
+Insider's Bodyguard question and the game-over screens. The moves are played
 through the HTTP API before a page opens (an Overturn game mirrored on a
 ``Game`` built here, the board games by a seeded choice among the legal moves
 the server answers), so each page shows a real table. Each page is opened
@@ -225,7 +226,7 @@ SMALL_TARGETS = f"""() => [...document.querySelectorAll("{TARGETS}")]
   .map(([node, box]) => `${{node.outerHTML.slice(0, 90)}}: ${{Math.round(box.width)}}×${{Math.round(box.height)}}`)"""
 
 
-@pytest.mark.parametrize("state", ["home", "boardgame-home", "overturn-created", "boardgame-created", "overturn-20", "overload-20", "insider-20", "insider-guard"])
+@pytest.mark.parametrize("state", ["home", "boardgame-home", "overturn-created", "boardgame-created", "overturn-20", "overload-20", "offboard-20", "insider-20", "insider-guard"])
 def test_every_tap_target_is_at_least_44_px_square(state: str, opened: Callable[[str], Any]) -> None:
     page = opened(state)
     small = page.evaluate(SMALL_TARGETS)
