@@ -1,8 +1,10 @@
 """Whole-process start-up of `overturn --help`, `overturn dict lookup maison` and `overturn solve BOARD` against `python -c pass`.
 
-Run with ``pytest benchmarks/bench_startup.py -s``. Targets: at most 60 ms
+Run with ``pytest benchmarks/bench_startup.py -s``. Targets (issue 33 and 34): at most 60 ms
 over the bare interpreter for `--help` (click and the command list, no command
-imported), 50 ms for the two hot commands, all measured in this run. The commands and
+imported), 15 ms for `dict lookup` and 50 ms for `solve`, all measured in this run.
+Each figure is also given as a ratio over the bare interpreter of the same run, which
+carries from a loaded machine to a quiet one better than milliseconds do. The commands and
 the bare interpreter alternate (A B A B ...), so a machine whose load drifts
 affects both alike; wall time and CPU time (user + system, from the kernel's
 accounting of each child) are both reported, the CPU figure being the steadier
@@ -29,7 +31,7 @@ COMMANDS = {
     "dict lookup maison": ["-m", "overturn_cli", "dict", "lookup", "maison"],
     "solve BOARD": ["-m", "overturn_cli", "solve", BOARD],
 }
-TARGET_EXTRA_MS = {"--help": 60, "dict lookup maison": 50, "solve BOARD": 50}
+TARGET_EXTRA_MS = {"--help": 60, "dict lookup maison": 15, "solve BOARD": 50}
 
 
 def _run(args: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -61,6 +63,7 @@ def test_startup_against_bare_python(benchmark, name: str) -> None:
         ours = statistics.median(run[index] for run in command) * 1000
         baseline = statistics.median(run[index] for run in bare) * 1000
         figures[kind] = (ours, baseline, ours - baseline)
+        benchmark.extra_info[f"{kind}_ratio"] = round(ours / baseline, 2)
     benchmark.extra_info.update(
         {f"{kind}_{label}_ms": round(value, 1) for kind, values in figures.items() for label, value in zip(("command", "bare", "extra"), values)}
     )
@@ -68,6 +71,7 @@ def test_startup_against_bare_python(benchmark, name: str) -> None:
     benchmark.extra_info["target_extra_ms"] = target
     for kind, (ours, baseline, extra) in figures.items():
         verdict = "met" if extra <= target else "missed"
-        print(f"\noverturn {name} ({kind}): {ours:.0f} ms, python -c pass: {baseline:.0f} ms, extra {extra:.0f} ms "
+        print(f"\noverturn {name} ({kind}): {ours:.0f} ms, python -c pass: {baseline:.0f} ms, extra {extra:.0f} ms, "
+              f"{ours / baseline:.2f}x bare Python "
               f"(target {target} ms: {verdict})", end="")
     print()

@@ -9,11 +9,12 @@ exceptions (`overturn_cli.common.click_errors`).
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
 if TYPE_CHECKING:
+    from typing import Any
+
     from overturn.lexicon.lexicon import Lexicon
 
 #: Caps on command-line text, checked before any work: a board is about 60 characters, a French word under 30.
@@ -58,6 +59,8 @@ def echo(text: str = "", err: bool = False) -> None:
 
 def echo_json(data: Any) -> None:
     """``data`` as indented JSON, accents kept; always valid UTF-8, even for input that was not (a lone surrogate)."""
+    import json  # only --json answers pay for it
+
     text = json.dumps(data, ensure_ascii=False, indent=2)
     try:
         text.encode("utf-8")

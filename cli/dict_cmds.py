@@ -333,20 +333,13 @@ def plus_command(letters: str, limit: int, lexicon_spec: str, as_json: bool) -> 
       overturn dict plus AEINRST
       overturn dict plus CHIEN --json
     """
-    from overturn.lexicon.searches import plus_one
+    from overturn.lexicon.searches import first_of_groups, plus_one
 
     if len(letters) > 19:
         raise click.UsageError("at most 19 letters (one more is added)")
     lexicon = open_lexicon(lexicon_spec)
-    found = _searching(lambda: plus_one(lexicon, letters))
-    grouped: dict[str, list[str]] = {}
-    left = limit
-    for letter, words in found.items():  # the first LIMIT words, letter by letter
-        if left > 0:
-            grouped[letter] = words[:left]
-            left -= len(grouped[letter])
+    grouped, truncated = first_of_groups(_searching(lambda: plus_one(lexicon, letters)), limit)  # the first LIMIT words, letter by letter
     keys = [word for words in grouped.values() for word in words]
-    truncated = len(keys) < sum(map(len, found.values()))
     if as_json:
         from overturn.lexicon.searches import spellings
 

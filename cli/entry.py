@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 
 from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, MAX_WORD_TEXT, CommandError, echo, fold_accents
+
+TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 #: option → keyword of the command body, for the options that take a value.
 Values = dict[str, str]
@@ -50,8 +53,24 @@ def run() -> None:
     if status is None:
         from overturn_cli.main import main
 
-        main()  # standalone mode: click exits with the command's status
-    sys.exit(status)
+        main()  # standalone mode: click exits with the command's status, the interpreter torn down as usual
+        return
+    _leave(status)
+
+
+def _leave(status: int) -> None:
+    """End a fast-path command without the interpreter's tear-down (3 to 5 ms of a look-up's start-up).
+
+    Everything was written and flushed by the command (``echo`` flushes each line);
+    the flush here is the last word, and nothing else is pending: no thread,
+    no atexit handler, no file open for writing.
+    """
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away meanwhile: as run_fast does, a quiet status 1
+        status = status or 1
+    os._exit(status)
 
 
 def run_fast(argv: list[str]) -> int | None:

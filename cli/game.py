@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import msgspec
 
 from overturn.game.board import Board, BoardError, parse_path
 from overturn.game.computer import LEVELS, choose_move
@@ -29,6 +30,7 @@ from overturn.game.referee import Verdict
 from overturn.game.render import LEGEND, describe_path, render_board
 from overturn.game.review import ranked_json as _ranked_json
 from overturn.game.state import ENDINGS, MODES, Colour, Game, GameError, IllegalMove, PassMove, RankedMove, Result, WordMove
+from overturn.game.view import score_of
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import (
@@ -147,11 +149,8 @@ def refuse_if_moved_on(state_path: Path, player: str | None) -> None:
 
 
 def _verdict_json(verdict: Verdict, board: Board) -> dict[str, Any]:
-    """The verdict, and when refused the refusal as the other games' referees give it: ``error: {rule, message}``."""
-    data = verdict.to_json(board)
-    if not verdict.legal:
-        data["error"] = {"rule": verdict.reason, "message": verdict.message}
-    return data
+    """The verdict as the HTTP API gives it; when refused, its ``error: {rule, message}`` is the other games' refusal shape."""
+    return verdict.to_json(board)
 
 
 def _ranked_text(ranked: RankedMove, board: Board) -> str:
@@ -183,15 +182,9 @@ def _echo_total(state_path: Path, game: Game) -> None:
 
 
 def _result_json(game: Game) -> dict[str, Any]:
-    result = game.result()
-    winner = result.winner
-    return {
-        "green": result.green,
-        "silver": result.silver,
-        "over": result.over,
-        "winner": None if not result.over or winner is None else winner.value,
-        "to_move": game.to_move.value,
-    }
+    """The score as the HTTP API gives it (the same Struct): seats numbered from 0, green 0 and silver 1."""
+    data: dict[str, Any] = msgspec.to_builtins(score_of(game))
+    return data
 
 
 # ----- overturn game ----------------------------------------------------------------------
@@ -381,7 +374,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
         raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
     _save(current, state_path)
     if as_json:
-        echo_json({"played": {"player": mover.value, "kind": "pass", "cell": list(current.board.coords(cells[0])), "words_left": left},
+        echo_json({"played": {"seat": mover.seat, "kind": "pass", "cell": list(current.board.coords(cells[0])), "words_left": left},
                    "result": _result_json(current)})
         return
     if left:
@@ -411,7 +404,7 @@ def undo_command(state_path: Path, as_json: bool) -> None:
         raise click.ClickException(str(exc)) from None
     _save(current, state_path)
     if as_json:
-        echo_json({"undone": {"player": played.player.value, **_move_json(played.move, current.board)}, "result": _result_json(current)})
+        echo_json({"undone": {"seat": played.player.seat, **_move_json(played.move, current.board)}, "result": _result_json(current)})
         return
     click.echo(f"undone: {played_text(current, played.move, played.player)}")
     click.echo(_score_line(current.result(), current))
@@ -433,7 +426,7 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
     every = current.legal_moves()
     moves, total = every[:limit], len(every)
     if as_json:
-        echo_json({"to_move": current.to_move.value, "count": len(moves), "total": total, "truncated": len(moves) < total,
+        echo_json({"turn": score_of(current).turn, "count": len(moves), "total": total, "truncated": len(moves) < total,
                    "moves": [_ranked_json(ranked, current.board) for ranked in moves]})
         return
     if not moves:
@@ -461,7 +454,8 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     current = load_game(state_path)
     moves = current.legal_moves()
     if as_json:
-        echo_json(_ranked_json(moves[0], current.board) if moves else None)
+        # an object either way (the vocabulary's rule): no move left is a null hint, not a bare null
+        echo_json({"turn": score_of(current).turn, "hint": _ranked_json(moves[0], current.board) if moves else None})
         return
     if not moves:
         click.echo("no legal move: the game is over")

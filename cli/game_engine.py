@@ -71,7 +71,7 @@ def match_command(
     try:
         result = play_match(lexicon, int(level_a), int(level_b), games, seed, mode, record)
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted after {len(finished.games)} of {games} games", err=True)
+        click.echo(f"\ninterrupted after {len(finished.games)} of {plural(games, 'game')}", err=True)
         if finished.games:
             if as_json:
                 echo_json(finished.to_json())
@@ -85,7 +85,7 @@ def match_command(
     for side, level in (("A", result.level_a), ("B", result.level_b)):
         seconds = result.move_seconds.get(level, [])
         if seconds:
-            click.echo(f"{side} (level {level}): {len(seconds)} moves, {sum(seconds) / len(seconds):.3f} s mean, {max(seconds):.3f} s max")
+            click.echo(f"{side} (level {level}): {plural(len(seconds), 'move')}, {sum(seconds) / len(seconds):.3f} s mean, {max(seconds):.3f} s max")
 
 
 
@@ -132,7 +132,7 @@ def _echo_review(current: Game) -> None:
         if item.notable:
             extra.append("also " + ", ".join(_short(other, board) for other in item.notable))
         if extra:
-            click.echo(f"    {item.words} words: " + "; ".join(extra))
+            click.echo(f"    {plural(item.words, 'word')}: " + "; ".join(extra))
     for colour, summary in review.players.items():
         longest = f", longest word {summary.longest_played}" if summary.longest_played else ""
         click.echo(

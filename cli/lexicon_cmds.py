@@ -127,7 +127,7 @@ def build(word_list: Path, name: str, encoding: str | None) -> None:
     from overturn.lexicon.lexicon import Lexicon
 
     built = Lexicon.open(directory)
-    click.echo(f"built lexicon {name!r}: {len(built):,} words in {directory}")
+    click.echo(f"built lexicon {name!r}: {len(built):,} word{'' if len(built) == 1 else 's'} in {directory}")
     if rejected:
         shown = ", ".join(rejected[:5]) + (" …" if len(rejected) > 5 else "")
         one = len(rejected) == 1

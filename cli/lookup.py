@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from overturn_cli.console import echo, echo_json, open_lexicon
+
+TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
+if TYPE_CHECKING:
+    from typing import Any
 
 POS_NAMES = {
     "N": "noun",
@@ -78,6 +79,8 @@ def _shown(word: str) -> str:
 def _echo_verdict(result: dict[str, Any], lexicon_name: str, as_json: bool) -> None:
     """One line for one word of a list."""
     if as_json:
+        import json
+
         echo(json.dumps({"lexicon": lexicon_name, **result}, ensure_ascii=False))
     elif result.get("error"):
         echo(f"{_shown(result['word'])}: invalid input: {result['error']}")

@@ -23,8 +23,9 @@ def board_rules(preset: str, mode: str | None) -> Rules:
     return rules.replace(reuse=(mode == "reuse")) if mode else rules
 
 
-def found_to_json(board: Board, found: Found) -> dict[str, Any]:
-    return {"word": found.word, "path": [list(board.coords(cell)) for cell in found.path], "readings": dict(found.readings)}
+def found_to_json(found: Found) -> dict[str, Any]:
+    """A word as the HTTP API's solve lists it: its path as cell numbers (``row * cols + col``)."""
+    return {"word": found.word, "path": list(found.path), "readings": dict(found.readings)}
 
 
 def print_solutions(
@@ -42,7 +43,7 @@ def print_solutions(
 ) -> None:
     """Solve ``board`` and print the words kept by the filters, longest first or alphabetical.
 
-    In text each word comes with the path that proves it, in A1 notation (``paths``); JSON always has it, 0-based.
+    In text each word comes with the path that proves it, in A1 notation (``paths``); JSON always has it, as cell numbers (row * cols + col).
 
     Raises CommandError / CommandUsageError (lexicon, pattern, --contains) before printing anything.
     """
@@ -82,11 +83,15 @@ def print_solutions(
             {
                 "board": str(board),
                 "mode": mode,
+                "rules": {  # as the HTTP API's solve gives them: cols turns a path's cell numbers into rows and columns
+                    "rows": board.rules.rows, "cols": board.rules.cols, "reuse": board.rules.reuse,
+                    "min_length": board.rules.min_length, "min_tiles": board.rules.min_tiles,
+                },
                 "lexicon": lexicon.name,
                 "count": len(results),
                 "truncated": False,  # a solve lists every word; the key is there as on every search
                 "seconds": round(elapsed, 6),
-                "words": [found_to_json(board, found) for found in results],
+                "words": [found_to_json(found) for found in results],
                 "spellings": spellings(lexicon, [found.word for found in results]),  # as every listing gives them
             }
         )

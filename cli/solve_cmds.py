@@ -22,7 +22,7 @@ from overturn_cli.common import (
     seed_option,
     use_color,
 )
-from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, fold_accents
+from overturn_cli.console import INTERRUPTED, MAX_BOARD_TEXT, echo_json, fold_accents, plural
 from overturn_cli.solutions import board_rules, print_solutions
 
 
@@ -182,7 +182,7 @@ def bench(boards: int, mode: str, workers: int, lexicon_spec: str, as_json: bool
     except KeyboardInterrupt:
         if not times:
             raise
-        click.echo(f"\ninterrupted after {len(times)} of {boards} boards; their timing:", err=True)
+        click.echo(f"\ninterrupted after {len(times)} of {plural(boards, 'board')}; their timing:", err=True)
         _print_bench(_bench_summary(len(times), mode, times, counts), as_json, workers=0, starved=False)
         raise SystemExit(INTERRUPTED) from None
     summary = _bench_summary(boards, mode, times, counts)
@@ -218,8 +218,10 @@ def _print_bench(summary: dict[str, object], as_json: bool, workers: int, starve
     if as_json:
         echo_json(summary)
         return
+    boards = summary["boards"]
+    assert isinstance(boards, int)
     click.echo(
-        f"{summary['boards']} boards, {summary['mode']} mode: median {summary['median_ms']} ms, worst {summary['max_ms']} ms, "
+        f"{plural(boards, 'board')}, {summary['mode']} mode: median {summary['median_ms']} ms, worst {summary['max_ms']} ms, "
         f"median {summary['median_words']} words per board"
     )
     if workers:

@@ -112,7 +112,7 @@ def _show(state: dict[str, Any], color: bool = False) -> None:
     _echo_score(state)
     seat = table["you"]
     you = "watching" if seat is None else f"you are {table['seats'][seat]['name']} ({table['seats'][seat]['colour']})"
-    turn = "" if table["to_move_seat"] is None else f" · {table['seats'][table['to_move_seat']]['name']} to move"
+    turn = "" if table["turn"] is None else f" · {table['seats'][table['turn']]['name']} to move"
     click.echo(f"table {table['id']} at move {table['version']} · {you}{turn}")
 
 
@@ -122,15 +122,17 @@ def _echo_score(state: dict[str, Any]) -> None:
     fixed = state["game"].get("fixed") or {}
     if fixed:
         click.echo("readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(fixed.items())))
-    result = state["result"]
-    score = f"green {result['green']} · silver {result['silver']}"
+    result, seats = state["result"], state["table"]["seats"]
+    # the seats by name, as the page shows them (JSON numbers them from 0), each with its colour
+    score = " · ".join(f"{seat['name']} ({seat['colour']}) {result[seat['colour']]}" for seat in seats)
     if not result["over"]:
-        click.echo(f"{score} · {result['to_move']} to move")
+        click.echo(f"{score} · {seats[result['turn']]['name']} to move")
     else:
-        click.echo(f"{score} · game over: " + ("a tie" if result["winner"] is None else f"{result['winner']} wins"))
+        winners = result["winners"]
+        click.echo(f"{score} · game over: " + ("a tie" if len(winners) != 1 else f"{seats[winners[0]]['name']} wins"))
     totals = state["table"]["totals"]
     if state["table"]["layers"]:
-        click.echo(f"total over {len(state['table']['layers']) + 1} layers: green {totals['green']} · silver {totals['silver']}")
+        click.echo(f"total over {len(state['table']['layers']) + 1} layers: " + " · ".join(f"{seat['name']} {totals[seat['colour']]}" for seat in seats))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
@@ -160,9 +162,11 @@ def table() -> None:
 @click.option("--computer", type=click.IntRange(min(LEVELS), max(LEVELS)), default=None, help="The second seat is the computer at this level.")
 @click.option("--ending", type=click.Choice(["position", "passes"]), default="position", help="position: over when no word is left (rule 4); passes: after two passes in a row.")
 @click.option("--family", is_flag=True, help="A family table: the family list's words are refused and never proposed.")
+@click.option("--helps/--no-helps", default=True, help="--no-helps: a fair table, with no hint, word list or dictionary for its players (watchers never get them while it is live).")
 @json_option
 def new_command(
-    server: str, seed: int | None, board_text: str | None, mode: str, names: tuple[str, ...], computer: int | None, ending: str, family: bool, as_json: bool
+    server: str, seed: int | None, board_text: str | None, mode: str, names: tuple[str, ...], computer: int | None, ending: str, family: bool, helps: bool,
+    as_json: bool,
 ) -> None:
     """Open a table on SERVER: prints one link per seat (give each player theirs) and one to watch.
 
@@ -170,6 +174,7 @@ def new_command(
     Examples:
       overturn table new http://localhost:8000 --seed 311
       overturn table new http://localhost:8000 --name Zoé --computer 2 --json
+      overturn table new http://localhost:8000 --name Zoé --name Ali --no-helps
     """
     if len(names) > 2:
         raise click.UsageError("a table has two seats: give --name at most twice")
@@ -180,7 +185,7 @@ def new_command(
     if computer is not None:
         seats[1] = {"computer": computer}
     board = None if board_text is None else fold_accents(board_text)
-    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "seats": seats, "seed": seed, "board": board}
+    body: dict[str, Any] = {"mode": mode, "ending": ending, "family": family, "helps": helps, "seats": seats, "seed": seed, "board": board}
     status, answer = _request(f"{parts.scheme}://{parts.netloc}/api/tables", {key: value for key, value in body.items() if value is not None})
     created = _expect(status, answer, 201)
     base = f"{parts.scheme}://{parts.netloc}"

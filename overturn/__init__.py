@@ -16,7 +16,8 @@ Every name below is imported on first use (module ``__getattr__``), so
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+
+TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
 
 __version__ = "0.1.0"
 
@@ -45,6 +46,8 @@ __all__ = [  # the names of _EXPORTS, written out for the linters (a test holds 
 ]
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from overturn.game.board import Board, Rules
     from overturn.game.moves import Colour, PassMove, WordMove
     from overturn.game.referee import Verdict, referee_word

@@ -217,7 +217,7 @@ def first_difference(found: Any, rebuilt: Any, path: str = "") -> tuple[str, str
         return None
     if same_type and isinstance(rebuilt, list):
         if len(found) != len(rebuilt):
-            return path, f"{len(found)} entries where the recorded moves give {len(rebuilt)}"
+            return path, f"{len(found)} {'entry' if len(found) == 1 else 'entries'} where the recorded moves give {len(rebuilt)}"
         for index, (item, value) in enumerate(zip(found, rebuilt, strict=True)):
             difference = first_difference(item, value, f"{path}[{index}]")
             if difference is not None:

@@ -6,18 +6,22 @@ double-face readings it fixes the better. The native ``best_paths`` and the
 Python ``best_path`` (the reference) must agree on that value for every word of
 random states in both modes; on small boards both must equal a brute force over
 every path. ``game play WORD`` with no path must play what ``hint`` promised.
+The native ranking of a position (``Solver.ranked``, behind ``legal_moves``)
+must equal, move for move, the ranking made before it in Python from ``solve``
+and ``best_paths`` (kept here as the slow reference).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from overturn.game.board import DOUBLE_FACES, OVERTURN, Board, Rules
 from overturn.game.referee import judge_path
-from overturn.game.solver import Constraints, Solver, _native_best_paths
-from overturn.game.state import Game, WordMove
+from overturn.game.solver import Constraints, Solver, _native_best_paths, _search
+from overturn.game.state import Game, RankedMove, WordMove
 from overturn.game.tiles import deal
 from overturn.lexicon.lexicon import Lexicon
 
@@ -188,3 +192,63 @@ def test_a_path_worth_nothing_is_still_found(make_lexicon) -> None:
     gains = [0] * 16
     for best in (solver.best_paths(["QUE"], Constraints(), gains)[0], solver.best_path("QUE", Constraints(), gains)):
         assert best == (0, (1, 2), (("QU", "QU"),))
+
+
+# ----- the ranking of a position, native against the Python one it replaced ------------------------------------
+
+
+def python_ranking(solver: Solver, constraints: Constraints, gains: list[int]) -> list[RankedMove]:
+    """The ranking ``legal_moves`` made before it moved to C: each word's best path, then a stable sort by swing."""
+    words = [found.word for found in solver.solve(constraints)]
+    best = solver.best_paths(words, constraints, gains)
+    assert all(item is not None for item in best)
+    order = sorted(range(len(words)), key=lambda index: best[index][0], reverse=True)  # type: ignore[index]
+    return [RankedMove(WordMove(words[i], best[i][1]), best[i][0], best[i][2]) for i in order]  # type: ignore[index]
+
+
+@pytest.mark.skipif(_search is None, reason="the native search is not built")
+@pytest.mark.parametrize("mode", list(MODES))
+def test_native_ranking_matches_the_python_ranking_on_random_positions(mode: str, default_lexicon: Lexicon) -> None:
+    rng = random.Random(f"ranking-{mode}")
+    positions = moves = 0
+    for seed in range(40):
+        if seed % 4 == 3:  # small boards, full of double faces
+            rules = SMALL.replace(reuse=mode == "reuse")
+            board = Board(tuple(rng.choice(SMALL_FACES) for _ in range(rules.size)), rules)
+        else:
+            board = deal(rng.randrange(10**6)).layers[seed % 2].with_rules(MODES[mode])
+        solver = Solver(default_lexicon, board)
+        constraints, gains = random_state(board, rng)
+        words = [found.word for found in solver.solve(constraints)]
+        constraints = constraints.replace(played=frozenset(rng.sample(words, len(words) // 5)))  # some played already
+        ranked = solver.ranked(constraints, gains, RankedMove, WordMove)
+        assert ranked is not None
+        reference = python_ranking(solver, constraints, gains)
+        assert len(ranked) == len(reference)
+        assert list(ranked) == reference, (seed, board)
+        # The look-ahead's best move, in one native call, is the one best_of_all finds over the words longest first.
+        longest_first = sorted((move.move.word for move in reference), key=len, reverse=True)  # type: ignore[union-attr]
+        best = solver.best_of_words(constraints, gains)
+        assert best == solver.best_of_all(longest_first, constraints, gains)
+        assert best is not None and best[0] == reference[0].swing
+        positions += 1
+        moves += len(reference)
+    assert positions == 40 and moves > 10_000
+
+
+@pytest.mark.skipif(_search is None, reason="the native search is not built")
+def test_ranked_moves_read_as_a_list(default_lexicon: Lexicon) -> None:
+    """``legal_moves()`` makes each move when it is read, and otherwise answers as the list it stands for."""
+    game = Game.new(seed=7, lexicon=default_lexicon)
+    game.push(game.legal_moves()[0].move)
+    ranked = game.legal_moves()
+    solver = Solver(default_lexicon, game.board)
+    reference = python_ranking(solver, game.constraints(), game.gains(game.to_move))
+    assert not isinstance(ranked, list) and isinstance(ranked, Sequence)
+    assert ranked == reference and len(ranked) == len(reference) > 100
+    assert ranked[0] is ranked[0] and ranked[-1] == reference[-1] and ranked[3:9] == reference[3:9]
+    assert [move.swing for move in ranked] == sorted((move.swing for move in reference), reverse=True)
+    assert ranked[5].move.path == reference[5].move.path and ranked[5].readings == reference[5].readings
+    with pytest.raises(IndexError):
+        ranked[len(reference)]
+    assert random.Random(3).sample(ranked, 4) == random.Random(3).sample(reference, 4)

@@ -79,7 +79,7 @@ def test_create_show_and_links(client: httpx.Client) -> None:
     table_id = made["table"]["id"]
     assert [seat["name"] for seat in made["table"]["seats"]] == ["Zoé", "Paul", "Jaune"]
     assert made["links"]["seats"][0] == f"/boardgame?table={table_id}&seat={made['tokens'][0]}"
-    assert made["you"] is None and made["legal"] == [] and made["to_move"] == 0
+    assert made["you"] is None and made["legal"] == [] and made["turn"] == 0
     assert "die_seed" not in json.dumps(made) and str(seed) not in json.dumps(made)
     first = client.get(f"/api/boardgames/{table_id}", params={"seat": made["tokens"][0]}).json()
     assert str(seed) not in json.dumps(first)
@@ -291,7 +291,7 @@ def test_one_router_serves_every_game_under_both_paths(client: httpx.Client) -> 
     """One store and one router hold both kinds of table: /api/tables and its /api/boardgames alias open either,
     each with its own game's view; a move in the other game's shape is refused naming the field it lacks."""
     made = _new(client, game="offboard", players=2)
-    board_game, board_token = made["table"]["id"], made["tokens"][made["to_move"]]
+    board_game, board_token = made["table"]["id"], made["tokens"][made["turn"]]
     made = client.post("/api/tables", json={"seed": 7}).json()
     overturn, overturn_token = made["table"]["id"], made["tokens"][0]
     for family in ("tables", "boardgames"):

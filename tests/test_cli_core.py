@@ -52,7 +52,9 @@ def test_solve_text_and_json(lexicon_dir: str) -> None:
     assert set(words) >= {"POLE", "ROI", "SAX", "SAZ", "JUPON"}
     assert data["spellings"]["POLE"] == ["pole", "pôle"] and data["truncated"] is False
     assert words["SAX"]["readings"] == {"ZX": "X"} and words["JUPON"]["readings"] == {"QU": "U"}
-    assert all(abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1 for item in data["words"] for a, b in zip(item["path"], item["path"][1:]))
+    cols = data["rules"]["cols"]
+    steps = [(divmod(a, cols), divmod(b, cols)) for item in data["words"] for a, b in zip(item["path"], item["path"][1:])]
+    assert steps and all(abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1 for a, b in steps)  # cell numbers, row * cols + col
     advanced = json.loads(run("solve", BOARD, "--mode", "advanced", "--min-len", "4", "--json", "--lexicon", lexicon_dir)[1])
     assert advanced["mode"] == "advanced" and all(len(item["word"]) >= 4 for item in advanced["words"])
 
@@ -104,7 +106,7 @@ def test_solve_for_a_saved_game_lists_only_words_legal_now(lexicon_dir: str, tmp
     assert "ROI" not in {item["word"] for item in after}
     ringed = {(0, 0), (0, 1), (0, 2)}  # R, O, I of the first row
     for item in after:
-        cells = {tuple(cell) for cell in item["path"]}
+        cells = {divmod(cell, 6) for cell in item["path"]}  # cell numbers, row * cols + col
         assert cells & ringed and cells - ringed, item  # a used letter and a new one
 
 

@@ -46,6 +46,16 @@ def test_top_level_help_imports_no_command() -> None:
         assert re.search(rf"^  {name} ", done.stdout, re.MULTILINE), name
 
 
+def test_a_lookup_imports_only_what_it_reads(default_lexicon) -> None:
+    """`dict lookup WORD` in text: no click, no typing (2 ms), no json beyond the lexicon's own files, no pattern engine."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "overturn_cli", "dict", "lookup", "maison"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("MAISON: valid"), done.stdout
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "overturn.lexicon.lexicon" in imported and "marisa_trie" in imported
+    assert not imported & {"click", "typing", "msgspec", "overturn.lexicon.pattern", "overturn.lexicon.lemmas", "overturn_cli.main"}
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_each_summary_is_the_command_s_first_sentence(name: str) -> None:
     command = main.get_command(click.Context(main), name)
@@ -321,7 +331,8 @@ def test_solve_and_referee_keys_match_the_api(api, default_lexicon) -> None:
     served = api.post("/api/solve", json={"board": BOARD}).json()
     said = json.loads(run("solve", BOARD, "--json").stdout)
     assert set(said["words"][0]) == set(served["words"][0]) == {"word", "path", "readings"}
-    assert {"board", "count", "lexicon", "mode", "truncated", "words"} <= set(said) & set(served)
+    assert {"board", "count", "lexicon", "mode", "rules", "truncated", "words"} <= set(said) & set(served)
+    assert said["rules"] == served["rules"] and said["words"][0]["path"] == served["words"][0]["path"]  # cell numbers
     judged = api.post("/api/referee", json={"word": "XYZZY", "board": BOARD}).json()
     verdict = json.loads(run("referee", "XYZZY", "--board", BOARD, "--json").stdout)
     assert set(judged) - {"lexicon", "board"} <= set(verdict)
@@ -346,7 +357,7 @@ def test_readings_are_objects_and_refusals_one_shape(default_lexicon, tmp_path: 
     assert all(isinstance(item["readings"], dict) for item in json.loads(run("solve", BOARD, "--json").stdout)["words"])
     moves = json.loads(run("game", "moves", "--limit", "3", "--state", state, "--json").stdout)
     assert moves["truncated"] is True and all(isinstance(move["readings"], dict) for move in moves["moves"])
-    assert isinstance(json.loads(run("game", "hint", "--state", state, "--json").stdout)["readings"], dict)
+    assert isinstance(json.loads(run("game", "hint", "--state", state, "--json").stdout)["hint"]["readings"], dict)
     assert isinstance(json.loads(run("referee", "BOIRE", "--board", BOARD, "--json").stdout)["readings"], dict)
     played = json.loads(run("game", "play", "ROI", "--state", state, "--json").stdout)
     assert isinstance(played["verdict"]["readings"], dict) and "error" not in played
@@ -367,11 +378,11 @@ def test_readings_are_objects_and_refusals_one_shape(default_lexicon, tmp_path: 
 def test_json_on_every_command_that_changes_a_game(default_lexicon, tmp_path: Path) -> None:
     state = str(tmp_path / "g.json")
     new = json.loads(run("game", "new", "--seed", "311", "--state", state, "--json").stdout)
-    assert new["result"]["to_move"] == "green" and new["game"]["seed"] == 311
+    assert new["result"]["turn"] == 0 and new["game"]["seed"] == 311
     passed = json.loads(run("game", "pass", "A1", "--state", state, "--json").stdout)
-    assert passed["played"]["cell"] == [0, 0] and passed["result"]["to_move"] == "silver"
+    assert passed["played"]["cell"] == [0, 0] and passed["result"]["turn"] == 1
     undone = json.loads(run("game", "undo", "--state", state, "--json").stdout)
-    assert undone["undone"] == {"player": "green", "kind": "pass", "cell": [0, 0]} and undone["result"]["to_move"] == "green"
+    assert undone["undone"] == {"seat": 0, "kind": "pass", "cell": [0, 0]} and undone["result"]["turn"] == 0
     for path in (["table", "pass"], ["table", "watch"], ["game", "next-layer"]):
         assert "--json" in run(*path, "--help").output, path
 
@@ -423,3 +434,48 @@ def test_referee_names_categories_as_lookup_does(default_lexicon) -> None:
     verdict = run("referee", "BOIRE", "--board", BOARD, "--no-color").stdout
     assert "boire (verb, lemma boire)" in verdict or "boire (noun, lemma boire)" in verdict
     assert ", N)" not in verdict and ", V)" not in verdict
+
+
+def _match(*scores: tuple[int, int]):
+    from overturn.game.match import GameRecord, MatchResult
+    from overturn.game.moves import Colour
+
+    result = MatchResult(2, 1, "reuse")
+    result.games = [GameRecord(index, index, 0, Colour.GREEN, a, b, 20) for index, (a, b) in enumerate(scores)]
+    return result
+
+
+def test_the_match_summary_says_infinite_elo_in_words_and_no_negative_zero() -> None:
+    swept = _match((9, 3), (7, 2)).summary()
+    assert "2 games" in swept and "all 2 games won: the Elo difference cannot be estimated" in swept and "inf" not in swept
+    assert "the game lost: the Elo difference cannot be estimated" in _match((1, 5)).summary() and "1 game " in _match((1, 5)).summary()
+    even = _match((3, 3), (4, 4)).summary()
+    assert "Elo difference 0 (95%: 0 to 0)" in even and "-0" not in even
+    mixed = _match((9, 3), (2, 7), (5, 1)).summary()  # two wins in three: a finite figure, and an interval reaching past any figure
+    assert re.search(r"Elo difference \+\d+ \(95%: (-\d+|0|\+\d+) to (no upper bound|\+\d+)\)", mixed), mixed
+
+
+def test_counts_agree_with_their_nouns(tmp_path: Path) -> None:
+    """A count of one takes the singular on every screen that can show one: no '1 passes', '1 times', 'move(s)', 'None'."""
+    from overturn.game.state import Game
+    from overturn.jsonstore import StateFileError
+    from overturn.referees.insider.referee import InsiderReferee
+    from overturn.referees.overload.referee import OverloadReferee
+
+    assert re.search(r"Cup: \d+ discs\.", OverloadReferee().render(OverloadReferee().new_game(players=3, seed=1)))
+    shown = InsiderReferee().render(InsiderReferee().new_game(players=2, seed=1))
+    assert "(s)" not in shown and "1 cards" not in shown
+    state = tmp_path / "g.json"
+    assert run("game", "new", "--seed", "311", "--state", str(state)).exit_code == 0
+    assert run("game", "play", "ROI", "--state", str(state)).exit_code == 0
+    data = json.loads(state.read_text(encoding="utf-8"))
+    ringed = next(index for index, ring in enumerate(data["rings"]) if ring is not None)
+    data["rings"][ringed] = None
+    state.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(StateFileError, match=r"holds no ring but the moves give a (green|silver) ring$"):
+        Game.load(state)
+    passed = tmp_path / "p.json"
+    assert run("game", "new", "--seed", "311", "--state", str(passed)).exit_code == 0
+    assert run("game", "pass", "A1", "--state", str(passed)).exit_code == 0
+    reviewed = run("game", "review", "--state", str(passed)).stdout
+    assert "green: 1 move (1 pass)" in reviewed and "0 moves (0 passes)" in reviewed, reviewed

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from overturn.game.board import DOUBLE_FACES, Board, Rules
-from overturn.game.solver import Constraints, Solver, _native_search
+from overturn.game.solver import Constraints, Found, Solver, _native_search
+from overturn.game.state import RankedMove, WordMove
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
@@ -286,6 +287,32 @@ def test_solve_answers_a_list_of_found(tmp_path: Path, monkeypatch: pytest.Monke
     assert [item.word for item in found] == sorted(words, key=len, reverse=True)
     found.append(None)
     assert found[-1] is None and len(found) == len(words) + 1
+
+
+def test_iterating_a_found_list_gives_its_items(tmp_path: Path) -> None:
+    """Iteration makes each Found as it reaches it, the same objects indexing gives; it goes on over the list
+    inside when a list method took over halfway."""
+    lexicon = random_lexicon(random.Random(12), tmp_path / "lexicon")
+    solver = Solver(lexicon, Board.parse("QU[ZX]A/ERS/T[QU]I", Rules(rows=3, cols=3, tile_rows=1, tile_cols=1)))
+    found = solver.solve()
+    assert len(found) > 10
+    third = found[3]
+    items = iter(found)
+    firsts = [next(items) for _ in range(5)]
+    assert firsts == found[:5] and firsts[3] is third and next(items) is found[5]
+    found.reverse()  # the list inside takes over: the iterator goes on over it
+    assert list(items) == found[6:] and next(iter(found)) is found[0]
+    assert list(iter(solver.solve())) == solver.solve().to_list()
+
+
+def test_found_fields_read_as_slots() -> None:
+    """Found's fields (and a ranked move's) are read from the tuple by member descriptors: same values, read-only."""
+    found = Found("ROI", (0, 1, 2), (("ZX", "Z"),))
+    assert (found.word, found.path, found.readings) == tuple(found) and found._replace(word="RAI").word == "RAI"
+    assert type(Found.word).__name__ == "member_descriptor" and type(RankedMove.swing).__name__ == "member_descriptor"
+    with pytest.raises(AttributeError):
+        found.word = "RAI"  # type: ignore[misc]
+    assert RankedMove(WordMove("ROI", (0, 1)), 3).swing == 3 and Found("ROI", (0,)).readings == ()
 
 
 def test_solve_counts_in_threads_agree_with_solve(tmp_path: Path) -> None:

@@ -14,10 +14,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import zlib
 from array import array
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -38,15 +40,21 @@ pytestmark = pytest.mark.skipif(
 FRENCH_LETTERS = "EEEEEAAAIIINNOORRSSTTULDCMP"  # roughly French letter frequencies: boards with thousands of words
 
 
-def reference(found: list[Found], cols: int, limit: int) -> WordsJson:
-    """What the service wrote before: json.dumps of the ranked Found list, with the count and the lengths."""
+def reference(found: list[Found], cols: int, limit: int, *, pairs: bool = False) -> WordsJson:
+    """json.dumps of the ranked Found list, with the count and the lengths: each path as its cell numbers, or
+    with ``pairs`` as [row, col] pairs (the answer before paths were made short)."""
     ranked = sorted(found, key=lambda item: (-len(item.word), item.word))
     items = [
-        {"word": item.word, "path": [[cell // cols, cell % cols] for cell in item.path], "readings": dict(item.readings)}
+        {"word": item.word, "path": [[cell // cols, cell % cols] for cell in item.path] if pairs else list(item.path), "readings": dict(item.readings)}
         for item in ranked[:limit]
     ]
     lengths = dict(sorted(Counter(len(item.word) for item in found).items()))
     return WordsJson(json.dumps(items, separators=(",", ":")).encode(), len(found), lengths)
+
+
+def as_pairs(words: list[dict[str, Any]], cols: int) -> list[dict[str, Any]]:
+    """A solve's words with each path's cell numbers turned back into [row, col] pairs."""
+    return [{**item, "path": [list(divmod(cell, cols)) for cell in item["path"]]} for item in words]
 
 
 def native(solver: Solver, limit: int, constraints: Constraints = FREE) -> WordsJson:
@@ -65,6 +73,8 @@ def check(solver: Solver, limits: list[int], constraints: Constraints = FREE) ->
         expected, got = reference(found, solver.rules.cols, limit), native(solver, limit, constraints)
         assert json.loads(got.words) == json.loads(expected.words), (str(solver.board), limit)
         assert got == expected, (str(solver.board), limit)
+        before = reference(found, solver.rules.cols, limit, pairs=True)  # the same content as the answer before
+        assert as_pairs(json.loads(got.words), solver.rules.cols) == json.loads(before.words)
         assert list(got.lengths) == sorted(got.lengths) and sum(got.lengths.values()) == got.count == len(found)
     return len(found)
 
@@ -213,7 +223,8 @@ def served(french: Lexicon) -> Iterator[str]:
 @pytest.mark.lexicon
 @pytest.mark.parametrize("mode", ["overturn", "advanced", "boggle5"])
 def test_the_http_answer_is_the_one_the_service_encoded_before(french: Lexicon, served: str, mode: str) -> None:
-    """The body after "cached" and "elapsed_ms" is, byte for byte, json.dumps of the whole answer as the service built it."""
+    """The body before "cached" and "elapsed_ms" is, byte for byte, json.dumps of the whole answer as the service built
+    it (paths as cell numbers now: as [row, col] pairs they are the answer before); gzipped, the same bytes."""
     rng = random.Random(mode)
     rules = PRESETS[mode]
     boards = [rich_board(rng, rules) for _ in range(3)]
@@ -221,7 +232,7 @@ def test_the_http_answer_is_the_one_the_service_encoded_before(french: Lexicon, 
         for board in boards:
             for limit in (1, 100, None):
                 request = {"board": str(board), "mode": mode, **({"limit": limit} if limit else {})}
-                response = client.post("/api/solve", json=request)
+                response = client.post("/api/solve", json=request, headers={"Accept-Encoding": "identity"})
                 assert response.status_code == 200, response.text
                 found = Solver(french, board).solve()
                 expected = {
@@ -236,7 +247,17 @@ def test_the_http_answer_is_the_one_the_service_encoded_before(french: Lexicon, 
                     "words": json.loads(reference(found, rules.cols, limit or 10_000).words),
                 }
                 body = response.content
-                assert body.startswith(b'{"cached":')
-                rest = body[body.index(b'"board":') :]
-                assert rest == json.dumps(expected, ensure_ascii=False, separators=(",", ":")).encode()[1:]
-                assert list(response.json())[:2] == ["cached", "elapsed_ms"]
+                assert response.headers.get("content-encoding") is None
+                head = body[: body.index(b',"cached":')]
+                assert head == json.dumps(expected, ensure_ascii=False, separators=(",", ":")).encode()[:-1]
+                assert list(response.json())[-2:] == ["cached", "elapsed_ms"] and response.json()["cached"] is False
+                words_before = json.loads(reference(found, rules.cols, limit or 10_000, pairs=True).words)
+                assert as_pairs(response.json()["words"], rules.cols) == words_before
+                with client.stream("POST", "/api/solve", json=request, headers={"Accept-Encoding": "gzip"}) as zipped:
+                    raw = b"".join(zipped.iter_raw())
+                if len(head) >= 1024:  # the server's gzip_min_bytes: compressed once, the cached tail added
+                    assert zipped.headers["content-encoding"] == "gzip" and zipped.headers["vary"] == "Accept-Encoding"
+                    unzip = zlib.decompressobj(31)  # one gzip member, its CRC and length checked, nothing after it
+                    raw = unzip.decompress(raw) + unzip.flush()
+                    assert unzip.eof and not unzip.unused_data and len(raw) > 3 * int(zipped.headers["content-length"])
+                assert raw[: len(head)] == head and json.loads(raw)["cached"] is True

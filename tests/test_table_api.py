@@ -68,7 +68,7 @@ def _local(lexicon_dir: Path) -> Game:
 def test_a_table_is_created_with_a_secret_link_per_seat_and_one_to_watch(client: httpx.Client) -> None:
     created = _new(client, seats=[{"name": "Zoé"}, {"name": "Ali"}])
     table = created["table"]
-    assert table["version"] == 0 and table["to_move_seat"] == 0 and table["you"] is None
+    assert table["version"] == 0 and table["turn"] == 0 and table["you"] is None
     assert [(seat["name"], seat["colour"], seat["computer"]) for seat in table["seats"]] == [("Zoé", "green", None), ("Ali", "silver", None)]
     tokens = created["tokens"]
     assert len(set(tokens)) == 2 and all(len(token) >= 32 for token in tokens)  # 192 random bits each
@@ -89,7 +89,7 @@ def test_moves_follow_the_model_and_the_turn(client: httpx.Client, lexicon_dir: 
     local.push(WordMove("ACCES"))
     answer = played.json()
     assert answer["verdict"]["legal"] and answer["game"] == local.to_json()
-    assert answer["table"]["version"] == 1 and answer["table"]["to_move_seat"] == 1 and answer["table"]["you"] == 0
+    assert answer["table"]["version"] == 1 and answer["table"]["turn"] == 1 and answer["table"]["you"] == 0
 
     again = _move(client, created, green, 1, kind="word", word="TOUS")
     assert again.status_code == 409 and again.json()["detail"]["reason"] == "not_your_turn"
@@ -100,7 +100,7 @@ def test_moves_follow_the_model_and_the_turn(client: httpx.Client, lexicon_dir: 
 
     passed = _move(client, created, silver, 1, kind="pass", cell=[0, 0])
     assert passed.status_code == 200, passed.text
-    assert passed.json()["table"]["version"] == 2 and passed.json()["table"]["to_move_seat"] == 0
+    assert passed.json()["table"]["version"] == 2 and passed.json()["table"]["turn"] == 0
 
 
 def test_a_move_on_a_state_already_moved_on_gets_409_with_the_current_table(client: httpx.Client) -> None:
@@ -167,7 +167,7 @@ def test_a_computer_seat_replies_by_itself(client: httpx.Client) -> None:
             break
         time.sleep(0.05)
     assert seen["table"]["version"] == 2 and seen["game"]["moves"][1]["player"] == "silver"
-    assert seen["table"]["to_move_seat"] in (0, None)
+    assert seen["table"]["turn"] in (0, None)
 
 
 def test_the_computer_thinks_in_its_own_process_which_ends_with_the_server(lexicon_dir: Path) -> None:
@@ -345,7 +345,7 @@ def test_the_next_layer_waits_for_the_end_and_keeps_the_total(client: httpx.Clie
     created = _new(client, seed=7, board=None)
     state = created
     while not state["result"]["over"]:
-        seat = state["table"]["to_move_seat"]
+        seat = state["table"]["turn"]
         moves = client.post("/api/game/moves", json={"game": state["game"]}).json()["moves"]
         rings = state["game"]["rings"]
         cols = len(state["faces"][0])
@@ -405,7 +405,7 @@ def test_a_board_game_move_made_through_another_server_process_arrives_live(lexi
                         assert watching.wait_for(1)[0]["table"]["version"] == 0
                         for version in range(5):
                             state = client.get(f"/api/tables/{table_id}").json()
-                            seat = state["to_move"]
+                            seat = state["turn"]
                             legal = client.get(f"/api/tables/{table_id}?seat={tokens[seat]}").json()["legal"]
                             started = time.monotonic()
                             moved = client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[seat], "version": version, "move": legal[0]})

@@ -47,9 +47,9 @@ def test_two_terminals_play_one_table(server: str) -> None:
     assert shown.exit_code == 0 and "you are Zoé (green)" in shown.output and "Zoé to move" in shown.output
     played = run("table", "play", "accès", green)
     assert played.exit_code == 0, played.output
-    assert "green 4" in played.output
+    assert "Zoé (green) 4 · Ali (silver) 0 · Ali to move" in played.output
     early = run("table", "play", "TOUS", green)
-    assert early.exit_code == 1 and "not seat 1's turn" in early.output
+    assert early.exit_code == 1 and "it is silver's turn, not green's" in early.output
     refused = run("table", "play", "ACCES", silver)
     assert refused.exit_code == 1 and "already_played" in refused.output
     passed = run("table", "pass", "A1", silver)
@@ -94,7 +94,7 @@ def test_watch_prints_moves_as_they_come_until_the_end(server: str) -> None:
         state = json.loads(run("table", "show", links["watch"], "--json").output)  # type: ignore[index]
         if state["result"]["over"]:
             break
-        seat = state["table"]["to_move_seat"]
+        seat = state["table"]["turn"]
         free = state["game"]["rings"].index(None)
         cell = f"{free // 6 + 1},{free % 6 + 1}"
         moved = run("table", "pass", cell, (green, silver)[seat])
@@ -121,3 +121,18 @@ def test_a_family_table_from_the_terminal(server: str) -> None:
     links = _new(server, "--family", "--ending", "passes")["links"]
     shown = json.loads(run("table", "show", links["watch"], "--json").output)  # type: ignore[index]
     assert shown["game"]["family"] is True and "ending" not in shown["game"]  # absent in a save: the two-pass ending
+
+
+def test_no_helps_opens_a_fair_table(server: str) -> None:
+    """`--no-helps` reaches the server: the table says so to every reader, and its seats are refused the word list."""
+    import httpx
+
+    fair, usual = _new(server, "--no-helps"), _new(server)
+    for made, helps in ((fair, False), (usual, True)):
+        shown = json.loads(run("table", "show", made["links"]["watch"], "--json").output)  # type: ignore[index]
+        assert shown["table"]["helps"] is helps
+    seat = fair["links"]["seats"][0]  # type: ignore[index]
+    table_id = seat.split("table=")[1].split("&")[0].split("#")[0]
+    token = seat.split("seat=")[1]
+    asked = httpx.get(f"{server}/api/tables/{table_id}/helps", params={"seat": token})
+    assert asked.status_code == 403 and "helps_off" in asked.text, asked.text

@@ -121,7 +121,7 @@ def test_a_table_survives_kill_9_mid_move_and_resumes(lexicon_dir: Path, store: 
     if answers == [200]:
         assert version == 3  # a move answered 200 is never lost
     assert [move["kind"] for move in state["game"]["moves"][:2]] == ["word", "pass"]
-    to_move = state["table"]["to_move_seat"]
+    to_move = state["table"]["turn"]
     resumed = _move(second.url, table_id, (green, silver)[to_move], version, kind="pass", cell=[5, 5])
     assert resumed.status_code == 200, resumed.text
     assert resumed.json()["table"]["version"] == version + 1

@@ -83,7 +83,7 @@ def test_the_next_layer_names_the_seat_that_dealt_it(client: TestClient) -> None
     assert created["table"]["layer_started_by"] is None
     state = created
     while not state["result"]["over"]:  # this small lexicon leaves hardly a word: passes end the layer
-        seat = state["table"]["to_move_seat"]
+        seat = state["table"]["turn"]
         moves = _helps(client, created, created["tokens"][seat]).json()["moves"]
         cols = len(state["faces"][0])
         action = {"kind": "word", "word": moves[0]["word"]} if moves else {"kind": "pass", "cell": divmod(state["game"]["rings"].index(None), cols)}

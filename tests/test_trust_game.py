@@ -61,7 +61,7 @@ def edit(path: Path, change) -> bytes:
         (lambda data: data.update(mode="turbo"), "mode: 'turbo' is not one of"),
         (lambda data: data.update(lexicon="x" * 5000), "lexicon: a string of 5000 characters"),
         (lambda data: data.update(lexicon=""), "lexicon: expected at least 1 character"),
-        (lambda data: data["rings"].__setitem__(0, "green"), "rings: cell A1 holds 'green'"),
+        (lambda data: data["rings"].__setitem__(0, "green"), "rings: cell A1 holds a green ring but the moves give no ring"),
         (lambda data: data.update(moves=[{"player": "green", "kind": "pass", "cell": [0, 0], "x": 1}]), "moves[0]: unknown key 'x'"),
         (lambda data: data.update(moves=[{"player": "green", "kind": "pass", "cell": [0, True]}]), "moves[0].cell[1]: expected an integer"),
         (lambda data: data.update(moves=[{"player": "green", "kind": "pass"}]), "moves[0]: missing key 'cell'"),

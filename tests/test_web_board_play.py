@@ -191,7 +191,7 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     chip.click()
     action = page.locator(f".board-actions button[data-move='{moves[-1]}']")
     board = table.mirror.public_view()["board"]
-    roll, finish = board["turn"]["roll"], board["track"]["finish"]
+    roll, finish = board["turn_progress"]["roll"], board["track"]["finish"]
     target = min(view["space"] + roll, finish)
     assert action.inner_text() == f"Avancer de {roll} → " + (f"arrivée {finish}" if target == finish else f"case {target}")
     assert page.eval_on_selector_all(".track li.destination", "els => els.map(e => e.dataset.number)") == [str(target)]

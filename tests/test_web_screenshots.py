@@ -87,7 +87,7 @@ def test_an_overload_seat(server: str, tab: Any) -> None:
         version = 0
         while version < 9:
             view = client.get(f"/api/boardgames/{table_id}").json()
-            mover = view["to_move"]
+            mover = view["turn"]
             legal = client.get(f"/api/boardgames/{table_id}?seat={tokens[mover]}").json()["legal"]
             moved = client.post(f"/api/boardgames/{table_id}/moves", json={"seat": tokens[mover], "version": version, "move": legal[0]}).json()
             assert not moved.get("refused"), moved

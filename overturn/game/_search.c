@@ -24,8 +24,11 @@
  *   end.  Played keys are looked up in the trie first and marked as excluded.
  *
  * solve_json runs the same search and writes the service's solve answer itself: the word list as JSON
- * bytes, longest first, with the counts per length (building thousands of Python tuples, ranking them
- * and encoding them cost several times the search).
+ * bytes, longest first, each path as its cells' numbers, with the counts per length (building thousands of
+ * Python tuples, ranking them and encoding them cost several times the search).
+ *
+ * rank_moves runs it too, then each key's best ring-swing path and the ranking of Game.legal_moves, and
+ * answers a FoundList of ranked moves made when read.
  *
  * The search itself runs without the GIL.  Boards up to 64 cells: inputs the
  * engine does not cover (bigger boards, too many reading states, readings that
@@ -34,6 +37,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 #include <limits.h>
 #include <stdint.h>
@@ -1092,18 +1096,22 @@ static int sorted_order(const Search *s, size_t *order, size_t count) {
    alphabetical order, each Found made the first time it is read and then kept (so reading an item twice gives
    the same object, as with a list).  It behaves as a list: len, indexing and slices, iteration, comparison
    with lists (by value), bool, repr, +; any other list attribute (sort, append, index...) turns it into a
-   real list held inside, which it then delegates everything to.  copy and pickle give a list. */
+   real list held inside, which it then delegates everything to.  copy and pickle give a list.
+   Game.legal_moves' answer (rank_moves) is a FoundList too: its items, in ranking order, are RankedMoves with
+   each key's best path, made when read in the same way. */
 
 typedef struct {
     uint32_t text_at, path_at;
     uint16_t text_len, path_len;
     uint8_t state;
+    int16_t swing;  /* a ranked move's ring swing (rank_moves) */
 } Item;
 
 typedef struct {
     PyObject_HEAD
     Py_ssize_t count;
     PyTypeObject *found_type;
+    PyObject *move_type;  /* rank_moves: items are found_type(move_type(word, path), swing, readings); else NULL */
     PyObject *templates[MAX_CLASSES >> FLAG_BITS];  /* a reading state's readings tuple, shared by its items */
     PyObject **built;                               /* items made so far (NULL: not yet) */
     PyObject *list;                                 /* once a list method was asked for: the list, which rules */
@@ -1119,6 +1127,7 @@ static PyTypeObject FoundListType;
 static int found_list_traverse(FoundList *self, visitproc visit, void *arg) {
     Py_VISIT(self->list);
     Py_VISIT(self->found_type);
+    Py_VISIT(self->move_type);
     return 0;
 }
 
@@ -1136,11 +1145,14 @@ static void found_list_dealloc(FoundList *self) {
     }
     for (size_t state = 0; state < MAX_CLASSES >> FLAG_BITS; state++) Py_XDECREF(self->templates[state]);
     Py_XDECREF(self->found_type);
+    Py_XDECREF(self->move_type);
     PyMem_Free(self->items);  /* the texts and cells share its block */
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static Py_ssize_t found_list_length(FoundList *self) { return self->list ? PyList_GET_SIZE(self->list) : self->count; }
+
+static PyObject *cell_numbers[MAX_CELLS];  /* the ints 0..63, for paths */
 
 /* Item i (0 <= i < count) as a new reference. */
 static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
@@ -1152,27 +1164,42 @@ static PyObject *found_list_make(FoundList *self, Py_ssize_t i) {
     const Item *item = &self->items[i];
     PyObject *word = PyUnicode_New(item->text_len, 127);
     PyObject *path = word ? PyTuple_New(item->path_len) : NULL;
-    for (int j = 0; path && j < item->path_len; j++) {
-        PyObject *cell = PyLong_FromLong(self->cells[item->path_at + (uint32_t)j]);
-        if (!cell) Py_CLEAR(path);
-        else PyTuple_SET_ITEM(path, j, cell);
-    }
-    /* Allocated untracked (tp_alloc would zero it and track it, and it would have to be untracked again): it
-       holds only a str and tuples of ints and str, so no cycle is possible.  found_type is a tuple subclass
-       without slots of its own (a NamedTuple), so a tuple's layout. */
-    PyObject *found = path ? (PyObject *)PyObject_GC_NewVar(PyTupleObject, self->found_type, 3) : NULL;
-    if (!found) {
+    for (int j = 0; path && j < item->path_len; j++)  /* cells are below 64: ints made once (module init) */
+        PyTuple_SET_ITEM(path, j, Py_NewRef(cell_numbers[self->cells[item->path_at + (uint32_t)j]]));
+    if (!path) {
         Py_XDECREF(word);
-        Py_XDECREF(path);
         return NULL;
     }
     memcpy(PyUnicode_DATA(word), self->text + item->text_at, item->text_len);
     PyObject_GC_UnTrack(path);
-    PyTuple_SET_ITEM(found, 0, word);
-    PyTuple_SET_ITEM(found, 1, path);
-    PyTuple_SET_ITEM(found, 2, Py_NewRef(self->templates[item->state]));
-    self->built[i] = Py_NewRef(found);
-    return found;
+    PyObject *first = word, *second = path, *third = NULL;
+    if (self->move_type) {  /* a ranked move: (move_type(word, path), swing, readings) */
+        first = PyObject_CallFunctionObjArgs(self->move_type, word, path, NULL);
+        Py_DECREF(word);
+        Py_DECREF(path);
+        second = first ? PyLong_FromLong(item->swing) : NULL;
+        if (!second) {
+            Py_XDECREF(first);
+            return NULL;
+        }
+    }
+    /* Allocated untracked (tp_alloc would zero it and track it, and it would have to be untracked again): a
+       Found holds only a str and tuples of ints and str, so no cycle is possible; a ranked move, which holds
+       a move object, is tracked.  found_type is a tuple subclass without slots of its own (a NamedTuple), so
+       a tuple's layout. */
+    PyObject *made = (PyObject *)PyObject_GC_NewVar(PyTupleObject, self->found_type, 3);
+    if (!made) {
+        Py_DECREF(first);
+        Py_DECREF(second);
+        return NULL;
+    }
+    third = Py_NewRef(self->templates[item->state]);
+    PyTuple_SET_ITEM(made, 0, first);
+    PyTuple_SET_ITEM(made, 1, second);
+    PyTuple_SET_ITEM(made, 2, third);
+    if (self->move_type) PyObject_GC_Track(made);
+    self->built[i] = Py_NewRef(made);
+    return made;
 }
 
 static PyObject *found_list_item(FoundList *self, Py_ssize_t i) {
@@ -1266,6 +1293,60 @@ static PyObject *found_list_reduce(FoundList *self, PyObject *Py_UNUSED(ignored)
     return list ? Py_BuildValue("(O(N))", (PyObject *)&PyList_Type, list) : NULL;
 }
 
+/* Iteration without the sequence protocol's detour through indexing: each item made as it is reached. */
+typedef struct {
+    PyObject_HEAD
+    FoundList *list;  /* NULL once exhausted */
+    Py_ssize_t next;
+} FoundListIterator;
+
+static PyTypeObject FoundListIteratorType;
+
+static PyObject *found_list_iter(FoundList *self) {
+    if (self->list) return PyObject_GetIter(self->list);
+    FoundListIterator *iterator = PyObject_GC_New(FoundListIterator, &FoundListIteratorType);
+    if (!iterator) return NULL;
+    iterator->list = (FoundList *)Py_NewRef((PyObject *)self);
+    iterator->next = 0;
+    PyObject_GC_Track(iterator);
+    return (PyObject *)iterator;
+}
+
+static PyObject *found_list_iterator_next(FoundListIterator *self) {
+    FoundList *list = self->list;
+    if (!list) return NULL;
+    if (list->list) {  /* the list turned into a real one meanwhile: go on over it */
+        if (self->next < PyList_GET_SIZE(list->list)) return Py_NewRef(PyList_GET_ITEM(list->list, self->next++));
+    } else if (self->next < list->count) {
+        if (list->built && list->built[self->next]) return Py_NewRef(list->built[self->next++]);
+        return found_list_make(list, self->next++);
+    }
+    Py_CLEAR(self->list);
+    return NULL;
+}
+
+static int found_list_iterator_traverse(FoundListIterator *self, visitproc visit, void *arg) {
+    Py_VISIT(self->list);
+    return 0;
+}
+
+static void found_list_iterator_dealloc(FoundListIterator *self) {
+    PyObject_GC_UnTrack(self);
+    Py_XDECREF(self->list);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject FoundListIteratorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "overturn.game._search.FoundListIterator",
+    .tp_basicsize = sizeof(FoundListIterator),
+    .tp_dealloc = (destructor)found_list_iterator_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    .tp_traverse = (traverseproc)found_list_iterator_traverse,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)found_list_iterator_next,
+};
+
 static PySequenceMethods found_list_as_sequence = {
     .sq_length = (lenfunc)found_list_length,
     .sq_item = (ssizeargfunc)found_list_item,
@@ -1295,56 +1376,76 @@ static PyTypeObject FoundListType = {
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_SEQUENCE | Py_TPFLAGS_HAVE_GC,
     .tp_traverse = (traverseproc)found_list_traverse,
     .tp_clear = (inquiry)found_list_clear,
-    .tp_doc = "Solver.solve's words: a list of Found, each made when first read.",
+    .tp_doc = "Solver.solve's words (or Game.legal_moves' ranked moves): a list of Found, each made when first read.",
     .tp_richcompare = (richcmpfunc)found_list_richcompare,
     .tp_getattro = (getattrofunc)found_list_getattro,
     .tp_methods = found_list_methods,
+    .tp_iter = (getiterfunc)found_list_iter,
 };
+
+/* The found keys that are not played, in alphabetical order: *order (to free with PyMem_RawFree) lists their
+   indices into s->found, or is NULL when they are s->found[*first..*first + *count) in that order already
+   (s->in_order: the played keys come first, the found keys follow in order).  -1 out of memory.  Without
+   the GIL. */
+static int found_order(const Search *s, size_t **order, size_t *first, size_t *count) {
+    *order = NULL;
+    *first = 0;
+    if (s->in_order) {
+        while (*first < s->n_found && s->found[*first].used < 0) (*first)++;
+        *count = s->n_found - *first;
+        return 0;
+    }
+    *count = 0;
+    for (size_t i = 0; i < s->n_found; i++) *count += s->found[i].used >= 0;
+    *order = PyMem_RawMalloc((*count ? *count : 1) * sizeof(size_t));
+    if (!*order) return -1;
+    for (size_t i = 0, at = 0; i < s->n_found; i++)
+        if (s->found[i].used >= 0) (*order)[at++] = i;
+    if (sorted_order(s, *order, *count) < 0) {
+        PyMem_RawFree(*order);
+        *order = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* An empty FoundList of count items, with room for text_size bytes of text and cells_size of cells; NULL with
+   an exception set.  Its items and templates are the caller's to fill. */
+static FoundList *new_found_list(size_t count, size_t text_size, size_t cells_size, PyTypeObject *found_type,
+                                 PyObject *move_type) {
+    if (text_size > UINT32_MAX || cells_size > UINT32_MAX) return (FoundList *)PyErr_NoMemory();
+    FoundList *list = PyObject_GC_New(FoundList, &FoundListType);  /* left untracked until it makes its inner list */
+    if (!list) return NULL;
+    list->count = (Py_ssize_t)count;
+    list->found_type = (PyTypeObject *)Py_NewRef((PyObject *)found_type);
+    list->move_type = Py_XNewRef(move_type);
+    memset(list->templates, 0, sizeof list->templates);
+    list->built = NULL;
+    list->list = NULL;
+    list->items = PyMem_Malloc(count * sizeof(Item) + text_size + cells_size + 1);
+    if (!list->items) {
+        Py_DECREF(list);
+        return (FoundList *)PyErr_NoMemory();
+    }
+    list->text = (char *)(list->items + count);
+    list->cells = (uint8_t *)list->text + text_size;
+    return list;
+}
 
 /* Solver.solve's answer: a FoundList of found_type(word, path, readings), sorted by word. */
 static PyObject *found_list(const Search *s, PyTypeObject *found_type, PyObject **face_names,
                             PyObject *(*reading_objects)[MAX_FACE_READINGS]) {
-    if (s->n_text > UINT32_MAX || s->n_cells > UINT32_MAX) return PyErr_NoMemory();
-    /* In order (s->in_order), the played keys come first and the found keys follow in order: no index array. */
-    size_t played = 0;
-    while (s->in_order && played < s->n_found && s->found[played].used < 0) played++;
-    size_t count = s->n_found - played;
-    size_t *order = NULL;
-    if (!s->in_order) {
-        count = 0;
-        for (size_t i = 0; i < s->n_found; i++) count += s->found[i].used >= 0;
-        order = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t));
-        if (!order) return PyErr_NoMemory();
-        for (size_t i = 0, at = 0; i < s->n_found; i++)
-            if (s->found[i].used >= 0) order[at++] = i;
-    }
-    FoundList *list = NULL;
-    if (order && sorted_order(s, order, count) < 0) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    list = PyObject_GC_New(FoundList, &FoundListType);  /* left untracked until it makes its inner list */
+    size_t *order, first, count;
+    if (found_order(s, &order, &first, &count) < 0) return PyErr_NoMemory();
+    FoundList *list = new_found_list(count, s->n_text, s->n_cells, found_type, NULL);
     if (!list) goto done;
-    list->count = (Py_ssize_t)count;
-    list->found_type = (PyTypeObject *)Py_NewRef((PyObject *)found_type);
-    memset(list->templates, 0, sizeof list->templates);
-    list->built = NULL;
-    list->list = NULL;
-    list->items = PyMem_Malloc(count * sizeof(Item) + s->n_text + s->n_cells + 1);
-    if (!list->items) {
-        Py_CLEAR(list);
-        PyErr_NoMemory();
-        goto done;
-    }
-    list->text = (char *)(list->items + count);
-    list->cells = (uint8_t *)list->text + s->n_text;
     memcpy(list->text, s->text, s->n_text);
     memcpy(list->cells, s->cells, s->n_cells);
     for (size_t k = 0; k < count; k++) {
-        const Found *entry = &s->found[order ? order[k] : played + k];
+        const Found *entry = &s->found[order ? order[k] : first + k];
         unsigned state = entry->klass >> FLAG_BITS;
         list->items[k] = (Item){(uint32_t)entry->text_at, (uint32_t)entry->path_at, (uint16_t)entry->text_len,
-                                (uint16_t)entry->path_len, (uint8_t)state};
+                                (uint16_t)entry->path_len, (uint8_t)state, 0};
         if (!list->templates[state] && !(list->templates[state] = readings_of(s, entry->klass, face_names, reading_objects))) {
             Py_CLEAR(list);
             goto done;
@@ -1583,7 +1684,7 @@ typedef struct {
 
 /* What solve_json writes: texts made before the search, then the answer (made without the GIL). */
 typedef struct {
-    char cell_text[MAX_CELLS][8];  /* "[row,col]" of each cell */
+    char cell_text[MAX_CELLS][4];  /* each cell's number (row * cols + col) as text */
     int cell_len[MAX_CELLS];
     char state_text[STATES][STATE_TEXT];  /* a reading state's readings as the JSON object Found.readings makes */
     int state_len[STATES];
@@ -1603,7 +1704,7 @@ static int answer_texts(Answer *a, const Search *s, PyObject **face_names) {
     for (int face = 0; face < s->n_faces; face++)
         if (!(name_len[face] = plain_letters(face_names[face], names[face]))) return 0;
     for (int cell = 0; cell < s->size; cell++)
-        a->cell_len[cell] = snprintf(a->cell_text[cell], sizeof a->cell_text[cell], "[%d,%d]", cell / s->cols, cell % s->cols);
+        a->cell_len[cell] = snprintf(a->cell_text[cell], sizeof a->cell_text[cell], "%d", cell);
     for (int state = 0; state < s->n_classes >> FLAG_BITS; state++) {
         char *at = a->state_text[state];
         *at++ = '{';
@@ -1677,7 +1778,7 @@ static int choose(Answer *a, size_t limit) {
     return 0;
 }
 
-/* Bytes of one item: {"word":"KEY","path":[[r,c],...],"readings":{...}} */
+/* Bytes of one item: {"word":"KEY","path":[cell,...],"readings":{...}} */
 static size_t item_size(const Answer *a, const Search *s, const Found *entry) {
     size_t size = sizeof "{\"word\":\"" - 1 + (size_t)entry->text_len + sizeof "\",\"path\":[" - 1
                   + sizeof "],\"readings\":" - 1 + (size_t)a->state_len[entry->klass >> FLAG_BITS] + 1;
@@ -1757,8 +1858,8 @@ PyDoc_STRVAR(solve_json_doc,
 "           readings, played, limit) -> (bytes, int, dict) | None\n"
 "\n"
 "The solve answer's word list as UTF-8 JSON, written here: the words found_type=Found would list, as\n"
-"[{\"word\":KEY,\"path\":[[row,col],...],\"readings\":{FACE:READING,...}},...], longest first and\n"
-"alphabetical within a length, cut to the first `limit`; with the count of all the words and\n"
+"[{\"word\":KEY,\"path\":[cell,...],\"readings\":{FACE:READING,...}},...] (a cell: row * cols + col),\n"
+"longest first and alphabetical within a length, cut to the first `limit`; with the count of all the words and\n"
 "{length: words of that length}, shortest first. Arguments as for find_words. Returns None for boards\n"
 "the native search does not cover, or whose double faces are not named with capitals A-Z.");
 
@@ -1817,6 +1918,8 @@ typedef struct {
     uint64_t viable[MAX_KEY + 1];  /* cells a reading of which starts at a position and lets the rest be spelled */
     uint64_t ahead[MAX_KEY + 1];   /* the union of viable[] from a position to the end */
     uint64_t gain1, gain2;         /* cells worth 1 (no ring) and 2 (the opponent's ring) */
+    uint64_t reach[MAX_KEY + 1];   /* cells from which the next cell may be one of viable[] (every cell at the end) */
+    uint64_t letter_cells[26];     /* the cells of each single-letter face */
     unsigned unfixed;              /* bit per double face: reading it fixes a new reading */
     int path[MAX_KEY];
     int best_value;                /* NO_PATH: no legal path yet */
@@ -1908,36 +2011,43 @@ static void place(Best *b, int cell, int position, int length, uint64_t visited,
     }
 }
 
-/* Does a reading of cell spell key[position..position + *len)?  Each matching reading's length in turn. */
-static int cell_reads_at(const Search *s, const Best *b, int cell, int position, int *lengths) {
-    int face = s->cell_face[cell], count = 0;
-    if (face < 0) {
-        if (b->key[position] == 'A' + s->cell_letter[cell]) lengths[count++] = 1;
-        return count;
-    }
-    int first = s->face_first_transition[face];
-    for (int t = first; t < first + s->face_readings[face]; t++) {
-        const Reading *r = &s->readings[s->transition_reading[t]];
-        if (position + r->len <= b->len && memcmp(b->key + position, r->text, (size_t)r->len) == 0)
-            lengths[count++] = r->len;
-    }
-    return count;
+/* A branch and bound over the board of s (set up), in reuse mode or not; gains and unfixed faces are the caller's. */
+static void best_set_up(Best *b, Search *s, int reuse) {
+    b->s = s;
+    b->reuse = reuse;
+    memset(b->letter_cells, 0, sizeof b->letter_cells);
+    for (int cell = 0; cell < s->size; cell++)
+        if (s->cell_face[cell] < 0) b->letter_cells[s->cell_letter[cell]] |= UINT64_C(1) << cell;
+}
+
+/* Cells adjacent to a cell of mask, the cells of mask themselves left out unless adjacent to another. */
+static inline uint64_t adjacent(const Search *s, uint64_t mask) {
+    uint64_t side = ((mask << 1) & s->not_first) | ((mask >> 1) & s->not_last);
+    uint64_t row = side | mask;
+    return (side | (s->rows > 1 ? (row << s->cols) | (row >> s->cols) : 0)) & s->all;
 }
 
 /* The best path of b->key better than b->best_value (NO_PATH: any legal path): 1 found (in b->best_*), 0 none. */
 static int best_path_of(Best *b) {
     const Search *s = b->s;
-    memset(b->viable, 0, sizeof b->viable);
+    /* viable[position]: the cells a reading of which spells the key from there on, one from which the rest of
+       the key can be spelled; bit masks, from the end of the key back. */
+    b->viable[b->len] = 0;
+    b->reach[b->len] = s->all;
     for (int position = b->len - 1; position >= 0; position--) {
-        for (int cell = 0; cell < s->size; cell++) {
-            int lengths[MAX_FACE_READINGS];
-            int count = cell_reads_at(s, b, cell, position, lengths);
-            uint64_t bit = UINT64_C(1) << cell, reach = s->neighbours[cell] | (b->reuse ? bit : 0);
-            for (int i = 0; i < count; i++) {
-                int after = position + lengths[i];
-                if (after == b->len || (reach & b->viable[after])) b->viable[position] |= bit;
+        uint64_t viable = 0;
+        for (int face = 0; face < s->n_faces; face++) {
+            int first = s->face_first_transition[face];
+            for (int t = first; t < first + s->face_readings[face]; t++) {
+                const Reading *r = &s->readings[s->transition_reading[t]];
+                if (position + r->len <= b->len && memcmp(b->key + position, r->text, (size_t)r->len) == 0)
+                    viable |= s->face_cells[face] & b->reach[position + r->len];
             }
         }
+        int letter = b->key[position] - 'A';
+        if (letter >= 0 && letter < 26) viable |= b->letter_cells[letter] & b->reach[position + 1];
+        b->viable[position] = viable;
+        b->reach[position] = adjacent(s, viable) | (b->reuse ? viable : 0);
     }
     b->ahead[b->len] = 0;
     for (int position = b->len - 1; position >= 0; position--) b->ahead[position] = b->ahead[position + 1] | b->viable[position];
@@ -1965,6 +2075,37 @@ static PyObject *best_result(const Best *b, PyObject **face_names, PyObject *(*r
     Py_XDECREF(path);
     Py_XDECREF(readings);
     return result;
+}
+
+/* The faces of `unfixed` and the per-cell `gain` (0, 1 or 2) into b; -1 with an exception set. */
+static int read_gains(Best *b, PyObject **face_names, PyObject *unfixed, PyObject *gain) {
+    const Search *s = b->s;
+    for (int face = 0; face < s->n_faces; face++) {
+        int listed = PySequence_Contains(unfixed, face_names[face]);
+        if (listed < 0) return -1;
+        if (listed) b->unfixed |= 1u << face;
+    }
+    PyObject *gain_items = PySequence_Fast(gain, "gain must be a sequence of int");
+    if (!gain_items) return -1;
+    int ok = 0;
+    if (PySequence_Fast_GET_SIZE(gain_items) != s->size) {
+        PyErr_Format(PyExc_ValueError, "gain must have one entry per cell (%d)", s->size);
+        goto done;
+    }
+    for (int cell = 0; cell < s->size; cell++) {
+        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(gain_items, cell));
+        if (value == -1 && PyErr_Occurred()) goto done;
+        if (value < 0 || value > 2) {
+            PyErr_SetString(PyExc_ValueError, "a cell's gain is 0, 1 or 2");
+            goto done;
+        }
+        if (value == 1) b->gain1 |= UINT64_C(1) << cell;
+        if (value == 2) b->gain2 |= UINT64_C(1) << cell;
+    }
+    ok = 1;
+done:
+    Py_DECREF(gain_items);
+    return ok ? 0 : -1;
 }
 
 PyDoc_STRVAR(best_paths_doc,
@@ -1996,7 +2137,7 @@ static PyObject *best_paths(PyObject *module, PyObject *args) {
     Best *b = PyMem_RawCalloc(1, sizeof(Best));
     PyObject *face_names[MAX_FACES] = {NULL};
     PyObject *reading_objects[MAX_FACES][MAX_FACE_READINGS] = {{NULL}};
-    PyObject *result = NULL, *key_items = NULL, *gain_items = NULL;
+    PyObject *result = NULL, *key_items = NULL;
     if (!s || !b) {
         PyErr_NoMemory();
         goto done;
@@ -2008,29 +2149,8 @@ static PyObject *best_paths(PyObject *module, PyObject *args) {
         goto done;
     }
     s->ringed = (uint64_t)ringed & s->all;
-    b->s = s;
-    b->reuse = reuse;
-    for (int face = 0; face < s->n_faces; face++) {
-        int listed = PySequence_Contains(unfixed, face_names[face]);
-        if (listed < 0) goto done;
-        if (listed) b->unfixed |= 1u << face;
-    }
-    gain_items = PySequence_Fast(gain, "gain must be a sequence of int");
-    if (!gain_items) goto done;
-    if (PySequence_Fast_GET_SIZE(gain_items) != s->size) {
-        PyErr_Format(PyExc_ValueError, "gain must have one entry per cell (%d)", s->size);
-        goto done;
-    }
-    for (int cell = 0; cell < s->size; cell++) {
-        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(gain_items, cell));
-        if (value == -1 && PyErr_Occurred()) goto done;
-        if (value < 0 || value > 2) {
-            PyErr_SetString(PyExc_ValueError, "a cell's gain is 0, 1 or 2");
-            goto done;
-        }
-        if (value == 1) b->gain1 |= UINT64_C(1) << cell;
-        if (value == 2) b->gain2 |= UINT64_C(1) << cell;
-    }
+    best_set_up(b, s, reuse);
+    if (read_gains(b, face_names, unfixed, gain) < 0) goto done;
     key_items = PySequence_Fast(keys, "keys must be a sequence of str");
     if (!key_items) goto done;
     Py_ssize_t n_keys = PySequence_Fast_GET_SIZE(key_items);
@@ -2070,9 +2190,214 @@ done:
         for (int i = 0; i < MAX_FACE_READINGS; i++) Py_XDECREF(reading_objects[face][i]);
     }
     Py_XDECREF(key_items);
-    Py_XDECREF(gain_items);
     PyMem_RawFree(b);
     if (s) release(s);
+    return result;
+}
+
+/* --- Game.legal_moves: every legal key with its best path, ranked, in one call ----------------------------- */
+
+/* The ranked keys, without the GIL: each found key's best path (b->best_*), then the keys ordered by swing,
+   largest first, alphabetical within a swing.  Fills items[0..count) (text_at into s->text, path_at into
+   cells), leaving the readings states' templates to the caller.  0 done, -1 s->error set. */
+static int rank_found(Best *b, Search *s, const size_t *order, size_t first, size_t count, Item *items, uint8_t *cells) {
+    Item *scratch = PyMem_RawMalloc((count ? count : 1) * sizeof(Item));
+    if (!scratch) {
+        s->error = NO_MEMORY;
+        return -1;
+    }
+    size_t per_swing[2 * MAX_KEY + 2] = {0}, at = 0;
+    for (size_t k = 0; k < count; k++) {
+        const Found *entry = &s->found[order ? order[k] : first + k];
+        b->key = s->text + entry->text_at;
+        b->len = entry->text_len;
+        b->best_value = NO_PATH;
+        if (!best_path_of(b)) {  /* the search found the key legal: it has a legal path */
+            s->error = NO_PREDECESSOR;
+            PyMem_RawFree(scratch);
+            return -1;
+        }
+        for (int j = 0; j < b->best_length; j++) cells[at + (size_t)j] = (uint8_t)b->best_path[j];
+        scratch[k] = (Item){(uint32_t)entry->text_at, (uint32_t)at, (uint16_t)entry->text_len,
+                            (uint16_t)b->best_length, (uint8_t)(b->best_klass >> FLAG_BITS), (int16_t)b->best_swing};
+        at += (size_t)b->best_length;
+        per_swing[b->best_swing]++;
+    }
+    size_t start[2 * MAX_KEY + 2];  /* a stable counting sort, largest swing first */
+    for (int swing = 2 * MAX_KEY + 1, next = 0; swing >= 0; swing--) {
+        start[swing] = (size_t)next;
+        next += (int)per_swing[swing];
+    }
+    for (size_t k = 0; k < count; k++) items[start[scratch[k].swing]++] = scratch[k];
+    PyMem_RawFree(scratch);
+    return 0;
+}
+
+PyDoc_STRVAR(rank_moves_doc,
+"rank_moves(masks, first_child, faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed,\n"
+"           readings, played, unfixed, gain, ranked_type, move_type) -> FoundList | None\n"
+"\n"
+"Every legal key (as find_words finds them) with its best path (as best_paths ranks paths), largest swing\n"
+"first and alphabetical within a swing: a FoundList whose items, made when first read, are\n"
+"ranked_type(move_type(key, path), swing, readings). Arguments as for find_words, then unfixed and gain\n"
+"as for best_paths; ranked_type is a tuple subclass (a NamedTuple). Returns None for boards or keys the\n"
+"native search does not cover.");
+
+static PyObject *rank_moves(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played, *unfixed, *gain, *ranked_type, *move_type;
+    int rows, cols, tile_rows, tile_cols, reuse, min_length;
+    unsigned int tracked;
+    if (!PyArg_ParseTuple(args, "OOOiiiipiIOOOOOOO:rank_moves", &masks_obj, &first_child_obj, &faces, &rows, &cols,
+                          &tile_rows, &tile_cols, &reuse, &min_length, &tracked, &ringed_obj, &readings, &played,
+                          &unfixed, &gain, &ranked_type, &move_type))
+        return NULL;
+    if (!(PyType_Check(ranked_type) && PyType_IsSubtype((PyTypeObject *)ranked_type, &PyTuple_Type))) {
+        PyErr_SetString(PyExc_TypeError, "ranked_type must be a tuple subclass");
+        return NULL;
+    }
+    if (!PyCallable_Check(move_type)) {
+        PyErr_SetString(PyExc_TypeError, "move_type must be callable");
+        return NULL;
+    }
+    Job job = {0};
+    Best *b = PyMem_RawCalloc(1, sizeof(Best));
+    PyObject *result = NULL;
+    FoundList *list = NULL;
+    size_t *order = NULL, first = 0, count = 0;
+    int ready = b ? open_job(&job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
+                             tracked, ringed_obj, readings, played)
+                  : (PyErr_NoMemory(), -1);
+    if (ready > 0) {
+        best_set_up(b, job.s, reuse);
+        if (read_gains(b, job.face_names, unfixed, gain) < 0) ready = -1;
+    }
+    if (ready == 0) result = Py_NewRef(Py_None);
+    if (ready <= 0) goto done;
+    Search *s = job.s;
+    Py_BEGIN_ALLOW_THREADS
+    run_search(s, reuse);
+    if (!s->error && found_order(s, &order, &first, &count) < 0) s->error = NO_MEMORY;
+    Py_END_ALLOW_THREADS
+    if (s->error) {
+        search_failed(s);
+        goto done;
+    }
+    for (size_t k = 0; k < count; k++)
+        if (s->found[order ? order[k] : first + k].text_len > MAX_KEY) {  /* not covered: Python ranks it */
+            result = Py_NewRef(Py_None);
+            goto done;
+        }
+    list = new_found_list(count, s->n_text, s->n_text, (PyTypeObject *)ranked_type, move_type);  /* a path: at most a cell per letter */
+    if (!list) goto done;
+    memcpy(list->text, s->text, s->n_text);
+    int ranked;
+    Py_BEGIN_ALLOW_THREADS
+    ranked = rank_found(b, s, order, first, count, list->items, list->cells);
+    Py_END_ALLOW_THREADS
+    if (ranked < 0) {
+        search_failed(s);
+        goto done;
+    }
+    for (size_t k = 0; k < count; k++) {
+        unsigned state = list->items[k].state;
+        if (!list->templates[state]
+            && !(list->templates[state] = readings_of(s, state << FLAG_BITS, job.face_names, job.reading_objects)))
+            goto done;
+    }
+    result = (PyObject *)list;
+    list = NULL;
+done:
+    Py_XDECREF(list);
+    PyMem_RawFree(order);
+    PyMem_RawFree(b);
+    close_job(&job);
+    return result;
+}
+
+PyDoc_STRVAR(best_move_doc,
+"best_move(masks, first_child, faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed,\n"
+"          readings, played, unfixed, gain) -> list | None\n"
+"\n"
+"The best path over every legal key, as best_paths(..., best_only=True) finds it over the keys longest\n"
+"first (alphabetical within a length): [(swing, path, readings)], or [] when no key is legal. One call,\n"
+"without a Python object per key (Game.best_swing, at every leaf of the computer's look-ahead). Arguments\n"
+"as for rank_moves without the types; None for boards or keys the native search does not cover.");
+
+static PyObject *best_move(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *masks_obj, *first_child_obj, *faces, *ringed_obj, *readings, *played, *unfixed, *gain;
+    int rows, cols, tile_rows, tile_cols, reuse, min_length;
+    unsigned int tracked;
+    if (!PyArg_ParseTuple(args, "OOOiiiipiIOOOOO:best_move", &masks_obj, &first_child_obj, &faces, &rows, &cols,
+                          &tile_rows, &tile_cols, &reuse, &min_length, &tracked, &ringed_obj, &readings, &played,
+                          &unfixed, &gain))
+        return NULL;
+    Job job = {0};
+    Best *b = PyMem_RawCalloc(1, sizeof(Best));
+    PyObject *result = NULL;
+    size_t *order = NULL, *by_length = NULL, first = 0, count = 0;
+    int ready = b ? open_job(&job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
+                             tracked, ringed_obj, readings, played)
+                  : (PyErr_NoMemory(), -1);
+    if (ready > 0) {
+        best_set_up(b, job.s, reuse);
+        if (read_gains(b, job.face_names, unfixed, gain) < 0) ready = -1;
+    }
+    if (ready == 0) result = Py_NewRef(Py_None);
+    if (ready <= 0) goto done;
+    Search *s = job.s;
+    int covered = 1;
+    Py_BEGIN_ALLOW_THREADS
+    run_search(s, reuse);
+    if (!s->error && found_order(s, &order, &first, &count) < 0) s->error = NO_MEMORY;
+    if (!s->error && !(by_length = PyMem_RawMalloc((count ? count : 1) * sizeof(size_t)))) s->error = NO_MEMORY;
+    if (!s->error) {
+        /* The keys longest first, alphabetical within a length (a stable counting sort): big swings come early,
+           and each later key is searched only for a path better than the best so far. */
+        size_t per_length[MAX_KEY + 2] = {0};
+        for (size_t k = 0; k < count && covered; k++) {
+            int len = s->found[order ? order[k] : first + k].text_len;
+            if (len > MAX_KEY) covered = 0;
+            else per_length[len]++;
+        }
+        size_t start[MAX_KEY + 2], next = 0;
+        for (int len = MAX_KEY + 1; len >= 0; len--) {
+            start[len] = next;
+            next += per_length[len];
+        }
+        for (size_t k = 0; k < count && covered; k++) {
+            size_t entry = order ? order[k] : first + k;
+            by_length[start[s->found[entry].text_len]++] = entry;
+        }
+        b->best_value = NO_PATH;
+        for (size_t k = 0; k < count && covered; k++) {
+            const Found *entry = &s->found[by_length[k]];
+            b->key = s->text + entry->text_at;
+            b->len = entry->text_len;
+            if (b->len > 0) best_path_of(b);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (s->error) {
+        search_failed(s);
+        goto done;
+    }
+    if (!covered) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    result = PyList_New(0);
+    if (result && b->best_value != NO_PATH) {
+        PyObject *item = best_result(b, job.face_names, job.reading_objects);
+        if (!item || PyList_Append(result, item) < 0) Py_CLEAR(result);
+        Py_XDECREF(item);
+    }
+done:
+    PyMem_RawFree(by_length);
+    PyMem_RawFree(order);
+    PyMem_RawFree(b);
+    close_job(&job);
     return result;
 }
 
@@ -2148,11 +2473,63 @@ static PyObject *solve_many(PyObject *module, PyObject *args) {
     return result;
 }
 
+PyDoc_STRVAR(tuple_fields_doc,
+"tuple_fields(cls, names) -> None\n"
+"\n"
+"Make each of names, the fields of the named tuple cls in order, a read-only member of the tuple's storage:\n"
+"the same values, read as __slots__ are (the interpreter's fast path for them) rather than through\n"
+"collections' _tuplegetter. For Found, whose word and path a caller listing a solve reads thousands of times.");
+
+static PyObject *tuple_fields(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *cls, *names;
+    if (!PyArg_ParseTuple(args, "OO:tuple_fields", &cls, &names)) return NULL;
+    if (!(PyType_Check(cls) && PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type))
+        || ((PyTypeObject *)cls)->tp_basicsize != PyTuple_Type.tp_basicsize) {
+        PyErr_SetString(PyExc_TypeError, "cls must be a tuple subclass without storage of its own (a NamedTuple)");
+        return NULL;
+    }
+    PyObject *items = PySequence_Fast(names, "names must be a sequence of str");
+    if (!items) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(items);
+    /* Kept for the life of the process, as a static type's members are: the descriptors point into it. */
+    PyMemberDef *members = count ? PyMem_RawCalloc((size_t)count, sizeof(PyMemberDef)) : NULL;
+    if (count && !members) {
+        Py_DECREF(items);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PySequence_Fast_GET_ITEM(items, i);
+        const char *text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+        char *kept = text ? PyMem_RawMalloc(strlen(text) + 1) : NULL;
+        if (!kept) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "names must be a sequence of str");
+            Py_DECREF(items);
+            return NULL;
+        }
+        strcpy(kept, text);
+        members[i] = (PyMemberDef){kept, T_OBJECT_EX, (Py_ssize_t)(offsetof(PyTupleObject, ob_item) + (size_t)i * sizeof(PyObject *)),
+                                   READONLY, NULL};
+        PyObject *descriptor = PyDescr_NewMember((PyTypeObject *)cls, &members[i]);
+        int failed = !descriptor || PyObject_SetAttr(cls, name, descriptor) < 0;
+        Py_XDECREF(descriptor);
+        if (failed) {
+            Py_DECREF(items);
+            return NULL;
+        }
+    }
+    Py_DECREF(items);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"tuple_fields", tuple_fields, METH_VARARGS, tuple_fields_doc},
     {"find_words", find_words, METH_VARARGS, find_words_doc},
     {"best_paths", best_paths, METH_VARARGS, best_paths_doc},
     {"solve_json", solve_json, METH_VARARGS, solve_json_doc},
     {"solve_many", solve_many, METH_VARARGS, solve_many_doc},
+    {"rank_moves", rank_moves, METH_VARARGS, rank_moves_doc},
+    {"best_move", best_move, METH_VARARGS, best_move_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2169,7 +2546,9 @@ static struct PyModuleDef module_def = {
 };
 
 PyMODINIT_FUNC PyInit__search(void) {
-    if (PyType_Ready(&FoundListType) < 0) return NULL;
+    if (PyType_Ready(&FoundListType) < 0 || PyType_Ready(&FoundListIteratorType) < 0) return NULL;
+    for (int cell = 0; cell < MAX_CELLS; cell++)
+        if (!cell_numbers[cell] && !(cell_numbers[cell] = PyLong_FromLong(cell))) return NULL;
     PyObject *module = PyModule_Create(&module_def);
     if (module && PyModule_AddObjectRef(module, "FoundList", (PyObject *)&FoundListType) < 0) Py_CLEAR(module);
     return module;

@@ -2,7 +2,8 @@
 
 Declared once as msgspec Structs, so the HTTP service encodes them as they
 are and derives its OpenAPI schema from them, and the CLI prints the same
-JSON. Cells are ``[row, col]`` (0-based) and readings an object, ``{"ZX": "X"}``.
+JSON. Cells are ``[row, col]`` (0-based) and readings an object, ``{"ZX": "X"}``;
+a solve's paths, thousands to an answer, are cell numbers (``row * cols + col``).
 """
 
 from __future__ import annotations
@@ -53,6 +54,19 @@ class TracedWord(Struct):
     readings: Readings
 
 
+#: A cell by its number, row by row from 0: ``row * cols + col``.
+CellNumber = Annotated[int, Meta(ge=0)]
+
+
+class SolvedWord(Struct):
+    """A word of a solve, the path that spells it as cell numbers (``row * cols + col``: an answer lists thousands),
+    and the readings of the double faces on that path."""
+
+    word: str
+    path: list[CellNumber]
+    readings: Readings
+
+
 class RankedWord(TracedWord, tag_field="kind", tag="word"):
     """A legal word and the ring swing it earns the mover."""
 
@@ -69,11 +83,19 @@ class RankedPass(Struct, tag_field="kind", tag="pass"):
 Ranked = RankedWord | RankedPass
 
 
+class Refusal(Struct):
+    """A move refused, as the four games' referees say it: the rule's code and the message."""
+
+    rule: str
+    message: str
+
+
 class Verdict(Struct):
     """The referee's verdict on one word or pass, as players see it (``overturn.game.referee.Verdict.view``).
 
     ``path`` is the path judged (None when no path was given and none comes
-    close); ``alternatives`` the other legal paths, best first.
+    close); ``alternatives`` the other legal paths, best first; ``error`` the
+    refusal in the shape the other games give theirs (null when legal).
     """
 
     legal: bool
@@ -86,3 +108,4 @@ class Verdict(Struct):
     alternatives: list[list[Cell]]
     swing: int | None
     suggestions: list[str]
+    error: Refusal | None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -66,18 +66,29 @@ def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
         raise GameError("the game is over")
     if isinstance(moves[0].move, PassMove):
         return rng.choice(moves)
-    if level == 1:
-        moves = rng.sample(moves, max(1, len(moves) // 3))
+    if level == 1:  # indices drawn as rng.sample(moves, k) would draw them, so only the chosen moves are made
+        moves = [moves[index] for index in rng.sample(range(len(moves)), max(1, len(moves) // 3))]
         return _best(moves, [move.swing for move in moves], rng)
-    if level == 2:
-        return _best(moves, [move.swing for move in moves], rng)
+    if level == 2:  # the moves come best swing first: the best ones are a prefix, read up to the first worse
+        top = _leading_ties(moves)
+        return _best(top, [move.swing for move in top], rng)
     if level == 3:
         candidates = moves[:LOOKAHEAD_CANDIDATES]
         return _best(candidates, [move.swing - best_reply(game, move) for move in candidates], rng)
     return _search(game, moves, PLANS[level], started + PLANS[level].budget, root_ranking, rng)
 
 
-def _best(moves: list[RankedMove], scores: list[int], rng: random.Random) -> RankedMove:
+def _leading_ties(moves: Sequence[RankedMove]) -> list[RankedMove]:
+    """The moves at the start of ``moves`` that share its first swing (read one by one, the rest never made)."""
+    top = []
+    for move in moves:
+        if move.swing != moves[0].swing:
+            break
+        top.append(move)
+    return top
+
+
+def _best(moves: Sequence[RankedMove], scores: list[int], rng: random.Random) -> RankedMove:
     top = max(scores)
     return rng.choice([move for move, score in zip(moves, scores) if score == top])
 
@@ -96,7 +107,7 @@ class _OutOfTime(Exception):
 
 
 def _search(
-    game: Game, moves: list[RankedMove], plan: SearchPlan, deadline: float, root_ranking: float, rng: random.Random
+    game: Game, moves: Sequence[RankedMove], plan: SearchPlan, deadline: float, root_ranking: float, rng: random.Random
 ) -> RankedMove:
     """Iterative deepening: each depth re-searches the root candidates, best first from the previous depth.
 
@@ -157,21 +168,22 @@ class _Search:
         self.longest_ranking = max(self.longest_ranking, time.perf_counter() - started)
         return result
 
-    def candidates(self, moves: list[RankedMove], width: int) -> list[RankedMove]:
+    def candidates(self, moves: Sequence[RankedMove], width: int) -> list[RankedMove]:
         """The moves searched: the best by swing and, near the end, the best for each number of free cells taken.
 
         Near the end who rings the last cell matters more than a swing (it ends the game, and the swings are
         big), so the search sees every choice of how many free cells to leave: taking them all, all but one...
         or none. Moves that ring the same cells and fix the same readings lead to the same position: only the
         first (alphabetically) is kept. With no word left, one pass stands for all: each costs 1, only the
-        cell of the ring differs.
+        cell of the ring differs. Away from the end only the first moves are read (``moves`` makes each when
+        first read).
         """
         if isinstance(moves[0].move, PassMove):
-            return moves[:1]
-        distinct = _distinct(moves)
+            return list(moves[:1])
         free = {cell for cell, ring in enumerate(self.game.rings) if ring is None}
         if len(free) > ENDING_CELLS:
-            return distinct[:width]
+            return _distinct(moves, width)
+        distinct = _distinct(moves)
         chosen = distinct[:width]
         taken_counts = {len(free.intersection(_path(move))) for move in chosen}
         for move in distinct[width:]:
@@ -232,11 +244,14 @@ def _path(move: RankedMove) -> tuple[int, ...]:
     return move.move.path or () if isinstance(move.move, WordMove) else ()
 
 
-def _distinct(moves: list[RankedMove]) -> list[RankedMove]:
-    """``moves`` without those that lead to the same position as one before (same cells, same readings fixed)."""
+def _distinct(moves: Sequence[RankedMove], limit: int | None = None) -> list[RankedMove]:
+    """``moves`` without those that lead to the same position as one before (same cells, same readings fixed),
+    the first ``limit`` of them (all if None)."""
     seen: set[tuple[frozenset[int], frozenset[tuple[str, str]]]] = set()
-    distinct = []
+    distinct: list[RankedMove] = []
     for move in moves:
+        if limit is not None and len(distinct) >= limit:
+            break
         key = (frozenset(_path(move)), frozenset(move.readings))
         if key not in seen:
             seen.add(key)

@@ -91,11 +91,18 @@ class MatchResult:
         }
 
     def summary(self) -> str:
+        """One line: the games, their outcomes, and the Elo difference in words when no figure can be given."""
         elo, low, high = self.elo()
+        games = f"{len(self.games)} game{'' if len(self.games) == 1 else 's'}"
+        if math.isinf(elo):  # every game won or every game lost: no finite difference fits
+            outcome = "won" if elo > 0 else "lost"
+            every = "the game" if len(self.games) == 1 else f"all {len(self.games)} games"
+            elo_text = f"{every} {outcome}: the Elo difference cannot be estimated"
+        else:
+            elo_text = f"Elo difference {_signed(elo)} (95%: {_bound(low, 'lower')} to {_bound(high, 'upper')})"
         return (
-            f"level {self.level_a} against level {self.level_b}, {len(self.games)} games ({self.mode} mode): "
-            f"{self.wins} won, {self.draws} drawn, {self.losses} lost (score {100 * self.score:.1f}%); "
-            f"Elo difference {_signed(elo)} (95%: {_signed(low)} to {_signed(high)})"
+            f"level {self.level_a} against level {self.level_b}, {games} ({self.mode} mode): "
+            f"{self.wins} won, {self.draws} drawn, {self.losses} lost (score {100 * self.score:.1f}%); {elo_text}"
         )
 
 
@@ -112,7 +119,14 @@ def _finite(value: float) -> float | None:
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+    """A finite difference with its sign, 0 without one (never "-0")."""
+    rounded = round(value)
+    return "0" if rounded == 0 else f"{rounded:+d}"
+
+
+def _bound(value: float, side: str) -> str:
+    """An end of the 95% interval; an infinite one (a score near 0 or 1 in few games) said in words."""
+    return _signed(value) if math.isfinite(value) else f"no {side} bound"
 
 
 def _timing(seconds: list[float]) -> dict[str, Any]:

@@ -21,6 +21,11 @@ class Colour(str, Enum):
     def other(self) -> Colour:
         return Colour.SILVER if self is Colour.GREEN else Colour.GREEN
 
+    @property
+    def seat(self) -> int:
+        """The side's seat in JSON answers, numbered from 0 as the other games' seats are: green 0, silver 1."""
+        return 0 if self is Colour.GREEN else 1
+
 
 @dataclass(frozen=True, slots=True)
 class WordMove:

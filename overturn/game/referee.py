@@ -107,6 +107,7 @@ class Verdict:
             alternatives=[cells(path, cols) for path in self.alternatives],
             swing=self.swing,
             suggestions=list(self.suggestions),
+            error=None if self.legal else answers.Refusal(self.reason, self.message),
         )
 
     def to_json(self, board: Board | None = None) -> dict[str, Any]:
@@ -342,7 +343,7 @@ def _judge_word(
     others = [other for _, other, _ in legal_paths(solver, key, unplayed, game, mover) if set(other) != cells]
     alternatives = others[:ALTERNATIVES_SHOWN]
     shown = " ".join(format_cell(board, cell) for cell in path)
-    more = f"; {len(others)} other path(s)" if others else ""
+    more = f"; {len(others)} other path{'' if len(others) == 1 else 's'}" if others else ""
     message = f"{key} is legal along {shown} (ring swing {swing:+d}{more})."
     return Verdict(True, "ok", message, key, path, readings, entries, alternatives, swing)
 

@@ -36,6 +36,9 @@ except ImportError:  # pragma: no cover - an install without a C compiler
 
 MULTI, NEW, USED = 1, 2, 4
 
+if _search is not None:  # a FoundList is a sequence to isinstance checks and to random.sample, like the list it stands for
+    Sequence.register(_search.FoundList)
+
 
 class Constraints(Value):
     """What a game state adds to the word rules."""
@@ -72,10 +75,21 @@ class Found(NamedTuple):
     readings: tuple[tuple[str, str], ...] = ()
 
 
+def fast_fields(cls: type) -> None:
+    """Let the fields of the named tuple ``cls`` be read as ``__slots__`` are (the interpreter's fast path), not
+    through ``collections``' ``_tuplegetter``: a caller listing a solve reads a word and a path per item, and the
+    two reads cost as much as making the item. Nothing changes without the C extension."""
+    if _search is not None:
+        _search.tuple_fields(cls, cls._fields)  # type: ignore[attr-defined]
+
+
+fast_fields(Found)
+
+
 class WordsJson(NamedTuple):
     """A solve as the service answers it (``Solver.solve_json``): the word list's JSON and the counts around it."""
 
-    words: bytes  #: UTF-8 JSON array of ``overturn.game.answers.TracedWord``, longest first
+    words: bytes  #: UTF-8 JSON array of ``overturn.game.answers.SolvedWord``, longest first
     count: int  # type: ignore[assignment]  # shadows tuple.count: the name the service answers with  #: legal words in all, before the limit
     lengths: dict[int, int]  #: word length → legal words of that length, shortest first
 
@@ -230,11 +244,11 @@ class Solver:
                 return WordsJson(*native)
         import msgspec  # only this fallback needs them
 
-        from overturn.game.answers import TracedWord, cells
+        from overturn.game.answers import SolvedWord
 
         found = self.solve(constraints)
         ranked = sorted(found, key=lambda item: -len(item.word))  # stable: alphabetical within a length
-        items = [TracedWord(word, cells(path, self.rules.cols), dict(readings)) for word, path, readings in ranked[:limit]]
+        items = [SolvedWord(word, list(path), dict(readings)) for word, path, readings in ranked[:limit]]
         lengths: dict[int, int] = {}
         for item in found:
             lengths[len(item.word)] = lengths.get(len(item.word), 0) + 1
@@ -523,6 +537,44 @@ class Solver:
         if native is not None:
             return native
         return [self.best_path(word, constraints, gain) for word in words]
+
+    def ranked(
+        self, constraints: Constraints, gain: Sequence[int], ranked_type: type, move_type: type
+    ) -> Sequence[Any] | None:
+        """Every legal word with its ``best_path``, largest swing first (alphabetical within a swing), or None.
+
+        One native call: the search, each word's branch and bound and the
+        ranking run in C, and the answer is a ``_search.FoundList`` whose items,
+        ``ranked_type(move_type(word, path), swing, readings)``, are made when
+        first read (a position has thousands; a caller reads a few). None where
+        the native search is not built, not wanted or does not cover the board:
+        the caller ranks ``solve`` and ``best_paths`` itself.
+        """
+        if not _native_wanted(self):
+            return None
+        readings = _native_readings(self, constraints)
+        unfixed = tuple(face for face in readings if face not in constraints.fixed)
+        return _search.rank_moves(
+            *_native_search_arguments(self, constraints), unfixed, list(gain), ranked_type, move_type
+        )
+
+    def best_of_words(
+        self, constraints: Constraints, gain: Sequence[int]
+    ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]] | None:
+        """``best_of_all`` over every legal word, longest first (alphabetical within a length), or None if none.
+
+        Natively one call: the search and the branch and bound run in C, with
+        no Python object per word (``Game.best_swing``, at every leaf of the
+        computer's look-ahead).
+        """
+        if _native_wanted(self):
+            readings = _native_readings(self, constraints)
+            unfixed = tuple(face for face in readings if face not in constraints.fixed)
+            native = _search.best_move(*_native_search_arguments(self, constraints), unfixed, list(gain))
+            if native is not None:
+                return native[0] if native else None
+        words = sorted((found.word for found in self.solve(constraints)), key=len, reverse=True)  # big swings first
+        return self.best_of_all(words, constraints, gain)
 
     def best_of_all(
         self, words: Sequence[str], constraints: Constraints, gain: Sequence[int]

@@ -55,7 +55,7 @@ from overturn.game.save import (
     encode_saved_game,
     saved_layers,
 )
-from overturn.game.solver import Constraints, Solver
+from overturn.game.solver import Constraints, Solver, fast_fields
 from overturn.game.tiles import deal
 from overturn.jsonstore import StateFileError, load_with, save_json_atomic
 from overturn.lexicon.family import family_blocked_keys
@@ -64,6 +64,8 @@ from overturn.lexicon.normalize import InvalidWord, normalize_key
 
 #: Positions whose legal-word count is remembered (the computer's search asks again and again).
 WORD_COUNT_CACHE = 4096
+
+fast_fields(RankedMove)  # the computer's search reads .move and .swing of every candidate, at every node
 
 
 class IllegalMove(ValueError):
@@ -313,17 +315,25 @@ class Game:
         self.rings, self.to_move, self.fixed = list(rings), to_move, fixed
         return self.history.pop()
 
-    def legal_moves(self) -> list[RankedMove]:
-        """Every legal word with its best-swing path (exact), best swing first; passes only when no word is left."""
+    def legal_moves(self) -> Sequence[RankedMove]:
+        """Every legal word with its best-swing path (exact), best swing first; passes only when no word is left.
+
+        Natively a ``_search.FoundList``: ranked in C, each ``RankedMove`` made
+        when first read (it compares equal to the list; copies are lists).
+        """
         if self.is_over():
             return []
         lexicon = self._need_lexicon()
         constraints = self.constraints()
         solver = Solver(lexicon, self.board)
-        words = [found.word for found in solver.solve(constraints)]
+        gains = self.gains(self.to_move)
+        ranked: Sequence[RankedMove] | None = solver.ranked(constraints, gains, RankedMove, WordMove)
+        if ranked:
+            return ranked
+        words = [] if ranked is not None else [found.word for found in solver.solve(constraints)]
         if not words:
             return [RankedMove(PassMove(cell), -1) for cell, ring in enumerate(self.rings) if ring is None]
-        best = [path for path in solver.best_paths(words, constraints, self.gains(self.to_move)) if path is not None]
+        best = [path for path in solver.best_paths(words, constraints, gains) if path is not None]
         assert len(best) == len(words)  # the solver found each word legal, so each has a legal path
         # Sorted before the objects are made (a third of the time here); stable, so alphabetical within a swing.
         order = sorted(range(len(words)), key=lambda index: best[index][0], reverse=True)
@@ -339,10 +349,7 @@ class Game:
         """The largest swing the side to move can make: ``legal_moves()[0].swing`` (0 once over), several times faster."""
         if self.is_over():
             return 0
-        solver = Solver(self._need_lexicon(), self.board)
-        constraints = self.constraints()
-        words = sorted((found.word for found in solver.solve(constraints)), key=len, reverse=True)  # big swings first
-        best = solver.best_of_all(words, constraints, self.gains(self.to_move))
+        best = Solver(self._need_lexicon(), self.board).best_of_words(self.constraints(), self.gains(self.to_move))
         return -1 if best is None else best[0]  # no word: a pass, which costs a ring
 
     # ----- the saved form ----------------------------------------------------------------
@@ -410,7 +417,7 @@ class Game:
         for cell, (saved, replayed) in enumerate(zip(stored, derived, strict=True)):
             if saved != replayed:
                 raise StateFileError(
-                    f"rings: cell {format_cell(self.board, cell)} holds {_shown(saved)} but the moves give {replayed!r}"
+                    f"rings: cell {format_cell(self.board, cell)} holds {_ring_text(saved)} but the moves give {_ring_text(replayed)}"
                 )
 
     def _replay(self, entry: SavedMove, where: str) -> None:
@@ -452,6 +459,13 @@ class Game:
     def load(cls, path: str | Path, lexicon: Lexicon | None = None) -> Game:
         """Read a saved game; every problem is one StateFileError naming the file and the field."""
         return load_with(path, lambda data: cls.from_json(data, lexicon))
+
+
+def _ring_text(value: Any) -> str:
+    """A cell's ring in an error: "no ring", "a green ring", or the file's odd value quoted."""
+    if value is None:
+        return "no ring"
+    return f"a {value} ring" if value in ("green", "silver") else _shown(value)
 
 
 def _shown(value: Any) -> str:

@@ -13,18 +13,33 @@ from msgspec import Meta, Struct
 
 from overturn.game.answers import Count
 from overturn.game.computer import LEVELS
-from overturn.game.save import ColourName, colour_name
 from overturn.game.state import Game
+
+#: A seat in every game's JSON, Overturn's included (green 0, silver 1): numbered from 0; the text names it.
+Seat = Annotated[int, Meta(ge=0, description="A seat's number, from 0 (Overturn: green 0, silver 1).")]
 
 
 class Score(Struct):
-    """Rings of each colour, whether the game is over, who won (None: a tie, or not over yet) and whose turn it is."""
+    """Rings of each colour, whether the game is over, whose turn it is and who won, as the four games say it.
+
+    ``turn`` is the seat to move (null once over); ``winners`` the seats with the
+    most rings once over: one seat, both on a tie, none while the game goes on.
+    """
 
     green: Count
     silver: Count
     over: bool
-    winner: ColourName | None
-    to_move: ColourName
+    turn: Annotated[Seat | None, Meta(description="The seat to move (green 0, silver 1); null once the game is over.")]
+    winners: Annotated[list[Seat], Meta(description="Once over, the seats with the most rings: one, or both on a tie; empty while playing.")]
+
+
+def score_of(game: Game) -> Score:
+    """The score as every JSON answer gives it: the HTTP API, the table and the command line's --json."""
+    result = game.result()
+    if not result.over:
+        return Score(result.green, result.silver, False, game.to_move.seat, [])
+    winner = result.winner
+    return Score(result.green, result.silver, True, None, [0, 1] if winner is None else [winner.seat])
 
 
 class GameView(Struct):
@@ -43,15 +58,7 @@ class GameView(Struct):
 
 def view_of(game: Game) -> GameView:
     """The game as every answer holding a state shows it (Overturn hides nothing from anyone)."""
-    result = game.result()
-    winner = result.winner
-    score = Score(
-        green=result.green,
-        silver=result.silver,
-        over=result.over,
-        winner=None if not result.over or winner is None else colour_name(winner),
-        to_move=colour_name(game.to_move),
-    )
+    score = score_of(game)
     cols, faces = game.board.rules.cols, game.board.faces
     rows = [list(faces[row * cols : (row + 1) * cols]) for row in range(game.board.rules.rows)]
     has_next_layer = game.layer + 1 < len(game.layers) or game.seed is not None

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import NamedTuple
 
 from overturn.lexicon import sources, spelling
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
@@ -25,7 +23,14 @@ from overturn.lexicon.sources import Entry
 
 DEFAULT_LEXICON = "fr"
 WFRENCH_PATH = Path("/usr/share/dict/french")
-_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+_NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}"
+
+
+def _is_name(text: str) -> bool:
+    """Whether ``text`` can name a built lexicon (``re`` imported here: the default lexicon never asks)."""
+    import re
+
+    return re.fullmatch(_NAME_PATTERN, text) is not None
 
 
 class LexiconError(Exception):
@@ -52,14 +57,23 @@ def lexicons_root() -> Path:
     return cache_root() / "lexicons"
 
 
-class Recipe(NamedTuple):
-    """How to make a named lexicon from files: the files (for checksums) and a reader of their entries."""
+class Recipe:
+    """How to make a named lexicon from files: the files (for checksums) and a reader of their entries.
 
-    name: str
-    description: str
-    files: Callable[[], list[Path]]
-    read: Callable[[list[Path]], Iterable[tuple[str, Entry]]]
-    version: int = 1  #: bumped when the reader changes, so its builds are rebuilt
+    A plain class, not a NamedTuple: typing is not imported on a look-up's start-up.
+    """
+
+    __slots__ = ("name", "description", "files", "read", "version")
+
+    def __init__(
+        self, name: str, description: str, files: Callable[[], list[Path]], read: Callable[[list[Path]], Iterable[tuple[str, Entry]]],
+        version: int = 1,
+    ) -> None:
+        self.name = name
+        self.description = description
+        self.files = files
+        self.read = read
+        self.version = version  #: bumped when the reader changes, so its builds are rebuilt
 
 
 def _default_files() -> list[Path]:
@@ -228,7 +242,7 @@ def build_word_list(path: Path, name: str, progress: Progress | None = None, enc
     """Compile a plain word list (in ``encoding``) under ``name``; returns the build and the lines that are not words."""
     import shutil
 
-    if not _NAME_RE.fullmatch(name) or name in RECIPES:
+    if not _is_name(name) or name in RECIPES:
         raise LexiconError(
             f"invalid lexicon name {name!r}: use letters, digits, '.', '_' or '-', not one of {', '.join(RECIPES)}"
         )
@@ -279,7 +293,7 @@ def resolve(spec: str | None = None, progress: Progress | None = None) -> Path:
     if spec in RECIPES:
         return _resolve_recipe(RECIPES[spec], progress)
     user = _user_build_dir(spec)
-    if _NAME_RE.fullmatch(spec) and (user / "meta.json").is_file():
+    if _is_name(spec) and (user / "meta.json").is_file():
         return user
     path = Path(spec).expanduser()
     if path.is_dir() and (path / "meta.json").is_file():

@@ -146,6 +146,18 @@ def plus_one(lexicon: Lexicon, letters: str) -> dict[str, list[str]]:
     return {letter: sorted(grouped[letter]) for letter in sorted(grouped)}
 
 
+def first_of_groups(grouped: dict[str, list[str]], limit: int) -> tuple[dict[str, list[str]], bool]:
+    """The first ``limit`` words of ``grouped``, group by group, and whether any was left out (``truncated``)."""
+    kept: dict[str, list[str]] = {}
+    left = limit
+    for letter, words in grouped.items():
+        if left <= 0:
+            break
+        kept[letter] = words[:left]
+        left -= len(kept[letter])
+    return kept, sum(map(len, kept.values())) < sum(map(len, grouped.values()))
+
+
 def jokers(letters: str, word: str) -> str:
     """The letters the jokers (``?``) of ``letters`` stood for in ``word``, in alphabetical order."""
     given = Counter(normalize_key(letters.replace("?", "").replace("*", "").replace(".", "")) if letters.strip("?*.") else "")

@@ -17,7 +17,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
 
 from overturn.lexicon.normalize import InvalidWord, fold, is_key, normalize_key
 
@@ -34,15 +33,27 @@ _VOWELS = frozenset("AEIOUY")
 VOWELLESS_INTERJECTIONS = frozenset({"BRR", "BRRR", "HMM", "PFF", "PFFT", "PSST", "PST", "TSS"})
 
 
-class Entry(NamedTuple):
+TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    class _EntryFields(NamedTuple):
+        form: str
+        lemma: str
+        pos: str
+else:  # the same fields through collections, which a look-up's start-up has loaded already
+    from collections import namedtuple
+
+    _EntryFields = namedtuple("Entry", ("form", "lemma", "pos"))
+
+
+class Entry(_EntryFields):
     """One accented form of a key, with its lemma and part of speech (DELA codes: N, A, V, ADV, INTJ, ...).
 
     A named tuple rather than a dataclass: the build makes about 800,000 of them.
     """
 
-    form: str
-    lemma: str
-    pos: str
+    __slots__ = ()
 
 
 def data_file(name: str) -> Path:

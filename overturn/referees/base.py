@@ -58,6 +58,15 @@ def win_returns(players: int, winners: Sequence[int]) -> list[float]:
     return [1.0 if player in winners else -1.0 for player in range(players)]
 
 
+def winning_seats(returns: Sequence[float], over: bool) -> list[int]:
+    """The ``winners`` of every game's JSON: once over, the seats with a positive return (every seat on a
+    shared win or a draw); empty while the game goes on."""
+    if not over:
+        return []
+    best = [seat for seat, value in enumerate(returns) if value > 0]
+    return best or list(range(len(returns)))
+
+
 def seeded_rng(seed: int | None) -> random.Random:
     """A private generator, so chance outcomes replay exactly from a seed."""
     return random.Random(seed)

@@ -18,6 +18,11 @@ from msgspec import Struct
 Catalogue = Mapping[str, Callable[[Any], str]]
 
 
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 disc``, ``2 discs``, ``0 cards``: an English count with its noun agreed (``many`` when adding an s is wrong)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
 class Event(Struct, tag_field="kind", forbid_unknown_fields=True):
     """A fact a game reports (what a move did, what it awaits); subclasses set ``tag`` to their kind."""
 

@@ -10,7 +10,7 @@ from starlette.requests import Request
 from overturn.game.board import PRESETS, Board, BoardError
 from overturn.jsonbounds import UnreadableJSON, loads_json
 from overturn.lexicon.lexicon import Lexicon
-from overturn.service.answers import Solution
+from overturn.service.answers import EncodedSolution
 from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
 from overturn.service.params import BoardRules
@@ -44,7 +44,7 @@ class Service:
         self.searches = Workers("search", limits.search_threads, limits.max_pending)
         #: The computer seats' own processes: their searches never queue a person's move behind them.
         self.engines = Engines(limits.computer_processes, limits.max_pending)
-        self.cache: SolveCache[Solution] = SolveCache(limits.solve_cache)
+        self.cache: SolveCache[EncodedSolution] = SolveCache(limits.solve_cache)
         #: Table games: a server given no store keeps them in memory (lost when it stops).
         self.store: TableStore = tables if tables is not None else SQLiteStore(":memory:")
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)

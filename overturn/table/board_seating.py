@@ -33,7 +33,7 @@ from typing import Any
 
 import msgspec
 
-from overturn.referees.base import CHANCE, IllegalAction
+from overturn.referees.base import CHANCE, IllegalAction, winning_seats
 from overturn.referees.protocol import Played, Referee, UsageProblem
 from overturn.referees.wording import Catalogue, Event, say
 from overturn.table.board_base import RULES_FR, MoveEntry, Refusal
@@ -233,11 +233,7 @@ class BoardTable:
 
     def winners(self) -> list[int]:
         state = self.referee.state(self.game)
-        if not state.is_terminal():
-            return []
-        returns = state.returns()
-        best = [index for index, value in enumerate(returns) if value > 0]
-        return best or list(range(len(returns)))
+        return winning_seats(state.returns(), state.is_terminal())  # as the referees' own views say it
 
     def legal_moves(self) -> list[str]:
         """The moves the seat to move may tap now, in the game's notation (the server's chance shown as one tap)."""
@@ -344,7 +340,7 @@ class BoardTable:
             "table_dice": self.table_dice,
             "over": self.is_over(),
             "winners": self.winners(),
-            "to_move": self.seat_to_move(),
+            "turn": self.seat_to_move(),
             "awaiting": say(self.rules.words, awaited),
             "awaited": msgspec.to_builtins(awaited),
             "seed_chosen": self.seed_chosen,
@@ -360,7 +356,7 @@ class BoardTable:
         history = _actions_played(self.referee, self.game)
         earlier, _ = self.referee.rewind(self.game, history - entry.at)
         view = BoardTable(self.rules, earlier, self.table_dice, clock_seconds=self.clock_seconds).public_view()
-        keep = ("board_text", "awaiting", "scores", "hand_counts", "drawing", "board", "targets", "events", "to_move", "over", "winners")
+        keep = ("board_text", "awaiting", "scores", "hand_counts", "drawing", "board", "targets", "events", "turn", "over", "winners")
         return {key: view[key] for key in keep if key in view}
 
     def seat_view(self, public: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -368,7 +364,7 @@ class BoardTable:
         view = dict(public)
         view["you"] = seat
         view["moves"] = [self.entry_for(entry, seat) for entry in self.moves]
-        view["legal"] = self.legal_moves() if seat is not None and seat == public["to_move"] else []
+        view["legal"] = self.legal_moves() if seat is not None and seat == public["turn"] else []
         view.update(self.rules.seat_part(self, seat, view["legal"]))
         return view
 

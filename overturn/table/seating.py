@@ -102,7 +102,7 @@ class OverturnTable:
         if self.game.is_over():
             raise NotYourTurn("the game is over: deal the next layer to play on", "game_over")
         if self.seat_to_move() != seat:
-            raise NotYourTurn(f"it is not seat {seat + 1}'s turn")
+            raise NotYourTurn(f"it is {self.game.to_move.value}'s turn, not {COLOURS[seat].value}'s")  # seats named, as JSON numbers them from 0
         colour = COLOURS[seat]
         verdict = self.game.check(move, colour)
         if verdict.legal:

@@ -39,7 +39,7 @@ class OverturnSeating(Struct):
     id: str
     version: Version
     seats: list[OverturnSeat]
-    to_move_seat: Annotated[Seat | None, Meta(description="Whose turn; null once the game is over.")]
+    turn: Annotated[Seat | None, Meta(description="Whose turn (as the game's result.turn); null once the game is over.")]
     layers: Annotated[list[LayerScore], Meta(description="The scores of the layers already played.")]
     totals: LayerScore
     you: Annotated[Seat | None, Meta(description="The reader's seat; null for a watcher.")]
@@ -100,8 +100,8 @@ class BoardView(Struct):
     title: str
     table_dice: bool
     over: bool
-    winners: Annotated[list[Seat], Meta(description="The winning seats once the game is over.")]
-    to_move: Annotated[Seat | None, Meta(description="The seat that moves (rolls, draws, answers) now; null once over.")]
+    winners: Annotated[list[Seat], Meta(description="The winning seats once the game is over (every seat on a draw); empty while playing.")]
+    turn: Annotated[Seat | None, Meta(description="The seat that moves (rolls, draws, answers) now; null once over.")]
     board_text: Annotated[str, Meta(description="The referee's own text drawing (no hand).")]
     awaiting: Annotated[str, Meta(description="What the game waits for, in French.")]
     awaited: Annotated[dict[str, Any], Meta(description="The same as data: its 'kind' (the game's own) and fields.")]

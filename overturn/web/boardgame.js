@@ -159,7 +159,7 @@ function render() {
     $("over").hidden = false;
   } else {
     const colour = seatColour(view.you);
-    $("turn").textContent = myTurn(view) ? t("yourMove", colour && phrase("colours", colour)) : t("boardTurnOf", seatLabel(view.to_move));
+    $("turn").textContent = myTurn(view) ? t("yourMove", colour && phrase("colours", colour)) : t("boardTurnOf", seatLabel(view.turn));
     $("turn").className = myTurn(view) ? "turn mine" : "turn";
     $("over").hidden = true;
   }
@@ -180,7 +180,7 @@ function render() {
   if (ui.replay) renderReplay(); // stepping through the list stays where it is; "Direct" comes back
 }
 
-const myTurn = (view) => Boolean(view) && !view.over && view.you !== null && view.you === view.to_move;
+const myTurn = (view) => Boolean(view) && !view.over && view.you !== null && view.you === view.turn;
 
 function accept(next) {
   if (!next || !next.table) return;

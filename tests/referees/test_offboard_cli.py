@@ -116,7 +116,7 @@ def test_a_win_is_announced_with_its_reason(game: Path, layout_file: Path) -> No
     new_game(game, "--layout", str(layout_file))
     result = run("play", "C2-B2", "I9-I8", "C5-C6", "--json", "--state", str(game))
     data = json.loads(result.output)
-    assert data["winner"] == "red" and data["win_reason"] == "red reached 6 points (6 win)"
+    assert data["winners"] == [0] and data["seat_names"][0] == "red" and data["win_reason"] == "red reached 6 points (6 win)"
     assert data["layout"]["custom"] is True and data["not_in_play"] == {"red": 5, "yellow": 8}
     assert "Game over: red wins: red reached 6 points" in run("show", "--state", str(game)).output
     assert run("play", "I8-I9", "--state", str(game)).exit_code == 1
@@ -158,7 +158,7 @@ def test_play_json_output_for_scripts(game: Path) -> None:
              "bounced": False},
         ],
     }]
-    assert data["current_player"] == "yellow" and "C5-B4" in data["legal"] and data["scores"]["red"] == 3
+    assert data["turn"] == 1 and "C5-B4" in data["legal"] and data["scores"]["red"] == 3
 
 
 def test_show_and_legal(game: Path) -> None:

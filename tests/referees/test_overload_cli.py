@@ -191,7 +191,7 @@ def test_show_draws_the_whole_track_with_distances(tmp_path: Path) -> None:
 
 def test_show_json_is_complete(game_file: Path) -> None:
     data = json.loads(run("show", "--json", "--state", str(game_file)).output)
-    assert data["cup"] == 80 and data["turn"]["phase"] == "load"
+    assert data["cup"] == 80 and data["turn_progress"]["phase"] == "load"
     assert data["legal"][0] == "load 0"
     assert data["players"] == 3 and data["variant_sections"] == 0 and data["custom_rules"] is None
     assert data["track"]["finish"] == 23 and data["track"]["specials"] == {}

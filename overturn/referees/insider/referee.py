@@ -21,7 +21,7 @@ from overturn.referees.insider.render import describe_turn, legal_lines, render
 from overturn.referees.insider.state import InsiderState
 from overturn.referees.insider.words import EN
 from overturn.referees.protocol import Played, Referee, UsageProblem
-from overturn.referees.wording import say
+from overturn.referees.wording import plural, say
 
 
 class InsiderReferee(Referee[InsiderState]):
@@ -66,7 +66,7 @@ class InsiderReferee(Referee[InsiderState]):
             "players": game.players,
             "seed": game.seed,
             "chance": "seeded" if game.auto_chance else "table",
-            "current_player": game.current_player(),
+            "turn": game.seat_to_act(),
             "awaiting": describe_turn(game),
             "terminal": game.is_terminal(),
             "scores": list(game.scores),
@@ -105,7 +105,7 @@ class InsiderReferee(Referee[InsiderState]):
         """Take back ``count`` recorded actions; in a seeded game, also back to the decision that led
         to a chance outcome (undoing a roll takes back the roll and its dice, which come back the same)."""
         if count > len(game.history):
-            raise UsageProblem(f"cannot take back {count} action(s): {len(game.history)} were played")
+            raise UsageProblem(f"cannot take back {plural(count, 'action')}: {len(game.history)} {'was' if len(game.history) == 1 else 'were'} played")
         cut = len(game.history) - count
         if game.auto_chance:
             waiting = chance_waits(game)

@@ -11,6 +11,7 @@ from typing import Any
 
 from overturn.referees.insider.board import CARD_TYPES
 from overturn.referees.insider.position import Position
+from overturn.referees.wording import plural
 
 Reason = tuple[str, str]
 
@@ -90,8 +91,8 @@ def _diagnose_node(state: Position, node: dict[str, Any], words: list[str]) -> R
         responder = node["responders"][0]
         if state.hands[responder]["guard"] < power:
             held = state.hands[responder]["guard"]
-            return "guard-count", f"P{responder} holds {held} Bodyguard(s), {power} needed: 'pass'"
-        return "guard-count", f"a power-{power} action needs exactly {power} Bodyguard card(s)"
+            return "guard-count", f"P{responder} holds {plural(held, 'Bodyguard')}, {power} needed: 'pass'"
+        return "guard-count", f"a power-{power} action needs exactly {plural(power, 'Bodyguard card')}"
     if kind == "vip":
         return "vip-swap", "swap two tables whose occupants differ, numbered from 1"
     return _diagnose_totalout(state, words, in_node=True)
@@ -130,7 +131,7 @@ def _diagnose_step(state: Position, words: list[str]) -> Reason:
     if not board.is_square(target) and target in occupied:
         return "space-occupied", "a path space holds one pawn (it may be jumped, not shared)"
     if route.index(target) + 1 > turn.points:
-        return "points", f"that step costs {route.index(target) + 1} point(s), {turn.points} left"
+        return "points", f"that step costs {plural(route.index(target) + 1, 'point')}, {turn.points} left"
     if target in state.total_out:
         return "total-out", "a Total OUT square can be neither entered nor crossed"
     if target in board.corners:
@@ -156,7 +157,7 @@ def _diagnose_play(state: Position, words: list[str]) -> Reason:
     if turn.totalout_moved:
         return "double-used", "moving a Total OUT on a double replaced this turn's card play"
     if state.hands[player][card] < power:
-        return "not-enough-cards", f"P{player} holds {state.hands[player][card]} {card} card(s)"
+        return "not-enough-cards", f"P{player} holds {plural(state.hands[player][card], card + ' card')}"
     if state.playable(player, card) < power:
         return "fresh-cards", "cards drawn this turn cannot be played this turn"
     args = words[3:]

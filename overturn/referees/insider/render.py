@@ -30,7 +30,7 @@ from overturn.referees.insider.effects import (
 )
 from overturn.referees.insider.position import Position
 from overturn.referees.insider.words import EN
-from overturn.referees.wording import say
+from overturn.referees.wording import plural, say
 
 PAWN_COLUMNS = 4  # room for pawn digits in a drawn big square, widened for a crowded square
 
@@ -131,7 +131,7 @@ def _status_lines(state: Position, show_hands: bool) -> list[str]:
         if state.one_die[p]:
             flags.append("one die")
         hand = (" ".join(f"{t}:{n}" for t, n in state.hands[p].items() if n) or "empty") if show_hands \
-            else f"{state.hand_size(p)} cards"
+            else plural(state.hand_size(p), "card")
         marker = ">" if p == state.current and not state.game_over else " "
         lines.append(f"{marker}P{p} base {board.name(state.bases[p])} score {state.scores[p]:>3}  "
                      f"[{hand}]  {'; '.join(flags)}".rstrip())

@@ -131,6 +131,16 @@ class InsiderState(BaseState[str]):
                 return int(node["responders"][0])
         return self.current
 
+    def seat_to_act(self) -> int | None:
+        """The ``turn`` of the JSON: the seat that acts now (rolls, draws, answers a guard), None once over."""
+        if self.game_over:
+            return None
+        player = self.current_player()
+        if player >= 0:
+            return player
+        node = self.pending[-1]
+        return int(node["player"]) if node["kind"] == "draw" else self.current
+
     def is_terminal(self) -> bool:
         return self.game_over
 

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from overturn.jsonstore import StateFileError, errors_named
+from overturn.referees.base import winning_seats
 from overturn.referees.offboard.geometry import Player
 from overturn.referees.offboard.layouts import Layout, layout_names, load_layout_file, named_layout
 from overturn.referees.offboard.render import describe_layout, render, status
 from overturn.referees.offboard.state import MoveReport, OffboardState, computer_move, format_move, parse_turn
 from overturn.referees.offboard.store import layout_json, state_from_json, state_to_json
 from overturn.referees.protocol import Played, Referee, UsageProblem
+from overturn.referees.wording import plural
 
 SEED_RANGE = (0, 2**32 - 1)
 
@@ -77,13 +79,17 @@ class OffboardReferee(Referee[OffboardState]):
         return status(game)
 
     def view_json(self, game: OffboardState, **_: Any) -> dict[str, Any]:
-        current = None if game.is_terminal() else game.to_move
+        over = game.is_terminal()
+        saved = state_to_json(game)
+        del saved["to_move"], saved["winner"]  # the save's names; the view says it as the four games do (seats from 0)
         return {
-            **state_to_json(game),
+            **saved,
+            "turn": None if over else int(game.to_move),
+            "winners": winning_seats(game.returns(), over),
+            "seat_names": [player.label for player in Player],
             "layout": {**layout_json(game.layout), "custom": game.layout.is_custom, "label": describe_layout(game)},
             "not_in_play": {player.label: game.not_in_play(player) for player in Player},
             "target_values": [target.value for target in game.layout.targets],
-            "current_player": None if current is None else current.label,
             "win_reason": game.win_reason(),
             "awaiting": self.awaiting(game),
             "legal": self.legal(game),
@@ -100,7 +106,7 @@ class OffboardReferee(Referee[OffboardState]):
 
     def rewind(self, game: OffboardState, count: int) -> tuple[OffboardState, list[str]]:
         if count > len(game.history):
-            raise UsageProblem(f"cannot take back {count} moves: {len(game.history)} were played")
+            raise UsageProblem(f"cannot take back {plural(count, 'move')}: {len(game.history)} {'was' if len(game.history) == 1 else 'were'} played")
         earlier = game.rewound(count)
         return earlier, [format_move(move) for move in game.history[len(earlier.history) :]]
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from overturn.jsonstore import errors_named
-from overturn.referees.base import IllegalAction
+from overturn.referees.base import IllegalAction, winning_seats
 from overturn.referees.overload.effects import (
     Acted,
     Awaiting,
@@ -56,7 +56,7 @@ from overturn.referees.overload.state import (
 from overturn.referees.overload.store import SEED_RANGE, CustomRules, SavedGame, game_from_json, game_to_json, snapshot
 from overturn.referees.overload.words import CAUSES_EN, EN, space_en
 from overturn.referees.protocol import Played, Referee, UsageProblem
-from overturn.referees.wording import say
+from overturn.referees.wording import plural, say
 
 SPECIAL_NAMES = {
     Special.PLUS: "+ (a disc from the cup)",
@@ -107,7 +107,7 @@ class OverloadReferee(Referee[SavedGame]):
         state = game.state
         lines = [
             setup_line(game),
-            f"Cup: {state.cup} discs.  Scores: "
+            f"Cup: {plural(state.cup, 'disc')}.  Scores: "
             + ", ".join(f"{state.player_name(player)} {score}" for player, score in enumerate(state.scores)),
         ]
         if state.track.specials:
@@ -116,7 +116,7 @@ class OverloadReferee(Referee[SavedGame]):
         lines.append(f"Track (space: pawn (discs, spaces to the finish)), finish {state.track.finish} at the top:")
         for space in range(state.track.finish, START - 1, -1):
             here = ", ".join(
-                f"{state.pawn_name(index)} ({state.pawns[index].discs} discs, {state.track.finish - space} to go)"
+                f"{state.pawn_name(index)} ({plural(state.pawns[index].discs, 'disc')}, {state.track.finish - space} to go)"
                 for index in state.pawns_at(space)
             )
             lines.append(f"  {space_name(state, space):>15} {here}".rstrip())
@@ -141,6 +141,12 @@ class OverloadReferee(Referee[SavedGame]):
         }
         for pawn in view["pawns"].values():
             pawn["to_finish"] = state.track.finish - pawn["space"]
+        # Whose turn and who won as the four games say it (seats from 0); the save's turn object, its player aside, is the turn's progress.
+        progress = view.pop("turn")
+        del progress["player"], view["winner"]
+        over = state.phase is Phase.OVER
+        view.update(turn=None if over else state.current, winners=winning_seats(state.returns(), over),
+                    seat_names=[state.player_name(player) for player in range(state.players)], turn_progress=progress)
         return view
 
     # ----- moves ------------------------------------------------------------

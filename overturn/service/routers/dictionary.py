@@ -43,6 +43,7 @@ class Lookup(Struct, omit_defaults=True):
     key: Annotated[str, Meta(pattern="^[A-Z]+$")]
     lexicon: str
     valid: bool
+    spellings: Annotated[list[str], Meta(description="The word's spellings (accents, ligatures), as every search gives them.")]
     entries: list[DictionaryEntry]
     suggestions: list[str] | None = None
     links: Links | None = None
@@ -68,7 +69,7 @@ async def lookup(request: Request) -> Response:
     suggest = bool_param(params.get("suggest"), "suggest")
     key = word_key(word)
     entries = dictionary_entries(lexicon, key)
-    answer = Lookup(word, key, name, bool(entries), entries)
+    answer = Lookup(word, key, name, bool(entries), sorted({entry.form for entry in entries}), entries)
     if entries:
         answer.links = Links(**definition_links(entries[0].form, entries[0].lemma))
     if suggest and not entries:

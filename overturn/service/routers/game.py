@@ -221,8 +221,10 @@ async def listed_moves(service: Service, game: Game, limit: int) -> Response:
     def job() -> LegalMoves:
         if limit == 0:  # the pass warning only counts: no best paths to rank
             return LegalMoves(game.words_left(), [])
-        words = [ranked for ranked in game.legal_moves() if isinstance(ranked.move, WordMove)]
-        return LegalMoves(len(words), [ranked_view(ranked, game.board) for ranked in words[:limit]])
+        ranked = game.legal_moves()  # made when read: only the listed moves are
+        if not ranked or not isinstance(ranked[0].move, WordMove):  # passes come only when no word is left
+            return LegalMoves(0, [])
+        return LegalMoves(len(ranked), [ranked_view(move, game.board) for move in ranked[:limit]])
 
     return respond(await service.judge(job, "game step"))
 

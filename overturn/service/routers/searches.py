@@ -24,6 +24,7 @@ from overturn.lexicon.searches import (
     Hooks,
     LemmaForms,
     find,
+    first_of_groups,
     fit,
     hooks,
     lemma_forms,
@@ -87,6 +88,7 @@ class PlusOneAnswer(Struct):
     lexicon: str
     letters: str
     count: Count
+    truncated: Annotated[bool, Meta(description="Words were left out at the limit (as on every search).")]
     by_letter: ByLetter
     spellings: Spellings
 
@@ -110,6 +112,7 @@ class PresetList(Struct):
     name: str = field(name="list")
     description: str
     count: Count
+    truncated: Annotated[bool, Meta(description="Words were left out at the limit (as on every search).")]
     words: list[str]
     spellings: Spellings
 
@@ -167,10 +170,12 @@ async def plus_one_search(request: Request) -> Response:
     key = _letters(request, "letters", service)
     if len(key) + 1 > limits.max_anagram_letters:
         raise ApiError(422, f"at most {limits.max_anagram_letters - 1} letters (one more is added)", {"field": "letters"})
+    limit = int_param(request.query_params.get("limit"), "limit", 1, limits.max_results, default=limits.max_results)
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
-    grouped = await service.search(lambda: plus_one(lexicon, key), "rack plus one search")
+    found = await service.search(lambda: plus_one(lexicon, key), "rack plus one search")
+    grouped, truncated = first_of_groups(found, limit)
     keys = [word for words in grouped.values() for word in words]
-    return respond(PlusOneAnswer(name, key, len(keys), grouped, spellings(lexicon, keys)))
+    return respond(PlusOneAnswer(name, key, len(keys), truncated, grouped, spellings(lexicon, keys)))
 
 
 async def filter_search(request: Request) -> Response:
@@ -202,9 +207,11 @@ async def list_search(request: Request) -> Response:
     list_name = request.path_params["name"]
     if list_name not in LISTS:
         raise ApiError(404, f"no list {list_name!r}: use one of {', '.join(LISTS)}", {"field": "name", "available": list(LISTS)})
+    limit = int_param(request.query_params.get("limit"), "limit", 1, service.limits.max_results, default=service.limits.max_results)
     name, lexicon = service.lexicon(request.query_params.get("lexicon"))
-    words = await service.search(lambda: preset_list(lexicon, list_name), "list")
-    return respond(PresetList(name, list_name, LISTS[list_name][0], len(words), words, spellings(lexicon, words)))
+    found = await service.search(lambda: preset_list(lexicon, list_name), "list")
+    words = found[:limit]
+    return respond(PresetList(name, list_name, LISTS[list_name][0], len(words), len(found) > limit, words, spellings(lexicon, words)))
 
 
 ROUTES: list[BaseRoute] = [
@@ -265,7 +272,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         "/api/plus-one": get(
             "plus_one",
             "The 7+1: words using all the letters and one more, grouped by the letter added.",
-            [query_param("letters", text(limits.max_anagram_letters - 1), "The rack, e.g. AEINRST.", True), lexicon],
+            [query_param("letters", text(limits.max_anagram_letters - 1), "The rack, e.g. AEINRST.", True), limit_param(limits), lexicon],
             PlusOneAnswer,
             "The words by added letter.",
         ),
@@ -289,7 +296,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "get": {
                 "operationId": "preset_list",
                 "summary": "A preset list: " + "; ".join(f"{key}: {text}" for key, (text, _) in LISTS.items()) + ".",
-                "parameters": [path_param("name", choice(LISTS)), lexicon],
+                "parameters": [path_param("name", choice(LISTS)), limit_param(limits), lexicon],
                 "responses": {"200": ok_response(PresetList, "The list, alphabetical."), **error_responses(404, 422, 503)},
             }
         },

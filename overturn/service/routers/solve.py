@@ -6,16 +6,16 @@ import random
 import time
 from typing import Annotated, Any, cast
 
-from msgspec import Meta, Raw, structs
+from msgspec import Meta, Raw
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.game.answers import TracedWord
+from overturn.game.answers import SolvedWord
 from overturn.game.board import MAX_SEED, Board
 from overturn.game.solver import Solver
 from overturn.game.tiles import deal
-from overturn.service.answers import BoardView, Solution, faces_of, respond, rules_view
+from overturn.service.answers import BoardView, EncodedSolution, Solution, Solved, faces_of, respond, rules_view
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import (
@@ -49,9 +49,9 @@ def _board_view(board: Board) -> BoardView:
     return BoardView(str(board), faces_of(board), rules_view(board))
 
 
-def _written(words: bytes) -> list[TracedWord]:
+def _written(words: bytes) -> list[SolvedWord]:
     """The native search's JSON list as the answer's words: msgspec writes a ``Raw`` as it is, with no decoding."""
-    return cast("list[TracedWord]", Raw(words))
+    return cast("list[SolvedWord]", Raw(words))
 
 
 async def deal_board(request: Request) -> Response:
@@ -75,19 +75,27 @@ async def solve(request: Request) -> Response:
     mode = asked.mode or "overturn"
     started = time.perf_counter()
 
-    def job() -> Solution:
-        """Solve in the worker thread; the native search writes the word list's JSON itself."""
+    accepts_gzip = "gzip" in request.headers.get("accept-encoding", "")
+
+    def job() -> EncodedSolution:
+        """Solve and encode in the worker thread; the native search writes the word list's JSON itself."""
         solved = Solver(lexicon, board).solve_json(limit)
         view = _board_view(board)
         lengths = {str(length): count for length, count in solved.lengths.items()}
-        return Solution(False, 0.0, view.board, view.faces, view.rules, mode, name, solved.count, solved.count > limit, lengths, _written(solved.words))
+        encoded = EncodedSolution(Solved(view.board, view.faces, view.rules, mode, name, solved.count, solved.count > limit, lengths, _written(solved.words)))
+        if accepts_gzip and len(encoded.head) >= limits.gzip_min_bytes:
+            encoded.deflate()  # compressed here too, off the event loop
+        return encoded
 
-    async def compute() -> Solution:
+    async def compute() -> EncodedSolution:
         return await service.solvers.run(job, limits.solve_timeout, too_slow)
 
-    solution, cached = await service.cache.get((name, board.faces, board.rules, mode, limit), compute)
+    encoded, cached = await service.cache.get((name, board.faces, board.rules, mode, limit), compute)
     elapsed = round((time.perf_counter() - started) * 1000, 1)
-    return respond(structs.replace(solution, cached=cached, elapsed_ms=elapsed))
+    gzip = accepts_gzip and len(encoded.head) >= limits.gzip_min_bytes
+    # Compressed here, once per board: the gzip middleware leaves an answer with a Content-Encoding as it is.
+    headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"} if gzip else None
+    return Response(encoded.body(cached, elapsed, gzip), media_type="application/json", headers=headers)
 
 
 ROUTES: list[BaseRoute] = [

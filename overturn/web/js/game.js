@@ -4,7 +4,7 @@ import { postJson } from "./api.js";
 import { clearPath, setFaces, showPath, showRings } from "./grid.js";
 import { phrase, t } from "./i18n.js";
 import { fillLevels } from "./moves.js";
-import { cellName, SIZE } from "./notation.js";
+import { cellName, SIDES, SIZE } from "./notation.js";
 import { messageOf } from "./problems.js";
 import { saveGame, tableOf } from "./saved.js";
 import { drawQr, shareUrl } from "./start.js";
@@ -95,14 +95,15 @@ export function renderGame() {
   const result = page.current.result;
   $("score").textContent = t("score", result.green, result.silver);
   const shared = page.current.shared;
-  const turn = result.over ? { text: "", mine: false } : shared ? turnLine(shared) : { text: t("toMove", result.to_move), mine: false };
+  const side = SIDES[result.turn];  // the answers number the seats: green 0, silver 1
+  const turn = result.over ? { text: "", mine: false } : shared ? turnLine(shared) : { text: t("toMove", side), mine: false };
   $("turn").textContent = turn.text;
-  $("turn").className = `turn-${result.to_move}${turn.mine ? " your-turn" : ""}`;
+  $("turn").className = result.over ? "" : `turn-${side}${turn.mine ? " your-turn" : ""}`;
   const over = $("game-over");
   over.hidden = !result.over;
   if (result.over) {
-    over.textContent = result.winner
-      ? t("winner", phrase("colour", result.winner), Math.max(result.green, result.silver), Math.min(result.green, result.silver))
+    over.textContent = result.winners.length === 1
+      ? t("winner", phrase("colour", SIDES[result.winners[0]]), Math.max(result.green, result.silver), Math.min(result.green, result.silver))
       : t("tie", result.green);
   }
   renderTotal();

@@ -4,7 +4,7 @@ import { api, ApiProblem } from "./api.js";
 import { clearMessages, gameRequest, opponentSide, setGame, showError, showNote, stepTo, whileBusy } from "./game.js";
 import { showPath } from "./grid.js";
 import { t } from "./i18n.js";
-import { cellName, SIZE } from "./notation.js";
+import { cellName, SIDES, SIZE } from "./notation.js";
 import { problemOf } from "./problems.js";
 import { archive, inProgress, tableOf } from "./saved.js";
 import { renderVerdict } from "./solve.js";
@@ -102,13 +102,13 @@ function showVerdict(verdict) {
 
 function computerToMove() {
   const opponent = tableOf(page.current).opponent;
-  return Boolean(opponent && !page.current.result.over && page.current.result.to_move === opponent.side);
+  return Boolean(opponent && !page.current.result.over && SIDES[page.current.result.turn] === opponent.side);
 }
 
 // Against the computer, it replies by itself whenever its side is to move (never for the player's side).
 export async function computerReplies() {
   const opponent = tableOf(page.current).opponent;
-  if (!opponent || page.current.result.over || page.current.result.to_move !== opponent.side) return;
+  if (!opponent || page.current.result.over || SIDES[page.current.result.turn] !== opponent.side) return;
   const playersVerdict = page.shown.verdict;  // the verdict on the player's word stays in view next to the computer's reply
   await gameStep("computer", { level: opponent.level }, (answer) => {
     if (playersVerdict) showVerdict(playersVerdict);

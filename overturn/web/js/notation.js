@@ -1,6 +1,8 @@
 // The board notation, read as the server reads it (overturn/game/board.py parse_faces; a test runs both on the
 // same texts), and the cells' names. No DOM here, so the test runs it outside a browser too.
 export const SIZE = 6;
+// The sides by seat, as the answers number them (result.turn, result.winners): green 0, silver 1.
+export const SIDES = ["green", "silver"];
 export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export function cellName(row, col) { return `${LETTERS[col]}${row + 1}`; }
 export function pathNames(path) { return path.map(([row, col]) => cellName(row, col)).join(" "); }

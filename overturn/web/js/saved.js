@@ -1,7 +1,7 @@
 // What this phone keeps in local storage: its game (and the recent ones it replaced), the shared tables it
 // created (their seat links) and the ones it opened, and each shared table's last known state (js/offline.js).
 import { t } from "./i18n.js";
-import { SIZE } from "./notation.js";
+import { SIDES, SIZE } from "./notation.js";
 import { keepTable } from "./offline.js";
 import { renderRecent } from "./start.js";
 import { page } from "./state.js";
@@ -37,6 +37,12 @@ function validState(saved) {
   if (!Array.isArray(game.moves) || !Array.isArray(game.rings) || !Array.isArray(game.layers) || !isObject(game.fixed)) return null;
   const flat = saved.faces.flat();
   if (flat.length !== SIZE * SIZE || !flat.every((face) => typeof face === "string")) return null;
+  const result = saved.result;
+  if (!("turn" in result) && "to_move" in result) {  // stored before the score named seats (turn, winners): read it the new way
+    const winner = SIDES.indexOf(result.winner);
+    saved.result = { green: result.green, silver: result.silver, over: Boolean(result.over),
+      turn: result.over ? null : SIDES.indexOf(result.to_move), winners: !result.over ? [] : winner >= 0 ? [winner] : [0, 1] };
+  }
   return saved;
 }
 

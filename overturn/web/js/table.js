@@ -136,16 +136,16 @@ function heldTokens(shared) {
 
 function movingToken(shared) {
   const all = heldTokens(shared);
-  return all && shared.to_move_seat !== null && all[shared.to_move_seat] ? all[shared.to_move_seat] : shared.seat;
+  return all && shared.turn !== null && all[shared.turn] ? all[shared.turn] : shared.seat;
 }
 
 export function myTurn() {
   const shared = page.current && page.current.shared;
   if (!shared) return true;
-  if (shared.to_move_seat === null) return false;
+  if (shared.turn === null) return false;
   const all = heldTokens(shared);
-  if (all) return Boolean(all[shared.to_move_seat]);
-  return shared.you !== null && shared.you === shared.to_move_seat;
+  if (all) return Boolean(all[shared.turn]);
+  return shared.you !== null && shared.you === shared.turn;
 }
 
 // The legal words now (a hint, the list, the pass warning's count) from the table itself, which refuses them when
@@ -172,10 +172,10 @@ const VIBRATE = "overturn-vibrate";
 // turn comes to it), the name elsewhere (a watcher, the other seat, a phone passed round).
 let turnWas = { id: null, mine: false };
 export function turnLine(shared) {
-  const mine = shared.you !== null && shared.you === shared.to_move_seat && !heldTokens(shared);
+  const mine = shared.you !== null && shared.you === shared.turn && !heldTokens(shared);
   if (mine && turnWas.id === shared.id && !turnWas.mine && localStorage.getItem(VIBRATE) !== "off" && navigator.vibrate) navigator.vibrate(200);
   turnWas = { id: shared.id, mine };
-  return { text: mine ? t("yourTurn") : shared.to_move_seat === null ? "" : t("turnOf", seatName(shared, shared.to_move_seat)), mine };
+  return { text: mine ? t("yourTurn") : shared.turn === null ? "" : t("turnOf", seatName(shared, shared.turn)), mine };
 }
 
 export function seatName(shared, index) {

@@ -93,7 +93,7 @@ function renderGuardAnswers() {
   }
   bar.replaceChildren();
   const view = ui.view;
-  const asked = view.game === "insider" && view.question === "guard" && !view.over && view.you !== null && view.you === view.to_move;
+  const asked = view.game === "insider" && view.question === "guard" && !view.over && view.you !== null && view.you === view.turn;
   const answers = asked && boardMove ? view.legal.filter((move) => move === "pass" || move.startsWith("guard ")) : [];
   bar.hidden = !answers.length;
   if (!answers.length) return;

@@ -32,14 +32,14 @@ export function overloadColours(board) {
 // Where "move P" takes P: the roll forward, the finish when it reaches or passes it (the rules' step 6); null before a roll.
 function moveTarget(pawn) {
   const board = ui.view.board;
-  return board.turn.roll ? Math.min(board.pawns[pawn].space + board.turn.roll, board.track.finish) : null;
+  return board.turn_progress.roll ? Math.min(board.pawns[pawn].space + board.turn_progress.roll, board.track.finish) : null;
 }
 
 const spaceWord = (space) => (space === 0 ? t("trackStart") : space === ui.view.board.track.finish ? t("trackFinish", space) : t("trackSpace", space));
 
 function actionLabel(move) {
   const [verb, arg] = move.split(" ");
-  if (verb === "move") return moveTarget(arg) === null ? t("pawnMove") : t("pawnMoveTo", ui.view.board.turn.roll, spaceWord(moveTarget(arg)));
+  if (verb === "move") return moveTarget(arg) === null ? t("pawnMove") : t("pawnMoveTo", ui.view.board.turn_progress.roll, spaceWord(moveTarget(arg)));
   if (verb === "give" || verb === "take") return t(verb === "give" ? "pawnGive" : "pawnTake", (ui.view.awaited && ui.view.awaited.discs) || 1);
   if (verb === "load") return t("pawnLoad", Number(arg));
   if (verb === "step") return phrase("moveWords", arg) || move;
@@ -94,7 +94,7 @@ export function renderOverload(box, bar, onMove, say) {
   }
   const info = document.createElement("p");
   info.className = "muted";
-  info.textContent = t("overloadInfo", board.cup, board.target, board.turn.roll);
+  info.textContent = t("overloadInfo", board.cup, board.target, board.turn_progress.roll);
   box.append(info, track);
   paint();
 

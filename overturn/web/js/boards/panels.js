@@ -77,7 +77,7 @@ export function renderScores() {
   body.replaceChildren();
   ui.view.table.seats.forEach((seat, index) => {
     const row = document.createElement("tr");
-    if (index === ui.view.to_move) row.className = "to-move";
+    if (index === ui.view.turn) row.className = "to-move";
     if (index === ui.view.you) row.classList.add("you");
     const name = document.createElement("th");  // the row's header: each score and card count is read with its player
     name.scope = "row";
@@ -163,9 +163,9 @@ export function renderGuard() {
   const box = $("guard");
   const guard = ui.view.game === "insider" && ui.view.question === "guard" && !ui.view.over ? ui.view.guard : null;
   if (!guard) { box.hidden = true; return; }
-  const asked = ui.view.you === ui.view.to_move;
+  const asked = ui.view.you === ui.view.turn;
   const ask = asked ? t("guardAsk", seatName(guard.from), `${cardName(guard.card)} ${guard.power}`)
-    : t("guardWait", seatName(ui.view.to_move), `${phrase("cardsTo", guard.card) || cardName(guard.card)} ${guard.power}`, seatName(guard.from));
+    : t("guardWait", seatName(ui.view.turn), `${phrase("cardsTo", guard.card) || cardName(guard.card)} ${guard.power}`, seatName(guard.from));
   // the server's deadline (kept with the table, so a page opened late counts what is really left), within the table's limit
   let left = guard.seconds;
   if (guard.deadline && left !== null && left !== undefined) left = Math.min(left, Math.max(0, Math.round(guard.deadline - Date.now() / 1000)));

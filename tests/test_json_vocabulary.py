@@ -1,0 +1,191 @@
+"""One JSON vocabulary (issue 33, "Must show"): the same things have the same keys across the CLI's --json and the HTTP API.
+
+Whose turn it is and who won (``turn``, ``winners``: seats from 0) in the four games, the refusal
+shape (``error: {rule, message}``), ``truncated`` on every list, ``spellings`` for accented forms
+and readings as objects, compared command against command and command against the API.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from overturn_cli.main import main
+
+BOARD = "ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET"  # seed 311's top layer
+#: Names the four games used for whose turn and who won before they shared one; none may come back.
+OLD_NAMES = {"to_move", "current_player", "to_move_seat", "winner"}
+
+
+def cli(*args: str) -> Any:
+    """The --json answer of ``overturn ARGS`` (exit status 0 or 1: a refusal answers in JSON too)."""
+    result = CliRunner().invoke(main, [*args, "--json"])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)
+
+
+def keys_everywhere(data: Any) -> set[str]:
+    """Every object key at any depth of a JSON answer."""
+    if isinstance(data, dict):
+        return set(data) | {key for value in data.values() for key in keys_everywhere(value)}
+    if isinstance(data, list):
+        return {key for value in data for key in keys_everywhere(value)}
+    return set()
+
+
+def assert_turn_and_winners(data: dict[str, Any], seats: int) -> None:
+    assert data["turn"] is None or (isinstance(data["turn"], int) and 0 <= data["turn"] < seats), data["turn"]
+    assert isinstance(data["winners"], list) and all(isinstance(seat, int) and 0 <= seat < seats for seat in data["winners"])
+    assert not keys_everywhere(data) & OLD_NAMES, keys_everywhere(data) & OLD_NAMES
+
+
+@pytest.fixture(scope="module")
+def api():
+    from starlette.testclient import TestClient
+
+    from overturn.service.app import create_app
+
+    with TestClient(create_app()) as client:
+        yield client
+
+
+# ----- whose turn, who won --------------------------------------------------------------------------
+
+
+def test_overturn_s_score_is_one_struct_in_the_cli_and_the_api(api, default_lexicon, tmp_path: Path) -> None:
+    state = str(tmp_path / "g.json")
+    said = cli("game", "new", "--seed", "311", "--state", state)
+    served = api.post("/api/game/new", json={"seed": 311}).json()
+    assert said["result"] == served["result"] == {"green": 0, "silver": 0, "over": False, "turn": 0, "winners": []}
+    played = cli("game", "play", "ROI", "--state", state)
+    answered = api.post("/api/game/play", json={"game": served["game"], "word": "ROI"}).json()
+    assert played["result"] == answered["result"] and played["result"]["turn"] == 1
+    assert cli("game", "show", "--state", state)["result"] == answered["result"]
+    assert cli("game", "moves", "--limit", "1", "--state", state)["turn"] == answered["result"]["turn"]
+    table = api.post("/api/tables", json={"seed": 311}).json()
+    assert table["table"]["turn"] == table["result"]["turn"] == 0
+    for answer in (said, played, served, answered, table):
+        assert_turn_and_winners(answer["result"], 2)
+
+
+@pytest.mark.parametrize(("game", "new"), [
+    ("overload", ["--players", "3", "--seed", "1"]),
+    ("offboard", []),
+    ("insider", ["--players", "2", "--seed", "1"]),
+])
+def test_the_board_games_say_turn_and_winners_as_overturn_does(game: str, new: list[str], api, tmp_path: Path) -> None:
+    said = cli(game, "new", *new, "--state", str(tmp_path / f"{game}.json"))
+    seats = 3 if game == "overload" else 2
+    assert_turn_and_winners(said, seats)
+    assert said["turn"] == 0 and said["winners"] == []
+    shown = cli(game, "show", "--state", str(tmp_path / f"{game}.json"))
+    assert (shown["turn"], shown["winners"]) == (said["turn"], said["winners"])
+    table = api.post("/api/boardgames", json={"game": game, "seats": [{}] * seats}).json()  # the server draws the seed
+    assert_turn_and_winners(table, seats)
+    assert table["turn"] == 0 and table["winners"] == [] and table["over"] is False
+    if "board" in table:  # the referee's own view inside the table's says the same
+        assert (table["board"]["turn"], table["board"]["winners"]) == (table["turn"], table["winners"])
+        assert len(table["board"]["seat_names"]) == seats
+
+
+@pytest.mark.parametrize("game", ["overload", "offboard"])
+def test_a_finished_game_names_its_winners_and_no_turn(game: str) -> None:
+    """Played out at random: once over, ``turn`` is null and ``winners`` the seats the returns reward."""
+    from overturn.referees.offboard.referee import OffboardReferee
+    from overturn.referees.overload.referee import OverloadReferee
+
+    referee = OverloadReferee() if game == "overload" else OffboardReferee()
+    position = referee.new_game(seed=5, **({"players": 3} if game == "overload" else {}))
+    rng = random.Random(5)
+    for _ in range(5000):
+        if referee.state(position).is_terminal():
+            break
+        assert_turn_and_winners(referee.view_json(position), 3)
+        assert referee.view_json(position)["winners"] == []
+        position, _ = referee.play(position, [rng.choice(referee.legal(position))])
+    state = referee.state(position)
+    assert state.is_terminal()
+    view = referee.view_json(position)
+    assert view["turn"] is None and view["winners"] == [seat for seat, value in enumerate(state.returns()) if value > 0]
+    assert len(view["winners"]) >= 1
+
+
+# ----- refusals ---------------------------------------------------------------------------------------
+
+
+def test_one_refusal_shape_in_the_four_games_and_the_api(api, default_lexicon, tmp_path: Path) -> None:
+    state = str(tmp_path / "g.json")
+    cli("game", "new", "--seed", "311", "--state", state)
+    refusals = [
+        cli("game", "play", "XYZZY", "--state", state)["error"],
+        cli("game", "play", "XYZZY", "--state", state)["verdict"]["error"],
+        cli("referee", "XYZZY", "--board", BOARD)["error"],
+        api.post("/api/referee", json={"word": "XYZZY", "board": BOARD}).json()["error"],
+        api.post("/api/game/play", json={"game": cli("game", "show", "--state", state)["game"], "word": "XYZZY"}).json()["verdict"]["error"],
+    ]
+    for game, new, bad in (("overload", ["--players", "3", "--seed", "1"], "load 99"), ("offboard", [], "I9-I8"),
+                           ("insider", ["--players", "2", "--seed", "1"], "seat 9")):
+        path = str(tmp_path / f"{game}.json")
+        cli(game, "new", *new, "--state", path)
+        refusals.append(cli(game, "play", bad, "--state", path)["error"])
+    for refusal in refusals:
+        assert set(refusal) == {"rule", "message"} and refusal["rule"] and refusal["message"], refusal
+    assert refusals[0] == refusals[2] == refusals[3] and refusals[3]["rule"] == "not_in_lexicon"
+    legal = cli("referee", "ROI", "--board", BOARD)
+    assert legal["legal"] is True and legal["error"] is None
+
+
+# ----- lists, spellings, readings ----------------------------------------------------------------------
+
+#: Every list the API answers, and the CLI command giving the same list: (API path, CLI words, a query with more than one word).
+LISTS = [
+    ("/api/prefix?q=MAIS", ["dict", "prefix", "MAIS"]),
+    ("/api/pattern?q=P.CHE", ["dict", "grep", "P.CHE"]),
+    ("/api/anagrams?letters=CHIEN", ["dict", "anagram", "CHIEN"]),
+    ("/api/fit?pattern=..E.S&rack=AIRT?", ["dict", "fit", "..E.S", "AIRT?"]),
+    ("/api/plus-one?letters=CHIEN", ["dict", "plus", "CHIEN"]),
+    ("/api/find?starts=RE&length=4", ["dict", "find", "--starts", "RE", "--length", "4"]),
+    ("/api/lists/two", ["dict", "list", "two"]),
+]
+
+
+def _listed(answer: dict[str, Any]) -> list[str]:
+    return answer["words"] if "words" in answer else [word for words in answer["by_letter"].values() for word in words]
+
+
+@pytest.mark.parametrize(("url", "args"), LISTS, ids=[url for url, _ in LISTS])
+def test_every_list_says_truncated_and_spells_its_words_alike(url: str, args: list[str], api, default_lexicon) -> None:
+    whole_served, whole_said = api.get(url).json(), cli(*args)
+    assert whole_served["truncated"] is whole_said["truncated"] is False and len(_listed(whole_served)) > 1
+    assert _listed(whole_served) == _listed(whole_said) and whole_served["spellings"] == whole_said["spellings"]
+    cut_served = api.get(url + ("&" if "?" in url else "?") + "limit=1").json()
+    cut_said = cli(*args, "--limit", "1")
+    for cut in (cut_served, cut_said):
+        assert cut["truncated"] is True and cut["count"] == len(_listed(cut)) == 1, cut
+        assert set(cut["spellings"]) == set(_listed(cut))
+    assert {key for key in cut_served if key not in ("query", "pattern", "rack", "letters", "list")} <= set(cut_said)
+
+
+def test_a_look_up_spells_its_word_alike(api, default_lexicon) -> None:
+    served = api.get("/api/words/peche").json()
+    said = cli("dict", "lookup", "peche")["results"][0]
+    assert served["spellings"] == said["spellings"] and {"pêche", "péché"} <= set(said["spellings"])
+    assert served["entries"] == said["entries"]
+
+
+def test_readings_are_objects_in_the_api_as_in_the_cli(api, default_lexicon, tmp_path: Path) -> None:
+    board = "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC"  # a ZX face: some words read it
+    served = api.post("/api/solve", json={"board": board}).json()["words"]
+    said = cli("solve", board)["words"]
+    assert all(isinstance(word["readings"], dict) for word in served + said)
+    assert any(word["readings"] for word in served) and served == said[: len(served)]
+    game = api.post("/api/game/new", json={"seed": 311}).json()["game"]
+    moves = api.post("/api/game/moves", json={"game": game, "limit": 5}).json()["moves"]
+    state = str(tmp_path / "g.json")
+    cli("game", "new", "--seed", "311", "--state", state)
+    assert [move["readings"] for move in moves] == [move["readings"] for move in cli("game", "moves", "--limit", "5", "--state", state)["moves"]]
