@@ -185,7 +185,7 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     view = table.mirror.public_view()["board"]["pawns"][pawn]
     where = f"case {view['space']}" if view["space"] else "départ"
     colour = {"red": "rouge", "blue": "bleu", "yellow": "jaune"}[pawn.rstrip("0123456789")]
-    name = f"Pion {pawn} ({colour}) : {view['discs']} disque{'s' if view['discs'] > 1 else ''}, {where}"
+    name = f"Pion {pawn} · {view['discs']} disque{'s' if view['discs'] > 1 else ''} ({colour}), {where}"  # the chip's text "red1 · 4" within it
     assert chip.get_attribute("aria-label") == name and page.get_by_role("button", name=name).count() == 1
     assert page.locator(".track button.pawn:enabled").count() == len(moves)  # only the pawns the rules let move
     chip.click()

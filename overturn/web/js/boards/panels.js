@@ -81,7 +81,8 @@ export function renderScores() {
     const row = document.createElement("tr");
     if (index === ui.view.turn) row.className = "to-move";
     if (index === ui.view.you) row.classList.add("you");
-    const name = document.createElement("td");
+    const name = document.createElement("th");  // the row's header: each score and card count is read with its player
+    name.scope = "row";
     const colour = seatColour(index);
     if (colour) {
       const swatch = document.createElement("span");
@@ -245,7 +246,7 @@ function inviteItem(url, title, qrLabel, seat) {
   said.hidden = true;
   const share = document.createElement("button");
   share.type = "button"; share.className = "share"; share.textContent = t("shareLink");
-  share.setAttribute("aria-label", seat === null ? t("watchInvite") : t("shareLabel", seatName(seat)));
+  share.setAttribute("aria-label", seat === null ? t("shareWatchLabel") : t("shareLabel", seatName(seat)));  // the visible words first
   share.addEventListener("click", () => shareLink(url, document.title, said));
   const row = document.createElement("div");
   row.className = "row";

@@ -144,7 +144,7 @@ export default {
   confirm: "Confirm", cancel: "Cancel", watcherBoards: "You are watching the table: only the players move.", movesPlayed: "Moves played",
   seatNumber: (n) => `Seat ${n}`, namePlaceholder: "name", playHere: "I play too, in seat 1 (untick to only host or watch the table)", creating: "Creating the table…",
   invitesTitle: "Invite the players", invitesHelp: "Each player scans their QR code or opens their link: one tap and they are seated.",
-  watchInvite: "To watch (not play)", shareLink: "Share the link", shareLabel: (name) => `Share ${name}'s link`,
+  watchInvite: "To watch (not play)", shareLink: "Share the link", shareLabel: (name) => `Share the link for ${name}`, shareWatchLabel: "Share the link to watch",
   qrOf: (name) => `QR code of ${name}'s link`, linkCopied: "Link copied", copyFailed: "Cannot copy: press and hold the link to copy it.",
   seatWithColour: (name, colour) => `${name} (${colour})`, buzzTurn: "Vibrate when it is my turn", sending: "Sending the move…",
   afterMove: (n, total, said) => `After move ${n}/${total}: ${said}`,
@@ -176,7 +176,8 @@ export default {
   rollDice: "Roll the dice", rollDie: "Roll the die",
   cards: { admin: "Administrator", heli: "Helicopter", scandal: "Scandal", trend: "Trend", guard: "Bodyguard" },
   youMark: " (you)", points: (n) => `${n} point${n === 1 ? "" : "s"}`, cardCount: (n) => `${n} card${n === 1 ? "" : "s"}`, noCard: "no card",
-  moveBy: (name) => `${name}: `, see: "see", effectsJoin: "; ", seeLabel: (n) => `Board after move ${n}`,
+  moveBy: (name) => `${name}: `, see: "see", effectsJoin: "; ", seeLabel: (n) => `See the board after move ${n}`,
+  langLabel: "FR: read the page in French",
   guardAsk: (from, card) => `${from} plays ${card}: do you counter it with a bodyguard?`,
   guardWait: (who, card, from) => `${who} answers ${from}'s ${card}`,
   // Playing on the board (js/boards/drawings.js and each game's module): names a screen reader reads, what a tap did.
@@ -191,7 +192,7 @@ export default {
   marbleStuck: (hole) => `Marble ${hole} cannot move.`,
   placeFirst: "Tap a highlighted hole to put the bounced marble back there.",
   trackLabel: "Overload track, from the finish (top) to the start", trackSpace: (n) => `space ${n}`,
-  pawnLabel: (name, colour, discs, where) => `Pawn ${name} (${colour}): ${discs} disc${discs === 1 ? "" : "s"}, ${where}`,
+  pawnLabel: (name, colour, discs, where) => `Pawn ${name} · ${discs} disc${discs === 1 ? "" : "s"} (${colour}), ${where}`,  // begins with the chip's own text
   pawnActions: (name) => `Pawn ${name}:`, pawnChosen: (name, n) => `Pawn ${name} chosen: ${n > 1 ? `${n} possible actions` : "one possible action"}, at the bottom of the screen.`,
   pawnMove: "Move", pawnMoveTo: (roll, where) => `Move ${roll} → ${where}`, pawnGive: (n) => `Give ${n} disc${n === 1 ? "" : "s"}`,
   pawnTake: (n) => `Take ${n} disc${n === 1 ? "" : "s"}`, pawnLoad: (n) => `Load ${n} disc${n === 1 ? "" : "s"}`,

@@ -148,7 +148,7 @@ export default {
   confirm: "Confirmer", cancel: "Annuler", watcherBoards: "Vous regardez la table : seuls les joueurs jouent.", movesPlayed: "Coups joués",
   seatNumber: (n) => `Siège ${n}`, namePlaceholder: "nom", playHere: "Je joue aussi, au siège 1 (décochez pour seulement animer ou regarder la table)", creating: "Création de la table…",
   invitesTitle: "Inviter les joueurs", invitesHelp: "Chaque joueur scanne son QR code ou ouvre son lien : il prend sa place d'un geste.",
-  watchInvite: "Pour regarder (sans jouer)", shareLink: "Partager le lien", shareLabel: (name) => `Partager le lien ${de(name)}`,
+  watchInvite: "Pour regarder (sans jouer)", shareLink: "Partager le lien", shareLabel: (name) => `Partager le lien ${de(name)}`, shareWatchLabel: "Partager le lien pour regarder",
   qrOf: (name) => `QR code du lien ${de(name)}`, linkCopied: "Lien copié", copyFailed: "Copie impossible : appuyez longuement sur le lien pour le copier.",
   seatWithColour: (name, colour) => `${name} (${colour})`, buzzTurn: "Vibrer quand c'est mon tour", sending: "Envoi du coup…",
   afterMove: (n, total, said) => `Après le coup ${n}/${total} : ${said}`,
@@ -181,7 +181,8 @@ export default {
   rollDice: "Lancer les dés", rollDie: "Lancer le dé",
   cards: { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" },
   youMark: " (vous)", points: (n) => `${n} point${Math.abs(n) < 2 ? "" : "s"}`, cardCount: (n) => `${n} carte${Math.abs(n) < 2 ? "" : "s"}`, noCard: "aucune carte",
-  moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Plateau après le coup ${n}`,
+  moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Voir le plateau après le coup ${n}`,
+  langLabel: "EN : lire la page en anglais",
   guardAsk: (from, card) => `${from} joue ${card} : le contrez-vous avec un garde du corps ?`,
   // Playing on the board (js/boards/drawings.js and each game's module): names a screen reader reads, what a tap did.
   colours: { red: "rouge", blue: "bleu", yellow: "jaune", green: "vert", black: "noir", white: "blanc", orange: "orange" },
@@ -195,7 +196,7 @@ export default {
   marbleStuck: (hole) => `La bille ${hole} ne peut pas bouger.`,
   placeFirst: "Touchez un trou surligné pour y replacer la bille qui a rebondi.",
   trackLabel: "Parcours d'Overload, de l'arrivée (en haut) au départ", trackSpace: (n) => `case ${n}`,
-  pawnLabel: (name, colour, discs, where) => `Pion ${name} (${colour}) : ${discs} disque${discs > 1 ? "s" : ""}, ${where}`,
+  pawnLabel: (name, colour, discs, where) => `Pion ${name} · ${discs} disque${discs > 1 ? "s" : ""} (${colour}), ${where}`,  // begins with the chip's own text
   pawnActions: (name) => `Pion ${name} :`, pawnChosen: (name, n) => `Pion ${name} choisi : ${n > 1 ? `${n} actions possibles` : "une action possible"}, en bas de l'écran.`,
   pawnMove: "Déplacer", pawnMoveTo: (roll, where) => `Avancer de ${roll} → ${where}`, pawnGive: (n) => `Donner ${n} disque${n > 1 ? "s" : ""}`,
   pawnTake: (n) => `Prendre ${n} disque${n > 1 ? "s" : ""}`, pawnLoad: (n) => `Charger ${n} disque${n > 1 ? "s" : ""}`,
