@@ -162,6 +162,10 @@ class MoveRequest(Struct):
     seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The seat's token (from its link).")] = None
 
 
+class AckRequest(Struct, forbid_unknown_fields=True):
+    """A stream heard: the body says nothing more (an empty JSON object), it is the request itself that counts."""
+
+
 class ClaimRequest(Struct):
     """The token of the link a phone opened (an invitation), to exchange for the phone's own credential."""
 
@@ -505,7 +509,9 @@ async def events(request: Request) -> Response:
 
 async def ack(request: Request) -> Response:
     """A page heard its stream (the id its first heartbeat gave): the stream keeps its place. 404 once it is closed."""
-    if not service_of(request).hub.ack(_table_id(request), request.path_params["stream"]):
+    service = service_of(request)
+    typed_body(await service.read_json(request), AckRequest)
+    if not service.hub.ack(_table_id(request), request.path_params["stream"]):
         raise ApiError(404, "no such stream open on this server: open the table's events again", {"reason": "no_such_stream"})
     return respond(Heard(True), headers=PRIVATE)
 
@@ -564,7 +570,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         paths[f"{base}/{{table}}/moves"] = {"post": {"operationId": f"{prefix}_move", "summary": "A move for the seat whose token is sent, made on the table's version: Overturn's `action`, a board game's `move`.", "parameters": [_TABLE_ID, _SEAT_HEADER], "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}), "responses": _answers(_ok(*moved), 403, 404, 409)}}
         paths[f"{base}/{{table}}/moves/{{number}}"] = {"get": {"operationId": f"{prefix}_position", "summary": "Move number (1-based) of a board game's list and the public board after it.", "parameters": [_TABLE_ID, path_param("number", schema_of(whole(1))), _SEAT_HEADER, _SEAT_QUERY], "responses": _answers(_ok("The move and the board after it.", Position), 403, 404)}}
         paths[f"{base}/{{table}}/events"] = {"get": {"operationId": f"{prefix}_events", "summary": "The table live (server-sent events: state, heartbeat, presence, revoked); Last-Event-ID resumes.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, query_param("last", whole(0), "The version the client has (as Last-Event-ID)."), query_param("ack", {"type": "string", "enum": ["1"]}, "The client acknowledges each heartbeat (POST …/events/STREAM/ack, STREAM from the first heartbeat's data): a stream unheard for 2.5 heartbeats is closed.")], "responses": {**stream, "403": _REFUSED, "404": _REFUSED, **error_responses(503)}}}
-        paths[f"{base}/{{table}}/events/{{stream}}/ack"] = {"post": {"operationId": f"{prefix}_events_ack", "summary": "A stream opened with ack=1 was heard (body: an empty JSON object): it keeps its place; 404 once it is closed (open it again).", "parameters": [_TABLE_ID, path_param("stream", schema_of(Annotated[str, Meta(max_length=64)]))], "responses": {**_ok("Heard.", Heard), "404": _REFUSED}}}
+        paths[f"{base}/{{table}}/events/{{stream}}/ack"] = {"post": {"operationId": f"{prefix}_events_ack", "summary": "A stream opened with ack=1 was heard (body: an empty JSON object): it keeps its place; 404 once it is closed (open it again).", "parameters": [_TABLE_ID, path_param("stream", schema_of(Annotated[str, Meta(max_length=64)]))], "requestBody": request_body(AckRequest, {}), "responses": _answers(_ok("Heard.", Heard), 404)}}
         paths[f"{base}/{{table}}/claim"] = {"post": {"operationId": f"{prefix}_claim", "summary": "A phone takes the seat of the link it opened: the invitation is exchanged for the phone's own credential (the creator can no longer open the seat).", "parameters": [_TABLE_ID], "requestBody": request_body(ClaimRequest, {"seat": "INVITATION-TOKEN"}), "responses": _answers(_ok("The seat and the phone's own credential.", Claimed), 403, 404)}}
         paths[f"{base}/{{table}}/hand-over"] = {"post": {"operationId": f"{prefix}_hand_over", "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.", "parameters": [_TABLE_ID], "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}), "responses": _answers(_ok("The seat's new token and link.", HandedOver), 403, 404)}}
     paths["/api/tables/{table}/helps"] = {"get": {"operationId": "table_helps", "summary": "An Overturn table's legal words now (hint, list, pass warning) for a seat, when its creator allowed helps; never for a watcher of a live game.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, query_param("limit", Annotated[int, Meta(ge=0, le=MAX_LISTED_MOVES)], "How many to list; 0 only counts them.")], "responses": _answers(_ok("How many legal words there are now, and the best of them.", LegalMoves), 403, 404)}}
@@ -578,7 +584,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 def openapi_schemas(service: Service) -> dict[str, Any]:
     """The bodies' and answers' components, derived from their types."""
     return body_components(
-        NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest, ClaimRequest, Claimed,
+        NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest, ClaimRequest, AckRequest, Claimed,
         OverturnTableView, BoardView, TablePresence, Heard, OverturnTableCreated, BoardTableCreated, OverturnTableMoved, BoardTableMoved, HandedOver, Position,
         lexicon=choice(service.lexicons),
         word=schema_of(Annotated[str, Meta(max_length=service.limits.max_word_length)]),
