@@ -101,7 +101,7 @@ def test_refusal_in_french_stale_and_not_your_turn(client: httpx.Client) -> None
     refused = _move(client, table_id, tokens[0], 0, "A1-A9")
     assert refused.status_code == 200, refused.text
     body = refused.json()
-    assert body["result"] is None and body["refused"]["rule"] and body["refused"]["message"]
+    assert body["result"] is None and body["error"]["rule"] and body["error"]["message"]
     assert body["state"]["table"]["version"] == 0
     mine = client.get(f"/api/boardgames/{table_id}", params={"seat": tokens[0]}).json()
     legal = mine["legal"]
@@ -123,16 +123,16 @@ def test_overload_seeded_die_refuses_a_typed_face_and_table_dice_takes_it(client
     made = _new(client, game="overload", seed=1, seats=[{}, {}, {}])
     table_id, token = made["table"]["id"], made["tokens"][0]
     body = _move(client, table_id, token, 0, "load 2 roll 5").json()
-    assert body["refused"]["rule"] == "seeded-chance" and "dé" in body["refused"]["message"]
+    assert body["error"]["rule"] == "seeded-chance" and "dé" in body["error"]["message"]
     assert _move(client, table_id, token, 0, "load 2").json()["state"]["legal"] == ["roll"]
     rolled = _move(client, table_id, token, 1, "roll").json()
-    assert rolled["refused"] is None and rolled["state"]["table"]["version"] == 2
+    assert rolled["error"] is None and rolled["state"]["table"]["version"] == 2
     dice = _new(client, game="overload", seed=1, seats=[{}, {}, {}], options={"table_dice": True})
     table_id, token = dice["table"]["id"], dice["tokens"][0]
     _move(client, table_id, token, 0, "load 1")
     state = client.get(f"/api/boardgames/{table_id}", params={"seat": token}).json()
     assert state["legal"] == [f"roll {face}" for face in range(1, 9)]
-    assert _move(client, table_id, token, 1, "roll 4").json()["refused"] is None
+    assert _move(client, table_id, token, 1, "roll 4").json()["error"] is None
 
 
 class _Stream(threading.Thread):
@@ -211,7 +211,7 @@ def test_insider_hidden_hands_in_every_answer_and_event(server: str, client: htt
                     assert move in answer["legal"]
         response = _move(client, table_id, tokens[seat], version, move)
         assert response.status_code == 200, response.text
-        assert response.json()["refused"] is None, response.json()["refused"]
+        assert response.json()["error"] is None, response.json()["error"]
         received[seat].append(response.json())
         assert not isinstance(mirror.judge(seat, move), type(None))
         version += 1
@@ -247,7 +247,7 @@ def test_offboard_whole_game_to_the_winner(client: httpx.Client) -> None:
         seat = mirror.seat_to_move()
         assert seat is not None
         move = format_move(computer_move(mirror.game, rng))
-        assert _move(client, table_id, tokens[seat], version, move).json()["refused"] is None
+        assert _move(client, table_id, tokens[seat], version, move).json()["error"] is None
         mirror.judge(seat, move)
         version += 1
     final = client.get(f"/api/boardgames/{table_id}").json()
@@ -266,7 +266,7 @@ def test_insider_bodyguard_answer_is_asked_on_the_victims_seat_and_times_out(cli
         seat = mirror.seat_to_move()
         assert seat is not None
         move = insider_policy(mirror.game, rng)
-        assert _move(client, table_id, tokens[seat], version, move).json()["refused"] is None
+        assert _move(client, table_id, tokens[seat], version, move).json()["error"] is None
         mirror.judge(seat, move)
         version += 1
     victim = mirror.seat_to_move()
@@ -325,7 +325,7 @@ def test_the_bodyguard_deadline_outlives_a_server_restart(tmp_path: Any) -> None
                 seat = mirror.seat_to_move()
                 assert seat is not None
                 move = insider_policy(mirror.game, rng)
-                assert _move(first, table_id, tokens[seat], version, move).json()["refused"] is None
+                assert _move(first, table_id, tokens[seat], version, move).json()["error"] is None
                 mirror.judge(seat, move)
                 version += 1
             asked = first.get(f"/api/boardgames/{table_id}").json()

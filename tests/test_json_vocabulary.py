@@ -135,6 +135,12 @@ def test_one_refusal_shape_in_the_four_games_and_the_api(api, default_lexicon, t
         refusals.append(cli(game, "play", bad, "--state", path)["error"])
     for refusal in refusals:
         assert set(refusal) == {"rule", "message"} and refusal["rule"] and refusal["message"], refusal
+    # a board game's table answers its refusal under the same name, with the referee's own words beside
+    made = api.post("/api/tables", json={"game": "offboard", "seats": [{"name": "Zoé"}, {"name": "Ali"}]}).json()
+    table, token = made["table"], made["tokens"][made["turn"]]
+    refused = api.post(f"/api/tables/{table['id']}/moves", headers={"X-Seat-Token": token}, json={"version": table["version"], "move": "I9-I8"}).json()
+    assert refused["result"] is None and "refused" not in refused
+    assert set(refused["error"]) == {"rule", "message", "detail"} and refused["error"]["rule"], refused
     assert refusals[0] == refusals[2] == refusals[3] and refusals[3]["rule"] == "not_in_lexicon"
     legal = cli("referee", "ROI", "--board", BOARD)
     assert legal["legal"] is True and legal["error"] is None

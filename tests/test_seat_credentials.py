@@ -63,7 +63,7 @@ def test_a_board_games_positions_open_with_the_header(client: httpx.Client) -> N
     legal = client.get(f"/api/boardgames/{table_id}", headers=mover).json()["legal"]
     assert legal
     played = client.post(f"/api/boardgames/{table_id}/moves", headers=mover, json={"version": 0, "move": legal[0]})
-    assert played.status_code == 200 and played.json()["refused"] is None, played.text
+    assert played.status_code == 200 and played.json()["error"] is None, played.text
     assert client.get(f"/api/boardgames/{table_id}/moves/1", headers=mover).status_code == 200
     assert client.get(f"/api/boardgames/{table_id}/moves/1", headers={"X-Seat-Token": "forged"}).status_code == 403
 

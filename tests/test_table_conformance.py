@@ -177,7 +177,7 @@ def _playout(setup: Setup, lexicon: Lexicon, seed: int, steps: int = STEPS, seco
             judged = table.play(seat, _choose(table, rng))
         if not judged.accepted:
             # a legal move is refused only as a chance outcome the seat typed that the game cannot give
-            assert isinstance(table, BoardTable) and _plain(judged.answer)["refused"]["rule"] == "bad-outcome", _plain(judged.answer)
+            assert isinstance(table, BoardTable) and _plain(judged.answer)["error"]["rule"] == "bad-outcome", _plain(judged.answer)
             assert before is None or table.dump() == before
             continue
         assert judged.logged and isinstance(judged.logged, str)

@@ -111,7 +111,7 @@ def _board_game(client: httpx.Client, game: str, moves: int | None, seed: int = 
             legal = client.get(f"/api/boardgames/{table_id}", params={"seat": tokens[seat]}).json()["legal"]
             move = rng.choice(legal)
         answer = client.post(f"/api/boardgames/{table_id}/moves", json={"seat": tokens[seat], "version": version, "move": move})
-        assert answer.status_code == 200 and answer.json()["refused"] is None, answer.text
+        assert answer.status_code == 200 and answer.json()["error"] is None, answer.text
         mirror.judge(seat, move)
         version += 1
     assert not guard or mirror.public_view().get("question") == "guard", f"no Bodyguard question in {version} moves"

@@ -51,7 +51,7 @@ class Seat:
             json={"seat": self.data["tokens"][seat], "version": len(self.mirror.moves), "move": move},
             timeout=30,
         )
-        assert answer.status_code == 200 and answer.json()["refused"] is None, answer.text
+        assert answer.status_code == 200 and answer.json()["error"] is None, answer.text
         assert not hasattr(self.mirror.judge(seat, move), "rule")
 
     def open(self, seat: int, script: str = "") -> Any:

@@ -114,7 +114,7 @@ def test_a_board_game_page_refused_a_stream_reconnects_by_itself(full_server: st
             holder.__exit__(None, None, None)
         seat = made["turn"]
         legal = client.get(f"/api/tables/{table_id}?seat={tokens[seat]}").json()["legal"]
-        assert client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[seat], "version": 0, "move": legal[0]}).json()["refused"] is None
+        assert client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[seat], "version": 0, "move": legal[0]}).json()["error"] is None
     expect(phone.locator("#history li")).to_have_count(1, timeout=HEALED_MS)
     expect(phone.locator("#live-lost")).to_be_hidden()
 

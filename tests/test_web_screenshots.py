@@ -90,7 +90,7 @@ def test_an_overload_seat(server: str, tab: Any) -> None:
             mover = view["turn"]
             legal = client.get(f"/api/boardgames/{table_id}?seat={tokens[mover]}").json()["legal"]
             moved = client.post(f"/api/boardgames/{table_id}/moves", json={"seat": tokens[mover], "version": version, "move": legal[0]}).json()
-            assert not moved.get("refused"), moved
+            assert not moved.get("error"), moved
             version = moved["state"]["table"]["version"]
     tab.goto(f"{server}/boardgame?table={table_id}&seat={tokens[1]}")
     expect(tab.locator("#table")).to_have_attribute("data-version", str(version))

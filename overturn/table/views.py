@@ -12,7 +12,7 @@ from typing import Annotated, Any
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from overturn.game.answers import Count, Ranked, Verdict
+from overturn.game.answers import Count, Ranked, Refusal, Verdict
 from overturn.game.save import ColourName
 from overturn.game.view import GameView
 
@@ -144,16 +144,16 @@ class BoardView(Struct):
     preview_marks: dict[str, dict[str, Any]] | UnsetType = UNSET
 
 
-class BoardRefusal(Struct):
-    rule: str
-    message: Annotated[str, Meta(description="In French.")]
+class BoardRefusal(Refusal):
+    """A board-game move refused: the four games' refusal (rule, message in French) and the referee's own words."""
+
     detail: Annotated[str, Meta(description="The referee's own words.")]
 
 
 class BoardAnswer(Struct):
-    """What a board-game move tells its mover: the refusal, or the move as entered in the list."""
+    """What a board-game move tells its mover: the refusal (``error``, as every game names it), or the move as entered in the list."""
 
-    refused: BoardRefusal | None
+    error: BoardRefusal | None
     result: MoveListEntry | None
 
 

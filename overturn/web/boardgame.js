@@ -276,8 +276,8 @@ async function play(move) {
   $("refusal").hidden = true;
   try {
     const body = await postJson(tablePath("/moves"), { seat: seatToken, version: ui.view.table.version, move }, MOVE_TIMEOUT_MS);
-    if (body.refused) {
-      const { rule, message, detail } = body.refused;
+    if (body.error) {
+      const { rule, message, detail } = body.error;
       $("refusal").textContent = t("moveRefused", phrase("refusals", rule) ?? message, detail);
       $("refusal").hidden = false;
     } else {

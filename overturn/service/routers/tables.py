@@ -214,7 +214,7 @@ class OverturnTableMoved(OverturnTableView, kw_only=True):
 
 
 class BoardTableMoved(BoardAnswer):
-    """A board-game move played (``result``) or refused (``refused``, the table unchanged), and the table after it."""
+    """A board-game move played (``result``) or refused (``error``, the table unchanged), and the table after it."""
 
     state: BoardView
 
@@ -420,7 +420,7 @@ def _moved(moved: Moved) -> OverturnTableMoved | BoardTableMoved:
     if isinstance(answer, OverturnAnswer) and isinstance(view, OverturnTableView):
         return OverturnTableMoved(**msgspec.structs.asdict(view), verdict=answer.verdict)
     assert isinstance(answer, BoardAnswer) and isinstance(view, BoardView)
-    return BoardTableMoved(answer.refused, answer.result, view)
+    return BoardTableMoved(answer.error, answer.result, view)
 
 
 async def hand_over(request: Request) -> Response:
