@@ -216,7 +216,8 @@ def test_insider_bodyguard_answers_under_the_countdown_and_the_board_as_a_list(s
     page = table.open(victim, "window.buzzed = []; navigator.vibrate = (pattern) => { window.buzzed.push(pattern); return true; };")
     assert "garde du corps ?" in page.locator("#guard").inner_text()
     # the countdown is shown beside the question but not read out every second by the live status
-    assert re.fullmatch(r" \(1[01][0-9] s\)", page.locator("#guard span[aria-hidden='true']").inner_text())
+    # the server's deadline counted down: 120 s when the page opens within the first second, less later
+    assert re.fullmatch(r" \((1[01][0-9]|120) s\)", page.locator("#guard span[aria-hidden='true']").inner_text())
     answers = page.locator("#guard-answers button")
     assert sorted(answers.evaluate_all("els => els.map(e => e.dataset.move)")) == sorted(table.mirror.legal_moves())
     assert _in_view(page.locator("#guard").bounding_box()) and all(_in_view(answers.nth(i).bounding_box()) for i in range(answers.count()))
