@@ -112,7 +112,7 @@ async def _play_table(port: int, created: dict, moves: int, deadline: float, lat
     done = 0
     while done < moves and time.monotonic() < deadline and not state["result"]["over"]:
         free = state["game"]["rings"].index(None)
-        seat = state["table"]["to_move_seat"]
+        seat = state["table"]["turn"]
         body = {"seat": tokens[seat], "version": state["table"]["version"], "action": {"kind": "pass", "cell": list(divmod(free, 6))}}
         started = time.perf_counter()
         status, answer = await _request(reader, writer, "POST", f"/api/tables/{table_id}/moves", body)
@@ -266,7 +266,7 @@ def test_fan_out(benchmark, tmp_path: Path) -> None:  # type: ignore[no-untyped-
         delays: list[float] = []
         for _ in range(FAN_OUT_MOVES):
             free = state["game"]["rings"].index(None)
-            seat = state["table"]["to_move_seat"]
+            seat = state["table"]["turn"]
             body = {"seat": created["tokens"][seat], "version": state["table"]["version"], "action": {"kind": "pass", "cell": list(divmod(free, 6))}}
             version = state["table"]["version"] + 1
             sent[version] = time.perf_counter()
