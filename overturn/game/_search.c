@@ -2233,6 +2233,27 @@ static int rank_found(Best *b, Search *s, const size_t *order, size_t first, siz
     return 0;
 }
 
+/* What rank_moves and best_move both set up: the search's job opened and the branch and bound's state
+   (*best, freed by the caller) made ready with the gains. 1: ready; 0: a board or key the native search
+   does not cover; -1: a Python error is set. */
+static int open_ranking(Job *job, Best **best, PyObject *masks_obj, PyObject *first_child_obj, PyObject *faces,
+                        int rows, int cols, int tile_rows, int tile_cols, int min_length, unsigned int tracked,
+                        PyObject *ringed_obj, PyObject *readings, PyObject *played, int reuse, PyObject *unfixed,
+                        PyObject *gain) {
+    *best = PyMem_RawCalloc(1, sizeof(Best));
+    if (!*best) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int ready = open_job(job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
+                         tracked, ringed_obj, readings, played);
+    if (ready > 0) {
+        best_set_up(*best, job->s, reuse);
+        if (read_gains(*best, job->face_names, unfixed, gain) < 0) ready = -1;
+    }
+    return ready;
+}
+
 PyDoc_STRVAR(rank_moves_doc,
 "rank_moves(masks, first_child, faces, rows, cols, tile_rows, tile_cols, reuse, min_length, tracked, ringed,\n"
 "           readings, played, unfixed, gain, ranked_type, move_type) -> FoundList | None\n"
@@ -2261,17 +2282,12 @@ static PyObject *rank_moves(PyObject *module, PyObject *args) {
         return NULL;
     }
     Job job = {0};
-    Best *b = PyMem_RawCalloc(1, sizeof(Best));
+    Best *b = NULL;
     PyObject *result = NULL;
     FoundList *list = NULL;
     size_t *order = NULL, first = 0, count = 0;
-    int ready = b ? open_job(&job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
-                             tracked, ringed_obj, readings, played)
-                  : (PyErr_NoMemory(), -1);
-    if (ready > 0) {
-        best_set_up(b, job.s, reuse);
-        if (read_gains(b, job.face_names, unfixed, gain) < 0) ready = -1;
-    }
+    int ready = open_ranking(&job, &b, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
+                             tracked, ringed_obj, readings, played, reuse, unfixed, gain);
     if (ready == 0) result = Py_NewRef(Py_None);
     if (ready <= 0) goto done;
     Search *s = job.s;
@@ -2334,16 +2350,11 @@ static PyObject *best_move(PyObject *module, PyObject *args) {
                           &unfixed, &gain))
         return NULL;
     Job job = {0};
-    Best *b = PyMem_RawCalloc(1, sizeof(Best));
+    Best *b = NULL;
     PyObject *result = NULL;
     size_t *order = NULL, *by_length = NULL, first = 0, count = 0;
-    int ready = b ? open_job(&job, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
-                             tracked, ringed_obj, readings, played)
-                  : (PyErr_NoMemory(), -1);
-    if (ready > 0) {
-        best_set_up(b, job.s, reuse);
-        if (read_gains(b, job.face_names, unfixed, gain) < 0) ready = -1;
-    }
+    int ready = open_ranking(&job, &b, masks_obj, first_child_obj, faces, rows, cols, tile_rows, tile_cols, min_length,
+                             tracked, ringed_obj, readings, played, reuse, unfixed, gain);
     if (ready == 0) result = Py_NewRef(Py_None);
     if (ready <= 0) goto done;
     Search *s = job.s;
