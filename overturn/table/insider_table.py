@@ -108,8 +108,7 @@ class InsiderRules(BoardRules):
             raise ValueError("the table's chance option does not match its saved game")
 
     def chance_seat(self, game: Any) -> int:
-        node = game.pending[-1]
-        return int(node["player"]) if node["kind"] == "draw" else int(game.current)
+        return int(game.chance_seat())
 
     def legal_moves(self, game: Any, table_dice: bool) -> list[str]:
         """A card drawn at the table is typed from every type (never a hint at what the deck holds); a card taken from

@@ -5,7 +5,7 @@
 // inline script or style. This module creates tables, plays moves and steps through the list; the drawings and
 // panels are in js/boards/, the words in the translation files shared with the table page (js/i18n/), what a move did
 // and what the game awaits worded from the server's events by each game's catalogue (js/boards/words/).
-import { api, ApiProblem, claimSeat, invitePath, onConnection, postJson } from "./js/api.js";
+import { api, ApiProblem, claimSeat, invitePath, MOVE_TIMEOUT_MS, onConnection, postJson } from "./js/api.js";
 import { followTable } from "./js/live.js";
 import { keepTable, lastTable, staleText } from "./js/offline.js";
 import { phrase, switchLanguage, t, translatePage } from "./js/i18n.js";
@@ -14,8 +14,6 @@ import { $, awaitingText, entrySentence, rememberCreated, seatColour, seatLabel,
 import { playOnBoard, renderDrawing, revealPreview } from "./js/boards/drawings.js";
 import { renderGuard, renderHand, renderHistory, renderInvites, renderLegal, renderScores } from "./js/boards/panels.js";
 
-// A move unanswered this long is given up with a message (sent again, it cannot be played twice: the version).
-const MOVE_TIMEOUT_MS = 10000;
 // The player's choice to feel their turn come (kept on this phone).
 const STORE_BUZZ = "overturn-board-buzz";
 

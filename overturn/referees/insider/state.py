@@ -136,10 +136,12 @@ class InsiderState(BaseState[str]):
         if self.game_over:
             return None
         player = self.current_player()
-        if player >= 0:
-            return player
+        return player if player >= 0 else self.chance_seat()
+
+    def chance_seat(self) -> int:
+        """The seat a chance node belongs to: who draws the card, or whose turn brought the roll or the steal."""
         node = self.pending[-1]
-        return int(node["player"]) if node["kind"] == "draw" else self.current
+        return int(node["player"]) if node["kind"] == "draw" else int(self.current)
 
     def is_terminal(self) -> bool:
         return self.game_over

@@ -4,6 +4,8 @@
 
 // A request the server has not answered in this time is given up (the game is kept; the player may try again).
 const TIMEOUT_MS = 30000;
+// A move is given up sooner, with "coup non envoyé": sent again, it cannot be played twice (the table's version).
+export const MOVE_TIMEOUT_MS = 10000;
 
 export class ApiProblem extends Error {
   constructor(status, body, offline = false) {

@@ -1,6 +1,6 @@
 // The shared table: the game held by the server, this phone one seat (or watching), its moves and who is at the
 // table live (js/live.js), and for the table's creator every seat's link to hand out.
-import { api, claimSeat, handOverSeat, inviteLink, keepSeat, postJson, seatedAddress } from "./api.js";
+import { api, claimSeat, handOverSeat, inviteLink, keepSeat, MOVE_TIMEOUT_MS, postJson, seatedAddress } from "./api.js";
 import { clearMessages, refreshButtons, setGame, showError, showNote, whileBusy } from "./game.js";
 import { phrase, t } from "./i18n.js";
 import { problemOf } from "./problems.js";
@@ -36,9 +36,6 @@ export async function tableMove(action, extra) {
 // A read after a reconnection is given up sooner (the next reconnection reads again), and one runs at a time.
 const RESUME_TIMEOUT_MS = 5000;
 let resuming = false;
-
-// A move unanswered this long is given up ("coup non envoyé"): sent again, it cannot be played twice (the version).
-const MOVE_TIMEOUT_MS = 10000;
 
 // A link to hand out (the invitation in its fragment), or, for the page's own address, the table and `#seated`.
 export function tableLink(id, token) {

@@ -146,7 +146,7 @@ export default {
   invitesTitle: "Invite the players", invitesHelp: "Each player scans their QR code or opens their link: one tap and they are seated.",
   watchInvite: "To watch (not play)", shareLink: "Share the link", shareLabel: (name) => `Share the link for ${name}`, shareWatchLabel: "Share the link to watch",
   qrOf: (name) => `QR code of ${name}'s link`, linkCopied: "Link copied", copyFailed: "Cannot copy: press and hold the link to copy it.",
-  seatWithColour: (name, colour) => `${name} (${colour})`, buzzTurn: "Vibrate when it is my turn", sending: "Sending the move…",
+  seatWithColour: (name, colour) => `${name} (${colour})`, sending: "Sending the move…",
   afterMove: (n, total, said) => `After move ${n}/${total}: ${said}`,
   gameOver: "Game over", winners: (names, count) => `Game over: ${names} ${count > 1 ? "win" : "wins"}!`,
   yourMove: (colour) => `Your move${colour ? ` (${colour})` : ""}`, boardTurnOf: (who) => `${who} to move`,

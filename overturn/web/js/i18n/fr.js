@@ -150,7 +150,7 @@ export default {
   invitesTitle: "Inviter les joueurs", invitesHelp: "Chaque joueur scanne son QR code ou ouvre son lien : il prend sa place d'un geste.",
   watchInvite: "Pour regarder (sans jouer)", shareLink: "Partager le lien", shareLabel: (name) => `Partager le lien ${de(name)}`, shareWatchLabel: "Partager le lien pour regarder",
   qrOf: (name) => `QR code du lien ${de(name)}`, linkCopied: "Lien copié", copyFailed: "Copie impossible : appuyez longuement sur le lien pour le copier.",
-  seatWithColour: (name, colour) => `${name} (${colour})`, buzzTurn: "Vibrer quand c'est mon tour", sending: "Envoi du coup…",
+  seatWithColour: (name, colour) => `${name} (${colour})`, sending: "Envoi du coup…",
   afterMove: (n, total, said) => `Après le coup ${n}/${total} : ${said}`,
   gameOver: "Partie terminée", winners: (names, count) => `Partie terminée : ${names} ${count > 1 ? "gagnent" : "gagne"} !`,
   yourMove: (colour) => `À vous de jouer${colour ? ` (${colour})` : ""}`, boardTurnOf: (who) => `À ${who} de jouer`,
