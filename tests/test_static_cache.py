@@ -59,6 +59,9 @@ def test_old_addresses_still_answer_revalidated(client: httpx.Client) -> None:
         assert answer.content == current.content
     assert client.get(f"/static/{versioned.group(2)}/no-such.js").status_code == 404
     assert client.get(f"/static/{versioned.group(2)}/../../pyproject.toml").status_code == 404
+    # escapes the client does not normalise reach the static handler as they are, and open nothing outside the pages
+    for hostile in ("%2e%2e/%2e%2e/pyproject.toml", "..%2f..%2fpyproject.toml", "js/api.js%00", "a/" * 2000 + "x.js"):
+        assert client.get(f"/static/{versioned.group(2)}/{hostile}").status_code == 404, hostile[:40]
 
 
 def test_modules_import_each_other_relatively_so_they_stay_under_the_version() -> None:
