@@ -290,8 +290,8 @@ def test_solve_answers_a_list_of_found(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_iterating_a_found_list_gives_its_items(tmp_path: Path) -> None:
-    """Iteration makes each Found as it reaches it, the same objects indexing gives; it goes on over the list
-    inside when a list method took over halfway."""
+    """Iteration makes each Found as it reaches it (equal to what indexing gives, and the same object where
+    indexing made it first); it goes on over the list inside when a list method took over halfway."""
     lexicon = random_lexicon(random.Random(12), tmp_path / "lexicon")
     solver = Solver(lexicon, Board.parse("QU[ZX]A/ERS/T[QU]I", Rules(rows=3, cols=3, tile_rows=1, tile_cols=1)))
     found = solver.solve()
@@ -299,9 +299,14 @@ def test_iterating_a_found_list_gives_its_items(tmp_path: Path) -> None:
     third = found[3]
     items = iter(found)
     firsts = [next(items) for _ in range(5)]
-    assert firsts == found[:5] and firsts[3] is third and next(items) is found[5]
+    assert firsts == found[:5] and firsts[3] is third and next(items) == found[5]
+    seventh = found[6]
+    assert next(items) is seventh  # made by indexing first: kept, and the one iteration gives
+    again = solver.solve()
+    first, second = next(iter(again)), next(iter(again))
+    assert first == second and first is not second  # iteration keeps nothing: a listing frees as it goes
     found.reverse()  # the list inside takes over: the iterator goes on over it
-    assert list(items) == found[6:] and next(iter(found)) is found[0]
+    assert list(items) == found[7:] and next(iter(found)) is found[0]
     assert list(iter(solver.solve())) == solver.solve().to_list()
 
 

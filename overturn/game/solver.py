@@ -206,8 +206,9 @@ class Solver:
         The readings a word needs are the non-None entries of its minimal
         combination: each of those faces is needed, so it is on the path.
         The native search answers a ``_search.FoundList`` that makes
-        each ``Found`` when it is first read (building ~2,400 of them up front
-        cost as much as the search); it compares equal to the list, its other
+        each ``Found`` when it is read (building ~2,400 of them up front
+        cost as much as the search): indexing keeps the item it made, iteration
+        makes fresh, equal ones for items not indexed yet; it compares equal to the list, its other
         list methods (sort, append...) work on a list made inside, and copies and
         pickles of it are lists. It is not a ``list`` subclass: ``isinstance(found,
         list)`` is False and ``json.dumps`` needs ``list(found)``. The fallback returns a list.
