@@ -258,7 +258,7 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, co
     action: dict[str, Any] = {"kind": "word", "word": word}
     if path_text:
         board = _board_of(where)
-        action["path"] = [list(divmod(cell, board.rules.cols)) for cell in parse_cells(path_text, board, "--path")]
+        action["path"] = list(parse_cells(path_text, board, "--path"))  # cell numbers, as the answers give them
     answer = _move(where, action)
     game = _game(answer)
     if as_json:
@@ -293,7 +293,7 @@ def pass_at_table(cell: str, link: str, as_json: bool = False) -> None:
     cells = parse_cells(cell, board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
-    answer = _move(where, {"kind": "pass", "cell": list(divmod(cells[0], board.rules.cols))})
+    answer = _move(where, {"kind": "pass", "cell": cells[0]})
     if as_json:
         click.echo(json.dumps({"verdict": answer["verdict"], "result": answer["result"], "version": answer["table"]["version"]}, ensure_ascii=False, indent=2))
         if not answer["verdict"]["legal"]:
