@@ -86,12 +86,12 @@ def cell_number(value: object, rows: int, cols: int, field: str = "cell") -> int
     """One cell as a request gives it (its number, or ``[row, col]``) as its number on the ``rows``×``cols`` board."""
     if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < rows * cols:
-            raise PathError(f"{field}: cell {value} is off the {rows}×{cols} board (cells 0 to {rows * cols - 1})", False)
+            raise PathError(f"{field} cell {value} is off the {rows}×{cols} board (cells 0 to {rows * cols - 1})", False)
         return value
     if isinstance(value, list) and _pair(value):
         row, col = value
         if not (0 <= row < rows and 0 <= col < cols):
-            raise PathError(f"{field}: [{row}, {col}] is off the {rows}×{cols} board", False)
+            raise PathError(f"{field} [{row}, {col}] is off the {rows}×{cols} board", False)
         return int(row * cols + col)
     raise PathError(f"'{field}' must be a cell number (row * {cols} + col) or [row, col] (0-based)", True)
 
