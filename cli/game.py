@@ -37,6 +37,7 @@ from overturn_cli.common import (
     BadInput,
     bounded_text,
     bounded_word,
+    cells_json_option,
     color_option,
     json_option,
     moved_on_while_waiting,
@@ -297,7 +298,7 @@ def show_command(state_path: Path, table_link: str | None, as_json: bool, color:
 @player_option
 @state_option
 @table_option
-@json_option
+@cells_json_option
 @color_option
 @updates_state
 def play_command(
@@ -343,7 +344,7 @@ def play_command(
 @player_option
 @state_option
 @table_option
-@json_option
+@cells_json_option
 @updates_state
 def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None, as_json: bool) -> None:
     """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left.
@@ -386,7 +387,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
 
 @game.command("undo")
 @state_option
-@json_option
+@cells_json_option
 @updates_state
 def undo_command(state_path: Path, as_json: bool) -> None:
     """Take back the last move.
@@ -414,7 +415,7 @@ def undo_command(state_path: Path, as_json: bool) -> None:
 @game.command("moves")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Show only the best N moves.")
 @state_option
-@json_option
+@cells_json_option
 def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
     """Every legal move for the side to move, best ring swing first (passes only when no word is left).
 
@@ -441,7 +442,7 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
 
 @game.command("hint")
 @state_option
-@json_option
+@cells_json_option
 @color_option
 def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     """The best move for the side to move, drawn on the board.
@@ -522,7 +523,7 @@ def next_layer_command(force: bool, state_path: Path, as_json: bool, color: bool
 @click.option("--lexicon", "-l", "lexicon_spec", default=None, help=f"Lexicon name or path (default: the game's, or {DEFAULT_LEXICON}).")
 @player_option
 @state_option
-@json_option
+@cells_json_option
 @color_option
 def referee(
     word: str, path_text: str | None, board_text: str | None, mode: str, lexicon_spec: str | None,

@@ -24,7 +24,7 @@ from overturn.game.computer import LEVELS
 from overturn.game.render import LEGEND
 from overturn.game.state import Game
 from overturn.jsonstore import StateFileError
-from overturn_cli.common import bounded_word, color_option, json_option, parse_cells, seed_option, use_color
+from overturn_cli.common import bounded_word, cells_json_option, color_option, json_option, parse_cells, seed_option, use_color
 from overturn_cli.console import fold_accents
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.table_prune import prune
@@ -240,7 +240,7 @@ def _move(where: Link, action: dict[str, Any]) -> dict[str, Any]:
 @click.argument("word", callback=bounded_word)
 @click.argument("link")
 @click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
-@json_option
+@cells_json_option
 @color_option
 def play_command(word: str, link: str, path_text: str | None, as_json: bool, color: bool | None) -> None:
     """Play a word for your seat; a refused word exits 1 and the table is unchanged.
@@ -276,7 +276,7 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, co
 @table.command("pass")
 @click.argument("cell")
 @click.argument("link")
-@json_option
+@cells_json_option
 def pass_command(cell: str, link: str, as_json: bool) -> None:
     """No word: an opponent's ring on a new cell (e.g. B3).
 
