@@ -199,7 +199,8 @@ def test_readings_are_objects_in_the_api_as_in_the_cli(api, default_lexicon, tmp
 
 # ----- paths and cells ---------------------------------------------------------------------------------
 
-#: Keys holding one path (cells in spelling order), a list of paths, or one cell, wherever they sit in an answer.
+#: Keys holding one path (cells in spelling order), a list of paths, or one cell, wherever they sit in an Overturn answer
+#: (Insider's board calls its tracks between squares ``paths``: another thing, in another game's answers).
 PATH_KEYS, PATHS_KEYS, CELL_KEYS = {"path"}, {"paths", "alternatives"}, {"cell"}
 
 
