@@ -46,6 +46,14 @@ def json_option(function: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON instead of text.")(function)
 
 
+def cells_json_option(function: F) -> F:
+    """``--json`` of a command whose answer holds paths or cells: the help says their one shape, as the API's."""
+    return click.option(
+        "--json", "as_json", is_flag=True,
+        help="Print machine-readable JSON instead of text; a cell as its number, row * cols + col (A1 is 0, A2 is 6), a path as a list of them.",
+    )(function)
+
+
 def state_option(default: str) -> Callable[[F], F]:
     """``--state PATH`` for a game's file, defaulting to ``default`` in the current directory."""
     return click.option(

@@ -37,6 +37,7 @@ from overturn_cli.common import (
     BadInput,
     bounded_text,
     bounded_word,
+    cells_json_option,
     color_option,
     json_option,
     moved_on_while_waiting,
@@ -148,9 +149,9 @@ def refuse_if_moved_on(state_path: Path, player: str | None) -> None:
         )
 
 
-def _verdict_json(verdict: Verdict, board: Board) -> dict[str, Any]:
+def _verdict_json(verdict: Verdict) -> dict[str, Any]:
     """The verdict as the HTTP API gives it; when refused, its ``error: {rule, message}`` is the other games' refusal shape."""
-    return verdict.to_json(board)
+    return verdict.to_json()
 
 
 def _ranked_text(ranked: RankedMove, board: Board) -> str:
@@ -163,10 +164,11 @@ def _ranked_text(ranked: RankedMove, board: Board) -> str:
 
 
 
-def _move_json(move: WordMove | PassMove, board: Board) -> dict[str, Any]:
+def _move_json(move: WordMove | PassMove) -> dict[str, Any]:
+    """A move as the answers give it: cells by number (row * cols + col)."""
     if isinstance(move, PassMove):
-        return {"kind": "pass", "cell": list(board.coords(move.cell))}
-    return {"kind": "word", "word": move.word, "path": [list(board.coords(cell)) for cell in move.path or ()]}
+        return {"kind": "pass", "cell": move.cell}
+    return {"kind": "word", "word": move.word, "path": list(move.path or ())}
 
 
 def _total_json(state_path: Path, game: Game) -> dict[str, int]:
@@ -296,7 +298,7 @@ def show_command(state_path: Path, table_link: str | None, as_json: bool, color:
 @player_option
 @state_option
 @table_option
-@json_option
+@cells_json_option
 @color_option
 @updates_state
 def play_command(
@@ -325,7 +327,7 @@ def play_command(
         current.push(WordMove(word, path), claimed)
         _save(current, state_path)
     if as_json:
-        answer = {"verdict": _verdict_json(verdict, current.board), "result": _result_json(current)}
+        answer = {"verdict": _verdict_json(verdict), "result": _result_json(current)}
         echo_json({**answer, "error": answer["verdict"]["error"]} if not verdict.legal else answer)
         if not verdict.legal:
             sys.exit(1)
@@ -342,7 +344,7 @@ def play_command(
 @player_option
 @state_option
 @table_option
-@json_option
+@cells_json_option
 @updates_state
 def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None, as_json: bool) -> None:
     """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left.
@@ -374,7 +376,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
         raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
     _save(current, state_path)
     if as_json:
-        echo_json({"played": {"seat": mover.seat, "kind": "pass", "cell": list(current.board.coords(cells[0])), "words_left": left},
+        echo_json({"played": {"seat": mover.seat, "kind": "pass", "cell": cells[0], "words_left": left},
                    "result": _result_json(current)})
         return
     if left:
@@ -385,7 +387,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
 
 @game.command("undo")
 @state_option
-@json_option
+@cells_json_option
 @updates_state
 def undo_command(state_path: Path, as_json: bool) -> None:
     """Take back the last move.
@@ -404,7 +406,7 @@ def undo_command(state_path: Path, as_json: bool) -> None:
         raise click.ClickException(str(exc)) from None
     _save(current, state_path)
     if as_json:
-        echo_json({"undone": {"seat": played.player.seat, **_move_json(played.move, current.board)}, "result": _result_json(current)})
+        echo_json({"undone": {"seat": played.player.seat, **_move_json(played.move)}, "result": _result_json(current)})
         return
     click.echo(f"undone: {played_text(current, played.move, played.player)}")
     click.echo(_score_line(current.result(), current))
@@ -413,7 +415,7 @@ def undo_command(state_path: Path, as_json: bool) -> None:
 @game.command("moves")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Show only the best N moves.")
 @state_option
-@json_option
+@cells_json_option
 def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
     """Every legal move for the side to move, best ring swing first (passes only when no word is left).
 
@@ -440,7 +442,7 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
 
 @game.command("hint")
 @state_option
-@json_option
+@cells_json_option
 @color_option
 def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     """The best move for the side to move, drawn on the board.
@@ -521,7 +523,7 @@ def next_layer_command(force: bool, state_path: Path, as_json: bool, color: bool
 @click.option("--lexicon", "-l", "lexicon_spec", default=None, help=f"Lexicon name or path (default: the game's, or {DEFAULT_LEXICON}).")
 @player_option
 @state_option
-@json_option
+@cells_json_option
 @color_option
 def referee(
     word: str, path_text: str | None, board_text: str | None, mode: str, lexicon_spec: str | None,
@@ -555,7 +557,7 @@ def referee(
     path = parse_cells(path_text, board, "--path") if path_text else None
     verdict = current.check(WordMove(word, path), claimed)
     if as_json:
-        echo_json(_verdict_json(verdict, board))
+        echo_json(_verdict_json(verdict))
     else:
         click.echo(_verdict_text(verdict, board, current.rings, use_color(color)))
     sys.exit(0 if verdict.legal else 1)

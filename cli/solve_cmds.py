@@ -12,6 +12,7 @@ from overturn_cli.common import (
     BadInput,
     bounded_text,
     bounded_word,
+    cells_json_option,
     click_errors,
     color_option,
     json_option,
@@ -54,7 +55,7 @@ def _board_from(text: str | None, board_file: Path | None, rules):
 @click.option("--contains", callback=bounded_word, help="Only words containing this string (e.g. X to see what ZX read as X gives).")
 @click.option("--family", is_flag=True, help="Leave out the words of the family list (lexicons/family-words.txt).")
 @lexicon_option
-@json_option
+@cells_json_option
 def solve(
     board: str | None,
     board_file: Path | None,

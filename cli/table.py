@@ -24,7 +24,7 @@ from overturn.game.computer import LEVELS
 from overturn.game.render import LEGEND
 from overturn.game.state import Game
 from overturn.jsonstore import StateFileError
-from overturn_cli.common import bounded_word, color_option, json_option, parse_cells, seed_option, use_color
+from overturn_cli.common import bounded_word, cells_json_option, color_option, json_option, parse_cells, seed_option, use_color
 from overturn_cli.console import fold_accents
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.table_prune import prune
@@ -240,7 +240,7 @@ def _move(where: Link, action: dict[str, Any]) -> dict[str, Any]:
 @click.argument("word", callback=bounded_word)
 @click.argument("link")
 @click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
-@json_option
+@cells_json_option
 @color_option
 def play_command(word: str, link: str, path_text: str | None, as_json: bool, color: bool | None) -> None:
     """Play a word for your seat; a refused word exits 1 and the table is unchanged.
@@ -258,7 +258,7 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, co
     action: dict[str, Any] = {"kind": "word", "word": word}
     if path_text:
         board = _board_of(where)
-        action["path"] = [list(divmod(cell, board.rules.cols)) for cell in parse_cells(path_text, board, "--path")]
+        action["path"] = list(parse_cells(path_text, board, "--path"))  # cell numbers, as the answers give them
     answer = _move(where, action)
     game = _game(answer)
     if as_json:
@@ -276,7 +276,7 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, co
 @table.command("pass")
 @click.argument("cell")
 @click.argument("link")
-@json_option
+@cells_json_option
 def pass_command(cell: str, link: str, as_json: bool) -> None:
     """No word: an opponent's ring on a new cell (e.g. B3).
 
@@ -293,7 +293,7 @@ def pass_at_table(cell: str, link: str, as_json: bool = False) -> None:
     cells = parse_cells(cell, board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
-    answer = _move(where, {"kind": "pass", "cell": list(divmod(cells[0], board.rules.cols))})
+    answer = _move(where, {"kind": "pass", "cell": cells[0]})
     if as_json:
         click.echo(json.dumps({"verdict": answer["verdict"], "result": answer["result"], "version": answer["table"]["version"]}, ensure_ascii=False, indent=2))
         if not answer["verdict"]["legal"]:

@@ -67,7 +67,7 @@ def test_pass_moves_and_hint(state: Path):
     run("game", "play", "ROI", "--path", "D1 E1 E2", "--state", str(state))
     moves = json.loads(run("game", "moves", "--json", "--state", str(state)).output)["moves"]
     assert moves == [
-        {"kind": "word", "word": "BOIRE", "path": [[0, 5], [0, 4], [1, 4], [0, 3], [1, 3]], "swing": 8, "readings": {}}
+        {"kind": "word", "word": "BOIRE", "path": [5, 4, 10, 3, 9], "swing": 8, "readings": {}}
     ]
     hint = run("game", "hint", "--state", str(state))
     assert "BOIRE" in hint.output and "[B]1" in hint.output

@@ -195,3 +195,77 @@ def test_readings_are_objects_in_the_api_as_in_the_cli(api, default_lexicon, tmp
     state = str(tmp_path / "g.json")
     cli("game", "new", "--seed", "311", "--state", state)
     assert [move["readings"] for move in moves] == [move["readings"] for move in cli("game", "moves", "--limit", "5", "--state", state)["moves"]]
+
+
+# ----- paths and cells ---------------------------------------------------------------------------------
+
+#: Keys holding one path (cells in spelling order), a list of paths, or one cell, wherever they sit in an Overturn answer
+#: (Insider's board calls its tracks between squares ``paths``: another thing, in another game's answers).
+PATH_KEYS, PATHS_KEYS, CELL_KEYS = {"path"}, {"paths", "alternatives"}, {"cell"}
+
+
+def cells_everywhere(data: Any, found: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """Every value under a path or cell key at any depth of a JSON answer, by key.
+
+    The saved game (an object with ``format``, under ``game``) is skipped: it keeps its stored format, [row, col],
+    which its loader checks against a replay.
+    """
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "game" and isinstance(value, dict) and "format" in value:
+                continue
+            if key in PATH_KEYS | PATHS_KEYS | CELL_KEYS:
+                found.setdefault(key, []).append(value)
+            cells_everywhere(value, found)
+    elif isinstance(data, list):
+        for value in data:
+            cells_everywhere(value, found)
+    return found
+
+
+def is_cell(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 36
+
+
+def assert_cell_numbers(answers: list[Any], keys: set[str]) -> None:
+    """Every path, list of paths and cell in ``answers`` is cell numbers (row * 6 + col); each of ``keys`` is met, so none passes empty."""
+    found: dict[str, list[Any]] = {}
+    for answer in answers:
+        cells_everywhere(answer, found)
+    assert keys <= set(found), (keys, set(found))
+    for key, values in found.items():
+        for value in values:
+            if key in CELL_KEYS:
+                assert is_cell(value), (key, value)
+            elif key in PATH_KEYS:
+                assert value is None or (isinstance(value, list) and value and all(map(is_cell, value))), (key, value)
+            else:
+                assert isinstance(value, list) and all(isinstance(path, list) and path and all(map(is_cell, path)) for path in value), (key, value)
+
+
+def test_every_path_and_cell_the_cli_answers_is_cell_numbers(default_lexicon, tmp_path: Path) -> None:
+    state = str(tmp_path / "g.json")
+    answers = [cli("solve", BOARD), cli("referee", "ROI", "--board", BOARD), cli("referee", "ROI", "--board", BOARD, "--path", "A1 B1 C1")]
+    answers.append(cli("game", "new", "--seed", "311", "--state", state))
+    answers += [cli("game", "hint", "--state", state), cli("game", "moves", "--limit", "5", "--state", state)]
+    answers += [cli("game", "play", "ROI", "--path", "E3 D2 D3", "--state", state), cli("game", "play", "XYZZY", "--state", state)]
+    answers += [cli("game", "pass", "A1", "--state", state), cli("game", "undo", "--state", state), cli("game", "review", "--state", state)]
+    assert_cell_numbers(answers, {"path", "alternatives", "cell"})
+    assert answers[-1]["moves"][0]["played"]["path"] == answers[6]["verdict"]["path"]  # the move reviewed, as it was answered
+
+
+def test_every_path_and_cell_the_api_answers_is_cell_numbers(api, default_lexicon) -> None:
+    game = api.post("/api/game/new", json={"seed": 311}).json()["game"]
+    answers = [api.post("/api/solve", json={"board": BOARD, "limit": 20}).json()]
+    answers.append(api.post("/api/referee", json={"word": "ROI", "board": BOARD}).json())
+    answers.append(api.post("/api/game/moves", json={"game": game, "limit": 5}).json())
+    played = api.post("/api/game/play", json={"game": game, "word": "ROI", "path": [[2, 4], [1, 3], [2, 3]]}).json()  # asked as pairs
+    passed = api.post("/api/game/pass", json={"game": played["game"], "cell": 0}).json()
+    answers += [played, passed, api.post("/api/game/computer", json={"game": passed["game"], "level": 1, "seed": 1}).json()]
+    answers.append(api.post("/api/review", json={"game": answers[-1]["game"]}).json())
+    table = api.post("/api/tables", json={"seed": 311}).json()
+    moved = api.post(f"/api/tables/{table['table']['id']}/moves", headers={"X-Seat-Token": table["tokens"][0]},
+                     json={"version": table["table"]["version"], "action": {"kind": "word", "word": "ROI", "path": [16, 9, 15]}}).json()
+    answers += [table, moved]
+    assert_cell_numbers(answers, {"path", "alternatives", "cell"})
+    assert played["verdict"]["path"] == moved["verdict"]["path"] == [16, 9, 15]  # pairs in, cell numbers out; numbers in alike

@@ -78,12 +78,14 @@ def assert_error(response: httpx.Response, status: int, fragment: str) -> dict[s
     return body
 
 
-def spells(faces: list[list[str]], path: list[list[int]], word: str, readings: dict[str, str]) -> bool:
-    """Whether ``path`` is a chain of neighbours (or repeats) whose faces read ``word``."""
-    for (r1, c1), (r2, c2) in zip(path, path[1:]):
+def spells(faces: list[list[str]], path: list[int], word: str, readings: dict[str, str]) -> bool:
+    """Whether ``path`` (cell numbers, as every answer gives it) is a chain of neighbours (or repeats) whose faces read ``word``."""
+    assert all(isinstance(cell, int) for cell in path), path
+    cells = [divmod(cell, len(faces[0])) for cell in path]
+    for (r1, c1), (r2, c2) in zip(cells, cells[1:]):
         if max(abs(r1 - r2), abs(c1 - c2)) > 1:
             return False
-    return "".join(readings.get(faces[r][c], faces[r][c]) for r, c in path) == word
+    return "".join(readings.get(faces[r][c], faces[r][c]) for r, c in cells) == word
 
 
 # ----- health, schema, page --------------------------------------------------------------
@@ -222,10 +224,8 @@ def test_solve_gives_every_word_with_a_path(client: httpx.Client) -> None:
     assert body["count"] == len(ON_BOARD) and body["truncated"] is False
     assert sum(body["lengths"].values()) == body["count"]
     assert [len(item["word"]) for item in body["words"]] == sorted((len(w) for w in ON_BOARD), reverse=True)
-    cols = body["rules"]["cols"]
     for item in body["words"]:  # a solve's path is cell numbers, row * cols + col
-        assert all(isinstance(cell, int) for cell in item["path"])
-        assert spells(body["faces"], [list(divmod(cell, cols)) for cell in item["path"]], item["word"], item["readings"]), item
+        assert spells(body["faces"], item["path"], item["word"], item["readings"]), item
     readings = {item["word"]: item["readings"] for item in body["words"]}
     assert readings["ALLEZ"] == {"ZX": "Z"} and readings["ALEXIE"] == {"ZX": "X"}
 
@@ -332,8 +332,19 @@ def test_referee_refuses_malformed_requests(client: httpx.Client) -> None:
     assert_error(client.post("/api/referee", json={"board": BOARD}), 400, "'word' is required")
     off = {"board": BOARD, "word": "sou", "path": [[0, 0], [6, 0]]}
     assert_error(client.post("/api/referee", json=off), 422, "path[1] [6, 0] is off the 6×6 board")
-    assert_error(client.post("/api/referee", json={**off, "path": [[0, True]]}), 400, "path[0] must be [row, col]")
+    assert_error(client.post("/api/referee", json={**off, "path": [[0, True]]}), 400, "path[0] must be a cell number (row * 6 + col) or [row, col]")
     assert_error(client.post("/api/referee", json={**off, "path": "A1 B2"}), 400, "'path' must be a list")
+    assert_error(client.post("/api/referee", json={**off, "path": [0, 36]}), 422, "path[1] cell 36 is off the 6×6 board (cells 0 to 35)")
+    mixed = assert_error(client.post("/api/referee", json={**off, "path": [0, [0, 1], 2]}), 422, "'path' mixes cell numbers and [row, col] pairs (at path[1])")
+    assert mixed["detail"] == {"field": "path"}
+
+
+def test_a_path_is_asked_as_cell_numbers_or_as_pairs_and_answered_as_cell_numbers(client: httpx.Client) -> None:
+    """Older clients send [row, col] pairs: the same path either way gets the same verdict, its path in cell numbers."""
+    best = client.post("/api/referee", json={"board": BOARD, "word": "accès"}).json()["path"]
+    by_number = client.post("/api/referee", json={"board": BOARD, "word": "accès", "path": best}).json()
+    by_pair = client.post("/api/referee", json={"board": BOARD, "word": "accès", "path": [list(divmod(cell, 6)) for cell in best]}).json()
+    assert by_number == by_pair and by_number["legal"] is True and by_number["path"] == best
 
 
 # ----- concurrency and limits ------------------------------------------------------------------

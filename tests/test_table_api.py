@@ -132,6 +132,10 @@ def test_watchers_and_wrong_tokens_cannot_move(client: httpx.Client) -> None:
         ({"seat": "t", "version": 0, "action": {"kind": "sing"}}, 400),
         ({"seat": "t", "version": -1, "action": {"kind": "word", "word": "A"}}, 422),
         ({"seat": ["t"], "version": 0, "action": {"kind": "word", "word": "A"}}, 403),
+        ({"seat": "t", "version": 0, "action": {"kind": "word", "word": "SOU", "path": [0, [0, 1], 2]}}, 422),  # shapes mixed
+        ({"seat": "t", "version": 0, "action": {"kind": "word", "word": "SOU", "path": [0, 1, 99]}}, 422),  # off the board
+        ({"seat": "t", "version": 0, "action": {"kind": "pass", "cell": 36}}, 422),
+        ({"seat": "t", "version": 0, "action": {"kind": "pass", "cell": [0, 0, 0]}}, 400),
     ],
 )
 def test_malformed_moves_are_refused_and_change_nothing(client: httpx.Client, body: dict[str, Any], status: int) -> None:
@@ -141,6 +145,8 @@ def test_malformed_moves_are_refused_and_change_nothing(client: httpx.Client, bo
     response = client.post(f"/api/tables/{created['table']['id']}/moves", json=body)
     assert response.status_code == status, response.text
     assert client.get(f"/api/tables/{created['table']['id']}").json()["table"]["version"] == 0
+    if "path" in body.get("action", {}) or "cell" in body.get("action", {}):  # a path or cell refused names its field
+        assert response.json()["detail"]["field"] == "action." + ("path" if "path" in body["action"] else "cell"), response.text
 
 
 def test_the_creator_hands_a_seat_over_and_the_old_link_stops_working(client: httpx.Client) -> None:

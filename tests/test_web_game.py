@@ -161,6 +161,9 @@ def test_a_whole_game_at_phone_size(base: str, page: object, web_lexicon: Path) 
     page.click("#hint")  # type: ignore[attr-defined]
     hinted = local.legal_moves()[0]
     expect(page.locator("#help-output")).to_have_text(f"Indice : {hinted.move.word} (+{hinted.swing})")  # type: ignore[attr-defined]
+    assert hinted.move.path is not None  # the hint's path (cell numbers) is drawn where the model traces it
+    expect(page.locator("#grid .cell.on-path")).to_have_count(len(set(hinted.move.path)))  # type: ignore[attr-defined]
+    expect(page.locator("#grid .cell").nth(hinted.move.path[0])).to_have_class(re.compile(r"\bpath-start\b"))  # type: ignore[attr-defined]
 
     _pass(page, local)
     page.click("#undo")  # type: ignore[attr-defined]

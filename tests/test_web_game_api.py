@@ -87,9 +87,9 @@ def test_pass_moves_and_the_end_of_the_game(client: httpx.Client, lexicon_dir: P
     assert moves["count"] == len(expected) > 3
     assert [move["word"] for move in moves["moves"]] == [ranked.move.word for ranked in expected[:3]]
 
-    green = _post(client, "pass", game=state["game"], cell=[0, 0])
+    green = _post(client, "pass", game=state["game"], cell=0)  # a cell by its number, as the answers give it
     assert green["verdict"]["legal"] and green["result"]["silver"] == 1
-    taken = _post(client, "pass", game=green["game"], cell=[0, 0])
+    taken = _post(client, "pass", game=green["game"], cell=[0, 0])  # or [row, col], as older clients send
     assert taken["verdict"]["reason"] == "cell_not_new" and taken["game"] == green["game"]
     wrong = _post(client, "pass", game=green["game"], cell=[0, 1], player="green")
     assert wrong["verdict"]["reason"] == "wrong_player"
@@ -129,7 +129,11 @@ def test_seeded_deal_next_layer_and_computer(client: httpx.Client) -> None:
         ("play", {"word": "ACCES"}, False, 400, "game"),
         ("play", {"game": {"format": "overturn-game"}, "word": "ACCES"}, False, 422, "game"),
         ("play", {"word": "ACCES", "player": "blue"}, True, 422, "player"),
-        ("pass", {"cell": [9, 9]}, True, 422, "path"),
+        ("pass", {"cell": [9, 9]}, True, 422, "cell"),
+        ("pass", {"cell": 36}, True, 422, "cell"),
+        ("pass", {"cell": "A1"}, True, 400, "cell"),
+        ("play", {"word": "SO", "path": [0, [0, 1]]}, True, 422, "path"),  # the two shapes mixed
+        ("play", {"word": "SO", "path": [0, -1]}, True, 422, "path"),
         ("pass", {}, True, 400, "cell"),
         ("undo", {}, True, 422, "game"),
         ("computer", {"level": 9}, True, 422, "level"),

@@ -29,7 +29,7 @@ from typing import Any, Protocol, get_args
 import msgspec
 
 from overturn.game import answers
-from overturn.game.answers import Cell, Reason, cells
+from overturn.game.answers import Reason
 from overturn.game.board import DOUBLE_FACES, Board, Rules, format_cell
 from overturn.game.moves import Colour
 from overturn.game.solver import Constraints, Solver
@@ -89,34 +89,25 @@ class Verdict:
     swing: int | None = None
     suggestions: list[str] = field(default_factory=list)
 
-    def view(self, board: Board | None = None) -> answers.Verdict:
-        """As players see it: paths as ``[[row, col], ...]`` (0-based), readings as ``{face: reading}``.
-
-        The board is needed to turn cell numbers into rows and columns; without
-        it a 6-column grid is assumed (the Overturn board).
-        """
-        cols = board.rules.cols if board is not None else 6
+    def view(self) -> answers.Verdict:
+        """As players see it: paths as cell numbers, readings as ``{face: reading}``."""
         return answers.Verdict(
             legal=self.legal,
             reason=self.reason,
             message=self.message,
             word=self.word,
-            path=path_to_json(self.path, cols),
+            path=None if self.path is None else list(self.path),
             readings=dict(self.readings),
             entries=[DictionaryEntry(entry.form, entry.lemma, entry.pos) for entry in self.entries],
-            alternatives=[cells(path, cols) for path in self.alternatives],
+            alternatives=[list(path) for path in self.alternatives],
             swing=self.swing,
             suggestions=list(self.suggestions),
             error=None if self.legal else answers.Refusal(self.reason, self.message),
         )
 
-    def to_json(self, board: Board | None = None) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
         """``view`` as JSON-ready data (the CLI prints it)."""
-        return msgspec.to_builtins(self.view(board))  # type: ignore[no-any-return]
-
-
-def path_to_json(path: tuple[int, ...] | None, cols: int = 6) -> list[Cell] | None:
-    return None if path is None else cells(path, cols)
+        return msgspec.to_builtins(self.view())  # type: ignore[no-any-return]
 
 
 def _refuse(reason: Reason, message: str, word: str, path: tuple[int, ...] | None = None, **extra: Any) -> Verdict:

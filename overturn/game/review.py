@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 from msgspec import Struct
 
-from overturn.game.answers import Ranked, RankedPass, RankedWord, cells
+from overturn.game.answers import Ranked, RankedPass, RankedWord
 from overturn.game.board import Board
 from overturn.game.save import ColourName, colour_name
 from overturn.game.state import Colour, Game, PassMove, RankedMove, WordMove
@@ -108,13 +108,12 @@ def _count(summary: PlayerSummary, item: MoveReview) -> None:
 
 
 def ranked_view(ranked: RankedMove, board: Board) -> Ranked:
-    """A move as players see it: a word with its path ([row, col], 0-based), swing and readings, or a pass and its cell."""
+    """A move as players see it: a word with its path (cell numbers), swing and readings, or a pass and its cell."""
     move = ranked.move
-    cols = board.rules.cols
     if isinstance(move, PassMove):
-        return RankedPass(cells((move.cell,), cols)[0], ranked.swing)
+        return RankedPass(move.cell, ranked.swing)
     assert move.path is not None
-    return RankedWord(move.word, cells(move.path, cols), dict(ranked.readings), ranked.swing)
+    return RankedWord(move.word, list(move.path), dict(ranked.readings), ranked.swing)
 
 
 def ranked_json(ranked: RankedMove, board: Board) -> dict[str, Any]:

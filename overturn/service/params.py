@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal, TypeVar
 import msgspec
 from msgspec import Meta, Struct
 
+from overturn.game.answers import PathError, cell_number, path_numbers
 from overturn.game.board import Board
 from overturn.jsonstore import MISSING, Refusal, locate_refusal
 from overturn.lexicon.normalize import InvalidWord, normalize_key
@@ -27,8 +28,10 @@ PresetName = Literal["overturn", "advanced", "boggle4", "boggle5"]
 SavedGameJSON = Annotated[Any, Meta(extra_json_schema={"$ref": "#/components/schemas/SavedGame"}, description="A saved game (overturn-game JSON).")]
 #: A lexicon's name: any JSON here, as every unknown name (a list too) is refused by ``Service.lexicon`` with 422 and the choices.
 LexiconName = Annotated[Any, Meta(extra_json_schema={"type": "string"}, description="A lexicon of this server (its default when absent).")]
-#: A traced path as the page sends it, [[row, col], ...] 0-based; ``path_cells`` checks it against the board.
-TracedPath = Annotated[list[Any], Meta(description="The traced path: [row, col] pairs, 0-based.")]
+#: A traced path as a request gives it (either shape); ``path_cells`` reads it and checks it against the board.
+TracedPath = Annotated[list[Any], Meta(description="The traced path: cell numbers (row * cols + col), or [row, col] pairs (0-based) as older clients send.")]
+#: A cell a request names: its number, or [row, col] as older clients send (``cell_of`` reads both).
+CellAsked = Annotated[Any, Meta(description="The cell: its number (row * cols + col), or [row, col] (0-based) as older clients send.")]
 
 
 class BoardRules(Struct, kw_only=True):
@@ -149,16 +152,20 @@ def word_key(word: str, name: str = "word") -> str:
     except InvalidWord as exc:
         raise ApiError(422, str(exc), {"field": name}) from None
 
-def path_cells(value: Any, board: Board) -> tuple[int, ...]:
-    """A traced path from ``[[row, col], ...]`` (0-based); the page only sends cells it drew, so off-board is a bad request."""
-    if not isinstance(value, list) or not value or len(value) > 4 * board.rules.size:
-        raise ApiError(400, f"'path' must be a list of 1 to {4 * board.rules.size} [row, col] pairs (0-based)", {"field": "path"})
-    cells = []
-    for step, item in enumerate(value):
-        if not (isinstance(item, list) and len(item) == 2 and all(isinstance(n, int) and not isinstance(n, bool) for n in item)):
-            raise ApiError(400, f"path[{step}] must be [row, col] with whole numbers (0-based)", {"field": "path"})
-        row, col = item
-        if not (0 <= row < board.rules.rows and 0 <= col < board.rules.cols):
-            raise ApiError(422, f"path[{step}] [{row}, {col}] is off the {board.rules.rows}×{board.rules.cols} board", {"field": "path"})
-        cells.append(row * board.rules.cols + col)
-    return tuple(cells)
+def path_cells(value: Any, board: Board, field: str = "path") -> tuple[int, ...]:
+    """A traced path as cell numbers: given as cell numbers, or as ``[row, col]`` pairs (0-based) as older clients send.
+
+    Neither shape is a bad request (400); the shapes mixed or a cell off the board, unusable (422).
+    """
+    try:
+        return path_numbers(value, board.rules.rows, board.rules.cols, field, most=4 * board.rules.size)
+    except PathError as exc:
+        raise ApiError(400 if exc.malformed else 422, str(exc), {"field": field}) from None
+
+
+def cell_of(value: Any, board: Board, field: str = "cell") -> int:
+    """A pass's cell as its number: given as its number, or as ``[row, col]`` (0-based)."""
+    try:
+        return cell_number(value, board.rules.rows, board.rules.cols, field)
+    except PathError as exc:
+        raise ApiError(400 if exc.malformed else 422, str(exc), {"field": field}) from None

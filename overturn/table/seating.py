@@ -22,7 +22,6 @@ import msgspec
 from overturn.game.answers import Ranked
 from overturn.game.computer import choose_move
 from overturn.game.moves import Colour, GameError, Move, PassMove, WordMove
-from overturn.game.referee import path_to_json
 from overturn.game.review import ranked_json
 from overturn.game.save import colour_name
 from overturn.game.state import Game
@@ -107,16 +106,17 @@ class OverturnTable:
         verdict = self.game.check(move, colour)
         if verdict.legal:
             self.game.push(move, colour)
-        return Judged(verdict.legal, OverturnAnswer(verdict.view(self.game.board)), self._logged(move))
+        return Judged(verdict.legal, OverturnAnswer(verdict.view()), self._logged(move))
 
     def _logged(self, move: Move) -> str:
+        """The move as the store's log keeps it: cells as ``[row, col]``, the log's format before answers spoke cell numbers."""
         cols = self.game.board.rules.cols
         if isinstance(move, PassMove):
             entry: dict[str, Any] = {"kind": "pass", "cell": list(divmod(move.cell, cols))}
         else:
             entry = {"kind": "word", "word": move.word}
             if move.path is not None:
-                entry["path"] = path_to_json(move.path, cols)
+                entry["path"] = [list(divmod(cell, cols)) for cell in move.path]
         return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
     def timer(self) -> Timer | None:
@@ -135,14 +135,16 @@ class OverturnTable:
         """Play the move ``computer_choice`` chose (checked as any move is: a worker's answer is not trusted blindly)."""
         cols = self.game.board.rules.cols
         if chosen["kind"] == "pass":
-            move: Move = PassMove(chosen["cell"][0] * cols + chosen["cell"][1])
+            move: Move = PassMove(chosen["cell"])
+            kept = {**chosen, "cell": list(divmod(chosen["cell"], cols))}
         else:
-            move = WordMove(chosen["word"], tuple(row * cols + col for row, col in chosen["path"]))
+            move = WordMove(chosen["word"], tuple(chosen["path"]))
+            kept = {**chosen, "path": [list(divmod(cell, cols)) for cell in chosen["path"]]}
         verdict = self.game.check(move, COLOURS[seat])
         if not verdict.legal:
             raise GameError(f"the computer's move was refused: {verdict.message}")
         self.game.push(move, COLOURS[seat])
-        logged = json.dumps({"kind": "computer", "move": chosen}, ensure_ascii=False, separators=(",", ":"))
+        logged = json.dumps({"kind": "computer", "move": kept}, ensure_ascii=False, separators=(",", ":"))  # as _logged keeps cells
         return Judged(True, ComputerAnswer(msgspec.convert(chosen, Ranked)), logged)
 
     def position(self, number: int, seat: int | None) -> Position:

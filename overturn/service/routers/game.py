@@ -45,7 +45,7 @@ from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import body_components, choice, error_responses, ok_response, openapi30, request_body, schema_of, text
-from overturn.service.params import LexiconName, SavedGameJSON, TracedPath, path_cells, typed_body
+from overturn.service.params import CellAsked, LexiconName, SavedGameJSON, TracedPath, cell_of, path_cells, typed_body
 from overturn.service.routers.referee import PlayerName, claimed_player, saved_game
 
 #: Most moves /api/game/moves lists (the count is always complete).
@@ -62,10 +62,17 @@ EXAMPLE_SEED = 7
 #: The game's modes and endings by name (``MODES``, ``ENDINGS``; a test holds the two spellings together).
 ModeName = Literal["reuse", "advanced"]
 EndingName = Literal["position", "passes"]
-#: A cell as the page and the saved game give it: [row, col], 0-based, on the board (off it is refused).
+#: A cell as the saved game (and older clients) give it: [row, col], 0-based, on the board (off it is refused).
 BoardIndex = Annotated[int, Meta(ge=0, le=max(max(rules.rows, rules.cols) for rules in MODES.values()) - 1)]
 BoardCell = Annotated[list[BoardIndex], Meta(min_length=2, max_length=2)]
 BOARD_CELL = schema_of(BoardCell)
+#: A cell by its number (row * cols + col), as every answer gives it, on the board (off it is refused).
+BoardCellNumber = Annotated[int, Meta(ge=0, le=MAX_CELLS - 1)]
+#: A cell or a path as a request gives it (``overturn.game.answers.cell_number``, ``path_numbers``): cell numbers, or
+#: [row, col] pairs as older clients send (one shape or the other; msgspec cannot type two list shapes in one union).
+ASKED_CELL = {"anyOf": [schema_of(BoardCellNumber), BOARD_CELL]}
+_STEPS = Meta(min_length=1, max_length=4 * MAX_CELLS)
+ASKED_PATH = {"anyOf": [schema_of(Annotated[list[BoardCellNumber], _STEPS]), schema_of(Annotated[list[BoardCell], _STEPS])]}
 
 
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
@@ -95,7 +102,7 @@ class PlayRequest(GameRequest):
 
 
 class PassRequest(GameRequest):
-    cell: Annotated[list[Any], Meta(description="The new cell, as [row, col] (0-based), that gets the opponent's ring.")]
+    cell: CellAsked  #: the new cell that gets the opponent's ring
     player: PlayerName | None = None
 
 
@@ -162,7 +169,7 @@ async def _answer(service: Service, game: Game, move: Move, player: Colour | Non
         verdict = game.check(move, player)
         if verdict.legal:
             game.push(move, player)
-        return Judged(**msgspec.structs.asdict(view_of(game)), verdict=verdict.view(game.board))
+        return Judged(**msgspec.structs.asdict(view_of(game)), verdict=verdict.view())
 
     return respond(await service.judge(job, "game step"))
 
@@ -178,12 +185,11 @@ async def play_word(request: Request) -> Response:
 
 
 async def pass_turn(request: Request) -> Response:
-    """The side to move has no word: a ring of the opponent's colour on ``cell`` ([row, col], a new cell)."""
+    """The side to move has no word: a ring of the opponent's colour on ``cell`` (a new cell: its number, or [row, col])."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), PassRequest)
     game = saved_game_of(service, asked.game)
-    (cell,) = path_cells([asked.cell], game.board)
-    return await _answer(service, game, PassMove(cell), claimed_player(asked.player))
+    return await _answer(service, game, PassMove(cell_of(asked.cell, game.board)), claimed_player(asked.player))
 
 
 async def undo(request: Request) -> Response:
@@ -338,7 +344,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
             "game_pass",
             "No word: a ring of the opponent's colour on a new cell.",
             PassRequest,
-            {"game": example, "cell": [0, 0]},
+            {"game": example, "cell": 0},
             ok_response(Judged, "The verdict and the state after (unchanged when refused)."),
             judged,
         ),
@@ -376,7 +382,7 @@ def openapi_schemas(service: Service) -> dict[str, Any]:
         NewGameRequest, GameRequest, PlayRequest, PassRequest, MovesRequest, ComputerRequest,
         lexicon=choice(service.lexicons),
         word=schema_of(text(service.limits.max_word_length)),
-        path=schema_of(Annotated[list[BoardCell], Meta(max_length=4 * MAX_CELLS)]),
-        cell=BOARD_CELL,
+        path=ASKED_PATH,
+        cell=ASKED_CELL,
     )
     return {**_answer_components(), **_saved_game_components(service), **bodies}

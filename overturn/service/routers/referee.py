@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.game.answers import Cell, Verdict
+from overturn.game.answers import Cell, CellNumber, Verdict
 from overturn.game.referee import referee_word
 from overturn.game.state import Colour, Game, GameError
 from overturn.jsonstore import StateFileError
@@ -68,7 +68,7 @@ async def referee(request: Request) -> Response:
     player = claimed_player(asked.player)
     path = path_cells(asked.path, board) if asked.path is not None else None
     verdict = await service.judge(lambda: referee_word(lexicon, board, word, path, game, player=player), "referee")
-    return respond(RefereeAnswer(**structs.asdict(verdict.view(board)), lexicon=name, board=str(board)))
+    return respond(RefereeAnswer(**structs.asdict(verdict.view()), lexicon=name, board=str(board)))
 
 
 ROUTES: list[BaseRoute] = [Route("/api/referee", referee, methods=["POST"])]
@@ -88,12 +88,16 @@ def openapi_paths(service: Service) -> dict[str, Any]:
     }
 
 
+#: Most steps of a path on a typed board (a board of any size: its own bound is checked when it is read).
+_STEPS = Meta(min_length=1, max_length=144)
+
+
 def openapi_schemas(service: Service) -> dict[str, Any]:
     """The components of this area's body and answer, derived from their types."""
     body = body_components(
         RefereeRequest,
         lexicon=choice(service.lexicons),
         word=schema_of(text(service.limits.max_word_length)),
-        path=schema_of(Annotated[list[Cell], Meta(max_length=144)]),
+        path={"anyOf": [schema_of(Annotated[list[CellNumber], _STEPS]), schema_of(Annotated[list[Cell], _STEPS])]},  # any board's size
     )
     return {**body, **body_components(RefereeAnswer)}

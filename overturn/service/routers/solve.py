@@ -118,7 +118,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         "/api/solve": {
             "post": {
                 "operationId": "solve",
-                "summary": "Every legal word of a board with a path (cells as [row, col], 0-based), longest first.",
+                "summary": "Every legal word of a board with a path (cell numbers, row * cols + col), longest first.",
                 "requestBody": request_body(SolveRequest, {"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "limit": 20}),
                 "responses": {"200": ok_response(Solution, "The words, their count and their count by length."), **error_responses(400, 408, 413, 415, 422, 503)},
             }

@@ -33,8 +33,17 @@ from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError, error_response
 from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
-from overturn.service.params import TracedPath, int_param, path_cells, typed_body
-from overturn.service.routers.game import BOARD_CELL, MAX_LISTED_MOVES, LegalMoves, NewGameRequest, dealt_game, listed_moves, saved_game_of
+from overturn.service.params import CellAsked, TracedPath, cell_of, int_param, path_cells, typed_body
+from overturn.service.routers.game import (
+    ASKED_CELL,
+    ASKED_PATH,
+    MAX_LISTED_MOVES,
+    LegalMoves,
+    NewGameRequest,
+    dealt_game,
+    listed_moves,
+    saved_game_of,
+)
 from overturn.service.streams import Reader, table_stream
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
@@ -143,9 +152,9 @@ class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True):
 
 
 class PassAction(Struct, tag_field="kind", tag="pass"):
-    """No word: the new cell, as [row, col] (0-based), that gets the opponent's ring."""
+    """No word: the new cell that gets the opponent's ring (its number, or [row, col] as older clients send)."""
 
-    cell: list[Any]
+    cell: CellAsked
 
 
 class NextLayerAction(Struct, tag_field="kind", tag="next-layer"):
@@ -408,10 +417,9 @@ def _overturn_move(service: Service, table: OverturnTable, action: WordAction | 
     board = table.game.board
     if isinstance(action, WordAction):
         word = service.word(action.word, "action.word")
-        return WordMove(word, path_cells(action.path, board) if action.path is not None else None)
+        return WordMove(word, path_cells(action.path, board, "action.path") if action.path is not None else None)
     if isinstance(action, PassAction):
-        (cell,) = path_cells([action.cell], board)
-        return PassMove(cell)
+        return PassMove(cell_of(action.cell, board, "action.cell"))
     return None
 
 
@@ -582,12 +590,14 @@ def openapi_paths(service: Service) -> dict[str, Any]:
 
 
 def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The bodies' and answers' components, derived from their types."""
-    return body_components(
-        NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest, ClaimRequest, AckRequest, Claimed,
-        OverturnTableView, BoardView, TablePresence, Heard, OverturnTableCreated, BoardTableCreated, OverturnTableMoved, BoardTableMoved, HandedOver, Position,
-        lexicon=choice(service.lexicons),
-        word=schema_of(Annotated[str, Meta(max_length=service.limits.max_word_length)]),
-        path={"items": BOARD_CELL},
-        cell=BOARD_CELL,
+    """The bodies' and answers' components, derived from their types (a request's path and cell in either shape, an answer's as declared)."""
+    word = schema_of(Annotated[str, Meta(max_length=service.limits.max_word_length)])
+    bodies = body_components(
+        NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest, ClaimRequest, AckRequest,
+        lexicon=choice(service.lexicons), word=word, path=ASKED_PATH, cell=ASKED_CELL,
     )
+    answers = body_components(
+        Claimed, OverturnTableView, BoardView, TablePresence, Heard, OverturnTableCreated, BoardTableCreated, OverturnTableMoved,
+        BoardTableMoved, HandedOver, Position, lexicon=choice(service.lexicons), word=word,
+    )
+    return {**answers, **bodies}

@@ -4,7 +4,7 @@ import { postJson } from "./api.js";
 import { clearPath, setFaces, showPath, showRings } from "./grid.js";
 import { phrase, t } from "./i18n.js";
 import { fillLevels } from "./moves.js";
-import { cellName, SIDES, SIZE } from "./notation.js";
+import { cellLabel, savedCell, SIDES } from "./notation.js";
 import { messageOf } from "./problems.js";
 import { saveGame, tableOf } from "./saved.js";
 import { drawQr, shareUrl } from "./start.js";
@@ -155,7 +155,7 @@ function renderLastMove() {
   const who = shared ? seatName(shared, move.player === "green" ? 0 : 1) : phrase("colour", move.player);
   const mine = (rings) => rings.filter((ring) => ring === move.player).length - rings.filter((ring) => ring && ring !== move.player).length;
   const swing = mine(ringsAfter(moves, moves.length)) - mine(ringsAfter(moves, moves.length - 1));
-  box.textContent = move.kind === "word" ? t("lastWord", who, move.word, swing) : t("lastPass", who, cellName(...move.cell));
+  box.textContent = move.kind === "word" ? t("lastWord", who, move.word, swing) : t("lastPass", who, cellLabel(savedCell(move.cell)));
   box.className = `last-move ${move.player}`;
 }
 
@@ -164,10 +164,15 @@ function renderLastMove() {
 function ringsAfter(moves, count) {
   const rings = Array(page.current.faces.flat().length).fill(null);
   moves.slice(0, count).forEach((move) => {
-    if (move.kind === "word") move.path.forEach(([row, col]) => { rings[row * SIZE + col] = move.player; });
-    else rings[move.cell[0] * SIZE + move.cell[1]] = move.player === "green" ? "silver" : "green";
+    if (move.kind === "word") move.path.forEach((cell) => { rings[savedCell(cell)] = move.player; });
+    else rings[savedCell(move.cell)] = move.player === "green" ? "silver" : "green";
   });
   return rings;
+}
+
+// The cells a saved move rang, as cell numbers (a saved game keeps [row, col]).
+function savedPath(move) {
+  return move.kind === "word" ? move.path.map(savedCell) : [savedCell(move.cell)];
 }
 
 // The board as it is now, or as it was after move `viewing` while stepping through the move list.
@@ -180,13 +185,13 @@ function showPosition() {
     showRings(page.current.game.rings);
     clearPath();
     const last = moves[moves.length - 1];
-    if (page.tapped.length) showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
-    else if (last) showPath(last.kind === "word" ? last.path : [last.cell]);  // the last move, until a path is traced
+    if (page.tapped.length) showPath(page.tapped);
+    else if (last) showPath(savedPath(last));  // the last move, until a path is traced
     return;
   }
   showRings(ringsAfter(moves, page.viewing));
   const move = moves[page.viewing - 1];
-  if (move) showPath(move.kind === "word" ? move.path : [move.cell]); else clearPath();
+  if (move) showPath(savedPath(move)); else clearPath();
   $("step-label").textContent = page.viewing ? t("stepLabel", page.viewing, moves.length) : t("stepStart", moves.length);
   document.querySelectorAll("#played .played-move").forEach((button, index) => button.classList.toggle("selected", index === page.viewing - 1));
 }
@@ -209,7 +214,7 @@ function renderPlayed(game) {
     button.type = "button";
     const byComputer = move.player === computer;
     button.className = `played-move ${move.player}${byComputer ? " computer" : ""}`;
-    const cell = move.kind === "pass" ? cellName(...move.cell) : "";
+    const cell = move.kind === "pass" ? cellLabel(savedCell(move.cell)) : "";
     button.textContent = byComputer
       ? (move.kind === "word" ? t("computerMove", colour, move.word) : t("computerPass", colour, cell))
       : (move.kind === "word" ? t("played", colour, move.word) : t("passed", colour, cell));
@@ -270,7 +275,7 @@ function renderReview() {
 
 function rankedText(move) {
   const swing = `${move.swing > 0 ? "+" : ""}${move.swing}`;
-  return move.kind === "word" ? `${move.word} (${swing})` : `${t("passWord")} ${cellName(...move.cell)} (${swing})`;
+  return move.kind === "word" ? `${move.word} (${swing})` : `${t("passWord")} ${cellLabel(move.cell)} (${swing})`;
 }
 
 export function gameRequest(action, extra = {}) {

@@ -147,23 +147,23 @@ export function svgNode(name, attributes) {
   return node;
 }
 
-// The path as step numbers in the cells' corners, and lines that join the cells' edges rather than
-// their centres, so they never run over a letter; the start is a ring around its cell.
+// The path (cell numbers, as the answers give it) as step numbers in the cells' corners, and lines that join the
+// cells' edges rather than their centres, so they never run over a letter; the start is a ring around its cell.
 export function showPath(path) {
   clearPath();
   if (!path || !path.length) return;
   const all = cells();
   const steps = new Map();
-  path.forEach(([row, col], step) => {
-    const cell = all[row * SIZE + col];
+  path.forEach((number, step) => {
+    const cell = all[number];
     cell.classList.add("on-path");
     if (step === 0) cell.classList.add("path-start");
     steps.set(cell, [...(steps.get(cell) || []), step + 1]);
   });
   steps.forEach((numbers, cell) => { cell.querySelector(".step").textContent = numbers.join(","); labelCell(cell, numbers); });
-  const [row0, col0] = path[0];
+  const [row0, col0] = [Math.floor(path[0] / SIZE), path[0] % SIZE];
   $("trace").append(
-    svgNode("path", { d: edgeSegments(path) }),
+    svgNode("path", { d: edgeSegments(path.map((cell) => [Math.floor(cell / SIZE), cell % SIZE])) }),
     svgNode("circle", { cx: col0 + 0.5, cy: row0 + 0.5, r: 0.44 }),
   );
 }

@@ -4,7 +4,7 @@ import { api, ApiProblem } from "./api.js";
 import { clearMessages, gameRequest, opponentSide, setGame, showError, showNote, stepTo, whileBusy } from "./game.js";
 import { showPath } from "./grid.js";
 import { t } from "./i18n.js";
-import { cellName, SIDES, SIZE } from "./notation.js";
+import { cellLabel, SIDES } from "./notation.js";
 import { problemOf } from "./problems.js";
 import { archive, inProgress, tableOf } from "./saved.js";
 import { renderVerdict } from "./solve.js";
@@ -57,7 +57,7 @@ export function tapCell(index) {
   page.tapped.push(index);
   page.passWarned = false; $("pass").textContent = t("pass");
   $("move-word").value = tappedWord();
-  showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+  showPath(page.tapped);
 }
 
 // The path traced so far cleared at once (Escape on the grid).
@@ -70,7 +70,7 @@ export function clearTapped() {
 export function takeBack() {
   page.tapped.pop();
   $("move-word").value = tappedWord();
-  showPath(page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]));
+  showPath(page.tapped);
 }
 
 // One game request; the answer becomes the game. The answer, or null (and the game untouched) when it failed.
@@ -113,7 +113,7 @@ export async function computerReplies() {
   await gameStep("computer", { level: opponent.level }, (answer) => {
     if (playersVerdict) showVerdict(playersVerdict);
     const move = answer.move;
-    showNote(() => (move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellName(...move.cell))));
+    showNote(() => (move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellLabel(move.cell))));
     showPath(move.kind === "word" ? move.path : [move.cell]);
   });
 }
@@ -133,7 +133,7 @@ export function playMove(event) {
     }
     if (word === null) return;  // two readings make words: the player edits the box to say which
     $("move-word").value = word;
-    const path = page.tapped.length ? page.tapped.map((cell) => [Math.floor(cell / SIZE), cell % SIZE]) : undefined;
+    const path = page.tapped.length ? [...page.tapped] : undefined;
     const answer = await gameStep("play", { word, path });
     if (!answer) return;
     if (!answer.verdict.legal) { $("move-word").value = word; return; }  // refused: the word stays to be corrected
@@ -146,7 +146,7 @@ export function passTurn() {
   return whileBusy(async () => {
     if (computerToMove()) { await computerReplies(); return; }
     if (page.tapped.length !== 1) { showError(["passNeedsCell"]); return; }
-    const cell = [Math.floor(page.tapped[0] / SIZE), page.tapped[0] % SIZE];
+    const cell = page.tapped[0];
     if (!page.passWarned && page.current.shared && page.current.shared.helps === false) {
       page.passWarned = true;  // a fair table counts no words for anyone: the pass is only confirmed
       $("pass").textContent = t("passAnyway");
@@ -235,7 +235,7 @@ export function computerMove() {
   return whileBusy(() => gameStep("computer", { level: Number($("level").value) }, (answer) => {
     const move = answer.move;
     helpOutput(() => {
-      $("help-output").textContent = move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellName(...move.cell));
+      $("help-output").textContent = move.kind === "word" ? t("computerPlayed", move.word, move.swing) : t("computerPassed", cellLabel(move.cell));
     });
     showPath(move.kind === "word" ? move.path : [move.cell]);
   }));

@@ -5,7 +5,11 @@ export const SIZE = 6;
 export const SIDES = ["green", "silver"];
 export const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export function cellName(row, col) { return `${LETTERS[col]}${row + 1}`; }
-export function pathNames(path) { return path.map(([row, col]) => cellName(row, col)).join(" "); }
+// A cell is its number, row by row from 0 (row * SIZE + col), in every answer and every request the pages send.
+export function cellLabel(cell) { return cellName(Math.floor(cell / SIZE), cell % SIZE); }
+export function pathNames(path) { return path.map(cellLabel).join(" "); }
+// The saved game keeps its cells as [row, col] (its stored format, which its loader checks): as a cell number.
+export function savedCell([row, col]) { return row * SIZE + col; }
 
 // Faces of a typed or pasted board: letters, [ZX], [QU], a lone Q (or QU) for the Qu face; spaces and
 // '/' are ignored, accents dropped. Returns {faces, problem}: a problem is a message key and its

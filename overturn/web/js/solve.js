@@ -63,13 +63,8 @@ export function renderWords() {
   });
 }
 
-// A solve answer's path is cell numbers (row * cols + col: short, for thousands of words); the grid draws [row, col].
-export function solvedPath(path, cols) {
-  return path.map((cell) => [Math.floor(cell / cols), cell % cols]);
-}
-
 async function selectWord(button, item) {
-  showPath(solvedPath(item.path, page.solution.rules.cols));
+  showPath(item.path);
   button.classList.add("selected");
   button.scrollIntoView({ block: "nearest" });
   const info = $("word-info");
