@@ -272,7 +272,8 @@ def test_a_phone_connected_through_one_process_is_connected_for_the_other(lexico
     processes += [Process(lexicon_dir, postgres_url, BEAT, 30), Process(lexicon_dir, postgres_url, 60, 30)]
     first, second = (process.url for process in processes)
     with httpx.Client(base_url=first, timeout=30) as client, httpx.Client(base_url=second, timeout=30) as there:
-        table_id, tokens = _table(client)
+        made = client.post("/api/tables", json={"board": BOARD}).json()
+        table_id, tokens, creator = made["table"]["id"], made["tokens"], made["creator"]
         zoe = client.post(f"/api/tables/{table_id}/claim", json={"seat": tokens[0]}).json()["token"]
         watcher = Stream(f"{second}/api/tables/{table_id}/events")
         try:
@@ -280,19 +281,23 @@ def test_a_phone_connected_through_one_process_is_connected_for_the_other(lexico
             phone = Stream(f"{first}/api/tables/{table_id}/events?ack=1", {"X-Seat-Token": zoe})
             assert (_connected(watcher, 0, True, 5) or 99) < 1.5  # Zoé's phone, on the first process, is seen by the second
             assert _presence(there, table_id) == [(True, True), (False, False)]
-            client.post(f"/api/tables/{table_id}/claim", json={"seat": tokens[1]}).raise_for_status()
+            ali = client.post(f"/api/tables/{table_id}/claim", json={"seat": tokens[1]}).json()["token"]
             assert _until(lambda: bool(watcher.of("presence")) and watcher.of("presence")[-1]["presence"][1]["joined"], 1.5)  # a claim, at once
             phone.close()
             assert (_connected(watcher, 0, False, 5) or 99) < 1.5  # and its going away
             assert _presence(there, table_id) == [(True, False), (True, False)]
-            ali = Stream(f"{first}/api/tables/{table_id}/events", {"X-Seat-Token": tokens[1]})  # the invitation: revoked by the claim
-            assert ali.status == 403
+            lost = Stream(f"{second}/api/tables/{table_id}/events", {"X-Seat-Token": zoe})
+            assert lost.wait("state")
+            started = time.monotonic()
+            assert client.post(f"/api/tables/{table_id}/hand-over", json={"creator": creator, "seat": 0}).status_code == 200
+            assert lost.wait("revoked", seconds=3) == [{"seat": 0}] and time.monotonic() - started < 1.5  # a hand-over, at once
+            lost.close()
         finally:
             watcher.close()
         # a table nobody follows on the second process: its read asks the store who is connected elsewhere
-        phone = Stream(f"{first}/api/tables/{table_id}/events", {"X-Seat-Token": zoe})
+        phone = Stream(f"{first}/api/tables/{table_id}/events", {"X-Seat-Token": ali})
         try:
-            assert phone.wait("state") and _until(lambda: _presence(there, table_id) == [(True, True), (True, False)], 2)
+            assert phone.wait("state") and _until(lambda: _presence(there, table_id) == [(False, False), (True, True)], 2)
         finally:
             phone.close()
 
