@@ -323,11 +323,13 @@ def watch_command(link: str, until_over: bool, as_json: bool, color: bool | None
       overturn table watch 'http://localhost:8000/?table=T1' --forever --no-color
     """
     where = Link.parse(link)
-    query = {"ack": "1"} if where.seat is None else {"ack": "1", "seat": where.seat}
-    stream = LiveStream(where.api("/events?" + urllib.parse.urlencode(query)), lambda stream_id: where.api(f"/events/{urllib.parse.quote(stream_id, safe='')}/ack"))
+    if where.seat is not None and not (where.seat.isascii() and where.seat.isprintable()):
+        raise Refused("this seat link is not (or no longer) valid at this table")  # no header can carry it; no token is so
+    token = {} if where.seat is None else {"X-Seat-Token": where.seat}  # a header: never in a URL, so in no access log
+    stream = LiveStream(where.api("/events?ack=1"), token, lambda stream_id: where.api(f"/events/{urllib.parse.quote(stream_id, safe='')}/ack"))
     shown = use_color(color)
 
-    def on_event(kind: str, body: Any, _version: str | None) -> bool:
+    def on_event(kind: str, body: Any) -> bool:
         if kind == "revoked":
             raise Refused("this seat was handed to another phone: ask the table's creator for a new link")
         if kind != "state" or not isinstance(body, dict):

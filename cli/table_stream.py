@@ -33,8 +33,8 @@ TIMEOUT, DEFAULT_BEAT = 30.0, 15.0
 #: The longest answer a refused stream's body is read to.
 MAX_REFUSAL_BYTES = 64 * 1024
 
-#: An event heard: its name, its data (JSON) and its id (the version of a state); True once the watch is done.
-OnEvent = Callable[[str, Any, "str | None"], bool]
+#: An event heard: its name and its data (JSON); True once the watch is done.
+OnEvent = Callable[[str, Any], bool]
 
 
 class Unanswered(Exception):
@@ -46,18 +46,19 @@ class Unanswered(Exception):
 
 
 class LiveStream:
-    """One table's stream, opened again as often as it ends: ``events`` its URL (with ``ack=1``), ``ack`` the URL
-    acknowledging a stream by its id."""
+    """One table's stream, opened again as often as it ends: ``events`` its URL (with ``ack=1``), ``headers`` sent
+    with it (a seat's token), ``ack`` the URL acknowledging a stream by its id."""
 
-    def __init__(self, events: str, ack: Callable[[str], str]) -> None:
+    def __init__(self, events: str, headers: dict[str, str], ack: Callable[[str], str]) -> None:
         self.events = events
+        self.headers = {"Accept": "text/event-stream", **headers}
         self.last: str | None = None
         self.opened = False  # a stream was open once: a lost one is opened again, a first refusal is the answer
         self.acks = Acknowledger(ack)
 
     def follow(self, on_event: OnEvent) -> bool:
         """One stream, read until the server ends it or it falls silent (False), or ``on_event`` is done (True)."""
-        headers = {"Accept": "text/event-stream"} if self.last is None else {"Accept": "text/event-stream", "Last-Event-ID": self.last}
+        headers = self.headers if self.last is None else {**self.headers, "Last-Event-ID": self.last}
         parts = urllib.parse.urlsplit(self.events)
         kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
         connection = kind(parts.netloc, timeout=TIMEOUT)  # http.client's own: its socket's silence bound is then the beat's
@@ -97,7 +98,7 @@ class LiveStream:
         self.acks.heard()
         if name == "state":
             self.last = version or self.last
-        return on_event(name, body, version)
+        return on_event(name, body)
 
 
 def follow_live(stream: LiveStream, server: str, on_event: OnEvent, refused: Callable[[int, bytes], object]) -> None:

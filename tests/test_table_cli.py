@@ -98,6 +98,22 @@ def test_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
     assert gone.exit_code == 1 and "cannot reach the server" in gone.output and "Traceback" not in gone.output
 
 
+def test_a_watch_refused_or_unanswered_at_once_says_so_at_once(server: str) -> None:
+    """A watch reopens a stream it lost, never one it could not open: a wrong link or no server is the answer."""
+    links = _new(server)["links"]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = time.monotonic()
+    forged = run("table", "watch", links["watch"] + "&seat=forged")  # type: ignore[operator]
+    assert forged.exit_code == 1 and "not (or no longer) valid" in forged.output
+    mangled = run("table", "watch", links["watch"] + "&seat=%0Aforged")  # type: ignore[operator]  (no header carries it)
+    assert mangled.exit_code == 1 and "not (or no longer) valid" in mangled.output
+    gone = run("table", "watch", f"http://127.0.0.1:{port}/?table=abcdefghij")
+    assert gone.exit_code == 1 and "the stream from" in gone.output and "refused" in gone.output
+    assert time.monotonic() - started < 5 and "Traceback" not in forged.output + mangled.output + gone.output
+
+
 def test_watch_prints_moves_as_they_come_until_the_end(server: str) -> None:
     links = _new(server)["links"]
     green, silver = links["seats"]  # type: ignore[index]
@@ -167,13 +183,16 @@ class Watching:
         command = [sys.executable, "-m", "overturn_cli", "table", "watch", link, "--forever", "--json"]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.versions: list[int] = []
+        self.seats: list[int | None] = []  # whose view each state is (None: a watcher's)
         threading.Thread(target=self._read, daemon=True).start()
         assert self.until(0), "the watch did not show the table"
 
     def _read(self) -> None:
         assert self.process.stdout is not None
         for line in self.process.stdout:
-            self.versions.append(json.loads(line)["table"]["version"])
+            table = json.loads(line)["table"]
+            self.seats.append(table["you"])
+            self.versions.append(table["version"])
 
     def until(self, version: int, seconds: float = 15) -> bool:
         deadline = time.monotonic() + seconds
@@ -196,7 +215,8 @@ def test_a_watch_whose_network_stalls_loses_its_stream_and_a_healthy_one_keeps_i
     url, hub = beating
     links = _new(url)["links"]
     proxy = Proxy(int(url.rsplit(":", 1)[1]))
-    healthy, stalled = Watching(links["watch"]), Watching(_proxied(links["watch"], proxy))  # type: ignore[index]
+    green = links["seats"][0]  # type: ignore[index]
+    healthy, stalled = Watching(green), Watching(_proxied(links["watch"], proxy))  # type: ignore[index]
     try:
         assert hub.open_streams == 2
         time.sleep(4 * BEAT)
@@ -210,9 +230,9 @@ def test_a_watch_whose_network_stalls_loses_its_stream_and_a_healthy_one_keeps_i
         closed_after = next(at for at, count in counts if count == 1)
         assert 1.5 * BEAT < closed_after < 6 * BEAT  # 2.5 beats after its last acknowledgement
         assert {count for at, count in counts if at > closed_after} == {1}  # the healthy stream was never closed
-        green = links["seats"][0]  # type: ignore[index]
         assert run("table", "play", "ACCES", green).exit_code == 0
         assert healthy.until(1) and stalled.versions == [0]
+        assert healthy.seats == [0, 0] and stalled.seats == [None]  # the seat's token reached the server (a header)
     finally:
         healthy.stop()
         stalled.stop()
