@@ -9,7 +9,9 @@ update matches only when the table is still at that version, so of two moves
 made on the same state exactly one is committed and the other raises
 ``Stale`` with the table as it now is (optimistic concurrency, no lock held
 while the game is judged). The move log is kept beside the state so a table
-can be replayed from its first move.
+can be replayed from its first move. Beside the tables, each server process
+sharing the store holds leases on the seats it has a live stream for
+(``overturn_presence``, on the store's own clock; ``overturn.table.presence``).
 """
 
 from __future__ import annotations
