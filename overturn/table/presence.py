@@ -61,7 +61,7 @@ class PresenceRelay:
                     renew_at = time.monotonic() + every
                     await self._renew()
                     await self.refresh()
-            except StoreError as exc:
+            except Exception as exc:  # noqa: BLE001  (a store away, or worse: logged, tried again, the loop kept)
                 log.warning("presence not shared this time: %s", exc)
                 await asyncio.sleep(min(every, 2.0))
 
