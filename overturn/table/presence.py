@@ -73,8 +73,8 @@ class PresenceRelay:
             return
         try:
             await asyncio.to_thread(self.store.hold_presence, self.process, changes, self.lapse)
-        except StoreError:
-            self._dirty |= dirty
+        except BaseException:
+            self._dirty |= dirty  # written at the next round
             raise
         for table_id, seats in changes.items():
             if seats:
