@@ -28,6 +28,7 @@ from overturn_cli.common import bounded_word, cells_json_option, color_option, j
 from overturn_cli.console import fold_accents
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.table_prune import prune
+from overturn_cli.table_stream import LiveStream, follow_live
 
 #: Seconds a request to the server may take (a computer seat's move is not waited on).
 TIMEOUT = 30.0
@@ -312,42 +313,35 @@ def pass_at_table(cell: str, link: str, as_json: bool = False) -> None:
 def watch_command(link: str, until_over: bool, as_json: bool, color: bool | None) -> None:
     """Print each move as it is played at the table (Ctrl-C to stop: exit 130).
 
+    The watch acknowledges the server's heartbeats, as the pages do: a watch whose network died quietly stops
+    acknowledging, and the server frees its place. A stream that ends, or is silent for three beats, is opened again
+    from the last move shown.
+
     \b
     Examples:
       overturn table watch 'http://localhost:8000/?table=T1'
       overturn table watch 'http://localhost:8000/?table=T1' --forever --no-color
     """
     where = Link.parse(link)
-    query = "" if where.seat is None else "?" + urllib.parse.urlencode({"seat": where.seat})
-    request = urllib.request.Request(where.api("/events" + query), headers={"Accept": "text/event-stream"})
-    try:
-        with urllib.request.urlopen(request, timeout=None) as stream:  # noqa: S310
-            data: list[str] = []
-            kind = "message"
-            for raw in stream:
-                line = raw.decode("utf-8").rstrip("\n")
-                if line.startswith("data: "):
-                    data.append(line[6:])
-                elif line.startswith("event: "):
-                    kind = line[7:]
-                elif line == "" and data:
-                    if kind == "revoked":
-                        raise Refused("this seat was handed to another phone: ask the table's creator for a new link")
-                    text, shown, data, kind = "\n".join(data), kind == "state", [], "message"
-                    if not shown:
-                        continue  # a heartbeat: the server is there, nothing moved
-                    state = _decoded(text.encode())
-                    if as_json:  # one line a state: JSON lines
-                        click.echo(json.dumps(state, ensure_ascii=False))
-                    else:
-                        _show(state, use_color(color))
-                        click.echo("")
-                    if until_over and state["result"]["over"]:
-                        return
-    except urllib.error.HTTPError as error:
-        _expect(error.code, _decoded(error.read(MAX_ANSWER_BYTES + 1)), 200)
-    except (urllib.error.URLError, ConnectionError) as exc:
-        raise click.ClickException(f"the stream from {where.server} stopped: {getattr(exc, 'reason', exc)}") from None
+    if where.seat is not None and not (where.seat.isascii() and where.seat.isprintable()):
+        raise Refused("this seat link is not (or no longer) valid at this table")  # no header can carry it; no token is so
+    token = {} if where.seat is None else {"X-Seat-Token": where.seat}  # a header: never in a URL, so in no access log
+    stream = LiveStream(where.api("/events?ack=1"), token, lambda stream_id: where.api(f"/events/{urllib.parse.quote(stream_id, safe='')}/ack"))
+    shown = use_color(color)
+
+    def on_event(kind: str, body: Any) -> bool:
+        if kind == "revoked":
+            raise Refused("this seat was handed to another phone: ask the table's creator for a new link")
+        if kind != "state" or not isinstance(body, dict):
+            return False  # a heartbeat or who is at the table: the server is there, nothing moved
+        if as_json:  # one line a state: JSON lines
+            click.echo(json.dumps(body, ensure_ascii=False))
+        else:
+            _show(body, shown)
+            click.echo("")
+        return until_over and bool(body["result"]["over"])
+
+    follow_live(stream, where.server, on_event, lambda status, body: _expect(status, _decoded(body), 200))
 
 
 def _board_of(where: Link) -> Board:

@@ -6,16 +6,21 @@ import json
 import socket
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from tcp_proxy import Proxy
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
 from overturn.service.app import create_app
+from overturn.service.limits import Limits
 from overturn.service.server import BackgroundServer
+from overturn.table.hub import Hub
 from overturn_cli.main import main
 
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
@@ -23,11 +28,28 @@ WORDS = ["ACCES", "TOUS", "SOU", "SOUS", "OSE", "ALLEZ", "MAISON", "SAC", "CASE"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def lexicon(tmp_path_factory: pytest.TempPathFactory) -> Path:
     table = {word: [Entry(word.lower(), word.lower(), "N")] for word in WORDS}
-    lexicon = write_build(tmp_path_factory.mktemp("tablecli") / "small", table, {"name": "small"})
+    return write_build(tmp_path_factory.mktemp("tablecli") / "small", table, {"name": "small"})
+
+
+@pytest.fixture(scope="module")
+def server(lexicon: Path) -> Iterator[str]:
     with BackgroundServer(create_app(str(lexicon))) as url:
         yield url
+
+
+#: The heartbeat of the server whose streams the watches' tests count: a stream promising acks is closed after 2.5
+#: beats unheard.
+BEAT = 0.3
+
+
+@pytest.fixture
+def beating(lexicon: Path) -> Iterator[tuple[str, Hub]]:
+    """A server beating every 0.3 s, and its hub (to count the streams it holds open)."""
+    app = create_app(str(lexicon), Limits(stream_heartbeat=BEAT))
+    with BackgroundServer(app) as url:
+        yield url, app.state.service.hub
 
 
 def run(*args: str) -> Result:
@@ -74,6 +96,22 @@ def test_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
         port = probe.getsockname()[1]
     gone = run("table", "show", f"http://127.0.0.1:{port}/?table=abcdefghij&seat=x")
     assert gone.exit_code == 1 and "cannot reach the server" in gone.output and "Traceback" not in gone.output
+
+
+def test_a_watch_refused_or_unanswered_at_once_says_so_at_once(server: str) -> None:
+    """A watch reopens a stream it lost, never one it could not open: a wrong link or no server is the answer."""
+    links = _new(server)["links"]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = time.monotonic()
+    forged = run("table", "watch", links["watch"] + "&seat=forged")  # type: ignore[operator]
+    assert forged.exit_code == 1 and "not (or no longer) valid" in forged.output
+    mangled = run("table", "watch", links["watch"] + "&seat=%0Aforged")  # type: ignore[operator]  (no header carries it)
+    assert mangled.exit_code == 1 and "not (or no longer) valid" in mangled.output
+    gone = run("table", "watch", f"http://127.0.0.1:{port}/?table=abcdefghij")
+    assert gone.exit_code == 1 and "the stream from" in gone.output and "refused" in gone.output
+    assert time.monotonic() - started < 5 and "Traceback" not in forged.output + mangled.output + gone.output
 
 
 def test_watch_prints_moves_as_they_come_until_the_end(server: str) -> None:
@@ -136,3 +174,87 @@ def test_no_helps_opens_a_fair_table(server: str) -> None:
     token = seat.split("seat=")[1]
     asked = httpx.get(f"{server}/api/tables/{table_id}/helps", params={"seat": token})
     assert asked.status_code == 403 and "helps_off" in asked.text, asked.text
+
+
+class Watching:
+    """`overturn table watch LINK --forever --json` in a process of its own, its JSON lines read in a thread."""
+
+    def __init__(self, link: str) -> None:
+        command = [sys.executable, "-m", "overturn_cli", "table", "watch", link, "--forever", "--json"]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.versions: list[int] = []
+        self.seats: list[int | None] = []  # whose view each state is (None: a watcher's)
+        threading.Thread(target=self._read, daemon=True).start()
+        assert self.until(0), "the watch did not show the table"
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            table = json.loads(line)["table"]
+            self.seats.append(table["you"])
+            self.versions.append(table["version"])
+
+    def until(self, version: int, seconds: float = 15) -> bool:
+        deadline = time.monotonic() + seconds
+        while version not in self.versions and time.monotonic() < deadline:
+            time.sleep(0.02)
+        return version in self.versions
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait(10)
+
+
+def _proxied(link: str, proxy: Proxy) -> str:
+    return link.replace(f":{proxy.target[1]}/", f":{proxy.port}/")
+
+
+def test_a_watch_whose_network_stalls_loses_its_stream_and_a_healthy_one_keeps_it(beating: tuple[str, Hub]) -> None:
+    """The watch acknowledges the beats as a page does: stalled (bytes swallowed both ways, nothing closed, so TCP
+    would hold it for many minutes), it is closed by the server after 2.5 silent beats; the healthy one never is."""
+    url, hub = beating
+    links = _new(url)["links"]
+    proxy = Proxy(int(url.rsplit(":", 1)[1]))
+    green = links["seats"][0]  # type: ignore[index]
+    healthy, stalled = Watching(green), Watching(_proxied(links["watch"], proxy))  # type: ignore[index]
+    try:
+        assert hub.open_streams == 2
+        time.sleep(4 * BEAT)
+        assert hub.open_streams == 2  # both acknowledge: neither is taken for silent
+        proxy.stall()
+        stalled_at = time.monotonic()
+        counts: list[tuple[float, int]] = []
+        while time.monotonic() - stalled_at < 12 * BEAT:
+            counts.append((time.monotonic() - stalled_at, hub.open_streams))
+            time.sleep(0.01)
+        closed_after = next(at for at, count in counts if count == 1)
+        assert 1.5 * BEAT < closed_after < 6 * BEAT  # 2.5 beats after its last acknowledgement
+        assert {count for at, count in counts if at > closed_after} == {1}  # the healthy stream was never closed
+        assert run("table", "play", "ACCES", green).exit_code == 0
+        assert healthy.until(1) and stalled.versions == [0]
+        assert healthy.seats == [0, 0] and stalled.seats == [None]  # the seat's token reached the server (a header)
+    finally:
+        healthy.stop()
+        stalled.stop()
+        proxy.close()
+
+
+def test_a_watch_whose_connection_is_cut_opens_it_again_from_the_last_move(beating: tuple[str, Hub]) -> None:
+    """The cut reaches the server, not the watch (its end of the proxy is left open, silent): the watch takes three
+    silent beats for a dead stream and opens it again, from the last move it showed."""
+    url, hub = beating
+    links = _new(url)["links"]
+    green, silver = links["seats"]  # type: ignore[index]
+    proxy = Proxy(int(url.rsplit(":", 1)[1]))
+    watch = Watching(_proxied(links["watch"], proxy))  # type: ignore[index]
+    try:
+        assert run("table", "play", "ACCES", green).exit_code == 0
+        assert watch.until(1)
+        proxy.cut()
+        assert run("table", "pass", "1,1", silver).exit_code == 0
+        assert watch.until(2)
+        assert watch.versions == [0, 1, 2] and watch.process.poll() is None  # nothing shown twice, nothing missed
+        assert hub.open_streams == 1
+    finally:
+        watch.stop()
+        proxy.close()

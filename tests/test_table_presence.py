@@ -2,12 +2,17 @@
 stream of a seat handed to another phone told at once (issue 31, item 6; issue 32, item 3).
 
 Real uvicorn servers on loopback with a short heartbeat; the stores where the store decides (a claim or a hand-over
-made through another server process) are SQLite and a real PostgreSQL.
+made through another server process) are SQLite and a real PostgreSQL, and presence across processes is tried with
+two real server processes on a real PostgreSQL, one of them killed with -9.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -167,7 +172,8 @@ def test_the_phone_that_lost_its_seat_is_told_at_once(server: str) -> None:
 
 def test_a_claim_or_hand_over_through_another_process_reaches_this_ones_streams(lexicon_dir: Path, empty_database: str) -> None:  # noqa: F811
     """Two servers on one store: joined and a revocation are stored, so the other process sees them at its next
-    heartbeat at the latest (connected is each process's own knowledge)."""
+    heartbeat at the latest (at once on PostgreSQL, which announces them); connected is shared on PostgreSQL only
+    (SQLite serves one process: there it is each process's own knowledge)."""
     from overturn.table.backends import open_store
 
     stores = [open_store(empty_database), open_store(empty_database)]
@@ -183,8 +189,8 @@ def test_a_claim_or_hand_over_through_another_process_reaches_this_ones_streams(
                         assert there.wait("state")[-1]["table"]["presence"][0] == {"joined": True, "connected": True}
                         client.post(f"/api/tables/{table_id}/claim", json={"seat": tokens[1]}).raise_for_status()
                         assert _until(lambda: any(event["presence"][1]["joined"] for event in there.of("presence")), 3)
-                        # connected is known by the process holding the stream only
-                        assert _presence(client, table_id) == [(True, False), (True, False)]
+                        shared = empty_database.startswith("postgresql")
+                        assert _presence(client, table_id) == [(True, shared), (True, False)]
                         with httpx.Client(base_url=second, timeout=30) as there_client:
                             assert _presence(there_client, table_id) == [(True, True), (True, False)]
                         assert client.post(f"/api/tables/{table_id}/hand-over", json={"creator": creator, "seat": 0}).status_code == 200
@@ -194,3 +200,125 @@ def test_a_claim_or_hand_over_through_another_process_reaches_this_ones_streams(
     finally:
         for store in stores:
             store.close()
+
+
+# ----- presence across real server processes on one PostgreSQL store ------------------------------------------------
+
+#: A server process as a club runs several: the app on a store, its heartbeat and presence lapse given; stops when its
+#: standard input closes (or when killed).
+SERVE = """
+import sys
+from overturn.service.app import create_app
+from overturn.service.limits import Limits
+from overturn.service.server import BackgroundServer
+from overturn.table.backends import open_store
+lexicon, store, beat, lapse = sys.argv[1:]
+app = create_app(lexicon, Limits(stream_heartbeat=float(beat), presence_lapse=float(lapse)), tables=open_store(store))
+with BackgroundServer(app) as url:
+    print(url, flush=True)
+    sys.stdin.read()
+"""
+
+
+class Process:
+    """One server process of its own (so it can be killed for real); ``url`` once it serves."""
+
+    def __init__(self, lexicon: Path, store: str, beat: float, lapse: float) -> None:
+        command = [sys.executable, "-c", SERVE, str(lexicon), store, str(beat), str(lapse)]
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        assert self.process.stdout is not None
+        self.url = self.process.stdout.readline().decode().strip()
+        if not self.url.startswith("http://"):
+            self.stop()
+            raise AssertionError(self.process.stderr.read().decode() if self.process.stderr else "the server did not start")
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(30)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def processes() -> Iterator[list[Process]]:
+    started: list[Process] = []
+    yield started
+    for process in started:
+        process.stop()
+
+
+def _connected(stream: Stream, seat: int, wanted: bool, seconds: float) -> float | None:
+    """Seconds until the stream's latest presence (an event, or a state's) says ``seat`` is (or is not) connected; None
+    if it never did."""
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        sent = [data["presence"] if kind == "presence" else data["table"]["presence"] for kind, data in list(stream.events) if kind in ("presence", "state")]
+        if sent and sent[-1][seat]["connected"] is wanted:
+            return time.monotonic() - started
+        time.sleep(0.01)
+    return None
+
+
+def test_a_phone_connected_through_one_process_is_connected_for_the_other(lexicon_dir: Path, postgres_url: str, processes: list[Process]) -> None:  # noqa: F811
+    """The watcher's process beats once a minute and rereads the leases every 10 s: what it shows within a second came
+    through the relay. The phone's beats every 0.3 s (a server notices a closed stream when it writes to it)."""
+    processes += [Process(lexicon_dir, postgres_url, BEAT, 30), Process(lexicon_dir, postgres_url, 60, 30)]
+    first, second = (process.url for process in processes)
+    with httpx.Client(base_url=first, timeout=30) as client, httpx.Client(base_url=second, timeout=30) as there:
+        made = client.post("/api/tables", json={"board": BOARD}).json()
+        table_id, tokens, creator = made["table"]["id"], made["tokens"], made["creator"]
+        zoe = client.post(f"/api/tables/{table_id}/claim", json={"seat": tokens[0]}).json()["token"]
+        watcher = Stream(f"{second}/api/tables/{table_id}/events")
+        try:
+            assert watcher.wait("state")[0]["table"]["presence"][0] == {"joined": True, "connected": False}
+            phone = Stream(f"{first}/api/tables/{table_id}/events?ack=1", {"X-Seat-Token": zoe})
+            assert (_connected(watcher, 0, True, 5) or 99) < 1.5  # Zoé's phone, on the first process, is seen by the second
+            assert _presence(there, table_id) == [(True, True), (False, False)]
+            ali = client.post(f"/api/tables/{table_id}/claim", json={"seat": tokens[1]}).json()["token"]
+            assert _until(lambda: bool(watcher.of("presence")) and watcher.of("presence")[-1]["presence"][1]["joined"], 1.5)  # a claim, at once
+            phone.close()
+            assert (_connected(watcher, 0, False, 5) or 99) < 1.5  # and its going away
+            assert _presence(there, table_id) == [(True, False), (True, False)]
+            lost = Stream(f"{second}/api/tables/{table_id}/events", {"X-Seat-Token": zoe})
+            assert lost.wait("state")
+            started = time.monotonic()
+            assert client.post(f"/api/tables/{table_id}/hand-over", json={"creator": creator, "seat": 0}).status_code == 200
+            assert lost.wait("revoked", seconds=3) == [{"seat": 0}] and time.monotonic() - started < 1.5  # a hand-over, at once
+            lost.close()
+        finally:
+            watcher.close()
+        # a table nobody follows on the second process: its read asks the store who is connected elsewhere
+        phone = Stream(f"{first}/api/tables/{table_id}/events", {"X-Seat-Token": ali})
+        try:
+            assert phone.wait("state") and _until(lambda: _presence(there, table_id) == [(False, False), (True, True)], 2)
+        finally:
+            phone.close()
+
+
+def test_a_killed_process_keeps_no_seat_connected_past_its_lapse(lexicon_dir: Path, postgres_url: str, processes: list[Process]) -> None:  # noqa: F811
+    """kill -9: the process says nothing; its leases lapse, and the other process shows its phone offline by then."""
+    lapse = 1.5
+    processes += [Process(lexicon_dir, postgres_url, 60, lapse), Process(lexicon_dir, postgres_url, 60, lapse)]
+    doomed, survivor = processes
+    with httpx.Client(base_url=survivor.url, timeout=30) as client:
+        table_id, tokens = _table(client)
+        phone = Stream(f"{doomed.url}/api/tables/{table_id}/events", {"X-Seat-Token": tokens[0]})
+        watcher = Stream(f"{survivor.url}/api/tables/{table_id}/events")
+        try:
+            assert phone.wait("state") and _connected(watcher, 0, True, 5) is not None
+            killed = time.monotonic()
+            doomed.kill()
+            assert _connected(watcher, 0, False, 3 * lapse) is not None
+            offline = time.monotonic() - killed
+            assert 2 / 3 * lapse - 0.2 < offline < lapse * 4 / 3 + 1.0  # not before its last lease ran out, and soon after
+            assert _presence(client, table_id) == [(False, False), (False, False)]
+        finally:
+            phone.close()
+            watcher.close()

@@ -156,6 +156,32 @@ def test_an_unreachable_postgresql_is_a_store_error_naming_no_password(tmp_path:
     assert "***" in str(refused.value)
 
 
+def test_a_process_presence_is_a_lease_that_lapses_unless_renewed(empty_database: str) -> None:
+    """Leases on the store's clock: another process sees them while they run, never after (a process killed -9)."""
+    store = open_store(empty_database)
+    record, _ = _table()
+    store.create(record)
+    store.hold_presence("quick", {record.id: [0, 1]}, 0.5)
+    store.hold_presence("slow", {record.id: [1]}, 60)
+    assert store.presence_elsewhere("slow") == {record.id: frozenset({0, 1})}
+    assert store.presence_elsewhere("quick", record.id) == {record.id: frozenset({1})}
+    assert store.presence_elsewhere("slow", "other-table-id") == {}
+    time.sleep(0.7)
+    assert store.presence_elsewhere("slow") == {}  # lapsed: nobody renewed it
+    assert store.renew_presence("slow", 60) == 1
+    assert store.renew_presence("quick", 60) == 0  # removed once lapsed: the process must hold its seats again
+    store.hold_presence("quick", {record.id: [0]}, 60)
+    assert store.presence_elsewhere("slow") == {record.id: frozenset({0})}
+    store.hold_presence("quick", {record.id: []}, 60)  # its last stream there closed
+    assert store.presence_elsewhere("slow") == {}
+    store.withdraw_presence("slow")
+    assert store.presence_elsewhere("quick") == {}
+    store.hold_presence("quick", {record.id: [0]}, 60)
+    store.delete([record.id])  # a removed table's presence goes with it
+    assert store.presence_elsewhere("slow") == {}
+    store.close()
+
+
 # ----- the schema's migrations -----------------------------------------------------------------------------
 
 #: The schema this overturn reads.

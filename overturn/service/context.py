@@ -49,7 +49,8 @@ class Service:
         self.store: TableStore = tables if tables is not None else SQLiteStore(":memory:")
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
         self.tables = TableService(
-            self.store, self.hub, lambda name: self.lexicon(name)[1], self.judge, self.think, limits.kept_tables, limits.computer_seconds_per_table, limits.max_tables
+            self.store, self.hub, lambda name: self.lexicon(name)[1], self.judge, self.think, limits.kept_tables, limits.computer_seconds_per_table, limits.max_tables,
+            limits.presence_lapse,
         )
         self.table_openings = RateLimit(limits.tables_per_client_hour, 3600.0)
         self.computer_openings = RateLimit(limits.computer_tables_per_client_hour, 3600.0)

@@ -43,6 +43,7 @@ class Limits:
     prune_hours: float = 6.0  #: how often the server removes those tables (and once at start)
     kept_tables: int = 512  #: table games kept replayed in memory, so a move does not replay the whole game
     stream_heartbeat: float = 15.0  #: seconds between a live stream's keep-alive comments (proxies cut idle streams)
+    presence_lapse: float = 30.0  #: seconds a process killed without a word still shows its phones connected to the others (PostgreSQL)
 
     def __post_init__(self) -> None:
         for name, value in vars(self).items():

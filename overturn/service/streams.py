@@ -49,12 +49,14 @@ MISSED_ACKS = 2.5
 @dataclass(frozen=True)
 class Reader:
     """Who a stream is for: the seat (None: a watcher), the stored digest of the token that opened it, whether it will
-    acknowledge the beats (``?ack=1``: a page), and the seats claimed when it opened (None for a computer's)."""
+    acknowledge the beats (``?ack=1``: a page or the CLI's watch), the seats claimed when it opened (None for a
+    computer's) and those connected through other server processes (None: the hub knows)."""
 
     seat: int | None = None
     token_digest: str = ""
     acks: bool = False
     joined: tuple[bool | None, ...] = ()
+    elsewhere: frozenset[int] | None = None
 
 
 def table_stream(
@@ -74,7 +76,7 @@ def table_stream(
     client = request.client.host if request.client else "?"
     hub = service.hub
     try:
-        place = hub.stream(table_id, client, reader.seat, reader.token_digest, reader.acks, reader.joined)
+        place = hub.stream(table_id, client, reader.seat, reader.token_digest, reader.acks, reader.joined, reader.elsewhere)
         slot = place.__enter__()
     except TooManyStreams as exc:
         # the connection is closed too: a refused stream must not keep a descriptor the server needs

@@ -13,8 +13,10 @@ latest (docs/service.md, "Scale").
 The hub also knows who is at each table it serves: a stream holds a ``Slot``
 naming its reader's seat, so presence (joined, connected) changes wake the
 table's streams as a move does, and a seat handed over to another phone
-revokes the slots opened with its old credential. Connected is this process's
-knowledge only (docs/service.md says what another process sees).
+revokes the slots opened with its old credential. A seat is connected while
+a stream of its is open here or, on a store shared by several processes, in
+another process (``elsewhere``, kept by ``overturn.table.presence``; ``on_seats``
+tells it when this process's own seats may have changed).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import asyncio
 import secrets
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -71,6 +73,10 @@ class Hub:
         #: Per watched table: bumped at every change of presence (streams send it when theirs is older).
         self._presence: Counter[str] = Counter()
         self._presence_made: dict[str, tuple[int, tuple[tuple[bool, bool], ...]]] = {}
+        #: Per watched table: the seats another server process has a live stream for, as last read from the store.
+        self._elsewhere: dict[str, frozenset[int]] = {}
+        #: Called with a table's id when the seats this process has a live stream for may have changed there.
+        self.on_seats: Callable[[str], None] = lambda _table_id: None
         self.closed = False
 
     def close(self) -> None:
@@ -86,10 +92,17 @@ class Hub:
 
     @contextmanager
     def stream(
-        self, table_id: str, client: str, seat: int | None = None, token_digest: str = "", acks: bool = False, joined: tuple[bool | None, ...] = ()
+        self,
+        table_id: str,
+        client: str,
+        seat: int | None = None,
+        token_digest: str = "",
+        acks: bool = False,
+        joined: tuple[bool | None, ...] = (),
+        elsewhere: frozenset[int] | None = None,
     ) -> Iterator[Slot]:
         """Holds one stream's place; ``TooManyStreams`` past the server's or this client's bound. ``joined``: the seats
-        claimed, as the stream's reader read the table."""
+        claimed, ``elsewhere``: the seats connected through other processes, as the stream's reader read them."""
         if self.open_streams >= self.max_streams:
             raise TooManyStreams(f"the server has {self.max_streams} live streams open")
         if self._clients[client] >= self.max_per_client:
@@ -103,7 +116,11 @@ class Hub:
             self._seated.setdefault((table_id, seat), {})[slot.id] = slot
         if joined:  # what the hub heard since (a claim, a reread) is newer than this reader's read: kept
             self._joined.setdefault(table_id, joined)
+        if elsewhere is not None:
+            self._elsewhere.setdefault(table_id, elsewhere)
         self._presence_moved(table_id, before)
+        if seat is not None:
+            self.on_seats(table_id)
         try:
             yield slot
         finally:
@@ -125,8 +142,11 @@ class Hub:
                 self._joined.pop(table_id, None)
                 self._presence.pop(table_id, None)
                 self._presence_made.pop(table_id, None)
+                self._elsewhere.pop(table_id, None)
             else:
                 self._presence_moved(table_id, before)
+            if seat is not None:
+                self.on_seats(table_id)
 
     def publish(self, table_id: str, version: int, views: SeatViews) -> None:
         """A table's new views; streams waiting on an older version wake up. Older news is ignored."""
@@ -147,17 +167,24 @@ class Hub:
     def watching(self, table_id: str) -> bool:
         return self._watchers.get(table_id, 0) > 0
 
+    def watched(self) -> list[str]:
+        """The tables with a stream open here."""
+        return list(self._watchers)
+
     def latest(self, table_id: str) -> Published | None:
         return self._latest.get(table_id)
 
     # ----- presence: who joined, who is connected now; seats handed over --------------------
 
-    def presence(self, table_id: str, joined: tuple[bool | None, ...] | None = None) -> tuple[tuple[bool, bool], ...]:
-        """Each seat's (joined, connected) as this process knows it: connected while a stream of its (not revoked)
-        is open here; a computer's seat is always both. ``joined``: the seats claimed as just read (else as last
-        heard, worked out once per change however many streams send it; empty for a table nobody follows here)."""
+    def presence(
+        self, table_id: str, joined: tuple[bool | None, ...] | None = None, elsewhere: frozenset[int] | None = None
+    ) -> tuple[tuple[bool, bool], ...]:
+        """Each seat's (joined, connected): connected while a stream of its (not revoked) is open here or elsewhere;
+        a computer's seat is always both. ``joined``: the seats claimed as just read, with ``elsewhere`` the seats
+        connected through other processes for a table nobody follows here (else both as last heard, worked out once
+        per change however many streams send it; empty for a table nobody follows here)."""
         if joined is not None:
-            return self._presence_of(table_id, joined)
+            return self._presence_of(table_id, joined, None if self.watching(table_id) else elsewhere)
         version = self.presence_version(table_id)
         cached = self._presence_made.get(table_id)
         if cached is None or cached[0] != version:
@@ -169,11 +196,25 @@ class Hub:
     def _current(self, table_id: str) -> tuple[tuple[bool, bool], ...]:
         return self._presence_of(table_id, self._joined.get(table_id, ()))
 
-    def _presence_of(self, table_id: str, joined: tuple[bool | None, ...]) -> tuple[tuple[bool, bool], ...]:
-        return tuple((True, True) if claimed is None else (claimed, self._connected(table_id, index)) for index, claimed in enumerate(joined))
+    def _presence_of(self, table_id: str, joined: tuple[bool | None, ...], elsewhere: frozenset[int] | None = None) -> tuple[tuple[bool, bool], ...]:
+        others = self._elsewhere.get(table_id, frozenset()) if elsewhere is None else elsewhere
+        return tuple((True, True) if claimed is None else (claimed, index in others or self._here(table_id, index)) for index, claimed in enumerate(joined))
 
-    def _connected(self, table_id: str, seat: int) -> bool:
+    def _here(self, table_id: str, seat: int) -> bool:
         return any(not slot.revoked for slot in self._seated.get((table_id, seat), {}).values())
+
+    def seats_here(self, table_id: str) -> frozenset[int]:
+        """The seats of a table with a live (not revoked) stream in this process."""
+        return frozenset(seat for (table, seat), slots in self._seated.items() if table == table_id and any(not slot.revoked for slot in slots.values()))
+
+    def connected_elsewhere(self, table_id: str, seats: frozenset[int]) -> None:
+        """The seats of a table another process has a live stream for, as just read from the store: its streams hear
+        of a change."""
+        if not self.watching(table_id) or self._elsewhere.get(table_id) == seats:
+            return
+        before = self._current(table_id)
+        self._elsewhere[table_id] = seats
+        self._presence_moved(table_id, before)
 
     def presence_version(self, table_id: str) -> int:
         return self._presence[table_id] if table_id in self._watchers else 0
@@ -198,6 +239,7 @@ class Hub:
             slot.revoked = True
         self._presence_moved(table_id, before)
         self._wake(table_id)
+        self.on_seats(table_id)
         return len(revoked)
 
     def _presence_moved(self, table_id: str, before: tuple[tuple[bool, bool], ...]) -> None:

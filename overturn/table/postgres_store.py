@@ -26,6 +26,8 @@ POOL_SIZE = 8
 CONNECT_TIMEOUT = 10
 #: The channel committed moves are announced on (``NOTIFY``), for the other server processes' live streams.
 CHANNEL = "overturn_tables"
+#: What a presence notice carries in place of a version (then the process that changed it, if one did).
+PRESENCE = "presence"
 #: Seconds between a lost listening connection and the next try.
 RELISTEN_SECONDS = 2.0
 #: The advisory lock that makes server processes starting together migrate the schema one at a time ("overturn" in ASCII).
@@ -35,6 +37,8 @@ SCHEMA_LOCK = 0x6F7665727475726E
 class PostgresStore(SQLStore):
     """Tables in a PostgreSQL database, through a pool of connections that checks each one before lending it, so the
     store carries on after the server restarts (a connection it cut is replaced, not handed to a move)."""
+
+    clock = "EXTRACT(EPOCH FROM clock_timestamp())"
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         try:
@@ -93,7 +97,11 @@ class PostgresStore(SQLStore):
         # delivered when the transaction commits, never for a move rolled back
         execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {version}"))
 
-    def follow(self, on_move: Callable[[str, int], None]) -> bool:
+    def _announce_presence(self, execute: Execute, table_id: str, process: str) -> None:
+        # on the moves' channel: a version that is no number, which a process predating presence ignores
+        execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {PRESENCE} {process}".rstrip()))
+
+    def follow(self, on_move: Callable[[str, int], None], on_presence: Callable[[str, str], None] | None = None) -> bool:
         """A thread LISTENing on its own connection (outside the pool) for as long as the store is open, reconnecting when
         the server restarts. Returns once it listens (or after the connection time-out), so no move committed after
         ``follow`` returns goes unheard."""
@@ -110,6 +118,8 @@ class PostgresStore(SQLStore):
                                 table_id, _, version = notice.payload.partition(" ")
                                 if version.isdigit():
                                     on_move(table_id, int(version))
+                                elif on_presence is not None and version.startswith(PRESENCE):
+                                    on_presence(table_id, version[len(PRESENCE) :].strip())
                 except self._psycopg.Error:
                     self._closed.wait(RELISTEN_SECONDS)
 

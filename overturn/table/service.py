@@ -40,6 +40,7 @@ from overturn.table.errors import (
 )
 from overturn.table.games import GAMES
 from overturn.table.hub import Hub
+from overturn.table.presence import PresenceRelay
 from overturn.table.record import (
     CREDENTIAL_PREFIX,
     NoSuchTable,
@@ -125,9 +126,14 @@ class TableService:
         kept: int = 64,
         computer_budget: float = 60.0,
         max_tables: int = 100_000,
+        presence_lapse: float = 30.0,
     ) -> None:
         self.store = store
         self.hub = hub
+        #: Seconds another process keeps this one's seats connected once it stops renewing them (killed).
+        self.presence_lapse = presence_lapse
+        #: Presence shared with the other processes on the store (a store that announces changes: PostgreSQL).
+        self.relay: PresenceRelay | None = None
         self._lexicon = lexicon
         self._judge = judge
         self._think = think
@@ -441,7 +447,8 @@ class TableService:
             log.warning("table %s: the timed-out move was not played: %s", table_id, exc)
 
     def follow_other_processes(self) -> None:
-        """Moves committed by other server processes on the same store reach this one's streams (PostgreSQL NOTIFY)."""
+        """Moves committed by other server processes on the same store reach this one's streams, and presence is
+        shared with them (PostgreSQL NOTIFY and leases, ``overturn.table.presence``)."""
         loop = asyncio.get_running_loop()
 
         def heard(table_id: str, version: int) -> None:  # in the store's listening thread
@@ -450,7 +457,41 @@ class TableService:
             except RuntimeError:  # this server has stopped (its loop is closed); the store may serve another
                 return
 
-        self.store.follow(heard)
+        def heard_presence(table_id: str, process: str) -> None:  # in the store's listening thread
+            try:
+                loop.call_soon_threadsafe(self._heard_presence, table_id, process)
+            except RuntimeError:
+                return
+
+        if self.store.follow(heard, heard_presence):
+            self.relay = PresenceRelay(self.store, self.hub, self.presence_lapse)
+            self._spawn(self.relay.run(), lambda: None)
+
+    def _heard_presence(self, table_id: str, process: str) -> None:
+        if self.relay is None or not self.hub.watching(table_id) or process == self.relay.process:
+            return  # nobody here follows that table, or the change was this process's own
+        self._spawn(self._presence_relayed(table_id, process), lambda: None)
+
+    async def _presence_relayed(self, table_id: str, process: str) -> None:
+        """A seat claimed or handed over (no ``process``: the seats reread), or another process's streams changed."""
+        assert self.relay is not None
+        try:
+            if process:
+                await self.relay.refresh(table_id)
+            else:
+                self.seen(await self.record(table_id))
+        except Exception as exc:  # noqa: BLE001  (a background task: logged, never lost silently)
+            log.warning("presence at table %s not relayed: %s", table_id, exc)
+
+    async def elsewhere(self, table_id: str) -> frozenset[int] | None:
+        """The seats of a table other processes have a live stream for, when the hub does not follow it already (None:
+        the hub knows, or presence is not shared); a store unavailable counts as none."""
+        if self.relay is None or self.hub.watching(table_id):
+            return None
+        try:
+            return await self.relay.elsewhere(table_id)
+        except StoreError:
+            return frozenset()
 
     def _heard(self, table_id: str, version: int) -> None:
         known = self.hub.latest(table_id)
@@ -541,6 +582,8 @@ class TableService:
     def close(self) -> None:
         for task in list(self.background):
             task.cancel()
+        if self.relay is not None:
+            self.relay.withdraw()
 
 
 def joined(record: TableRecord) -> tuple[bool | None, ...]:

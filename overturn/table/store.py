@@ -9,13 +9,15 @@ update matches only when the table is still at that version, so of two moves
 made on the same state exactly one is committed and the other raises
 ``Stale`` with the table as it now is (optimistic concurrency, no lock held
 while the game is judged). The move log is kept beside the state so a table
-can be replayed from its first move.
+can be replayed from its first move. Beside the tables, each server process
+sharing the store holds leases on the seats it has a live stream for
+(``overturn_presence``, on the store's own clock; ``overturn.table.presence``).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -52,6 +54,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, version)
         )""",
     ),
+    (  # 2: presence shared by server processes: each holds a lease on the seats it has a live stream for
+        """CREATE TABLE overturn_presence (
+            process TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            expires DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (process, table_id, seat)
+        )""",
+        "CREATE INDEX overturn_presence_table ON overturn_presence (table_id)",
+    ),
 )
 
 
@@ -81,8 +93,28 @@ class TableStore(Protocol):
         """The committed moves after version ``after``, oldest first."""
         ...
 
-    def follow(self, on_move: Callable[[str, int], None]) -> bool:
-        """Calls ``on_move(table_id, version)`` (from a thread) for moves committed by other processes; False if the store cannot."""
+    def follow(self, on_move: Callable[[str, int], None], on_presence: Callable[[str, str], None] | None = None) -> bool:
+        """Calls ``on_move(table_id, version)`` (from a thread) for moves committed by other processes, and
+        ``on_presence(table_id, process)`` when a table's presence changed (a process's seats held, a claim, a hand-over:
+        ``process`` empty); False if the store cannot announce (then presence is each process's own)."""
+        ...
+
+    def hold_presence(self, process: str, held: Mapping[str, Collection[int]], lapse: float) -> None:
+        """``process`` has a live stream for these seats of each table given (none: an empty collection), leased for
+        ``lapse`` seconds of the store's clock; the other processes are told."""
+        ...
+
+    def renew_presence(self, process: str, lapse: float) -> int:
+        """Extends ``process``'s leases by ``lapse`` seconds and removes every lapsed one (a process gone); how many
+        of its own were renewed (fewer than it holds: its rows lapsed, hold them again)."""
+        ...
+
+    def presence_elsewhere(self, process: str, table_id: str | None = None) -> dict[str, frozenset[int]]:
+        """The seats other processes hold a live lease for, per table (only ``table_id``'s when given)."""
+        ...
+
+    def withdraw_presence(self, process: str) -> None:
+        """``process`` stops: its leases go at once (the other processes are told)."""
         ...
 
     def quiet_since(self, before: float, limit: int) -> list[Activity]:
@@ -120,6 +152,8 @@ class SQLStore:
     """The schema's queries, written once; a back end supplies ``transaction()`` (an execute function) and the placeholder style."""
 
     url: str
+    #: The store's clock in seconds, as SQL (leases are compared on one clock, whichever machine a process runs on).
+    clock: str = "(julianday('now') - 2440587.5) * 86400.0"
 
     def transaction(self) -> AbstractContextManager[Execute]:
         raise NotImplementedError
@@ -188,9 +222,13 @@ class SQLStore:
     def _announce(self, execute: Execute, table_id: str, version: int) -> None:
         """Tells the other server processes on this store of a committed move (PostgreSQL); nothing by default."""
 
+    def _announce_presence(self, execute: Execute, table_id: str, process: str) -> None:
+        """Tells the other server processes that a table's presence changed (PostgreSQL); nothing by default."""
+
     def replace_token(self, table_id: str, seat: int, token_digest: str) -> TableRecord:
         with self.transaction() as execute:
             execute("UPDATE overturn_seats SET token_digest = ? WHERE table_id = ? AND seat = ?", (token_digest, table_id, seat))
+            self._announce_presence(execute, table_id, "")
             return self._read(execute, table_id)
 
     def swap_token(self, table_id: str, seat: int, expected_digest: str, token_digest: str) -> bool:
@@ -199,7 +237,44 @@ class SQLStore:
                 "UPDATE overturn_seats SET token_digest = ? WHERE table_id = ? AND seat = ? AND token_digest = ?",
                 (token_digest, table_id, seat, expected_digest),
             )
+            if updated.rowcount == 1:
+                self._announce_presence(execute, table_id, "")
             return bool(updated.rowcount == 1)
+
+    def hold_presence(self, process: str, held: Mapping[str, Collection[int]], lapse: float) -> None:
+        with self.transaction() as execute:
+            for table_id, seats in held.items():
+                execute("DELETE FROM overturn_presence WHERE process = ? AND table_id = ?", (process, table_id))
+                for seat in seats:
+                    execute(
+                        f"INSERT INTO overturn_presence (process, table_id, seat, expires) VALUES (?, ?, ?, {self.clock} + ?)",
+                        (process, table_id, seat, lapse),
+                    )
+                self._announce_presence(execute, table_id, process)
+
+    def renew_presence(self, process: str, lapse: float) -> int:
+        with self.transaction() as execute:
+            execute(f"DELETE FROM overturn_presence WHERE expires < {self.clock}", ())
+            return int(execute(f"UPDATE overturn_presence SET expires = {self.clock} + ? WHERE process = ?", (lapse, process)).rowcount)
+
+    def presence_elsewhere(self, process: str, table_id: str | None = None) -> dict[str, frozenset[int]]:
+        query = f"SELECT table_id, seat FROM overturn_presence WHERE process <> ? AND expires > {self.clock}"
+        with self.reading() as execute:
+            if table_id is None:
+                rows = execute(query, (process,)).fetchall()
+            else:
+                rows = execute(query + " AND table_id = ?", (process, table_id)).fetchall()
+        seats: dict[str, set[int]] = {}
+        for table, seat in rows:
+            seats.setdefault(table, set()).add(int(seat))
+        return {table: frozenset(held) for table, held in seats.items()}
+
+    def withdraw_presence(self, process: str) -> None:
+        with self.transaction() as execute:
+            tables = [row[0] for row in execute("SELECT DISTINCT table_id FROM overturn_presence WHERE process = ?", (process,)).fetchall()]
+            execute("DELETE FROM overturn_presence WHERE process = ?", (process,))
+            for table_id in tables:
+                self._announce_presence(execute, table_id, process)
 
     def log(self, table_id: str, after: int = 0) -> list[LogEntry]:
         with self.reading() as execute:
@@ -208,7 +283,7 @@ class SQLStore:
             ).fetchall()
         return [LogEntry(int(version), seat, action, float(at)) for version, seat, action, at in rows]
 
-    def follow(self, on_move: Callable[[str, int], None]) -> bool:
+    def follow(self, on_move: Callable[[str, int], None], on_presence: Callable[[str, str], None] | None = None) -> bool:
         return False
 
     def quiet_since(self, before: float, limit: int) -> list[Activity]:
@@ -241,6 +316,7 @@ class SQLStore:
             for table_id in table_ids:  # seats and moves first: no back end is trusted to cascade
                 execute("DELETE FROM overturn_moves WHERE table_id = ?", (table_id,))
                 execute("DELETE FROM overturn_seats WHERE table_id = ?", (table_id,))
+                execute("DELETE FROM overturn_presence WHERE table_id = ?", (table_id,))
                 removed += execute("DELETE FROM overturn_tables WHERE id = ?", (table_id,)).rowcount
         return removed
 

@@ -390,7 +390,8 @@ async def show(request: Request) -> Response:
     service = service_of(request)
     record, seat, views = await service.tables.show(_table_id(request), seat_token(request))
     view = views.for_reader(None if seat is None else seat.index)
-    return respond(with_presence(view, service.hub.presence(record.id, joined(record))), headers=PRIVATE)
+    presence = service.hub.presence(record.id, joined(record), await service.tables.elsewhere(record.id))
+    return respond(with_presence(view, presence), headers=PRIVATE)
 
 
 async def move(request: Request) -> Response:
@@ -500,7 +501,8 @@ async def events(request: Request) -> Response:
     record, seat, views = await service.tables.show(_table_id(request), seat_token(request))
     index = None if seat is None else seat.index
     hub = service.hub
-    reader = Reader(index, "" if seat is None else seat.token_digest, request.query_params.get("ack") == "1", joined(record))
+    acks = request.query_params.get("ack") == "1"
+    reader = Reader(index, "" if seat is None else seat.token_digest, acks, joined(record), await service.tables.elsewhere(record.id))
     stream = table_stream(
         request,
         service,
