@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from smoke import sized
+from smoke import sized, target
 
 HOST = "127.0.0.1"
 TABLES = sized(50, 4)
@@ -344,5 +344,6 @@ def test_memory_per_stream(benchmark, tmp_path: Path) -> None:  # type: ignore[n
     print(f"\nmemory: {STREAMS} streams: server RSS {figures['rss_before_mb']:.0f} MB -> {figures['rss_with_streams_mb']:.0f} MB ({figures['kb_per_stream']:.0f} KB a stream)")
     benchmark.extra_info.update(figures)
     benchmark.pedantic(lambda: None, rounds=1)
-    assert figures["kb_per_stream"] < 200
+    # a per-stream share of the RSS growth: over smoke size's 50 streams an allocator's step weighs 20 times more
+    target(figures["kb_per_stream"] < 200, f"{figures['kb_per_stream']:.0f} KB a stream, not under 200 KB")
 
