@@ -4,8 +4,9 @@ tests/test_benchmarks_smoke.py runs every ``bench_*.py`` at this size with
 ``--benchmark-disable`` (each body once), so a benchmark broken by a rename fails
 the test suite instead of waiting for someone to run it. Only sizes shrink (boards,
 games, rounds, clients, seconds): every code path still runs with its correctness
-assertions. Speed and strength targets are printed instead of asserted at smoke
-size, since a few rounds on a shared machine measure nothing.
+assertions. Targets (speed, strength, a share over many games, memory a stream)
+are printed instead of asserted at smoke size, since a few rounds on a shared
+machine measure nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def sized(full: T, smoke: T) -> T:
 
 
 def target(met: bool, message: str) -> None:
-    """A speed or strength target: asserted at full size, only reported at smoke size."""
+    """A measured target: asserted at full size, only reported (when missed) at smoke size."""
     if not SMOKE:
         assert met, message
     elif not met:

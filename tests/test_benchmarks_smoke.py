@@ -3,7 +3,9 @@
 The ``benchmarks/bench_*.py`` files are outside the test paths: here they run in
 one child pytest with ``OVERTURN_BENCH_SMOKE=1`` (benchmarks/smoke.py shrinks
 their counts) and ``--benchmark-disable`` (each body once, untimed), and every
-file must have a test that passed. ``compare_hybrid_boggle.py`` needs
+file must have a test that passed. A new benchmark joins the run by itself:
+give it smoke sizes too, so the whole run stays under a minute on two cores.
+``compare_hybrid_boggle.py`` needs
 hybrid-boggle built outside the project, so only its overturn side is checked:
 its dice, the board it builds and its Boggle score, against a pure-Python
 Boggle scorer on the default lexicon.
