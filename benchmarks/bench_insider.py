@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+from smoke import sized
+
 from overturn.referees.insider.playout import check_invariants, random_playout
 from overturn.referees.insider.state import InsiderState
 
-PLAYOUTS = int(os.environ.get("INSIDER_PLAYOUTS", "10000"))
+PLAYOUTS = int(os.environ.get("INSIDER_PLAYOUTS", sized(10_000, 3)))  #: smoke: 3 games, one of each player count
 
 
 def test_bench_one_random_game(benchmark) -> None:

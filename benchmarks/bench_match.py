@@ -15,12 +15,13 @@ import os
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
+from smoke import sized, target
 
 from overturn.game.match import MatchResult, play_match
 
 pytestmark = pytest.mark.lexicon
 
-GAMES = int(os.environ.get("MATCH_GAMES", "200"))
+GAMES = int(os.environ.get("MATCH_GAMES", sized(200, 1)))  #: smoke: one game (about 6 s at level 5)
 LEVEL_A = int(os.environ.get("MATCH_A", "5"))
 LEVEL_B = int(os.environ.get("MATCH_B", "3"))
 TARGET_WINS = 0.70
@@ -39,4 +40,5 @@ def test_top_level_against_level_three(benchmark: BenchmarkFixture) -> None:
     print(f"\n{result.summary()}")
     for side in ("a", "b"):
         print(f"level {figures[side]['level']}: {figures[side]}")
-    assert result.wins >= TARGET_WINS * GAMES
+    assert len(result.games) == GAMES and all(game.moves > 0 for game in result.games)
+    target(result.wins >= TARGET_WINS * GAMES, f"level {LEVEL_A} won {result.wins} of {GAMES} games against level {LEVEL_B}, under {TARGET_WINS:.0%}")

@@ -20,6 +20,7 @@ from functools import partial
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
+from smoke import sized, target
 
 from overturn.game.solver import Solver
 from overturn.game.state import Game, RankedMove, WordMove
@@ -27,8 +28,8 @@ from overturn.lexicon.lexicon import Lexicon
 
 pytestmark = pytest.mark.lexicon
 
-CORPUS = 200
-REPEATS = 5  #: timings per position; the position's figure is the fastest (the machine is shared: the others are
+CORPUS = sized(200, 3)
+REPEATS = sized(5, 1)  #: timings per position; the position's figure is the fastest (the machine is shared: the others are
 #: mostly another process's time slice)
 TARGET_MS = 1.5
 
@@ -93,7 +94,7 @@ def test_legal_moves_speed(mode: str, lexicon: Lexicon, benchmark: BenchmarkFixt
         f"median {baseline_median:.2f} ms, {baseline_median / native_median:.1f}x the time."
     )
     benchmark.pedantic(games[0].legal_moves, rounds=5, iterations=1)
-    assert native_median <= TARGET_MS
+    target(native_median <= TARGET_MS, f"legal_moves() median {native_median:.2f} ms over the {TARGET_MS} ms target")
 
 
 def previous_best_swing(game: Game) -> int:
@@ -121,4 +122,4 @@ def test_best_swing_speed(mode: str, lexicon: Lexicon, benchmark: BenchmarkFixtu
         f"(a Found per word) {baseline_median:.3f} ms on the same positions, {baseline_median / native_median:.1f}x the time."
     )
     benchmark.pedantic(games[0].best_swing, rounds=5, iterations=1)
-    assert native_median <= baseline_median
+    target(native_median <= baseline_median, f"best_swing() median {native_median:.3f} ms, slower than the previous way's {baseline_median:.3f} ms")

@@ -13,11 +13,13 @@ from __future__ import annotations
 import os
 from concurrent.futures import ProcessPoolExecutor
 
+from smoke import sized, target
+
 from overturn.referees.base import seeded_rng
 from overturn.referees.offboard import MoveReport, OffboardState, random_playout
 from overturn.referees.offboard.geometry import Player
 
-PLAYOUTS = 10_000
+PLAYOUTS = sized(10_000, 10)
 MAX_PLIES = 1000
 
 
@@ -70,4 +72,6 @@ def test_ten_thousand_checked_playouts(benchmark) -> None:  # type: ignore[no-un
     totals = benchmark.pedantic(parallel_playouts, args=(PLAYOUTS,), rounds=1, iterations=1)
     benchmark.extra_info.update(totals)
     assert totals["games"] == PLAYOUTS
-    assert totals["decided"] > PLAYOUTS // 2 and totals["bounces"] > 0
+    assert totals["bounces"] > 0
+    # a share over many games: a few seeds' games may fall either side of it
+    target(totals["decided"] > PLAYOUTS // 2, f"{totals['decided']} of {PLAYOUTS} games decided within {MAX_PLIES} plies, not more than half")

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 
+from smoke import sized
+
 from overturn.referees.overload import Action, OverloadState, random_playout
 from overturn.referees.overload.rules import load_rules
 
 RULES = load_rules()
-PLAYOUTS = 10_000
+PLAYOUTS = sized(10_000, 30)
 
 
 def checked_playouts(count: int) -> dict[str, int]:

@@ -12,13 +12,14 @@ import time
 from collections.abc import Callable
 
 import pytest
+from smoke import sized
 
 from overturn.lexicon import registry
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.searches import LISTS, Filters, find, fit, hooks, lemma_forms, plus_one, preset_list
 
 TARGET_MS = 50
-ROUNDS = 5
+ROUNDS = sized(5, 1)
 
 
 @pytest.fixture(scope="module")

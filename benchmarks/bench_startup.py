@@ -21,10 +21,11 @@ import sys
 import time
 
 import pytest
+from smoke import sized
 
 pytestmark = pytest.mark.lexicon
 
-RUNS = 11
+RUNS = sized(11, 1)
 BOARD = "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC"
 COMMANDS = {
     "--help": ["-m", "overturn_cli", "--help"],

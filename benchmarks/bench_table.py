@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import statistics
 import subprocess
@@ -37,13 +38,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+from smoke import sized, target
+
 HOST = "127.0.0.1"
-TABLES = 50
-MOVES_PER_TABLE = 30
+TABLES = sized(50, 4)
+MOVES_PER_TABLE = sized(30, 3)
 RUN_SECONDS = 60.0
-WATCHERS = 200
-FAN_OUT_MOVES = 30
-STREAMS = 1000
+HEALTH_SECONDS = sized(3.0, 0.5)
+WATCHERS = sized(200, 10)
+FAN_OUT_MOVES = sized(30, 3)
+STREAMS = sized(1000, 50)
+SETTLE_SECONDS = sized(1.0, 0.2)  #: after the streams opened, before the moves or the memory reading
+COMPUTER_LEVEL = sized(5, 2)  #: smoke: a level that answers at once, so its moves land within the short run
 
 
 def _free_port() -> int:
@@ -144,8 +151,8 @@ def _moves_run(ports: list[int], label: str) -> dict[str, float]:
     return figures
 
 
-def _health_rate(port: int, seconds: float = 3.0) -> float:
-    """The same-run baseline: GET /health answers per second, 50 clients."""
+def _health_rate(port: int, seconds: float = HEALTH_SECONDS) -> float:
+    """The same-run baseline: GET /health answers per second, one client a table."""
 
     async def client(deadline: float) -> int:
         reader, writer = await _open(port)
@@ -162,7 +169,7 @@ def _health_rate(port: int, seconds: float = 3.0) -> float:
         return sum(await asyncio.gather(*(client(deadline) for _ in range(TABLES)))) / seconds
 
     rate = asyncio.run(run())
-    print(f"\nbaseline: {rate:.0f} GET /health per second, 50 clients")
+    print(f"\nbaseline: {rate:.0f} GET /health per second, {TABLES} clients")
     return rate
 
 
@@ -173,6 +180,8 @@ def postgres() -> Iterator[str | None]:
     from postgres_server import postgres_server, why_unavailable
 
     reason = why_unavailable()
+    if reason and os.environ.get("OVERTURN_REQUIRE_POSTGRES"):
+        pytest.fail(f"OVERTURN_REQUIRE_POSTGRES is set but {reason}")
     if reason:
         print(f"\nPostgreSQL figures skipped: {reason}")
         yield None
@@ -213,9 +222,9 @@ def test_people_beside_computer_tables(benchmark, tmp_path: Path) -> None:  # ty
     results: dict[str, dict[str, float]] = {}
     with serving(str(tmp_path / "tables.sqlite3")) as (port, _pid):
         results["alone"] = _moves_run([port], "people alone")
-        computer_tables = asyncio.run(_computer_tables(port, 4, 5))
+        computer_tables = asyncio.run(_computer_tables(port, 4, COMPUTER_LEVEL))
         time.sleep(2.0)  # the computers are thinking
-        results["beside_computers"] = _moves_run([port], "people beside 4 computer tables at level 5")
+        results["beside_computers"] = _moves_run([port], f"people beside 4 computer tables at level {COMPUTER_LEVEL}")
 
         async def computer_versions() -> list[int]:
             reader, writer = await _open(port)
@@ -260,7 +269,7 @@ def test_fan_out(benchmark, tmp_path: Path) -> None:  # type: ignore[no-untyped-
         ready, counter = asyncio.Event(), [0]
         watchers = [asyncio.create_task(_watch(port, table_id, arrivals, ready, counter)) for _ in range(WATCHERS)]
         await asyncio.wait_for(ready.wait(), 60)
-        await asyncio.sleep(1)
+        await asyncio.sleep(SETTLE_SECONDS)
         reader, writer = await _open(port)
         state, sent = created, {}
         delays: list[float] = []
@@ -323,7 +332,7 @@ def test_memory_per_stream(benchmark, tmp_path: Path) -> None:  # type: ignore[n
         for index in range(STREAMS):
             opened.append(asyncio.create_task(watch(tables[index % len(tables)]["table"]["id"])))
         await asyncio.wait_for(ready.wait(), 120)
-        await asyncio.sleep(2)
+        await asyncio.sleep(2 * SETTLE_SECONDS)
         during = _rss(pid)
         for task in opened:
             task.cancel()
@@ -335,5 +344,6 @@ def test_memory_per_stream(benchmark, tmp_path: Path) -> None:  # type: ignore[n
     print(f"\nmemory: {STREAMS} streams: server RSS {figures['rss_before_mb']:.0f} MB -> {figures['rss_with_streams_mb']:.0f} MB ({figures['kb_per_stream']:.0f} KB a stream)")
     benchmark.extra_info.update(figures)
     benchmark.pedantic(lambda: None, rounds=1)
-    assert figures["kb_per_stream"] < 200
+    # a per-stream share of the RSS growth: over smoke size's 50 streams an allocator's step weighs 20 times more
+    target(figures["kb_per_stream"] < 200, f"{figures['kb_per_stream']:.0f} KB a stream, not under 200 KB")
 
