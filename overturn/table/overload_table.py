@@ -14,21 +14,6 @@ from overturn.referees.wording import Event, say
 from overturn.table.board_base import Refusal
 from overturn.table.board_seating import BoardRules, BoardTable
 
-RULES_FR = {
-    "load-range": "Un pion part avec 0 à 8 disques au plus (selon la règle).",
-    "load-before-roll": "Les disques se choisissent avant de lancer le dé.",
-    "load-awaited": "Choisissez d'abord les disques du pion au départ.",
-    "load-no-start-pawn": "Aucun de vos pions n'est au départ : rien à charger.",
-    "roll-awaited": "Il faut lancer le dé maintenant.",
-    "move-awaited": "Le dé est lancé : choisissez le pion à déplacer.",
-    "step-awaited": "Le pion est sur une case +/- : il doit avancer ou reculer d'une case d'abord.",
-    "step-direction": "Sur une case +/-, le pion avance ou recule d'une case seulement.",
-    "die-range": "Le dé ne montre que les faces 1 à 8.",
-    "enter-start-pawn-first": "Un pion au départ doit entrer en jeu en premier.",
-    "not-your-pawn": "Ce pion n'est pas à vous.",
-    "unknown-pawn": "Ce pion n'existe pas.",
-    "encounter-awaited": "Réglez d'abord chaque pion rencontré (donner ou prendre).",
-}
 #: Actions that name a pawn (``move red1``, ``give blue2``).
 PAWN_ACTIONS = ("move", "give", "take")
 
@@ -40,7 +25,6 @@ class OverloadRules(BoardRules):
     seeds = SEED_RANGE
     words = FR
     effect_type = Effect
-    rules_fr = RULES_FR
     options = ("variant",)
 
     def new_game(self, players: int, seed: int, options: dict[str, Any], table_dice: bool) -> Any:
