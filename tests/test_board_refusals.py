@@ -13,7 +13,7 @@ import random
 import re
 from pathlib import Path
 
-from overturn.referees.wording import SHARED_WORDS, shared
+from overturn.referees.templates import SHARED_WORDS, shared
 from overturn.table.board_base import MoveEntry
 from overturn.table.games import BOARDS, new_board_table
 

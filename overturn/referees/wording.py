@@ -9,16 +9,10 @@ same Structs in French, and sends them as data beside the words.
 
 from __future__ import annotations
 
-import functools
-import json
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from msgspec import Struct
-
-#: The words the server and the page both say, one file per language: read by the server, served to the page.
-SHARED_WORDS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 
 #: A language's wording of one game's events: the format function of each kind.
 Catalogue = Mapping[str, Callable[[Any], str]]
@@ -64,10 +58,3 @@ def french_verb(subjects: int, singular: str, plural: str) -> str:
     """The verb that agrees with ``subjects`` people or things (*gagne* / *gagnent*)."""
     return singular if subjects < 2 else plural
 
-
-@functools.cache
-def shared(lang: str) -> dict[str, Any]:
-    """The words in ``lang`` that the page says too (``overturn/web/i18n/<lang>.json``), read once, when a table
-    first needs them (never on the command line's start)."""
-    words: dict[str, Any] = json.loads((SHARED_WORDS / f"{lang}.json").read_text(encoding="utf-8"))
-    return words

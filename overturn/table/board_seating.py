@@ -35,7 +35,8 @@ import msgspec
 
 from overturn.referees.base import CHANCE, IllegalAction, winning_seats
 from overturn.referees.protocol import Played, Referee, UsageProblem
-from overturn.referees.wording import Catalogue, Event, say, shared
+from overturn.referees.templates import shared
+from overturn.referees.wording import Catalogue, Event, say
 from overturn.table.board_base import MoveEntry, Refusal
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import NoSuchMove, NotYourTurn

@@ -8,7 +8,7 @@ from overturn.referees.overload.effects import Acted, Effect
 from overturn.referees.overload.referee import OverloadReferee, awaited
 from overturn.referees.overload.rules import load_rules
 from overturn.referees.overload.store import SEED_RANGE
-from overturn.referees.overload.words import COLOURS_FR, FR
+from overturn.referees.overload.words import FR
 from overturn.referees.protocol import Played, UsageProblem
 from overturn.referees.wording import Event, say
 from overturn.table.board_base import Refusal
@@ -34,7 +34,8 @@ class OverloadRules(BoardRules):
         return self.referee.new_game(players=players, variant=variant, seed=seed)
 
     def seat_names(self, players: int) -> list[str]:
-        return [COLOURS_FR.get(colour, colour).capitalize() for colour in load_rules().colours[:players]]
+        colours = FR.table("colour")
+        return [colours.get(colour, colour).capitalize() for colour in load_rules().colours[:players]]
 
     def legal_moves(self, game: Any, table_dice: bool) -> list[str]:
         """The server rolls a seeded table's die: one 'roll' tap."""
