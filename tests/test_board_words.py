@@ -1,11 +1,14 @@
-"""The board page words the games' events itself (overturn/web/js/boards/words/): its French is the server's, word
-for word, and its English words every kind.
+"""The games' events are worded from one catalogue per language (overturn/web/i18n/<lang>.json) by one small
+template format, implemented twice: overturn/referees/templates.py (the table's French) and the page's
+js/boards/words/format.js. Both are fed the same cases and must agree; the catalogue words every kind in both
+languages; no wording is written in code any more.
 
 Random playouts of the three games at the table collect every move's events with the move list's French lines
 (``entry_for``'s ``effects``), every awaited decision with the view's French ``awaiting``, and Insider's event log
 with its French; a few events made here reach the branches a short playout may miss (a Bodyguard's time out, a
-bounced marble removed, every card at every power, every kind at least once). Node runs the page's catalogues on the same events, as the
-server sends them (``msgspec.to_builtins``), naming Insider's seats as the server's French does (*Joueur 1*).
+bounced marble removed, every card at every power, every kind at least once). Node runs the page's formatter on the
+same events, as the server sends them (``msgspec.to_builtins``), naming Insider's seats as the server's French does
+(*Joueur 1*).
 """
 
 from __future__ import annotations
@@ -13,16 +16,18 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
-from test_web_modules import _node, needs_node
+from test_web_modules import NODE, _node, needs_node
 
 from overturn.referees.insider import effects as insider
-from overturn.referees.insider.words import POWERS_FR
+from overturn.referees.insider.board import CARD_TYPES
 from overturn.referees.offboard import effects as offboard
 from overturn.referees.overload import effects as overload
+from overturn.referees.templates import SharedCatalogue, Wording, WordingError, shared
 from overturn.referees.wording import Event, kinds, say
 from overturn.table.board_base import MoveEntry
 from overturn.table.games import BOARDS, new_board_table
@@ -46,7 +51,7 @@ WORD_IN_NODE = """
 import { line, word } from "./js/boards/words/say.js";
 import { readFileSync } from "node:fs";
 const french = (seat) => `Joueur ${seat + 1}`;  // the server's French names the seats so
-const english = (seat) => `Seat ${seat + 1}`;
+const english = (seat) => String(seat + 1);  // as the catalogue's English, which has no seat wording, names them
 const vectors = JSON.parse(readFileSync(0, "utf8"));
 console.log(JSON.stringify(vectors.map(({ game, event, listed }) => {
   const say = listed ? line : word;
@@ -54,14 +59,52 @@ console.log(JSON.stringify(vectors.map(({ game, event, listed }) => {
 })));
 """
 
-KINDS_IN_NODE = """
-import * as insider from "./js/boards/words/insider.js";
-import * as offboard from "./js/boards/words/offboard.js";
-import * as overload from "./js/boards/words/overload.js";
-const games = { insider, offboard, overload };
-console.log(JSON.stringify(Object.fromEntries(Object.entries(games).map(([name, words]) =>
-  [name, { fr: Object.keys(words.fr), en: Object.keys(words.en) }]))));
+FORMAT_IN_NODE = """
+import { Wording } from "./js/boards/words/format.js";
+import { readFileSync } from "node:fs";
+const cases = JSON.parse(readFileSync(0, "utf8"));
+console.log(JSON.stringify(cases.map(({ lang, game, wording, scope }) => {
+  try {
+    return new Wording(lang, game, (seat) => `Joueur ${seat + 1}`).say(wording, scope);
+  } catch (error) {
+    return { error: error.constructor.name };
+  }
+})));
 """
+#: A game's tables and parts for the format's cases.
+GAME = {"tables": {"colour": {"red": "rouge"}}, "parts": {"space": ["case {number}", {"if": "special", "then": " [{special}]"}]}}
+#: The format's cases, each with what both implementations must say (or ``WordingError``).
+CASES: list[tuple[str, Any, dict[str, Any], str | type[WordingError]]] = [
+    *((lang, "{n|count:carte}", {"n": n}, said) for lang, n, said in (
+        ("fr", 0, "0 carte"), ("fr", 1, "1 carte"), ("fr", -1, "-1 carte"), ("fr", 2, "2 cartes"), ("fr", "5", "5 cartes"),
+        ("en", 0, "0 cartes"), ("en", 1, "1 carte"), ("en", -1, "-1 cartes"), ("fr", "back", "back"))),
+    ("fr", "{n|count:case occupée:cases occupées}", {"n": 3}, "3 cases occupées"),
+    *((lang, {"count": "who", "one": "gagne", "other": "gagnent"}, {"who": who}, said) for lang, who, said in (
+        ("fr", [1], "gagne"), ("fr", [1, 2], "gagnent"), ("fr", [], "gagne"), ("fr", 0, "gagne"), ("en", [], "gagnent"), ("en", 1, "gagne"))),
+    ("fr", "{p|table:colour} et {q|table:colour}", {"p": "red", "q": "mauve"}, "rouge et mauve"),
+    ("fr", "{s|part:space}, {t|part:space}", {"s": {"number": 4, "special": "x2"}, "t": {"number": 0, "special": ""}}, "case 4 [x2], case 0"),
+    ("fr", "{l|part:space|join: / }", {"l": [{"number": 1, "special": None}, {"number": 2, "special": "+"}]}, "case 1 / case 2 [+]"),
+    ("fr", "{w|seat|join:, } ; {x|seat} ; {y|seat}", {"w": [0, 2], "x": "3", "y": "c3"}, "Joueur 1, Joueur 3 ; Joueur 4 ; c3"),
+    ("fr", "{a|signed} {b|signed} {c|signed}", {"a": 0, "b": 3, "c": -2}, "+0 +3 -2"),
+    ("en", " ".join(f"{{n.{i}|ordinal}}" for i in range(7)), {"n": [1, 2, 3, 11, 12, 22, 113]}, "1st 2nd 3rd 11th 12th 22nd 113th"),
+    ("fr", "[{a}] [{b}] [{c}] [{d.0}] [{e.1}] [{f}]", {"a": None, "b": True, "c": 7, "d": ["x"], "e": ["x"]}, "[] [true] [7] [x] [] []"),
+    *(("fr", {"if": test, "then": "oui", "else": "non"}, {"z": 0, "o": 1, "e": [], "l": ["walk"], "s": "", "n": None}, said) for test, said in (
+        ("z", "non"), ("o", "oui"), ("e", "non"), ("l", "oui"), ("s", "non"), ("n", "non"), ("missing", "non"), ("z set", "oui"),
+        ("n set", "non"), ("not n set", "oui"), ("o = 1", "oui"), ("z = 1", "non"), ("l has walk", "oui"), ("l has roll", "non"),
+        ("not l has roll", "oui"), (["z", "o"], "oui"), (["z", "e"], "non"))),
+    ("fr", {"if": "z", "then": "oui"}, {"z": 0}, ""),
+    *(("fr", {"switch": "k", "cases": {"a": "A", "2": "deux"}, **extra}, {"k": k}, said) for k, extra, said in (
+        ("a", {}, "A"), (2, {}, "deux"), ("b", {}, "b"), ("b", {"else": "autre {k}"}, "autre b"))),
+    *(("fr", {"list": [{"if": "a", "then": "marcher"}, {"if": "b", "then": "lancer"}, "piocher"], "either": "ou"}, scope, said) for scope, said in (
+        ({"a": 1, "b": 1}, "marcher, lancer ou piocher"), ({"a": 0, "b": 1}, "lancer ou piocher"), ({"a": 0, "b": 0}, "piocher"))),
+    ("fr", {"list": ["a", {"if": "n", "then": "b"}, "c"], "join": "+"}, {"n": 0}, "a+c"),
+    ("fr", {"each": ["g", "s"], "as": "{index|seat} {g|signed} → {s}", "join": ", "}, {"g": [-4, 3], "s": [-4, 3]}, "Joueur 1 -4 → -4, Joueur 2 +3 → 3"),
+    ("fr", {"each": "r", "as": "{r.p} ({k})", "join": "; "}, {"r": [{"p": 1}, {"p": 2}], "k": "x"}, "1 (x); 2 (x)"),
+    ("fr", [{"part": "space"}, " !"], {"number": 9, "special": ""}, "case 9 !"),
+    ("fr", "{l}", {"l": [1]}, WordingError), ("fr", "{a", {"a": 1}, WordingError), ("fr", "a}", {}, WordingError),
+    ("fr", "{a|nope}", {"a": 1}, WordingError), ("fr", {"if": "a b c d"}, {"a": 1}, WordingError), ("fr", 3, {}, WordingError),
+    ("fr", {"what": 1}, {}, WordingError), ("fr", "{a.b}", {"a": 3}, WordingError),
+]
 
 
 def _vector(game: str, event: Event, french: str, listed: bool) -> dict[str, Any]:
@@ -120,7 +163,7 @@ def _made() -> list[dict[str, Any]]:
             ins.AwaitDraw(0), ins.AwaitEvaluation(), ins.Declined(1), ins.Drew(2, 1, 1), ins.EvaluationTurned("2b", (1, 0, 3)),
             ins.Reshuffled(), ins.RolledSeven(0), ins.Stolen(2, 0), ins.SwappedCard(1), ins.TotalOutHit(2, 1), ins.TotalOutMoved("c2", "d2"),
             *(ins.CardPlayed(1, card, power, ("2",) if (card, power) in {("heli", 3), ("scandal", 1), ("scandal", 2)} else ("b2:1", "c3"))
-              for card, power in POWERS_FR),
+              for card in CARD_TYPES if card != "guard" for power in (1, 2, 3)),
         ],
     }
     return [_vector(game, event, say(BOARDS[game].words, event), False) for game, events in made.items() for event in events]
@@ -141,8 +184,21 @@ def worded() -> list[tuple[dict[str, Any], dict[str, str | None]]]:
 
 
 @needs_node
-def test_the_page_french_is_the_server_french(worded: list[tuple[dict[str, Any], dict[str, str | None]]]) -> None:
-    wrong = [(vector["event"], answer["fr"], vector["french"]) for vector, answer in worded if answer["fr"] != vector["french"]]
+def test_the_page_and_the_server_word_every_event_alike(worded: list[tuple[dict[str, Any], dict[str, str | None]]]) -> None:
+    """The two formatters on the same catalogue and events: the same French and English; the French is what the
+    table sent (its move list lines and awaited decisions), and every kind was compared."""
+    catalogues = {(lang, game): SharedCatalogue(lang, game) for lang in ("fr", "en") for game in EFFECTS}
+    wrong = []
+    for vector, answer in worded:
+        event, game = vector["event"], vector["game"]
+        indented = vector["listed"] and game == "overload" and event["kind"] != "acted"  # the move list's lines under the action
+        for lang in ("fr", "en"):
+            python = catalogues[lang, game][event["kind"]](event)
+            page = answer[lang] or ""
+            if (page[2:] if indented else page) != python:
+                wrong.append((lang, event, page, python))
+        if answer["fr"] != vector["french"]:
+            wrong.append(("table", event, answer["fr"], vector["french"]))
     assert not wrong, wrong[:5]
     seen = {(vector["game"], vector["event"]["kind"]) for vector, _ in worded}
     every = {(game, name) for game, module in EFFECTS.items() for name in kinds(*module.EFFECTS, *module.AWAITING)}
@@ -161,13 +217,61 @@ def test_the_page_english_words_every_kind(worded: list[tuple[dict[str, Any], di
             assert english.startswith("  ") == (vector["event"]["kind"] != "acted"), english
 
 
+def _python_says(lang: str, wording: Any, scope: dict[str, Any]) -> str | dict[str, str]:
+    try:
+        return Wording(lang, GAME, lambda seat: f"Joueur {seat + 1}").say(wording, scope)
+    except WordingError:
+        return {"error": "WordingError"}
+
+
 @needs_node
-def test_the_page_words_every_declared_kind_in_both_languages() -> None:
-    catalogues = _node(KINDS_IN_NODE)
-    for game, module in EFFECTS.items():
-        every = kinds(*module.EFFECTS, *module.AWAITING)
-        assert set(catalogues[game]["fr"]) == every, game
-        assert set(catalogues[game]["en"]) == every, game
+def test_both_formatters_read_the_format_alike() -> None:
+    """Each node, filter, test and plural rule of the format, and its errors, fed to both implementations."""
+    cases = [{"lang": lang, "game": GAME, "wording": wording, "scope": scope} for lang, wording, scope, _ in CASES]
+    page = _node(FORMAT_IN_NODE, cases)
+    for (lang, wording, scope, expected), said in zip(CASES, page):
+        wanted = {"error": "WordingError"} if expected is WordingError else expected
+        assert _python_says(lang, wording, scope) == wanted, (wording, scope)
+        assert said == wanted, (wording, scope)
+
+
+def test_the_catalogue_words_every_kind_a_referee_emits_in_both_languages() -> None:
+    for lang in ("fr", "en"):
+        for game, module in EFFECTS.items():
+            assert set(shared(lang)["events"][game]["kinds"]) == kinds(*module.EFFECTS, *module.AWAITING), (lang, game)
+    assert BOARDS["insider"].words["drew"](insider.Drew(0, 2, 1)) == "Joueur 1 pioche 2 cartes (1 case occupée)"  # the seat as the server names it
+
+
+def _fragments(wording: Any) -> list[str]:
+    """The fixed text of a wording, between its holes."""
+    if isinstance(wording, str):
+        return re.split(r"\{[^{}]*\}", wording)
+    if isinstance(wording, list):
+        return [text for part in wording for text in _fragments(part)]
+    if isinstance(wording, dict):
+        return [text for key, part in wording.items() if key not in ("if", "switch", "count", "each", "part") for text in _fragments(part)]
+    return []
+
+
+def test_no_event_wording_is_written_in_code() -> None:
+    """The catalogues' sentences (their longer fixed pieces) appear in no page script, and the French ones in no
+    Python module either: words/<game>.js keep the page's own move list sentences alone, and the Python catalogues
+    are ``EN``, the command line's own English (which the page's English often echoes)."""
+    root = Path(__file__).resolve().parent.parent / "overturn"
+    scripts, modules = sorted((root / "web").rglob("*.js")), sorted(root.rglob("*.py"))
+    for lang, sources in (("fr", scripts + modules), ("en", scripts)):
+        pieces = {text.strip() for text in _fragments(shared(lang)["events"]) if len(text.strip()) >= 20}
+        assert len(pieces) > 40, lang
+        written = {(path.name, piece) for path in sources for piece in pieces if piece in path.read_text(encoding="utf-8")}
+        assert not written, sorted(written)[:10]
+    script = """
+import * as insider from "./js/boards/words/insider.js";
+import * as offboard from "./js/boards/words/offboard.js";
+import * as overload from "./js/boards/words/overload.js";
+console.log(JSON.stringify([insider, offboard, overload].map((module) => Object.keys(module))));
+"""
+    if NODE is not None:
+        assert _node(script) == [["played"]] * 3
 
 
 @needs_node

@@ -44,7 +44,7 @@ def _node(script: str, data: Any = None) -> Any:
 
 
 def _imports(module: Path) -> set[Path]:
-    """The module and every module it imports, directly or not (static imports, as the pages write them)."""
+    """The module and every module it imports, directly or not (static imports, as the pages write them, JSON modules too)."""
     seen: set[Path] = set()
     todo = [module.resolve()]
     while todo:
@@ -52,12 +52,18 @@ def _imports(module: Path) -> set[Path]:
         if current in seen:
             continue
         seen.add(current)
-        todo += [(current.parent / name).resolve() for name in re.findall(r'^import .* from "(\.[^"]+)";$', current.read_text(), re.M)]
+        imported = re.findall(r'^import .* from "(\.[^"]+)"(?: with \{ type: "json" \})?;$', current.read_text(), re.M)
+        todo += [(current.parent / name).resolve() for name in imported]
     return seen
 
 
-def _scripts() -> set[Path]:
+def _modules() -> set[Path]:
+    """Every file both pages import: their scripts and the JSON data they import as modules."""
     return set().union(*(_imports(WEB / entry) for entry in PAGES.values()))
+
+
+def _scripts() -> set[Path]:
+    return {path for path in _modules() if path.suffix == ".js"}
 
 
 # ----- the notation parser ------------------------------------------------------------------------------
@@ -246,3 +252,15 @@ def test_every_module_is_served_as_javascript(server: str) -> None:
             assert answer.text == path.read_text()
             again = client.get("/static/" + path.relative_to(WEB).as_posix(), headers={"If-None-Match": answer.headers["etag"]})
             assert again.status_code == 304
+
+
+def test_the_words_the_pages_import_as_data_are_served_as_json(server: str) -> None:
+    """A browser imports a JSON module only when it is served as JSON (the words the server says too)."""
+    data = sorted(path for path in _modules() if path.suffix == ".json")
+    assert [path.relative_to(WEB).as_posix() for path in data] == ["i18n/en.json", "i18n/fr.json"]
+    with httpx.Client(base_url=server, timeout=30) as client:
+        for path in data:
+            answer = client.get("/static/" + path.relative_to(WEB).as_posix())
+            assert answer.status_code == 200, path
+            assert answer.headers["content-type"] == "application/json", path
+            assert answer.json() == json.loads(path.read_text(encoding="utf-8"))

@@ -2,9 +2,10 @@
 
 Each referee reports its effects (``Stolen``, ``Moved``, ``Scored``...) and
 its awaited decision as ``Event`` Structs, tagged by ``kind``; its ``words``
-module holds ``EN`` (the command line) and ``FR`` (the table page): one format
-function per kind. Nothing downstream parses a sentence: the table words the
-same Structs in French, and sends them as data beside the words.
+module holds ``EN`` (the command line: one format function per kind) and
+``FR`` (the table page: the catalogue the page reads too, ``templates.py``).
+Nothing downstream parses a sentence: the table words the same Structs in
+French, and sends them as data beside the words.
 """
 
 from __future__ import annotations
@@ -57,3 +58,4 @@ def french_count(count: int, singular: str, plural: str | None = None) -> str:
 def french_verb(subjects: int, singular: str, plural: str) -> str:
     """The verb that agrees with ``subjects`` people or things (*gagne* / *gagnent*)."""
     return singular if subjects < 2 else plural
+

@@ -1,4 +1,4 @@
-"""What every board game's table shares: the refusal, the move list's entry and the refusal codes of every game."""
+"""What every board game's table shares: the refusal and the move list's entry."""
 
 from __future__ import annotations
 
@@ -8,19 +8,6 @@ from typing import Any
 import msgspec
 
 from overturn.referees.wording import Event
-
-#: The refusal codes every game shares, in French (a game adds its own; the referees' English follows as ``detail``).
-RULES_FR = {
-    "notation": "Coup illisible : écrivez-le dans la notation du jeu.",
-    "syntax": "Coup illisible : écrivez-le dans la notation du jeu.",
-    "game-over": "La partie est terminée.",
-    "not-your-turn": "Ce n'est pas à vous de jouer.",
-    "seeded-chance": "Cette table tire dés et cartes elle-même : le coup de hasard n'est pas à taper ici.",
-    "table-chance": "À cette table, les dés sont lancés par les joueurs : tapez la valeur obtenue.",
-    "chance-expected": "Il faut d'abord donner le résultat du hasard (dés ou carte).",
-    "bad-outcome": "Ce résultat de dés ou de carte est impossible ici.",
-    "illegal": "Ce coup est interdit par la règle.",
-}
 
 
 @dataclass(frozen=True)

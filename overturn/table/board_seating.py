@@ -35,8 +35,9 @@ import msgspec
 
 from overturn.referees.base import CHANCE, IllegalAction, winning_seats
 from overturn.referees.protocol import Played, Referee, UsageProblem
+from overturn.referees.templates import shared
 from overturn.referees.wording import Catalogue, Event, say
-from overturn.table.board_base import RULES_FR, MoveEntry, Refusal
+from overturn.table.board_base import MoveEntry, Refusal
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import NoSuchMove, NotYourTurn
 from overturn.table.views import BoardAnswer, BoardRefusal, BoardView, MoveListEntry, Position
@@ -59,8 +60,6 @@ class BoardRules:
     #: The game's French (``words.FR``) and the type its stored events decode to.
     words: Catalogue
     effect_type: Any
-    #: The game's own refusal codes in French.
-    rules_fr: dict[str, str] = {}
     #: Options the game takes besides ``table_dice``.
     options: tuple[str, ...] = ()
     #: The option giving seconds for a timed answer, and the move played when they run out (no clock: empty).
@@ -134,7 +133,9 @@ class BoardRules:
         raise NotImplementedError
 
     def refusal(self, rule: str, detail: str) -> Refusal:
-        return Refusal(rule, self.rules_fr.get(rule, RULES_FR.get(rule, "Coup refusé par la règle.")), detail)
+        """The refusal of ``rule`` in the table's French (overturn/web/i18n/fr.json, the page's words too), ``detail`` the referee's English."""
+        french = shared("fr")
+        return Refusal(rule, french["refusals"].get(rule, french["refused"]), detail)
 
 
 @dataclass

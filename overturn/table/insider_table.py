@@ -31,58 +31,6 @@ _SERVER_DRAWS = random.SystemRandom()
 #: Insider's events shown in the view, the latest last.
 EVENTS_SHOWN = 30
 
-RULES_FR = {
-    "not-chance": "Aucun tirage n'est attendu maintenant.",
-    "not-expected": "Ce coup répond à une question que personne n'a posée.",
-    "one-main-action": "Une seule action principale par tour : marcher, lancer ou piocher.",
-    "one-die": "Rumeurs : ce joueur n'avance qu'avec un dé jusqu'à la prochaine évaluation.",
-    "two-dice": "Ce lancer se fait avec deux dés.",
-    "choose-first": "Choisissez d'abord l'action principale du tour : marcher, lancer ou piocher.",
-    "meet-expected": "Votre pion a rencontré des adversaires : prenez une carte à chacun ou refusez.",
-    "seat-expected": "Le pion arrivé à l'INSIDER doit d'abord prendre une table libre.",
-    "guard-expected": "Une carte étoilée attend la réponse du garde du corps.",
-    "guard-out-of-turn": "Le garde du corps ne se joue qu'en réponse à une carte étoilée.",
-    "guard-count": "Vous n'avez pas assez de gardes du corps.",
-    "vip-expected": "Le réarrangement VIP est en cours.",
-    "vip-empty": "Aucune table à réarranger.",
-    "vip-swap": "Cet échange de tables est impossible.",
-    "vip": "Ce réarrangement VIP est impossible.",
-    "totalout-expected": "Les déplacements de Total OUT sont en cours.",
-    "totalout-place": "Un Total OUT ne va pas là.",
-    "not-total-out": "Il n'y a pas de Total OUT là.",
-    "total-out": "Ce déplacement de Total OUT est impossible.",
-    "no-double": "Seul un double permet de déplacer un Total OUT.",
-    "double-used": "Le double a déjà servi.",
-    "shut-in": "Ce Total OUT enfermerait des pions.",
-    "not-enough-cards": "Vous n'avez pas assez de cartes de ce type.",
-    "cards-locked": "Plus de carte à jouer ce tour-ci.",
-    "cards-played": "Des cartes ont déjà été jouées ce tour-ci.",
-    "fresh-cards": "Une carte piochée ce tour ne se joue pas tout de suite.",
-    "swap-after-play": "On n'échange pas de carte après en avoir joué.",
-    "power": "Cette puissance de carte n'existe pas.",
-    "card": "Cette carte ne se joue pas ainsi.",
-    "admin-pawn": "Administrateur : ce pion ne peut pas être échangé.",
-    "admin-place": "Administrateur : pas d'échange sur cette case.",
-    "admin-reach": "Administrateur : ce pion est hors de portée.",
-    "admin-same-place": "Administrateur : les deux pions sont sur la même case.",
-    "admin-same-player": "Administrateur : les deux pions sont au même joueur.",
-    "heli-place": "Hélicoptère : on ne se pose pas là.",
-    "heli-reach": "Hélicoptère : ce vol est hors de portée.",
-    "foreign-base": "On n'entre pas dans la base d'un autre joueur.",
-    "insider-full": "L'INSIDER est complet.",
-    "table-taken": "Cette table est déjà prise.",
-    "seated": "Ce pion est déjà assis à l'INSIDER.",
-    "must-move": "Il reste des points de déplacement à jouer.",
-    "no-move": "Aucun déplacement possible ainsi.",
-    "no-pawn": "Aucun de vos pions n'est là.",
-    "not-a-step": "Ce n'est pas un pas d'une case voisine.",
-    "pawn-stopped": "Ce pion s'est arrêté (il a pris une carte).",
-    "points": "Pas assez de points de déplacement.",
-    "target": "Cette destination est impossible.",
-    "walk": "Marcher est impossible maintenant.",
-    "draw": "Piocher est impossible maintenant.",
-    "die": "Lancer est impossible maintenant.",
-}
 
 
 class InsiderRules(BoardRules):
@@ -92,7 +40,6 @@ class InsiderRules(BoardRules):
     seeds = (0, 2**53 - 1)
     words = FR
     effect_type = Effect
-    rules_fr = RULES_FR
     options = ("guard_seconds",)
     clock_option = "guard_seconds"
     timeout_move = "pass"

@@ -16,21 +16,6 @@ from overturn.referees.wording import Event, say
 from overturn.table import board_marks
 from overturn.table.board_seating import BoardRules, BoardTable
 
-RULES_FR = {
-    "not-your-marble": "Cette bille n'est pas à vous.",
-    "not-adjacent": "Une bille avance d'un trou voisin seulement.",
-    "own-marble-off": "On ne pousse pas sa propre bille hors du plateau.",
-    "single-cannot-push": "Une bille seule ne pousse pas.",
-    "outnumbered": "La ligne qui pousse doit compter plus de billes que celle qu'elle pousse.",
-    "push-blocked": "Une de vos billes est derrière la ligne poussée : la poussée est bloquée.",
-    "marble-in-hand": "Réglez d'abord la bille qui a rebondi : replacez-la ou retirez-la.",
-    "nothing-in-hand": "Aucune bille n'a rebondi : rien à replacer ni à retirer.",
-    "occupied": "Ce trou n'est pas libre.",
-    "space-occupied": "Cette case est occupée.",
-    "unknown-position": "Cette position n'existe pas sur le plateau.",
-    "not-on-a-link": "Cette case n'est pas sur un chemin.",
-}
-
 
 class OffboardRules(BoardRules):
     name = "offboard"
@@ -38,7 +23,6 @@ class OffboardRules(BoardRules):
     players = (2, 2)
     words = FR
     effect_type = Effect
-    rules_fr = RULES_FR
     options = ("layout",)
 
     def new_game(self, players: int, seed: int, options: dict[str, Any], table_dice: bool) -> Any:

@@ -8,27 +8,12 @@ from overturn.referees.overload.effects import Acted, Effect
 from overturn.referees.overload.referee import OverloadReferee, awaited
 from overturn.referees.overload.rules import load_rules
 from overturn.referees.overload.store import SEED_RANGE
-from overturn.referees.overload.words import COLOURS_FR, FR
+from overturn.referees.overload.words import FR
 from overturn.referees.protocol import Played, UsageProblem
 from overturn.referees.wording import Event, say
 from overturn.table.board_base import Refusal
 from overturn.table.board_seating import BoardRules, BoardTable
 
-RULES_FR = {
-    "load-range": "Un pion part avec 0 à 8 disques au plus (selon la règle).",
-    "load-before-roll": "Les disques se choisissent avant de lancer le dé.",
-    "load-awaited": "Choisissez d'abord les disques du pion au départ.",
-    "load-no-start-pawn": "Aucun de vos pions n'est au départ : rien à charger.",
-    "roll-awaited": "Il faut lancer le dé maintenant.",
-    "move-awaited": "Le dé est lancé : choisissez le pion à déplacer.",
-    "step-awaited": "Le pion est sur une case +/- : il doit avancer ou reculer d'une case d'abord.",
-    "step-direction": "Sur une case +/-, le pion avance ou recule d'une case seulement.",
-    "die-range": "Le dé ne montre que les faces 1 à 8.",
-    "enter-start-pawn-first": "Un pion au départ doit entrer en jeu en premier.",
-    "not-your-pawn": "Ce pion n'est pas à vous.",
-    "unknown-pawn": "Ce pion n'existe pas.",
-    "encounter-awaited": "Réglez d'abord chaque pion rencontré (donner ou prendre).",
-}
 #: Actions that name a pawn (``move red1``, ``give blue2``).
 PAWN_ACTIONS = ("move", "give", "take")
 
@@ -40,7 +25,6 @@ class OverloadRules(BoardRules):
     seeds = SEED_RANGE
     words = FR
     effect_type = Effect
-    rules_fr = RULES_FR
     options = ("variant",)
 
     def new_game(self, players: int, seed: int, options: dict[str, Any], table_dice: bool) -> Any:
@@ -50,7 +34,8 @@ class OverloadRules(BoardRules):
         return self.referee.new_game(players=players, variant=variant, seed=seed)
 
     def seat_names(self, players: int) -> list[str]:
-        return [COLOURS_FR.get(colour, colour).capitalize() for colour in load_rules().colours[:players]]
+        colours = FR.table("colour")
+        return [colours.get(colour, colour).capitalize() for colour in load_rules().colours[:players]]
 
     def legal_moves(self, game: Any, table_dice: bool) -> list[str]:
         """The server rolls a seeded table's die: one 'roll' tap."""

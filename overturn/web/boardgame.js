@@ -275,8 +275,8 @@ async function play(move) {
   try {
     const body = await postJson(tablePath("/moves"), { seat: seatToken, version: ui.view.table.version, move }, MOVE_TIMEOUT_MS);
     if (body.error) {
-      const { rule, message, detail } = body.error;
-      $("refusal").textContent = t("moveRefused", phrase("refusals", rule) ?? message, detail);
+      const { rule, detail } = body.error;
+      $("refusal").textContent = t("moveRefused", phrase("refusals", rule) ?? t("refused"), detail);
       $("refusal").hidden = false;
     } else {
       const moves = body.state.moves;

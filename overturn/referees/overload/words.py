@@ -1,4 +1,5 @@
-"""Overload's events in words: ``EN`` for the command line, ``FR`` for the table page, one entry per kind.
+"""Overload's events in words: ``EN`` for the command line, one entry per kind; ``FR``, the table's, is the
+catalogue the page reads too (overturn/web/i18n/fr.json).
 
 Names stay those of the notation (pawn ``red1``); the French names the
 players' colours as the page's seats do (*rouge*).
@@ -7,29 +8,11 @@ players' colours as the page's seats do (*rouge*).
 from __future__ import annotations
 
 from overturn.referees.overload.effects import Finished, Reason, Space
-from overturn.referees.wording import Catalogue, french_count
+from overturn.referees.templates import SharedCatalogue
+from overturn.referees.wording import Catalogue
 
-#: The players' colours in French.
-COLOURS_FR = {"red": "rouge", "blue": "bleu", "yellow": "jaune", "green": "vert", "black": "noir", "white": "blanc"}
 #: Why the table played an action for the player (``Acted.cause``).
 CAUSES_EN = {"seeded": "seeded die", "forced": "forced", "no-load": "no discs chosen before the roll"}
-CAUSES_FR = {"seeded": "tiré par le serveur", "forced": "forcé", "no-load": "aucun disque choisi avant le lancer"}
-ACTIONS_FR = {
-    "roll": "dé : {}", "load": "charge {}", "move": "déplace {}", "give": "donne à {}", "take": "prend à {}",
-    "step": "{}",
-}
-STEPS_FR = {"forward": "avance d'une case", "back": "recule d'une case"}
-
-
-def _acted_value_fr(action: str, value: str) -> str:
-    """The action's argument in French: a step's direction, a load's discs counted, else the notation's name."""
-    if action == "load" and value.isdecimal():
-        return french_count(int(value), "disque")
-    return STEPS_FR.get(value, value)
-
-
-def colour(name: str) -> str:
-    return COLOURS_FR.get(name, name)
 
 
 def space_en(space: Space) -> str:
@@ -41,31 +24,13 @@ def space_en(space: Space) -> str:
     return f"{space.number} [{space.special}]" if space.special else str(space.number)
 
 
-def space_fr(space: Space) -> str:
-    if space.role == "start":
-        return "départ"
-    if space.role == "finish":
-        return f"arrivée ({space.number})"
-    return f"case {space.number}" + (f" [{space.special}]" if space.special else "")
-
-
 def _finished_en(e: Finished) -> str:
     bonus = f" + {e.bonus} bonus for exactly {e.bonus_discs}" if e.bonus_discs is not None else ""
     return f"{e.pawn} reaches the finish with {e.discs} discs{bonus} = {e.points} points; back to the start, its discs to the cup"
 
 
-def _finished_fr(e: Finished) -> str:
-    bonus = f" + {e.bonus} de bonus pour exactement {e.bonus_discs}" if e.bonus_discs is not None else ""
-    return (f"{e.pawn} atteint l'arrivée avec {french_count(e.discs, 'disque')}{bonus} = {french_count(e.points, 'point')} ; "
-            "retour au départ, ses disques vont dans la coupe")
-
-
 def _reason_en(reason: Reason) -> str:
     return f"{reason.points} for the Overload of {reason.overload}" if reason.overload else f"{reason.points} for the finish"
-
-
-def _reason_fr(reason: Reason) -> str:
-    return f"{reason.points} pour la surcharge de {reason.overload}" if reason.overload else f"{reason.points} pour l'arrivée"
 
 
 def _either(choices: list[str] | tuple[str, ...]) -> str:
@@ -90,19 +55,4 @@ EN: Catalogue = {
     "game-won": lambda e: f"Game over: {e.player} wins with {e.points} points.",
 }
 
-FR: Catalogue = {
-    "acted": lambda e: ACTIONS_FR[e.action].format(_acted_value_fr(e.action, e.value)) + (f" ({CAUSES_FR[e.cause]})" if e.cause else ""),
-    "moved": lambda e: f"{e.pawn} : {space_fr(e.frm)} → {space_fr(e.to)}, {french_count(e.discs, 'disque')}",
-    "discs": lambda e: f"{e.pawn} : {e.before} → {french_count(e.after, 'disque')}",
-    "finished": _finished_fr,
-    "overloaded": lambda e: f"Surcharge ! {e.pawn} porterait un {e.disc}e disque : retour au départ, ses disques vont dans la coupe",
-    "scored": lambda e: f"{colour(e.player)} marque {e.points} ({', '.join(map(_reason_fr, e.reasons))} ; total {e.total})",
-    "won": lambda e: f"{colour(e.player)} atteint {e.target} points et gagne",
-    "await-load": lambda e: f"{colour(e.player)} : choisissez de 0 à {e.most} disques pour {e.pawn} au départ, puis lancez le dé.",
-    "await-roll": lambda e: f"{colour(e.player)} : lancez le dé.",
-    "await-move": lambda e: f"{colour(e.player)} a fait {e.roll} : déplacez un pion ({_either(e.pawns)}).",
-    "await-step": lambda e: f"{colour(e.player)} : {e.pawn} est sur une case +/- et doit avancer ou reculer d'une case tout de suite.",
-    "await-settle": lambda e: (f"{colour(e.player)} : {e.pawn} règle chaque pion rencontré, en donnant ou en prenant "
-                               f"{'2 disques (case x2)' if e.discs == 2 else '1 disque'}."),
-    "game-won": lambda e: f"Partie terminée : {colour(e.player)} gagne avec {e.points} points.",
-}
+FR = SharedCatalogue("fr", "overload")

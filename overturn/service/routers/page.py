@@ -112,7 +112,7 @@ async def favicon(request: Request) -> Response:
 
 
 #: The files the service worker caches at install, besides the pages: every file the pages may load.
-CACHED_SUFFIXES = (".js", ".css", ".svg", ".webmanifest")
+CACHED_SUFFIXES = (".js", ".json", ".css", ".svg", ".webmanifest")
 
 
 def worker_files() -> list[str]:
@@ -131,10 +131,14 @@ async def service_worker(request: Request) -> Response:
     return _versioned_answer(request, text, "text/javascript; charset=utf-8")
 
 
+#: The types a module must be served with (a script, the words the pages import as a JSON module).
+MODULE_TYPES = {".js": "text/javascript; charset=utf-8", ".json": "application/json"}
+
+
 class PageFiles(StaticFiles):
-    """The pages' files, under a version or none, scripts always as JavaScript: browsers run an ES module only when
-    served with a JavaScript type, and the MIME table the standard library reads from the system may lack ``.js``
-    or name it otherwise. A file asked for under an old version is today's file, revalidated rather than kept."""
+    """The pages' files, under a version or none, scripts always as JavaScript and data as JSON: browsers run an ES
+    module (or import a JSON module) only when served with its type, and the MIME table the standard library reads
+    from the system may lack ``.js`` or name it otherwise. A file asked for under an old version is today's file, revalidated rather than kept."""
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         version, _, rest = path.replace(os.sep, "/").partition("/")
@@ -150,9 +154,10 @@ class PageFiles(StaticFiles):
         return response
 
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result, scope: Scope, status_code: int = 200) -> Response:
-        if not str(full_path).endswith(".js"):
+        media_type = MODULE_TYPES.get(Path(full_path).suffix)
+        if media_type is None:
             return super().file_response(full_path, stat_result, scope, status_code)
-        response = FileResponse(full_path, status_code=status_code, stat_result=stat_result, media_type="text/javascript; charset=utf-8")
+        response = FileResponse(full_path, status_code=status_code, stat_result=stat_result, media_type=media_type)
         if self.is_not_modified(response.headers, Headers(scope=scope)):
             return NotModifiedResponse(response.headers)
         return response

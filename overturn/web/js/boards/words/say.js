@@ -1,17 +1,22 @@
 // The board games' events worded in the page's language: the server sends each move's events and the awaited
-// decision as data ({kind, ...fields}); each game's catalogue here (words/<game>.js, French and English) words them.
-// No page state: `name` words a seat number (Insider's players), so the same functions run under Node in the tests.
+// decision as data ({kind, ...fields}); the catalogue the server words them from too (i18n/<lang>.json, read by
+// format.js's Wording) words them here. No page state: `name` words a seat number (Insider's players), so the same
+// functions run under Node in the tests. The move list's past-tense sentences are the page's own (words/<game>.js).
+import en from "../../../i18n/en.json" with { type: "json" };
+import fr from "../../../i18n/fr.json" with { type: "json" };
+import { Wording } from "./format.js";
 import * as insider from "./insider.js";
 import * as offboard from "./offboard.js";
 import * as overload from "./overload.js";
 
-const GAMES = { insider, offboard, overload };
+const CATALOGUES = { fr, en };
+const SENTENCES = { insider, offboard, overload };
 
 // `event` in `lang` ("fr" or "en"), or undefined for a kind the page does not know (a newer server: the caller
 // shows the server's French line instead).
 export function word(game, lang, event, name) {
-  const catalogue = GAMES[game][lang];
-  return Object.hasOwn(catalogue, event.kind) ? catalogue[event.kind](event, name) : undefined;
+  const words = CATALOGUES[lang].events[game];
+  return Object.hasOwn(words.kinds, event.kind) ? new Wording(lang, words, name).say(words.kinds[event.kind], event) : undefined;
 }
 
 // A move list line: Overload's action first, what it did indented under it, as the server writes its lines.
@@ -23,6 +28,6 @@ export function line(game, lang, event, name) {
 // A move list entry as one sentence in `lang` ("Zoé a lancé le dé : 4"), or undefined for a move the page does not
 // know (the caller shows the notation).
 export function sentence(game, lang, entry, name) {
-  const catalogue = GAMES[game].played;
+  const catalogue = SENTENCES[game].played;
   return catalogue ? catalogue[lang](entry, name(entry.seat)) : undefined;
 }
