@@ -29,8 +29,23 @@ from overturn.service.server import BackgroundServer
 WEB = Path(__file__).resolve().parent.parent / "overturn" / "web"
 PAGES = {"index.html": "app.js", "boardgame.html": "boardgame.js"}
 MAX_LINES = 600
-NODE = shutil.which("node")
-needs_node = pytest.mark.skipif(NODE is None, reason="no node binary to run the pages' modules outside a browser")
+
+
+def _node_with_json_modules() -> str | None:
+    """Node's path if it reads JSON modules (``import … with {type: "json"}``, as the pages read their catalogues;
+    an older Node than the one the pages need does not), else None."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    probe = 'import value from "data:application/json,[1]" with { type: "json" }; if (value[0] !== 1) process.exit(1);'
+    done = subprocess.run([node, "--input-type=module", "-e", probe], capture_output=True, timeout=60, check=False)
+    return node if done.returncode == 0 else None
+
+
+NODE = _node_with_json_modules()
+needs_node = pytest.mark.skipif(
+    NODE is None, reason="no node binary that reads JSON modules (import attributes) to run the pages' modules"
+)
 
 
 def _node(script: str, data: Any = None) -> Any:
