@@ -204,7 +204,29 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     assert space == target or target == finish  # the page said where the move would take it (a finished pawn goes home)
     assert page.locator(f".track li:nth-child({finish - space + 1}) .pawn[data-pawn='{pawn}']").count() == 1
     assert page.locator(".board-actions").is_hidden()
-    assert page.locator(".legend li").all_inner_texts() == ["Zoé : rouge", "Paul : bleu", "Inès : jaune"]
+
+
+def test_overload_names_the_player_awaited_and_shows_each_colour_once(seats: Any) -> None:
+    table = seats("overload", 3, 2)
+    while table.mirror.public_view()["awaited"]["player"] == "red":  # another seat than the first is awaited
+        table.play(table.mirror.legal_moves()[-1])
+    view = table.mirror.public_view()
+    colours = list(view["board"]["scores"])
+    french = {"red": "rouge", "blue": "bleu", "yellow": "jaune"}
+    colour = view["awaited"]["player"]
+    seat = colours.index(colour)
+    page = table.open(seat)
+    # the server's line names the colour; the page names the player, the colour in brackets
+    assert view["awaiting"].startswith(f"{french[colour]} ")
+    assert page.locator("#awaiting").inner_text() == view["awaiting"].replace(french[colour], f"{NAMES[seat]} ({french[colour]})", 1)
+    # each seat's colour once: the score list's swatches, no legend over the track
+    assert page.locator(".legend").count() == 0
+    assert page.locator("#scores th").all_inner_texts() == [
+        f"{name} ({french[each]})" + (" (vous)" if index == seat else "") for index, (name, each) in enumerate(zip(NAMES, colours))
+    ]
+    assert page.locator("#scores th .swatch").evaluate_all("els => els.map(e => e.className)") == [f"swatch swatch-{each}" for each in colours]
+    page.click("#lang")
+    assert page.locator("#awaiting").inner_text().startswith(f"{NAMES[seat]} ({colour}): ")
 
 
 def test_insider_bodyguard_answers_under_the_countdown_and_the_board_as_a_list(seats: Any) -> None:

@@ -1,12 +1,13 @@
 // The board games' drawings, each game's in its own module (offboard.js, overload.js, insider.js), drawn from the
 // server's view for this seat with the last move's places outlined; here what they share: the legend of the seats'
-// colours, the line that says why a tap did nothing, the way a tap plays (given by boardgame.js), keeping the board
-// in view beside the confirm box, and Insider's Bodyguard answers beside its countdown.
+// colours (offboard's and Insider's; Overload's players have theirs once, in the score list), the line that says why
+// a tap did nothing, the way a tap plays (given by boardgame.js), keeping the board in view beside the confirm box,
+// and Insider's Bodyguard answers beside its countdown.
 import { phrase, t } from "../i18n.js";
 import { $, seatName, tableId, ui } from "./common.js";
 import { INSIDER_COLOURS, renderInsider } from "./insider.js";
 import { OFFBOARD_COLOURS, renderOffboard } from "./offboard.js";
-import { overloadColours, renderOverload } from "./overload.js";
+import { renderOverload } from "./overload.js";
 
 // Plays (or, for offboard, previews) a move tapped on the board: set once by the page.
 let boardMove = null;
@@ -41,7 +42,6 @@ export function renderDrawing() {
   const say = (text) => { hint.textContent = text || ""; };
   const view = ui.view;
   if (view.game === "overload" && view.board && view.board.track) {
-    renderLegend(box, overloadColours(view.board), (colour) => `pawn-${colour}`);
     const bar = document.createElement("div");
     bar.className = "board-actions";
     bar.setAttribute("role", "group");
