@@ -9,7 +9,8 @@ import { INSIDER_COLOURS, renderInsider } from "./insider.js";
 import { OFFBOARD_COLOURS, renderOffboard } from "./offboard.js";
 import { renderOverload } from "./overload.js";
 
-// Plays (or, for offboard, previews) a move tapped on the board: set once by the page.
+// Plays a move tapped on the board, or previews it (offboard's with the server's words, Insider's with the words
+// given): set once by the page.
 let boardMove = null;
 export function playOnBoard(handler) { boardMove = handler; }
 
@@ -53,7 +54,8 @@ export function renderDrawing() {
     box.append(hint);
   } else if (view.game === "insider" && view.drawing) {
     renderLegend(box, INSIDER_COLOURS, (colour, index) => `pawn-p${index}`);
-    renderInsider(box);
+    renderInsider(box, boardMove, say);
+    box.append(hint);
   } else {
     const pre = document.createElement("pre");
     pre.className = "board";
@@ -65,13 +67,16 @@ export function renderDrawing() {
 
 const inView = (el, bottom = window.innerHeight) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= bottom; };
 
-// While a move is previewed, the hole it goes to is ringed (the other destinations' rings fade) and the board is
-// scrolled into the space the confirm box (fixed at the bottom) leaves free, so its outlines are seen beside Confirm.
+// While a move is previewed, the hole or Insider place it goes to is ringed (the other destinations' rings fade) and
+// the board is scrolled into the space the confirm box (fixed at the bottom) leaves free, so its outlines are seen
+// beside Confirm.
 export function revealPreview(move) {
   const hole = /^[A-I][1-9]-([A-I][1-9])$|^place ([A-I][1-9])$/.exec(move);
-  document.querySelectorAll(".hole.going").forEach((el) => el.classList.remove("going"));
+  const place = /^(?:step|totalout) \S+ (\S+)$/.exec(move);
+  document.querySelectorAll(".going").forEach((el) => el.classList.remove("going"));
   if (hole) document.querySelector(`.hole[data-hole="${hole[1] || hole[2]}"]`)?.classList.add("going");
-  const board = $("drawing").querySelector(".hex-frame, .track") || $("drawing");
+  if (place) document.querySelector(`.insider-board [data-square="${place[1]}"], .insider-board [data-space="${place[1]}"]`)?.classList.add("going");
+  const board = $("drawing").querySelector(".hex-frame, .track, .insider-board") || $("drawing");
   const free = window.innerHeight - ($("preview").hidden ? 0 : $("preview").offsetHeight);
   if (inView(board, free)) return;
   const rect = board.getBoundingClientRect();
