@@ -19,6 +19,7 @@ import httpx
 import pytest
 from test_boardgames_api import INSIDER_SEED, insider_policy
 from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
+from test_web_axe import COLOUR_OPTIONS, OPTIONS, _violations
 
 from overturn.table.board_seating import BoardTable
 from overturn.table.games import new_board_table
@@ -290,6 +291,11 @@ def test_insider_pawn_tapped_then_its_destination_confirmed(seats: Any) -> None:
     assert chosen.get_attribute("aria-pressed") == "true"
     shown = page.eval_on_selector_all(".insider-board .destination", "els => els.map(e => e.dataset.square || e.dataset.space)")
     assert sorted(shown) == destinations
+    # the playable board, a pawn chosen, passes axe in both themes (the axe tests' states meet no playable Insider board)
+    for scheme, options in (("light", OPTIONS), ("dark", COLOUR_OPTIONS)):
+        page.emulate_media(color_scheme=scheme)
+        assert not _violations(page, options), scheme
+    page.emulate_media(color_scheme="light")
     target = destinations[0]
     # a destination is named for a screen reader (an empty space is read only as a destination)
     assert page.get_by_role("button", name=re.compile(rf"^{re.escape(target)}\b.* : .*, destination possible$")).count() == 1
