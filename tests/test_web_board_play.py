@@ -2,8 +2,8 @@
 
 offboard: a marble tapped then its destination hole, the preview's outlines in view beside the confirm box, the
 holes 44 px round buttons named in French; Overload: a pawn tapped then the action the rules offer, the player awaited
-named; Insider: a pawn tapped then its destination, confirmed, and the Bodyguard answers under its countdown, with a
-vibration, the board's places named. The moves before the
+named; Insider: a pawn tapped then its destination, confirmed (and a Total OUT card after doubles), and the Bodyguard
+answers under its countdown, with a vibration, the board's places named. The moves before the
 position a test needs are played through the API, chosen by a policy on a ``BoardTable`` mirror, so what the page
 must offer is the referee's, not hard-coded.
 """
@@ -322,3 +322,28 @@ def test_insider_pawn_tapped_then_its_destination_confirmed(seats: Any) -> None:
     still = [move.split()[1] for move in table.mirror.legal_moves() if move.startswith("step ")]
     pressed = page.eval_on_selector_all(".insider-board [aria-pressed='true']", "els => els.map(e => e.dataset.square || e.dataset.space)")
     assert pressed == ([target] if target in still else [])
+
+
+def test_insider_total_out_card_tapped_then_moved(seats: Any) -> None:
+    table = seats("insider", 2, 0)
+    version = 0
+    while not any(move.startswith("totalout ") for move in table.mirror.legal_moves()):  # doubles come after 18 moves
+        legal = table.mirror.legal_moves()
+        table.play("roll" if "roll" in legal else random.Random(version).choice(legal))
+        version += 1
+    seat = table.mirror.seat_to_move()
+    page = table.open(seat)
+    cards = [move.split()[1:] for move in table.mirror.legal_moves() if move.startswith("totalout ")]
+    origin = cards[0][0]
+    page.click(f".square[data-square='{origin}']")
+    targets = sorted(to for start, to in cards if start == origin)
+    assert page.locator(".board-hint").inner_text().startswith(f"Carton Total OUT en {origin} choisi : touchez ")
+    assert sorted(page.eval_on_selector_all(".square.destination", "els => els.map(e => e.dataset.square)")) == targets
+    page.click(f".square[data-square='{targets[-1]}']")
+    move = f"totalout {origin} {targets[-1]}"
+    assert page.locator("#preview-text").inner_text() == f"{move} : le carton Total OUT de {origin} à {targets[-1]}"
+    page.click("#preview-confirm")
+    page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
+    assert not hasattr(table.mirror.judge(seat, move), "rule")
+    assert page.locator(f".square[data-square='{targets[-1]}']").get_attribute("class").split()[:2] == ["square", "out"]
+    assert "out" not in page.locator(f".square[data-square='{origin}']").get_attribute("class").split()
