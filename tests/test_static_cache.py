@@ -96,3 +96,22 @@ def test_the_board_games_page_is_installable(client: httpx.Client) -> None:
     assert manifest["start_url"] == "/boardgame" and manifest["display"] == "standalone" and manifest["name"]
     assert all(client.get(icon["src"]).status_code == 200 for icon in manifest["icons"])
     assert 'const PAGES = ["/", "/boardgame"];' in client.get("/sw.js").text
+
+
+def test_both_pages_take_their_colours_from_one_palette(client: httpx.Client) -> None:
+    """palette.css, linked under the version before each page's own sheet (and cached by the worker), is the only
+    sheet that sets a colour variable, in the light theme and in the dark one."""
+    worker = client.get("/sw.js").text
+    for page, own in (("/", "style.css"), ("/boardgame", "boardgame.css")):
+        sheets = re.findall(r'rel="stylesheet" href="/static/[0-9a-f]{12}/([^"]+)"', client.get(page).text)
+        assert sheets == ["palette.css", own], page
+    palette = (WEB / "palette.css").read_text()
+    light, dark = palette.split("@media (prefers-color-scheme: dark)")
+    variables = set(re.findall(r"(--[a-z-]+):", light))
+    assert set(re.findall(r"(--[a-z-]+):", dark)) <= variables and {"--ink", "--paper", "--surface", "--hole", "--tile"} <= variables
+    assert re.search(r'"/static/[0-9a-f]{12}/palette\.css"', worker)
+    for own in ("style.css", "boardgame.css"):
+        text = (WEB / own).read_text()
+        assert not set(re.findall(r"(--[a-z-]+):", text)) & variables, own
+        assert "prefers-color-scheme" not in text, own
+        assert set(re.findall(r"var\((--[a-z-]+)\)", text)) - set(re.findall(r"(--[a-z-]+):", text)) <= variables, own

@@ -1,8 +1,9 @@
 """Playing on the board games' boards at phone size (390×844, headless Chromium), one seat's page each.
 
 offboard: a marble tapped then its destination hole, the preview's outlines in view beside the confirm box, the
-holes 44 px round buttons named in French; Overload: a pawn tapped then the action the rules offer; Insider: the
-Bodyguard answers under its countdown, with a vibration, and the board read as a list. The moves before the
+holes 44 px round buttons named in French; Overload: a pawn tapped then the action the rules offer, the player awaited
+named; Insider: a pawn tapped then its destination, confirmed (and a Total OUT card after doubles), and the Bodyguard
+answers under its countdown, with a vibration, the board's places named. The moves before the
 position a test needs are played through the API, chosen by a policy on a ``BoardTable`` mirror, so what the page
 must offer is the referee's, not hard-coded.
 """
@@ -18,6 +19,7 @@ import httpx
 import pytest
 from test_boardgames_api import INSIDER_SEED, insider_policy
 from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
+from test_web_axe import COLOUR_OPTIONS, OPTIONS, _violations
 
 from overturn.table.board_seating import BoardTable
 from overturn.table.games import new_board_table
@@ -204,7 +206,29 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     assert space == target or target == finish  # the page said where the move would take it (a finished pawn goes home)
     assert page.locator(f".track li:nth-child({finish - space + 1}) .pawn[data-pawn='{pawn}']").count() == 1
     assert page.locator(".board-actions").is_hidden()
-    assert page.locator(".legend li").all_inner_texts() == ["Zoé : rouge", "Paul : bleu", "Inès : jaune"]
+
+
+def test_overload_names_the_player_awaited_and_shows_each_colour_once(seats: Any) -> None:
+    table = seats("overload", 3, 2)
+    while table.mirror.public_view()["awaited"]["player"] == "red":  # another seat than the first is awaited
+        table.play(table.mirror.legal_moves()[-1])
+    view = table.mirror.public_view()
+    colours = list(view["board"]["scores"])
+    french = {"red": "rouge", "blue": "bleu", "yellow": "jaune"}
+    colour = view["awaited"]["player"]
+    seat = colours.index(colour)
+    page = table.open(seat)
+    # the server's line names the colour; the page names the player, the colour in brackets
+    assert view["awaiting"].startswith(f"{french[colour]} ")
+    assert page.locator("#awaiting").inner_text() == view["awaiting"].replace(french[colour], f"{NAMES[seat]} ({french[colour]})", 1)
+    # each seat's colour once: the score list's swatches, no legend over the track
+    assert page.locator(".legend").count() == 0
+    assert page.locator("#scores th").all_inner_texts() == [
+        f"{name} ({french[each]})" + (" (vous)" if index == seat else "") for index, (name, each) in enumerate(zip(NAMES, colours))
+    ]
+    assert page.locator("#scores th .swatch").evaluate_all("els => els.map(e => e.className)") == [f"swatch swatch-{each}" for each in colours]
+    page.click("#lang")
+    assert page.locator("#awaiting").inner_text().startswith(f"{NAMES[seat]} ({colour}): ")
 
 
 def test_insider_bodyguard_answers_under_the_countdown_and_the_board_as_a_list(seats: Any) -> None:
@@ -223,12 +247,103 @@ def test_insider_bodyguard_answers_under_the_countdown_and_the_board_as_a_list(s
     assert _in_view(page.locator("#guard").bounding_box()) and all(_in_view(answers.nth(i).bounding_box()) for i in range(answers.count()))
     assert page.evaluate("window.buzzed.length") == 1
     shoot(page, "boardgame-insider-guard-answers")
-    # the board read as a list: each square says who stands there
-    board = page.get_by_role("list", name="Plateau Insider : cases a1 à e5 (a5 en haut à gauche) et les chemins occupés")
-    assert board.get_by_role("listitem").count() >= 25
+    # the board read as its places: each square says who stands there (no move on the board while the question waits)
+    board = page.get_by_role("group", name=re.compile(r"^Plateau Insider : cases a1 à e5"))
+    assert board.get_by_role("button", disabled=True).count() >= 25 and board.get_by_role("button", disabled=False).count() == 0
     square = next(square for square in table.mirror.seat_view(table.mirror.public_view(), victim)["drawing"]["squares"] if any(square["pawns"]))
     said = page.locator(f".square[data-square='{square['name']}']").inner_text()
     assert all(f"{NAMES[player]} : {count} pion" in said for player, count in enumerate(square["pawns"]) if count), said
     page.locator("#guard-answers button[data-move='pass']").click()
     page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
     assert page.locator("#guard-answers").is_hidden()
+
+
+def test_insider_pawn_tapped_then_its_destination_confirmed(seats: Any) -> None:
+    table = seats("insider", 3, INSIDER_SEED)
+    rng = random.Random(INSIDER_SEED)
+    while not any(move.startswith("step ") for move in table.mirror.legal_moves()):
+        legal = table.mirror.legal_moves()
+        table.play("walk" if "walk" in legal else insider_policy(table.mirror.game, rng))
+    seat = table.mirror.seat_to_move()
+    page = table.open(seat)
+    steps = [move.split()[1:] for move in table.mirror.legal_moves() if move.startswith("step ")]
+    # every place that can be tapped is a 44×44 target on the 390 px screen, and a tap at its middle lands on it
+    places = page.locator(".insider-board > button:enabled")
+    assert places.count() >= 25
+    boxes = page.eval_on_selector_all(
+        ".insider-board > button:enabled",
+        """els => els.map(e => { e.scrollIntoView({ block: "center" }); const r = e.getBoundingClientRect();
+        return [r.width, r.height, r.left, r.right, e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2))]; })""",
+    )
+    assert all(w >= 44 and h >= 44 and left >= 0 and right <= 390 and hit for w, h, left, right, hit in boxes), boxes
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the pieces that can move are the legal steps' origins, and only they and (later) destinations are Tab stops
+    movable = page.eval_on_selector_all(".insider-board .can-move", "els => els.map(e => e.dataset.square || e.dataset.space)")
+    assert sorted(movable) == sorted({origin for origin, _ in steps})
+    assert page.eval_on_selector_all(".insider-board > button[tabindex='0']", "els => els.length") == len(movable)
+    # a place that is not the origin of a step is explained
+    page.click(".square[data-square='c3']")
+    assert page.locator(".board-hint").inner_text() == "Touchez d'abord un de vos pions (bord épais), puis sa destination surlignée."
+    origin = max({origin for origin, _ in steps}, key=lambda place: sum(1 for start, _ in steps if start == place))
+    destinations = sorted(to for start, to in steps if start == origin)
+    chosen = page.locator(f"[data-square='{origin}'], [data-space='{origin}']")
+    chosen.click()
+    assert chosen.get_attribute("aria-pressed") == "true"
+    shown = page.eval_on_selector_all(".insider-board .destination", "els => els.map(e => e.dataset.square || e.dataset.space)")
+    assert sorted(shown) == destinations
+    # the playable board, a pawn chosen, passes axe in both themes (the axe tests' states meet no playable Insider board)
+    for scheme, options in (("light", OPTIONS), ("dark", COLOUR_OPTIONS)):
+        page.emulate_media(color_scheme=scheme)
+        assert not _violations(page, options), scheme
+    page.emulate_media(color_scheme="light")
+    target = destinations[0]
+    # a destination is named for a screen reader (an empty space is read only as a destination)
+    assert page.get_by_role("button", name=re.compile(rf"^{re.escape(target)}\b.* : .*, destination possible$")).count() == 1
+    not_there = next(square for square in ("a5", "e5", "a1", "e1", "c5") if square not in destinations and square != origin)
+    page.click(f".square[data-square='{not_there}']")
+    assert page.locator(".board-hint").inner_text() == f"{not_there} n'est pas une destination de {origin} : touchez une case surlignée."
+    # with the keyboard: Enter on the destination previews the move, worded, its place ringed beside Confirm
+    page.focus(f"[data-square='{target}'], [data-space='{target}']")
+    page.keyboard.press("Enter")
+    move = f"step {origin} {target}"
+    assert page.locator("#preview-text").inner_text() == f"{move} : un pion de {origin} à {target}"
+    going = page.locator(".insider-board .going")
+    assert going.count() == 1 and (going.get_attribute("data-square") or going.get_attribute("data-space")) == target
+    assert _in_view(page.locator("#preview-confirm").bounding_box()) and _in_view(going.bounding_box())
+    shoot(page, "boardgame-insider-tapped")
+    page.click("#preview-confirm")
+    page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
+    assert not hasattr(table.mirror.judge(seat, move), "rule")
+    # the pawn stands at its destination, still chosen while its walk goes on
+    drawing = table.mirror.seat_view(table.mirror.public_view(), seat)["drawing"]
+    places_now = {place["name"]: place["pawns"] for place in drawing["squares"]}
+    places_now |= {space["name"]: space["pawns"] for path in drawing["paths"] for space in path["spaces"]}
+    assert places_now[target][seat] >= 1
+    still = [move.split()[1] for move in table.mirror.legal_moves() if move.startswith("step ")]
+    pressed = page.eval_on_selector_all(".insider-board [aria-pressed='true']", "els => els.map(e => e.dataset.square || e.dataset.space)")
+    assert pressed == ([target] if target in still else [])
+
+
+def test_insider_total_out_card_tapped_then_moved(seats: Any) -> None:
+    table = seats("insider", 2, 0)
+    version = 0
+    while not any(move.startswith("totalout ") for move in table.mirror.legal_moves()):  # doubles come after 18 moves
+        legal = table.mirror.legal_moves()
+        table.play("roll" if "roll" in legal else random.Random(version).choice(legal))
+        version += 1
+    seat = table.mirror.seat_to_move()
+    page = table.open(seat)
+    cards = [move.split()[1:] for move in table.mirror.legal_moves() if move.startswith("totalout ")]
+    origin = cards[0][0]
+    page.click(f".square[data-square='{origin}']")
+    targets = sorted(to for start, to in cards if start == origin)
+    assert page.locator(".board-hint").inner_text().startswith(f"Carton Total OUT en {origin} choisi : touchez ")
+    assert sorted(page.eval_on_selector_all(".square.destination", "els => els.map(e => e.dataset.square)")) == targets
+    page.click(f".square[data-square='{targets[-1]}']")
+    move = f"totalout {origin} {targets[-1]}"
+    assert page.locator("#preview-text").inner_text() == f"{move} : le carton Total OUT de {origin} à {targets[-1]}"
+    page.click("#preview-confirm")
+    page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
+    assert not hasattr(table.mirror.judge(seat, move), "rule")
+    assert page.locator(f".square[data-square='{targets[-1]}']").get_attribute("class").split()[:2] == ["square", "out"]
+    assert "out" not in page.locator(f".square[data-square='{origin}']").get_attribute("class").split()

@@ -26,6 +26,7 @@ from test_boardgames_api import INSIDER_SEED, insider_policy
 from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
 
 from overturn.referees.offboard.state import computer_move, format_move
+from overturn.referees.overload.words import COLOURS_FR
 from overturn.table.board_seating import BoardTable
 from overturn.table.games import new_board_table
 
@@ -113,6 +114,11 @@ def _play_whole_game(
         said = mirror.public_view()["awaiting"]
         if name == "insider":  # the page names Insider's players by their seats
             said = re.sub(r"\bJoueur (\d)\b", lambda found: table.data["table"]["seats"][int(found[1]) - 1]["name"], said)
+        awaited = mirror.public_view()["awaited"]
+        if name == "overload" and awaited:  # and Overload's, its colour after ("Zoé (rouge)"; a colour's own name alone)
+            seat_name = table.data["table"]["seats"][list(mirror.public_view()["board"]["scores"]).index(awaited["player"])]["name"]
+            colour = COLOURS_FR[awaited["player"]]
+            said = said.replace(colour, seat_name if seat_name.lower() == colour else f"{seat_name} ({colour})", 1)
         assert table.watcher.locator("#awaiting").inner_text() == said
         shown = {"offboard": ".hole.touched, .target.touched", "overload": ".pawn.touched", "insider": ".touched"}[name]
         touched = table.watcher.eval_on_selector_all(shown, "els => els.map(el => el.dataset.hole || (el.dataset.target ? 'target ' + el.dataset.target : '') || el.dataset.pawn || el.dataset.square || el.dataset.space)")

@@ -245,7 +245,7 @@ def test_the_service_worker_caches_every_module_of_both_pages(server: str) -> No
     assert all(re.match(r"/static/[0-9a-f]{12}/", path) for path in paths), paths
     cached = {path.split("/", 3)[3] for path in paths}
     modules = {path.relative_to(WEB).as_posix() for entry in PAGES.values() for path in _imports(WEB / entry)}
-    assert modules | {"vendor/qrcode.js", "style.css", "boardgame.css", "manifest.webmanifest", "boardgames.webmanifest"} <= cached
+    assert modules | {"vendor/qrcode.js", "palette.css", "style.css", "boardgame.css", "manifest.webmanifest", "boardgames.webmanifest"} <= cached
 
 
 # ----- the modules as served ----------------------------------------------------------------------------

@@ -246,9 +246,10 @@ function markStale() {
   if (staleAt) $("live-lost").hidden = false;
 }
 
-// offboard: what the move would push, and where, before it is confirmed
-function preview(move) {
-  $("preview-text").textContent = `${move} : ${ui.view.previews[move] || ""}`;
+// A move shown before it is confirmed: offboard's with what it would push, and where (the server's words); Insider's
+// tapped on the board with the words its drawing gives.
+function preview(move, words = null) {
+  $("preview-text").textContent = `${move} : ${words ?? ui.view.previews[move] ?? ""}`;
   $("preview").dataset.move = move;
   $("preview").hidden = false;
   revealPreview(move);
@@ -366,7 +367,7 @@ function applyLanguage() {
 
 async function init() {
   $("lang").addEventListener("click", () => { switchLanguage(); applyLanguage(); });
-  playOnBoard((move) => (ui.view.previews ? preview(move) : play(move)));
+  playOnBoard((move, words) => (ui.view.previews || words ? preview(move, words) : play(move)));
   $("preview-confirm").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); play($("preview").dataset.move); });
   $("preview-cancel").addEventListener("click", () => { $("preview").hidden = true; clearPreviewMarks(); });
   $("replay-back").addEventListener("click", () => ui.replay && step(ui.replay.number - 1));

@@ -87,10 +87,19 @@ function named(text) {
   return view && view.game === "insider" ? text.replace(/\bJoueur (\d)\b/g, (all, number) => seatName(Number(number) - 1) || all) : text;
 }
 
-// What the game awaits, in the page's language, Insider's players by their seats' names.
+// Overload's events name a player by its colour ("blue"): the page names the seat, its colour after it ("Paul
+// (bleu)"), as the rest of the page does (the catalogues pass a player they have no word for through as it is).
+function seated(event) {
+  const view = ui.view;
+  if (!event || view.game !== "overload" || typeof event.player !== "string" || !view.board || !view.board.scores) return event;
+  const index = Object.keys(view.board.scores).indexOf(event.player);
+  return index < 0 ? event : { ...event, player: seatLabel(index) };
+}
+
+// What the game awaits, in the page's language, the players by their seats' names.
 export function awaitingText() {
   const view = ui.view;
-  return word(view.game, language(), view.awaited, seatName) ?? named(view.awaiting);
+  return word(view.game, language(), seated(view.awaited), seatName) ?? named(view.awaiting);
 }
 
 // A move list entry's lines in the page's language, one per event (a move stored before the server kept its events
@@ -98,7 +107,7 @@ export function awaitingText() {
 export function entryLines(entry) {
   return entry.effects.map((text, index) => {
     const event = entry.events[index];
-    return (event && line(ui.view.game, language(), event, seatName)) ?? named(text);
+    return (event && line(ui.view.game, language(), seated(event), seatName)) ?? named(text);
   });
 }
 

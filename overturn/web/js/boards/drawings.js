@@ -1,14 +1,16 @@
 // The board games' drawings, each game's in its own module (offboard.js, overload.js, insider.js), drawn from the
 // server's view for this seat with the last move's places outlined; here what they share: the legend of the seats'
-// colours, the line that says why a tap did nothing, the way a tap plays (given by boardgame.js), keeping the board
-// in view beside the confirm box, and Insider's Bodyguard answers beside its countdown.
+// colours (offboard's and Insider's; Overload's players have theirs once, in the score list), the line that says why
+// a tap did nothing, the way a tap plays (given by boardgame.js), keeping the board in view beside the confirm box,
+// and Insider's Bodyguard answers beside its countdown.
 import { phrase, t } from "../i18n.js";
 import { $, seatName, tableId, ui } from "./common.js";
 import { INSIDER_COLOURS, renderInsider } from "./insider.js";
 import { OFFBOARD_COLOURS, renderOffboard } from "./offboard.js";
-import { overloadColours, renderOverload } from "./overload.js";
+import { renderOverload } from "./overload.js";
 
-// Plays (or, for offboard, previews) a move tapped on the board: set once by the page.
+// Plays a move tapped on the board, or previews it (offboard's with the server's words, Insider's with the words
+// given): set once by the page.
 let boardMove = null;
 export function playOnBoard(handler) { boardMove = handler; }
 
@@ -41,7 +43,6 @@ export function renderDrawing() {
   const say = (text) => { hint.textContent = text || ""; };
   const view = ui.view;
   if (view.game === "overload" && view.board && view.board.track) {
-    renderLegend(box, overloadColours(view.board), (colour) => `pawn-${colour}`);
     const bar = document.createElement("div");
     bar.className = "board-actions";
     bar.setAttribute("role", "group");
@@ -53,7 +54,8 @@ export function renderDrawing() {
     box.append(hint);
   } else if (view.game === "insider" && view.drawing) {
     renderLegend(box, INSIDER_COLOURS, (colour, index) => `pawn-p${index}`);
-    renderInsider(box);
+    renderInsider(box, boardMove, say);
+    box.append(hint);
   } else {
     const pre = document.createElement("pre");
     pre.className = "board";
@@ -65,13 +67,16 @@ export function renderDrawing() {
 
 const inView = (el, bottom = window.innerHeight) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= bottom; };
 
-// While a move is previewed, the hole it goes to is ringed (the other destinations' rings fade) and the board is
-// scrolled into the space the confirm box (fixed at the bottom) leaves free, so its outlines are seen beside Confirm.
+// While a move is previewed, the hole or Insider place it goes to is ringed (the other destinations' rings fade) and
+// the board is scrolled into the space the confirm box (fixed at the bottom) leaves free, so its outlines are seen
+// beside Confirm.
 export function revealPreview(move) {
   const hole = /^[A-I][1-9]-([A-I][1-9])$|^place ([A-I][1-9])$/.exec(move);
-  document.querySelectorAll(".hole.going").forEach((el) => el.classList.remove("going"));
+  const place = /^(?:step|totalout) \S+ (\S+)$/.exec(move);
+  document.querySelectorAll(".going").forEach((el) => el.classList.remove("going"));
   if (hole) document.querySelector(`.hole[data-hole="${hole[1] || hole[2]}"]`)?.classList.add("going");
-  const board = $("drawing").querySelector(".hex-frame, .track") || $("drawing");
+  if (place) document.querySelector(`.insider-board [data-square="${place[1]}"], .insider-board [data-space="${place[1]}"]`)?.classList.add("going");
+  const board = $("drawing").querySelector(".hex-frame, .track, .insider-board") || $("drawing");
   const free = window.innerHeight - ($("preview").hidden ? 0 : $("preview").offsetHeight);
   if (inView(board, free)) return;
   const rect = board.getBoundingClientRect();

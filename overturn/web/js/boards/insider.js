@@ -1,11 +1,32 @@
-// Insider's 5×5 board with the paths between its squares, drawn as a 9×9 grid. For a screen reader it is a list: each
-// square, then each path holding pawns, says its name and who stands there ("c3 INSIDER : Zoé 2 pions"); the chips'
-// bare counts and the empty paths are hidden from it.
+// Insider's 5×5 board with the paths between its squares, played on the board as offboard's is: tap one of your pawns
+// (or a Total OUT card the dice let you move), then one of its destinations (highlighted), and confirm. What can be
+// tapped comes from the server's legal moves (`step FROM TO`, `totalout FROM TO`); card plays and the turn's choices
+// stay in the move list. Every square and path space is a button of at least 44×44 px named in words ("c3 INSIDER :
+// Zoé : 2 pion(s)"); an empty space is hidden from a screen reader unless it is a destination.
+// Nine 44 px columns (five squares, four paths) fill a 390 px phone, so a path's two spaces cannot lie side by side
+// along it: they are stacked across it on a grid of 22 px rows, a horizontal path's reaching half a square above and
+// below its squares' row (into the corners between paths, which hold nothing), a vertical path's one above the other.
 import { t } from "../i18n.js";
 import { lastMarks, seatName, ui } from "./common.js";
 
 // Seat N's pawns are drawn in INSIDER_COLOURS[N] (boardgame.css .pawn-pN).
 export const INSIDER_COLOURS = ["red", "blue", "green", "orange"];
+
+// The pawn or card tapped, kept across re-renders of the same table version (a language switch); after a move
+// tapped here, the piece moved stays chosen at its destination while it can go on (a walk is step by step).
+const chosen = { place: null, version: null, next: null };
+
+// The legal moves by where they are tapped: a pawn's step or a Total OUT card's move, by its place then its destination.
+function movesOnBoard(legal) {
+  const moves = new Map();
+  for (const move of legal) {
+    const [verb, from, to, ...rest] = move.split(" ");
+    if (!["step", "totalout"].includes(verb) || !to || rest.length) continue;
+    if (!moves.has(from)) moves.set(from, new Map());
+    moves.get(from).set(to, move);
+  }
+  return moves;
+}
 
 function srOnly(text) {
   const span = document.createElement("span");
@@ -21,72 +42,94 @@ function pawnsOn(place, counts) {
     const chip = document.createElement("span");
     chip.className = `pawn pawn-p${player}`;
     chip.textContent = String(count);
-    chip.title = t("pawnsHere", seatName(player), count);
     chip.setAttribute("aria-hidden", "true");
     place.append(chip);
   }
   return holders.length ? holders.map(([count, player]) => t("pawnsHere", seatName(player), count)).join(", ") : t("nobody");
 }
 
-export function renderInsider(box) {
+// A place's button at its grid lines (CSSOM: the page's CSP allows no style attribute in markup).
+function placeButton(column, row, span) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.style.gridColumn = String(column);
+  button.style.gridRow = `${row} / span ${span}`;
+  return button;
+}
+
+// The board drawn into `box`; `onMove(move, words)` previews a move; `say` words what a tap could not do.
+export function renderInsider(box, onMove, say) {
   const drawing = ui.view.drawing;
+  const moves = movesOnBoard(ui.view.legal);
+  const playable = Boolean(onMove && moves.size);
+  const version = ui.view.table.version;
+  if (chosen.version !== version) Object.assign(chosen, { place: chosen.next && chosen.next.version === version ? chosen.next.place : null, version, next: null });
+  if (!moves.has(chosen.place)) chosen.place = null;
   const grid = document.createElement("div");
   grid.className = "insider-board";
-  grid.setAttribute("role", "list");
+  grid.setAttribute("role", "group");
   grid.setAttribute("aria-label", t("insiderLabel"));
   const byName = new Map(drawing.squares.map((square) => [square.name, square]));
   const pathBetween = new Map((drawing.paths || []).map((path) => [`${path.from}|${path.to}`, path]));
   const columns = [...drawing.columns];
   const touched = lastMarks();
-  const spacer = () => { const cell = document.createElement("div"); cell.setAttribute("aria-hidden", "true"); return cell; };
-  // a path between two squares: its spaces as dots, a pawn's colour on each it holds
-  const pathCell = (from, to, vertical) => {
-    const path = pathBetween.get(`${from}|${to}`) || pathBetween.get(`${to}|${from}`);
-    const cell = document.createElement("div");
-    cell.className = "path" + (vertical ? " vertical" : "");
-    const said = [];
-    for (const space of path ? (vertical ? [...path.spaces].reverse() : path.spaces) : []) {
-      const dot = document.createElement("span");
-      dot.className = "path-space" + (touched.includes(space.name) ? " touched" : "");
-      dot.dataset.space = space.name;
-      const who = pawnsOn(dot, space.pawns);
-      dot.title = `${space.name} : ${who}`;
-      if (space.pawns.some(Boolean)) said.push(`${space.name} : ${who}`);
-      cell.append(dot);
-    }
-    if (said.length) {
-      cell.setAttribute("role", "listitem");
-      cell.append(srOnly(t("pathSaid", from, to, said.join(" ; "))));
-    } else {
-      cell.setAttribute("aria-hidden", "true");
-    }
-    return cell;
+  const said = new Map();  // a place's words for a screen reader, before "destination possible"
+  const cards = new Set(drawing.squares.filter((square) => square.total_out).map((square) => square.name));
+
+  // a path's spaces from `from`'s end to `to`'s
+  const spacesBetween = (from, to) => {
+    const path = pathBetween.get(`${from}|${to}`);
+    if (path) return path.spaces;
+    const back = pathBetween.get(`${to}|${from}`);
+    return back ? [...back.spaces].reverse() : [];
   };
-  for (let row = drawing.rows; row >= 1; row--) {
-    if (row < drawing.rows) {
-      columns.forEach((column, index) => {
-        grid.append(pathCell(`${column}${row}`, `${column}${row + 1}`, true));
-        if (index < columns.length - 1) grid.append(spacer());
-      });
-    }
+  const space = (data, column, row, first, across) => {
+    const button = placeButton(column, row, 2);
+    button.className = "path-space" + (across ? " h" : "") + (first ? " near" : " far") + (touched.includes(data.name) ? " touched" : "");
+    button.dataset.space = data.name;
+    const dot = document.createElement("span");
+    dot.className = "dot";
+    const who = pawnsOn(dot, data.pawns);
+    button.append(dot, srOnly(`${data.name} : ${who}`));
+    button.dataset.occupied = String(data.pawns.some(Boolean));
+    said.set(data.name, `${data.name} : ${who}`);
+    grid.append(button);
+  };
+  for (let k = 0; k < drawing.rows; k++) {
+    const row = drawing.rows - k;  // a5 on top
     for (const [index, column] of columns.entries()) {
-      if (index > 0) grid.append(pathCell(`${columns[index - 1]}${row}`, `${column}${row}`, false));
+      if (index > 0) {  // the path from the square on the left: its near space on top
+        spacesBetween(`${columns[index - 1]}${row}`, `${column}${row}`).forEach((data, i) => space(data, 2 * index, 1 + 6 * k + 2 * i, i === 0, true));
+      }
       const square = byName.get(`${column}${row}`);
-      const cell = document.createElement("div");
+      const cell = placeButton(2 * index + 1, 2 + 6 * k, 2);
       cell.className = "square" + (square.total_out ? " out" : "") + (square.centre ? " centre" : "")
-        + (square.base !== null ? ` base base-p${square.base}` : "") + (square.corner && square.base === null ? " closed" : "");
+        + (square.base !== null ? ` base base-p${square.base}` : "") + (square.corner && square.base === null ? " closed" : "")
+        + (touched.includes(square.name) ? " touched" : "");
       cell.dataset.square = square.name;
-      cell.setAttribute("role", "listitem");
-      if (touched.includes(square.name)) cell.classList.add("touched");
       const name = document.createElement("span");
       name.className = "name";
-      name.textContent = square.total_out ? `${square.name} OUT` : square.centre ? `${square.name} INSIDER` : square.name;
+      name.textContent = square.name;
       cell.append(name);
+      const tag = square.total_out ? "OUT" : square.centre ? "INSIDER" : "";
+      if (tag) {
+        const mark = document.createElement("span");
+        mark.className = "tag";
+        mark.textContent = tag;
+        mark.setAttribute("aria-hidden", "true");  // said in the words after the name
+        cell.append(mark);
+      }
       const base = square.base !== null ? t("baseOf", seatName(square.base)) : "";
-      cell.append(srOnly(` : ${[base, pawnsOn(cell, square.pawns)].filter(Boolean).join(", ")}`));
+      const words = `${square.name}${tag ? ` ${tag}` : ""} : ${[base, pawnsOn(cell, square.pawns)].filter(Boolean).join(", ")}`;
+      cell.append(srOnly(words.slice(square.name.length)));
+      said.set(square.name, words);
       grid.append(cell);
+      if (k < drawing.rows - 1) {  // the path down to the square below: the space nearer the upper square on top
+        spacesBetween(`${column}${row}`, `${column}${row - 1}`).forEach((data, i) => space(data, 2 * index + 1, 4 + 6 * k + 2 * i, i === 0, false));
+      }
     }
   }
+  for (const place of grid.children) place.addEventListener("click", () => tap(place.dataset.square || place.dataset.space));
   box.append(grid);
   const paths = document.createElement("p");
   paths.className = "muted";
@@ -106,5 +149,44 @@ export function renderInsider(box) {
     title.className = "muted";
     title.textContent = t("evaluationCard", drawing.evaluation.card, drawing.evaluation.penalty);
     box.append(title, tables);
+  }
+  paint();
+
+  // Each place's state: the chosen piece pressed, its destinations highlighted; only what can be tapped now is a Tab
+  // stop, and an empty space that is no destination is neither tapped nor read.
+  function paint() {
+    const targets = chosen.place ? moves.get(chosen.place) : new Map();
+    for (const place of grid.children) {
+      const name = place.dataset.square || place.dataset.space;
+      const destination = targets.has(name);
+      const hidden = Boolean(place.dataset.space) && place.dataset.occupied !== "true" && !destination;
+      place.classList.toggle("chosen", name === chosen.place);
+      place.classList.toggle("destination", destination);
+      place.classList.toggle("can-move", moves.has(name));
+      if (moves.has(name)) place.setAttribute("aria-pressed", String(name === chosen.place));
+      else place.removeAttribute("aria-pressed");
+      place.disabled = !playable || hidden;
+      if (hidden) place.setAttribute("aria-hidden", "true");
+      else place.removeAttribute("aria-hidden");
+      place.tabIndex = playable && (destination || moves.has(name)) ? 0 : -1;
+      place.lastChild.textContent = said.get(name).slice(place.dataset.square ? name.length : 0) + (destination ? t("holeDestination") : "");
+    }
+  }
+
+  function tap(name) {
+    const targets = chosen.place ? moves.get(chosen.place) : null;
+    if (targets && targets.has(name)) {
+      say(null);
+      chosen.next = { version: version + 1, place: name };
+      const words = cards.has(chosen.place) ? t("totalOutPreview", chosen.place, name) : t("stepPreview", chosen.place, name);
+      onMove(targets.get(name), words);
+    } else if (moves.has(name)) {
+      chosen.place = chosen.place === name ? null : name;
+      const count = chosen.place ? moves.get(name).size : 0;
+      say(chosen.place ? t(cards.has(name) ? "cardChosen" : "pawnOnChosen", name, count) : null);
+      paint();
+    } else {
+      say(chosen.place ? t("placeNotDestination", name, chosen.place) : t("pickPawn"));
+    }
   }
 }

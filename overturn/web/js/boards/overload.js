@@ -24,11 +24,6 @@ function movesByPawn(legal, pawns, awaited) {
 
 const colourOf = (pawn) => pawn.replace(/[0-9]+$/, "");
 
-// The seats' colours in seat order (the pawns come seat by seat: red1, red2, blue1…).
-export function overloadColours(board) {
-  return [...new Set(Object.keys(board.pawns).map(colourOf))];
-}
-
 // Where "move P" takes P: the roll forward, the finish when it reaches or passes it (the rules' step 6); null before a roll.
 function moveTarget(pawn) {
   const board = ui.view.board;
