@@ -182,7 +182,9 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     moves = [move for move in table.mirror.legal_moves() if move.startswith("move ")]
     pawn = moves[-1].split()[1]
     chip = page.locator(f".track button.pawn[data-pawn='{pawn}']")
+    chip.wait_for(state="visible")  # under load the board may not be drawn yet: bounding_box() answers None then
     box = chip.bounding_box()
+    assert box is not None
     assert box["width"] >= 44 and box["height"] >= 44
     view = table.mirror.public_view()["board"]["pawns"][pawn]
     where = f"case {view['space']}" if view["space"] else "départ"

@@ -26,7 +26,7 @@ from test_boardgames_api import INSIDER_SEED, insider_policy
 from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
 
 from overturn.referees.offboard.state import computer_move, format_move
-from overturn.referees.overload.words import COLOURS_FR
+from overturn.referees.overload.words import FR as OVERLOAD_FR
 from overturn.table.board_seating import BoardTable
 from overturn.table.games import new_board_table
 
@@ -117,7 +117,7 @@ def _play_whole_game(
         awaited = mirror.public_view()["awaited"]
         if name == "overload" and awaited:  # and Overload's, its colour after ("Zoé (rouge)"; a colour's own name alone)
             seat_name = table.data["table"]["seats"][list(mirror.public_view()["board"]["scores"]).index(awaited["player"])]["name"]
-            colour = COLOURS_FR[awaited["player"]]
+            colour = OVERLOAD_FR.table("colour")[awaited["player"]]
             said = said.replace(colour, seat_name if seat_name.lower() == colour else f"{seat_name} ({colour})", 1)
         assert table.watcher.locator("#awaiting").inner_text() == said
         shown = {"offboard": ".hole.touched, .target.touched", "overload": ".pawn.touched", "insider": ".touched"}[name]
