@@ -18,6 +18,9 @@ import { dealGame, leaveGame, openFromUrl, renderRecent, startTypedBoard } from 
 import { $, page } from "./js/state.js";
 import { rememberVibrate } from "./js/table.js";
 
+// The script has started: its first act removes the notice that it has not (index.html, palette.css), which shows only after 4 s.
+document.getElementById("not-started").remove();
+
 function applyLanguage() {
   translatePage();
   if (page.passWarned) $("pass").textContent = t("passAnyway");

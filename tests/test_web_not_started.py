@@ -1,0 +1,98 @@
+"""Both pages in headless Chromium say so when their script has not started (a browser too old for their modules):
+the notice in their HTML, shown by CSS alone after 4 s, in French and English, readable in both themes; a page whose
+script runs removes it first, so a player never sees it.
+
+Chromium here runs the modules, so the old browser is played by failing the module graph: the table page's app.js
+answers 404, the board games' page's French translation file does not parse (as ``import … with`` does not on a
+browser without import attributes).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
+
+#: The CSS delay (palette.css) and a margin past it.
+DELAY_S = 4.0
+PAST_DELAY_MS = 8_000
+NOTICE = "#not-started"
+
+
+def _broken(route: Any) -> None:
+    """A module that does not parse: what an old browser makes of ``import … with { type: "json" }``."""
+    route.fulfill(status=200, content_type="text/javascript", body='import broken from "./broken.json" with;\n')
+
+
+def _missing(route: Any) -> None:
+    route.fulfill(status=404, content_type="text/plain", body="Not Found")
+
+
+def _axe_on_notice(page: Any) -> list[str]:
+    """axe's violations on the notice alone (the rest of a page whose script never ran is not what a player uses)."""
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    page.evaluate(AXE_SCRIPT)
+    found = page.evaluate("(selector) => axe.run({include: [selector]}, {resultTypes: ['violations']})", NOTICE)["violations"]
+    return [f"{rule['id']} {node['target']}: {node['failureSummary'].splitlines()[-1].strip()}" for rule in found for node in rule["nodes"]]
+
+
+@pytest.mark.parametrize(
+    ("path", "failing", "answer"),
+    [("/", "**/app.js", _missing), ("/boardgame", "**/js/i18n/fr.js", _broken)],
+    ids=["table-page-without-its-module", "board-games-page-with-a-module-that-does-not-parse"],
+)
+def test_a_page_whose_script_does_not_start_says_so_after_a_few_seconds(base: str, browser: Any, path: str, failing: str, answer: Any) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    asked: list[str] = []
+    page.route(failing, lambda route: (asked.append(route.request.url), answer(route)))
+    opened = time.monotonic()
+    page.goto(base + path)
+    expect(page.locator(NOTICE)).to_be_hidden()  # not at once: a page that starts in time never shows it
+    assert time.monotonic() - opened < DELAY_S, "the page took too long to load for this check"
+    alert = page.get_by_role("alert").filter(has_text="Cette page n'a pas démarré")
+    expect(alert).to_be_visible(timeout=PAST_DELAY_MS)
+    assert time.monotonic() - opened >= DELAY_S - 0.5
+    assert asked, f"{failing} was never asked for"
+    expect(alert).to_be_in_viewport()
+    expect(alert).to_contain_text("Mettez-le à jour (Chrome ou Edge 123, Safari 17.2, Firefox 138 ou plus récents)")
+    expect(alert.locator("p[lang=en]")).to_have_text(
+        "This page has not started: this browser is probably too old. Update it (Chrome or Edge 123, Safari 17.2, Firefox 138 or later), then reload the page."
+    )
+    report = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        report += [f"{scheme}: {line}" for line in _axe_on_notice(page)]
+        shoot(page, f"not-started{path.replace('/', '-')}-{scheme}")
+    assert not report, "\n".join(report)
+    context.close()
+
+
+def test_a_page_whose_script_starts_never_shows_the_notice(base: str, browser: Any) -> None:  # noqa: F811
+    """Both pages at once (one wait past the delay for both): started, the notice gone, and still not shown after 4 s."""
+    from playwright.sync_api import expect
+
+    context = browser.new_context(**PHONE)
+    errors: list[str] = []
+    opened = time.monotonic()
+    pages = []
+    for path, started in (("/", "#grid .cell"), ("/boardgame", "#new-names .seat-name")):
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base + path)
+        expect(page.locator(started).first).to_be_visible()
+        expect(page.locator(NOTICE)).to_have_count(0)
+        pages.append(page)
+    time.sleep(max(0.0, DELAY_S + 1 - (time.monotonic() - opened)))
+    for page in pages:
+        expect(page.locator(NOTICE)).to_have_count(0)
+        expect(page.get_by_role("alert").filter(has_text="pas démarré")).to_have_count(0)
+    context.close()
+    assert not errors, errors
