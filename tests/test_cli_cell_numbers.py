@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -134,7 +135,7 @@ def lettered(path: list[int]) -> str:
     return letters([divmod(cell, 6) for cell in path])
 
 
-def json_of(result: Result) -> dict:  # type: ignore[type-arg]
+def json_of(result: Result) -> dict[str, Any]:
     assert result.exit_code in (0, 1), result.output
     return json.loads(result.output)  # type: ignore[no-any-return]
 
