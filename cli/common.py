@@ -129,7 +129,8 @@ _PAIRS = re.compile(r"\d+,\d+(?:\s+\d+,\d+)*", re.ASCII)
 def typed_cells(text: str, board: Any) -> tuple[int, ...]:
     """Cells as typed: "A1 B2" or "1,1 2,2" (1-based), or their numbers as --json prints them (raises BoardError).
 
-    Numbers come as a JSON list (``[0, 7, 14]``), or bare, all separated by
+    Numbers come as a JSON list (``[0, 7, 14]``; or, as saved games and the
+    API, ``[[0, 0], [1, 1]]``: JSON pairs are 0-based), or bare, all separated by
     spaces (``0 7 14``) or all by commas (``0,7,14``; ``0, 7, 14``). A digit
     string both readings fit is refused, never guessed: ``1, 2`` (a pair with a
     space, or two cells?) and mixed separators (``1,1, 2,2``); two numbers
@@ -142,7 +143,7 @@ def typed_cells(text: str, board: Any) -> tuple[int, ...]:
         raise BoardError("the path is empty")
     shown = typed if len(typed) <= 30 else typed[:30] + "…"
     if typed.startswith("["):
-        return _numbered(_json_numbers(typed, shown), board)
+        return _numbered(_json_path(typed, shown), board)
     if _NUMERIC.fullmatch(typed) and not _PAIRS.fullmatch(typed):
         numbers = re.findall(r"\d+", typed)
         kinds = {"space" if "," not in gap else "comma" if gap == "," else "comma-space" if gap.count(",") == 1 else "commas"
@@ -169,8 +170,8 @@ def typed_cells(text: str, board: Any) -> tuple[int, ...]:
     return parse_path(typed, board)
 
 
-def _json_numbers(typed: str, shown: str) -> list[int]:
-    """A path as JSON: a list of whole numbers (a ``[row, col]`` pair, 0-based in the API, is refused: here pairs are 1-based)."""
+def _json_path(typed: str, shown: str) -> list[Any]:
+    """A path written as JSON: a non-empty list, its items read by the API's reader (``_numbered``)."""
     import json
 
     from overturn.game.board import BoardError
@@ -179,26 +180,25 @@ def _json_numbers(typed: str, shown: str) -> list[int]:
         value = json.loads(typed)
     except ValueError:
         raise BoardError(f"{shown!r} is not a JSON list of cell numbers, e.g. [0, 7, 14]") from None
-    if not isinstance(value, list) or not value:
-        raise BoardError("the path is empty" if value == [] else f"{shown!r} is not a JSON list of cell numbers, e.g. [0, 7, 14]")
-    for item in value:
-        if isinstance(item, list):
-            raise BoardError('in brackets, cells are numbers ([0, 7, 14]); write row,col pairs without them, 1-based: "1,1 2,2"')
-        if not isinstance(item, int) or isinstance(item, bool):
-            raise BoardError(f"{json.dumps(item)[:20]} in {shown!r} is not a cell number (row * cols + col, from 0)")
+    if value == []:
+        raise BoardError("the path is empty")
+    if not isinstance(value, list):
+        raise BoardError(f"{shown!r} is not a JSON list of cell numbers, e.g. [0, 7, 14]")
     return value
 
 
-def _numbered(numbers: list[int], board: Any) -> tuple[int, ...]:
-    """Cell numbers checked against ``board``: each from 0 to rows * cols - 1."""
+def _numbered(items: list[Any], board: Any) -> tuple[int, ...]:
+    """Cell numbers (or, in JSON, the API's 0-based ``[row, col]`` pairs, not mixed) on ``board``, as the API reads them.
+
+    A number of 13 digits or more is shortened in the message, not echoed whole.
+    """
+    from overturn.game.answers import PathError, path_numbers
     from overturn.game.board import BoardError
 
-    rows, cols = board.rules.rows, board.rules.cols
-    for number in numbers:
-        if not 0 <= number < rows * cols:
-            written = str(number) if len(str(number)) <= 12 else f"{str(number)[:12]}… ({len(str(number)):,} digits)"
-            raise BoardError(f"cell {written} is off the {rows}×{cols} board (cells 0 to {rows * cols - 1}: A1 is 0, A2 is {cols})")
-    return tuple(numbers)
+    try:
+        return path_numbers(items, board.rules.rows, board.rules.cols)
+    except PathError as exc:
+        raise BoardError(re.sub(r"\d{13,}", lambda long: f"{long[0][:12]}… ({len(long[0]):,} digits)", str(exc))) from None
 
 
 def parse_cells(text: str, board: Any, param_hint: str, *, adjacent: bool = False) -> tuple[int, ...]:

@@ -97,8 +97,8 @@ def test_digits_either_read_as_documented_or_refused(text: str) -> None:
     tokens = typed.replace("-", " ").split()  # "-" separates cells in the letter forms, as it always did
     if tokens and all(re.fullmatch(r"\d+,\d+", token) for token in tokens):  # the old form keeps its meaning
         assert cells == tuple((int(row) - 1) * 6 + int(col) - 1 for row, col in (token.split(",") for token in tokens))
-    elif typed.startswith("["):
-        assert list(cells) == json.loads(typed)
+    elif typed.startswith("["):  # as the API reads JSON: cell numbers, or [row, col] pairs from 0
+        assert list(cells) == [item if isinstance(item, int) else item[0] * 6 + item[1] for item in json.loads(typed)]
     else:  # numbers, with one kind of separator: all spaces, all bare commas or all commas with spaces
         numbers = re.findall(r"\d+", typed)
         assert list(cells) == [int(number) for number in numbers] and "-" not in typed
@@ -113,6 +113,7 @@ def test_a_mix_of_forms_is_refused_and_letters_with_pairs_still_read() -> None:
         with pytest.raises(BoardError):
             typed_cells(mixed, board)
     assert typed_cells("A1 2,2", board) == (0, 7)  # both 1-based human forms: as before
+    assert typed_cells("[[0, 0], [1, 1]]", board) == (0, 7)  # JSON pairs are the API's and the saved games': 0-based
 
 
 # ----- round trips through the commands ----------------------------------------------------------
@@ -188,6 +189,18 @@ def test_solve_s_paths_draw_and_judge_as_their_letters(lexicon_dir: str) -> None
         assert judged["legal"] and judged["path"] == found["path"], found
 
 
+def test_the_saved_moves_game_show_prints_read_back(state: Path) -> None:
+    """`game show --json` prints the game as saved, paths as 0-based [row, col] pairs: in brackets, they read as the API reads them."""
+    assert run("game", "play", "BOIRE", "--state", str(state)).exit_code == 0
+    saved = json_of(run("game", "show", "--json", "--state", str(state)))["game"]["moves"][0]
+    assert saved["word"] == "BOIRE" and isinstance(saved["path"][0], list)
+    numbers = [row * 6 + col for row, col in saved["path"]]
+    verdicts = [json_of(run("referee", "BOIRE", "--path", form, "--json", "--state", str(state)))
+                for form in (json.dumps(saved["path"]), json.dumps(numbers), lettered(numbers))]
+    assert verdicts[0]["reason"] == "already_played" and verdicts[0]["path"] == numbers
+    assert all(verdict == verdicts[0] for verdict in verdicts)
+
+
 def test_a_pass_by_cell_number_rings_the_same_cell(state: Path, tmp_path: Path) -> None:
     copy = tmp_path / "copy.json"
     shutil.copy(state, copy)
@@ -202,7 +215,7 @@ def test_the_session_reads_numbers_too(tmp_path: Path, lexicon_dir: str) -> None
     result = run("play", "--board", BOARD_TEXT, "--lexicon", lexicon_dir, "--state", str(saved), "--no-color",
                  input="boire 5 4 10 3 9\nroi 99\npass [1, 2]\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "green plays BOIRE" in result.output and "bad path: cell 99 is off the 6×6 board" in result.output
+    assert "green plays BOIRE" in result.output and "bad path: path[0] cell 99 is off the 6×6 board" in result.output
     assert "a pass rings exactly one cell" in result.output
     assert [move["word"] for move in json.loads(saved.read_text(encoding="utf-8"))["moves"]] == ["BOIRE"]
 
@@ -210,20 +223,21 @@ def test_the_session_reads_numbers_too(tmp_path: Path, lexicon_dir: str) -> None
 # ----- refusals: usage errors naming the option ----------------------------------------------------
 
 REFUSED = {
-    "[36]": "cell 36 is off the 6×6 board (cells 0 to 35",
-    "5 4 99": "cell 99 is off the 6×6 board",
+    "[36]": "path[0] cell 36 is off the 6×6 board (cells 0 to 35)",
+    "5 4 99": "path[2] cell 99 is off the 6×6 board",
     "[]": "the path is empty",
     "   ": "the path is empty",
     "A1 7": "mixes cell numbers with cells like B3",
     "1,1 7": "cannot tell row,col pairs from cell numbers",
     "1,1, 2,2": "cannot tell row,col pairs from cell numbers",
     "1, 2": "ambiguous: write 1,2 for row 1, column 2 (1-based), or [1, 2]",
-    "[[1, 1]]": "write row,col pairs without them",
-    "[1.5]": "is not a cell number",
+    "[[1, 1], 7]": "mixes cell numbers and [row, col] pairs",
+    "[1.5]": "path[0] must be a cell number",
+    "[true]": "path[0] must be a cell number",
     "[0, 7": "is not a JSON list of cell numbers",
     "-1 5": "cell numbers are 0 or more, separated by spaces or commas",
     "0,,7": "a cell number is missing between two commas",
-    "9" * 300: "digits) is off the 6×6 board",
+    "9" * 300: "cell 999999999999… (300 digits) is off the 6×6 board",
 }
 
 
