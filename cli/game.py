@@ -325,7 +325,7 @@ def play_command(
         return
     refuse_if_moved_on(state_path, player)
     current = load_game(state_path)
-    path = parse_cells(path_text, current.board, "--path") if path_text else None
+    path = parse_cells(path_text, current.board, "--path") if path_text is not None else None
     claimed = Colour(player) if player else None
     verdict = current.check(WordMove(word, path), claimed)
     if verdict.legal:
@@ -562,7 +562,7 @@ def referee(
             current.lexicon = open_lexicon(lexicon_spec)
         board = current.board
         claimed = Colour(player) if player else None
-    path = parse_cells(path_text, board, "--path") if path_text else None
+    path = parse_cells(path_text, board, "--path") if path_text is not None else None
     verdict = current.check(WordMove(word, path), claimed)
     if as_json:
         echo_json(_verdict_json(verdict))

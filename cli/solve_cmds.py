@@ -290,7 +290,7 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
     from overturn.lexicon.normalize import InvalidWord, normalize_key
     parsed = _board_from(board, None, board_rules("overturn", mode))
     path: tuple[int, ...] | None = None
-    if path_text:
+    if path_text is not None:
         path = parse_cells(path_text, parsed, "--path", adjacent=True)
     elif word:
         try:

@@ -258,7 +258,7 @@ def play_command(word: str, link: str, path_text: str | None, as_json: bool, col
 def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, color: bool = False) -> None:
     where = Link.parse(link)
     action: dict[str, Any] = {"kind": "word", "word": word}
-    if path_text:
+    if path_text is not None:
         board = _board_of(where)
         action["path"] = list(parse_cells(path_text, board, "--path"))  # cell numbers, as the answers give them
     answer = _move(where, action)

@@ -226,6 +226,7 @@ REFUSED = {
     "[36]": "path[0] cell 36 is off the 6×6 board (cells 0 to 35)",
     "5 4 99": "path[2] cell 99 is off the 6×6 board",
     "[]": "the path is empty",
+    "": "the path is empty",
     "   ": "the path is empty",
     "A1 7": "mixes cell numbers with cells like B3",
     "1,1 7": "cannot tell row,col pairs from cell numbers",

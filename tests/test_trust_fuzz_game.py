@@ -202,7 +202,7 @@ def test_referee_and_show_take_any_word_and_path(word, path, fuzz_lexicon):
     shown = invoke("show", BOARD_TEXT, "--path", path, "--no-color")
     board = Board.parse(BOARD_TEXT, MODES["reuse"])
     try:
-        cells = [board.coords(cell) for cell in typed_cells(path, board)] if path else []  # any form the CLI reads
+        cells = [board.coords(cell) for cell in typed_cells(path, board)]  # any form the CLI reads; "" is an empty path
     except BoardError:
         assert shown.exit_code == 2
     else:  # reference: every step moves at most one row and one column (reuse mode: staying is allowed)
