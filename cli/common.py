@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -114,15 +115,101 @@ def read_board_file(path: Path, limit: int = MAX_BOARD_TEXT) -> str:
         raise click.BadParameter(f"{path} is not UTF-8 text", param_hint="--board-file") from None
 
 
-def parse_cells(text: str, board: Any, param_hint: str, *, adjacent: bool = False) -> tuple[int, ...]:
-    """Cells typed as "A1 B2" or "1,1 2,2" on ``board``; with ``adjacent``, each step must touch the last.
+#: What every path option says it reads (E3 D2 D3 is ROI on the board of the examples).
+PATH_FORMS = (
+    '"E3 D2 D3" (column letter, row number), "3,5 2,4 3,4" (row,col, 1-based), or the cell numbers '
+    '--json prints (row * 6 + col from 0: A1 is 0, A2 is 6): "[16, 9, 15]", "16 9 15" or "16,9,15"'
+)
+#: A path typed as numbers only: digits, with spaces or commas between them.
+_NUMERIC = re.compile(r"\d+(?:[\s,]+\d+)*", re.ASCII)
+#: Row,col pairs, the older form of the same digits: "1,1 2,2", or one pair "1,2" (a lone comma is a pair, never two cells).
+_PAIRS = re.compile(r"\d+,\d+(?:\s+\d+,\d+)*", re.ASCII)
 
-    Every error is a usage error in the board's own notation (``Z9 is off the board``).
+
+def typed_cells(text: str, board: Any) -> tuple[int, ...]:
+    """Cells as typed: "A1 B2" or "1,1 2,2" (1-based), or their numbers as --json prints them (raises BoardError).
+
+    Numbers come as a JSON list (``[0, 7, 14]``; or, as saved games and the
+    API, ``[[0, 0], [1, 1]]``: JSON pairs are 0-based), or bare, all separated by
+    spaces (``0 7 14``) or all by commas (``0,7,14``; ``0, 7, 14``). A digit
+    string both readings fit is refused, never guessed: ``1, 2`` (a pair with a
+    space, or two cells?) and mixed separators (``1,1, 2,2``); two numbers
+    with a bare comma stay the row,col pair they always were.
     """
-    from overturn.game.board import BoardError, format_cell, parse_path
+    from overturn.game.board import BoardError, parse_path
+
+    typed = text.strip()
+    if not typed:
+        raise BoardError("the path is empty")
+    shown = typed if len(typed) <= 30 else typed[:30] + "…"
+    if typed.startswith("["):
+        return _numbered(_json_path(typed, shown), board)
+    if _NUMERIC.fullmatch(typed) and not _PAIRS.fullmatch(typed):
+        numbers = re.findall(r"\d+", typed)
+        kinds = {"space" if "," not in gap else "comma" if gap == "," else "comma-space" if gap.count(",") == 1 else "commas"
+                 for gap in re.findall(r"[\s,]+", typed, re.ASCII)}
+        if "commas" in kinds:
+            raise BoardError(f"{shown!r}: a cell number is missing between two commas")
+        if len(kinds) > 1:
+            raise BoardError(
+                f"cannot tell row,col pairs from cell numbers in {shown!r}: write pairs with a space between cells "
+                '("1,1 2,2", 1-based), and cell numbers all with spaces or all with commas ("0 7 14", "0,7,14") or as JSON ([0, 7, 14])'
+            )
+        if kinds == {"comma-space"} and len(numbers) == 2:
+            first, second = numbers
+            raise BoardError(
+                f"{shown!r} is ambiguous: write {first},{second} for row {first}, column {second} (1-based), "
+                f'or [{first}, {second}] (or "{first} {second}") for the cells numbered {first} and {second}'
+            )
+        return _numbered([int(number) for number in numbers], board)
+    tokens = [token.strip("()") for token in typed.replace(";", " ").replace("-", " ").split()]
+    if any(token.isascii() and token.isdigit() for token in tokens):
+        if all(token.isascii() and token.isdigit() for token in tokens):
+            raise BoardError(f'{shown!r}: cell numbers are 0 or more, separated by spaces or commas ("0 7 14", "0,7,14" or [0, 7, 14])')
+        raise BoardError(f"{shown!r} mixes cell numbers with cells like B3 or 3,2: write the whole path one way")
+    return parse_path(typed, board)
+
+
+def _json_path(typed: str, shown: str) -> list[Any]:
+    """A path written as JSON: a non-empty list, its items read by the API's reader (``_numbered``)."""
+    import json
+
+    from overturn.game.board import BoardError
 
     try:
-        cells = parse_path(bounded_text(text, MAX_PATH_TEXT, param_hint), board)
+        value = json.loads(typed)
+    except ValueError:
+        raise BoardError(f"{shown!r} is not a JSON list of cell numbers, e.g. [0, 7, 14]") from None
+    if value == []:
+        raise BoardError("the path is empty")
+    if not isinstance(value, list):
+        raise BoardError(f"{shown!r} is not a JSON list of cell numbers, e.g. [0, 7, 14]")
+    return value
+
+
+def _numbered(items: list[Any], board: Any) -> tuple[int, ...]:
+    """Cell numbers (or, in JSON, the API's 0-based ``[row, col]`` pairs, not mixed) on ``board``, as the API reads them.
+
+    A number of 13 digits or more is shortened in the message, not echoed whole.
+    """
+    from overturn.game.answers import PathError, path_numbers
+    from overturn.game.board import BoardError
+
+    try:
+        return path_numbers(items, board.rules.rows, board.rules.cols)
+    except PathError as exc:
+        raise BoardError(re.sub(r"\d{13,}", lambda long: f"{long[0][:12]}… ({len(long[0]):,} digits)", str(exc))) from None
+
+
+def parse_cells(text: str, board: Any, param_hint: str, *, adjacent: bool = False) -> tuple[int, ...]:
+    """Cells typed on ``board`` in any form ``typed_cells`` reads; with ``adjacent``, each step must touch the last.
+
+    Every error is a usage error naming ``param_hint`` (``Z9 is off the board``).
+    """
+    from overturn.game.board import BoardError, format_cell
+
+    try:
+        cells = typed_cells(bounded_text(text, MAX_PATH_TEXT, param_hint), board)
     except BoardError as exc:
         raise click.BadParameter(str(exc), param_hint=param_hint) from None
     if adjacent:

@@ -24,7 +24,7 @@ from typing import Any
 import click
 import msgspec
 
-from overturn.game.board import Board, BoardError, parse_path
+from overturn.game.board import Board, BoardError
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.referee import Verdict
 from overturn.game.render import LEGEND, describe_path, render_board
@@ -34,6 +34,7 @@ from overturn.game.view import score_of
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import (
+    PATH_FORMS,
     BadInput,
     bounded_text,
     bounded_word,
@@ -44,6 +45,7 @@ from overturn_cli.common import (
     open_lexicon,
     parse_cells,
     seed_option,
+    typed_cells,
     updates_state,
     use_color,
 )
@@ -211,7 +213,10 @@ def game() -> None:
       overturn game hint
       overturn game undo
 
-    Cells are written B3 (column letter, row number) or 3,2 (row,col), 1-based.
+    Cells are written B3 (column letter, row number), 3,2 (row,col, 1-based)
+    or 13, the cell's number as --json prints it (row * 6 + col, from 0); a
+    path of numbers as "[16, 9, 15]", "16 9 15" or "16,9,15" (two numbers with
+    a bare comma, 3,2, are a row,col pair: write [3, 2] for two cells).
     At a table held by a server, add --table LINK (your seat link) to show, play and pass.
     """
 
@@ -294,7 +299,7 @@ def show_command(state_path: Path, table_link: str | None, as_json: bool, color:
 
 @game.command("play")
 @click.argument("word", callback=bounded_word)
-@click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
+@click.option("--path", "path_text", default=None, help=f"Cells of the word: {PATH_FORMS} (default: the best ring swing).")
 @player_option
 @state_option
 @table_option
@@ -309,6 +314,7 @@ def play_command(
     \b
     Examples:
       overturn game play ROI --path "E3 D2 D3"     # green plays ROI along E3 D2 D3
+      overturn game play ROI --path "16,9,15" --state typed.json   # the same path by cell numbers, as --json prints it
       overturn game play BOIRE --player silver --json
       overturn game play XYZZY                      # exit 1: not a word, nothing saved
     """
@@ -319,7 +325,7 @@ def play_command(
         return
     refuse_if_moved_on(state_path, player)
     current = load_game(state_path)
-    path = parse_cells(path_text, current.board, "--path") if path_text else None
+    path = parse_cells(path_text, current.board, "--path") if path_text is not None else None
     claimed = Colour(player) if player else None
     verdict = current.check(WordMove(word, path), claimed)
     if verdict.legal:
@@ -347,13 +353,14 @@ def play_command(
 @cells_json_option
 @updates_state
 def pass_command(cell: str, player: str | None, state_path: Path, table_link: str | None, as_json: bool) -> None:
-    """No word: put a ring of the opponent's colour on a new cell (e.g. B3); warns when words were left.
+    """No word: put a ring of the opponent's colour on a new cell (B3, 3,2 or its number 13); warns when words were left.
 
     \b
     Examples:
       overturn game new --seed 311 --state pass.json
       overturn game pass A1 --state pass.json      silver's ring on A1; silver to move
       overturn game pass A1 --state pass.json      # exit 1: refused, A1 is ringed
+      overturn game pass 1 --state pass.json       green's ring on B1, cell number 1
     """
     if table_link:
         from overturn_cli.table import pass_at_table
@@ -517,7 +524,7 @@ def next_layer_command(force: bool, state_path: Path, as_json: bool, color: bool
 
 @click.command("referee", context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
 @click.argument("word", callback=bounded_word)
-@click.option("--path", "path_text", default=None, help='Cells the player traced, e.g. "D1 E1 E2" (default: find the best).')
+@click.option("--path", "path_text", default=None, help=f"Cells the player traced: {PATH_FORMS} (default: find the best).")
 @click.option("--board", "board_text", default=None, help="Judge on a typed board (no game) instead of --state.")
 @click.option("--mode", type=click.Choice(list(MODES)), default="reuse", help="With --board: the word rules.")
 @click.option("--lexicon", "-l", "lexicon_spec", default=None, help=f"Lexicon name or path (default: the game's, or {DEFAULT_LEXICON}).")
@@ -535,6 +542,7 @@ def referee(
     Examples:
       overturn referee BOIRE --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'
       overturn referee roi --path "E3 D2 D3" --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --json
+      overturn referee roi --path "[16, 9, 15]" --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'  # the same path as --json prints it
       overturn referee XYZZY --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'  # exit 1: not a word
       overturn game new --seed 311 --state game.json
       overturn referee BOIRE --state game.json
@@ -554,7 +562,7 @@ def referee(
             current.lexicon = open_lexicon(lexicon_spec)
         board = current.board
         claimed = Colour(player) if player else None
-    path = parse_cells(path_text, board, "--path") if path_text else None
+    path = parse_cells(path_text, board, "--path") if path_text is not None else None
     verdict = current.check(WordMove(word, path), claimed)
     if as_json:
         echo_json(_verdict_json(verdict))
@@ -567,6 +575,7 @@ def referee(
 
 SESSION_HELP = """\
 Type a word to play it (the best path is chosen), or a word and its cells: BOIRE F1 E1 E2 D1 D2
+  (or their numbers, as --json prints them: BOIRE 5 4 10 3 9)
   pass B3   no word: an opponent's ring on B3      hint    the best move
   moves     the ten best moves                     undo    take back your last move
   show      the board again                        quit    leave (the game file keeps the game)"""
@@ -700,7 +709,7 @@ class Session:
     def play_word(self, word: str, path_text: str) -> None:
         board = self.game.board
         try:
-            path = parse_path(path_text, board) if path_text.strip() else None
+            path = typed_cells(path_text, board) if path_text.strip() else None
         except BoardError as exc:
             click.echo(f"bad path: {exc}")
             return
@@ -716,7 +725,7 @@ class Session:
 
     def pass_turn(self, cell_text: str) -> None:
         try:
-            cells = parse_path(cell_text, self.game.board)
+            cells = typed_cells(cell_text, self.game.board)
         except BoardError as exc:
             click.echo(f"bad cell: {exc}")
             return

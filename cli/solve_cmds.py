@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from overturn_cli.common import (
+    PATH_FORMS,
     BadInput,
     bounded_text,
     bounded_word,
@@ -270,7 +271,7 @@ def _throughput(lexicon, deals: list, workers: int, expected: list[int]) -> tupl
 @click.command()
 @click.argument("board")
 @click.option("--word", "-w", callback=bounded_word, help="Draw the path of this word (the first legal one found).")
-@click.option("--path", "path_text", help='Draw this path instead, e.g. "A1 B1 B2" or "1,1 1,2 2,2" (each cell next to the last).')
+@click.option("--path", "path_text", help=f"Draw this path instead: {PATH_FORMS} (each cell next to the last).")
 @click.option("--mode", type=click.Choice(["reuse", "advanced"]), default="reuse", show_default=True)
 @color_option
 @lexicon_option
@@ -281,6 +282,7 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
     Examples:
       overturn show 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --word BOIRE
       overturn show 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --path "E3 D2 D3"    # ROI
+      overturn show 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --path "16 9 15"     # ROI again, by cell numbers
       overturn show 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET' --word ROI --no-color
     """
     from overturn.game.render import LEGEND, render_board
@@ -288,7 +290,7 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
     from overturn.lexicon.normalize import InvalidWord, normalize_key
     parsed = _board_from(board, None, board_rules("overturn", mode))
     path: tuple[int, ...] | None = None
-    if path_text:
+    if path_text is not None:
         path = parse_cells(path_text, parsed, "--path", adjacent=True)
     elif word:
         try:

@@ -24,7 +24,7 @@ from overturn.game.computer import LEVELS
 from overturn.game.render import LEGEND
 from overturn.game.state import Game
 from overturn.jsonstore import StateFileError
-from overturn_cli.common import bounded_word, cells_json_option, color_option, json_option, parse_cells, seed_option, use_color
+from overturn_cli.common import PATH_FORMS, bounded_word, cells_json_option, color_option, json_option, parse_cells, seed_option, use_color
 from overturn_cli.console import fold_accents
 from overturn_cli.game_text import board_view, last_path, played_text
 from overturn_cli.table_prune import prune
@@ -240,7 +240,7 @@ def _move(where: Link, action: dict[str, Any]) -> dict[str, Any]:
 @table.command("play")
 @click.argument("word", callback=bounded_word)
 @click.argument("link")
-@click.option("--path", "path_text", default=None, help='Cells of the word, e.g. "D1 E1 E2" (default: the best ring swing).')
+@click.option("--path", "path_text", default=None, help=f"Cells of the word: {PATH_FORMS} (default: the best ring swing).")
 @cells_json_option
 @color_option
 def play_command(word: str, link: str, path_text: str | None, as_json: bool, color: bool | None) -> None:
@@ -250,6 +250,7 @@ def play_command(word: str, link: str, path_text: str | None, as_json: bool, col
     Examples:
       overturn table play BOIRE 'http://localhost:8000/?table=T1&seat=S1'
       overturn table play ROI 'http://localhost:8000/?table=T1&seat=S1' --path "E3 D2 D3" --json
+      overturn table play ROI 'http://localhost:8000/?table=T1&seat=S1' --path "[16, 9, 15]"
     """
     play_at_table(word, link, path_text, as_json, use_color(color))
 
@@ -257,7 +258,7 @@ def play_command(word: str, link: str, path_text: str | None, as_json: bool, col
 def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, color: bool = False) -> None:
     where = Link.parse(link)
     action: dict[str, Any] = {"kind": "word", "word": word}
-    if path_text:
+    if path_text is not None:
         board = _board_of(where)
         action["path"] = list(parse_cells(path_text, board, "--path"))  # cell numbers, as the answers give them
     answer = _move(where, action)
@@ -279,7 +280,7 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, co
 @click.argument("link")
 @cells_json_option
 def pass_command(cell: str, link: str, as_json: bool) -> None:
-    """No word: an opponent's ring on a new cell (e.g. B3).
+    """No word: an opponent's ring on a new cell (B3, 3,2 or its number 13).
 
     \b
     Examples:

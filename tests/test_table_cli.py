@@ -155,6 +155,31 @@ def test_overturn_game_plays_at_a_table_with_table(server: str, tmp_path: Path, 
     assert list(tmp_path.iterdir()) == []  # no overturn-game.json, no lock file
 
 
+def test_a_path_the_table_prints_plays_back_as_cell_numbers(server: str, lexicon: Path) -> None:
+    """`table play --json` prints the path as cell numbers; at a twin table, those numbers (as JSON, with spaces, with
+    commas, through `game play --table` too) play the same move as its letters, and `referee` judges it so."""
+    chosen = json.loads(run("table", "play", "ACCES", _new(server)["links"]["seats"][0], "--json").output)  # type: ignore[index]
+    path = chosen["verdict"]["path"]
+    letters = " ".join(f"{chr(65 + cell % 6)}{cell // 6 + 1}" for cell in path)
+    answers = []
+    for command, form in [("table", letters), ("table", json.dumps(path)), ("table", " ".join(map(str, path))), ("game", ",".join(map(str, path)))]:
+        green, silver = _new(server)["links"]["seats"]  # type: ignore[index]
+        args = ["table", "play", "ACCES", green] if command == "table" else ["game", "play", "ACCES", "--table", green]
+        played = run(*args, "--path", form, "--json")
+        assert played.exit_code == 0, (form, played.output)
+        passed = run("table", "pass", "0", silver, "--json")  # A1 by its number
+        assert passed.exit_code == 0, passed.output
+        answers.append((json.loads(played.output), json.loads(passed.output)))
+    assert answers[0][0]["verdict"]["path"] == path and answers[0][1]["result"]["turn"] == 0
+    assert all(answer == answers[0] for answer in answers)
+    judged = run("referee", "ACCES", "--board", BOARD, "--lexicon", str(lexicon), "--path", json.dumps(path), "--json")
+    assert judged.exit_code == 0 and json.loads(judged.output)["path"] == path
+    seat = _new(server)["links"]["seats"][0]  # type: ignore[index]
+    for args, option in ((["table", "play", "ACCES", seat, "--path", "[99]"], "--path"), (["table", "pass", "1, 2", seat], "CELL")):
+        refused = run(*args)
+        assert refused.exit_code == 2 and option in refused.output and "Traceback" not in refused.output, refused.output
+
+
 def test_a_family_table_from_the_terminal(server: str) -> None:
     links = _new(server, "--family", "--ending", "passes")["links"]
     shown = json.loads(run("table", "show", links["watch"], "--json").output)  # type: ignore[index]

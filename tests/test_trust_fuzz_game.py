@@ -29,12 +29,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_mutations import Mutant, mutants
 
-from overturn.game.board import MAX_SEED, Board, BoardError, parse_path
+from overturn.game.board import MAX_SEED, Board, BoardError
 from overturn.game.solver import Solver
 from overturn.game.state import MODES, Game, IllegalMove, PassMove
 from overturn.game.tiles import deal
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon
+from overturn_cli.common import typed_cells
 from overturn_cli.main import main
 
 FUZZ_CASES = int(os.environ.get("OVERTURN_FUZZ_CASES", "240"))
@@ -201,7 +202,7 @@ def test_referee_and_show_take_any_word_and_path(word, path, fuzz_lexicon):
     shown = invoke("show", BOARD_TEXT, "--path", path, "--no-color")
     board = Board.parse(BOARD_TEXT, MODES["reuse"])
     try:
-        cells = [board.coords(cell) for cell in parse_path(path, board)] if path else []
+        cells = [board.coords(cell) for cell in typed_cells(path, board)]  # any form the CLI reads; "" is an empty path
     except BoardError:
         assert shown.exit_code == 2
     else:  # reference: every step moves at most one row and one column (reuse mode: staying is allowed)
