@@ -89,6 +89,15 @@ def _in_view(box: dict[str, float]) -> bool:
     )
 
 
+def _colours_once(page: Any, colours: list[str], you: int, french: list[str]) -> None:
+    """Each seat's colour is shown once, as Overload's are: the score list's swatch and name, no legend by the board."""
+    assert page.locator(".legend").count() == 0
+    assert page.locator("#scores th").all_inner_texts() == [
+        f"{name} ({word})" + (" (vous)" if index == you else "") for index, (name, word) in enumerate(zip(NAMES, french))
+    ]
+    assert page.locator("#scores th .swatch").evaluate_all("els => els.map(e => e.className)") == [f"swatch swatch-{each}" for each in colours]
+
+
 def _marked_boxes(page: Any) -> list[dict[str, float]]:
     return [page.locator(".hole.moving, .hole.pushed").nth(i).bounding_box() for i in range(page.locator(".hole.moving, .hole.pushed").count())]
 
@@ -165,10 +174,10 @@ def test_offboard_marble_then_hole_tapped_with_the_preview_in_view(seats: Any) -
     assert not hasattr(table.mirror.judge(0, move), "rule")
     red = sorted(page.eval_on_selector_all(".hole.marble-red", "els => els.map(e => e.dataset.hole)"))
     assert red == sorted(table.mirror.public_view()["board"]["board"]["red"])
-    # the legend names each seat beside its colour
-    assert page.locator(".legend li").all_inner_texts() == ["Zoé : rouge", "Paul : jaune"]
+    # each seat's colour once: beside its name in the score list, no legend over the board
+    _colours_once(page, ["red", "yellow"], 0, ["rouge", "jaune"])
     page.click("#lang")  # and in English
-    assert page.locator(".legend li").all_inner_texts() == ["Zoé: red", "Paul: yellow"]
+    assert page.locator("#scores th").all_inner_texts() == ["Zoé (red) (you)", "Paul (yellow)"]
     assert page.get_by_role("button", name=f"Red marble on {destinations[0]}", exact=True).count() == 1
 
 
@@ -293,6 +302,7 @@ def test_insider_pawn_tapped_then_its_destination_confirmed(seats: Any) -> None:
     assert chosen.get_attribute("aria-pressed") == "true"
     shown = page.eval_on_selector_all(".insider-board .destination", "els => els.map(e => e.dataset.square || e.dataset.space)")
     assert sorted(shown) == destinations
+    _colours_once(page, ["red", "blue", "green"], seat, ["rouge", "bleu", "vert"])
     # the playable board, a pawn chosen, passes axe in both themes (the axe tests' states meet no playable Insider board)
     for scheme, options in (("light", OPTIONS), ("dark", COLOUR_OPTIONS)):
         page.emulate_media(color_scheme=scheme)

@@ -1,37 +1,18 @@
 // The board games' drawings, each game's in its own module (offboard.js, overload.js, insider.js), drawn from the
-// server's view for this seat with the last move's places outlined; here what they share: the legend of the seats'
-// colours (offboard's and Insider's; Overload's players have theirs once, in the score list), the line that says why
-// a tap did nothing, the way a tap plays (given by boardgame.js), keeping the board in view beside the confirm box,
-// and Insider's Bodyguard answers beside its countdown.
+// server's view for this seat with the last move's places outlined (each seat's colour is shown once, beside its name
+// in the score list, in all three games); here what they share: the line that says why a tap did nothing, the way a
+// tap plays (given by boardgame.js), keeping the board in view beside the confirm box, and Insider's Bodyguard answers
+// beside its countdown.
 import { phrase, t } from "../i18n.js";
-import { $, seatName, tableId, ui } from "./common.js";
-import { INSIDER_COLOURS, renderInsider } from "./insider.js";
-import { OFFBOARD_COLOURS, renderOffboard } from "./offboard.js";
+import { $, tableId, ui } from "./common.js";
+import { renderInsider } from "./insider.js";
+import { renderOffboard } from "./offboard.js";
 import { renderOverload } from "./overload.js";
 
 // Plays a move tapped on the board, or previews it (offboard's with the server's words, Insider's with the words
 // given): set once by the page.
 let boardMove = null;
 export function playOnBoard(handler) { boardMove = handler; }
-
-// Each seat's name beside its colour on the board, in seat order.
-function renderLegend(box, colours, swatch) {
-  const legend = document.createElement("ul");
-  legend.className = "legend";
-  legend.setAttribute("aria-label", t("legendLabel"));
-  ui.view.table.seats.forEach((seat, index) => {
-    const colour = colours[index];
-    if (!colour) return;
-    const item = document.createElement("li");
-    const dot = document.createElement("span");
-    dot.className = `swatch ${swatch(colour, index)}`;
-    dot.setAttribute("aria-hidden", "true");
-    item.append(dot, t("seatColour", seatName(index), phrase("colours", colour) || colour));
-    if (index === ui.view.you) item.classList.add("you");
-    legend.append(item);
-  });
-  box.append(legend);
-}
 
 export function renderDrawing() {
   const box = $("drawing");
@@ -49,11 +30,9 @@ export function renderDrawing() {
     renderOverload(box, bar, boardMove, say);
     box.append(hint, bar);
   } else if (view.game === "offboard" && view.board && view.board.board) {
-    renderLegend(box, OFFBOARD_COLOURS, (colour) => `marble-${colour}`);
     renderOffboard(box, boardMove, say);
     box.append(hint);
   } else if (view.game === "insider" && view.drawing) {
-    renderLegend(box, INSIDER_COLOURS, (colour, index) => `pawn-p${index}`);
     renderInsider(box, boardMove, say);
     box.append(hint);
   } else {

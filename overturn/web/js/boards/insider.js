@@ -9,8 +9,7 @@
 import { t } from "../i18n.js";
 import { lastMarks, seatName, ui } from "./common.js";
 
-// Seat N's pawns are drawn in INSIDER_COLOURS[N] (boardgame.css .pawn-pN).
-export const INSIDER_COLOURS = ["red", "blue", "green", "orange"];
+// Seat N's pawns are drawn .pawn-pN (boardgame.css), in the colour seatColour (common.js) names for it.
 
 // The pawn or card tapped, kept across re-renders of the same table version (a language switch); after a move
 // tapped here, the piece moved stays chosen at its destination while it can go on (a walk is step by step).

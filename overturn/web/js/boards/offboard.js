@@ -149,4 +149,3 @@ function drawTargets(frame, hex) {
   }
 }
 
-export { COLOURS as OFFBOARD_COLOURS };

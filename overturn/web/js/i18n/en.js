@@ -185,7 +185,6 @@ export default {
   guardWait: (who, card, from) => `${who} answers ${from}'s ${card}`,
   // Playing on the board (js/boards/drawings.js and each game's module): names a screen reader reads, what a tap did.
   colours: { red: "red", blue: "blue", yellow: "yellow", green: "green", black: "black", white: "white", orange: "orange" },
-  legendLabel: "Players' colours", seatColour: (name, colour) => `${name}: ${colour}`,
   hexLabel: "offboard board: rows A (left) to I (right), holes numbered top to bottom",
   hexRow: (row) => `Row ${row}`, holeMarble: (colour, hole) => `${String(colour).charAt(0).toUpperCase()}${String(colour).slice(1)} marble on ${hole}`, holeFree: (hole) => `Free hole ${hole}`,
   holeDestination: ", possible destination",

@@ -189,7 +189,6 @@ export default {
   guardAsk: (from, card) => `${from} joue ${card} : le contrez-vous avec un garde du corps ?`,
   // Playing on the board (js/boards/drawings.js and each game's module): names a screen reader reads, what a tap did.
   colours: { red: "rouge", blue: "bleu", yellow: "jaune", green: "vert", black: "noir", white: "blanc", orange: "orange" },
-  legendLabel: "Couleurs des joueurs", seatColour: (name, colour) => `${name} : ${colour}`,
   hexLabel: "Plateau offboard : rangées A (à gauche) à I (à droite), trous numérotés de haut en bas",
   hexRow: (row) => `Rangée ${row}`, holeMarble: (colour, hole) => `Bille ${colour} en ${hole}`, holeFree: (hole) => `Trou libre ${hole}`,
   holeDestination: ", destination possible",
