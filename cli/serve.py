@@ -16,6 +16,11 @@ from overturn_cli.console import INTERRUPTED
 #: The Host names a browser on this machine uses for a loopback server.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
 
+#: --presence-lapse's bounds in seconds: each process renews its leases every third of the lapse (below a second that
+#: is a write to the store several times a second), and a killed process's phones show connected that long (past an
+#: hour no one is still waiting for them).
+PRESENCE_LAPSE_RANGE = (1.0, 3600.0)
+
 
 def hosts_to_allow(host: str, given: tuple[str, ...]) -> list[str] | None:
     """The Host allow-list: the ones given, else the loopback names for a loopback server, else none (any Host)."""
@@ -29,6 +34,14 @@ def default_store() -> str:
     from platformdirs import user_data_path
 
     return str(user_data_path("overturn") / "tables.sqlite3")
+
+
+def _presence_lapse(_ctx: click.Context, _param: click.Parameter, value: float) -> float:
+    """The lapse if within PRESENCE_LAPSE_RANGE (a comparison nan fails, which click's FloatRange lets through)."""
+    low, high = PRESENCE_LAPSE_RANGE
+    if not low <= value <= high:
+        raise click.BadParameter(f"{value:g} is not a number of seconds from {low:g} to {high:g}.")
+    return value
 
 
 def _is_loopback(host: str) -> bool:
@@ -67,6 +80,16 @@ def _is_loopback(host: str) -> bool:
 @click.option("--max-connections", default=2000, show_default=True, type=click.IntRange(1), help="Open connections before new requests get 503.")
 @click.option("--max-streams", default=1000, show_default=True, type=click.IntRange(1), help="Live table streams open at once before new ones get 503.")
 @click.option("--max-streams-per-client", default=16, show_default=True, type=click.IntRange(1), help="Live table streams one client address may hold.")
+@click.option(
+    "--presence-lapse",
+    default=30.0,
+    show_default=True,
+    type=float,
+    callback=_presence_lapse,
+    metavar="SECONDS",
+    help="Seconds a server process killed without a word still shows its phones connected to the other processes "
+    "sharing its PostgreSQL store (1 to 3600; each renews its leases every third of it).",
+)
 @click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's headers.")
 @click.option("--body-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's body.")
 @click.option(
@@ -101,6 +124,7 @@ def serve(
     max_connections: int,
     max_streams: int,
     max_streams_per_client: int,
+    presence_lapse: float,
     header_timeout: float,
     body_timeout: float,
     store: str | None,
@@ -154,6 +178,7 @@ def serve(
         max_streams=held.max_streams,
         max_computer_tables=max_computer_tables,
         max_streams_per_client=max_streams_per_client,
+        presence_lapse=presence_lapse,
         header_timeout=header_timeout,
         body_timeout=body_timeout,
     )

@@ -157,6 +157,7 @@ TABLE: list[tuple[str, int]] = [
     (f"table pass Z9 {LINK}", 1),
     ("serve --port 70000", 2),
     ("serve -l typo --store memory", 2),
+    ("serve --presence-lapse 0 --store memory", 2),
     # the top level
     ("--help", 0),
     ("solv", 2),
@@ -230,6 +231,14 @@ def test_every_command_is_in_the_table() -> None:
         names = set(group.list_commands(click.Context(group)))
         rows = {line.split()[1] for line, _ in TABLE if line.split()[0] == group_name}
         assert names - {"preview", "roll", "session"} <= rows, (group_name, names - rows)
+
+
+@pytest.mark.parametrize("given", ["0", "-5", "0.5", "3601", "inf", "nan"])
+def test_a_presence_lapse_out_of_bounds_is_refused_by_name(given: str) -> None:
+    """From 1 s (leases renewed every third of it) to an hour; nan, which every comparison fails, is refused too."""
+    result = CliRunner().invoke(main, ["serve", "--presence-lapse", given, "--store", "memory"])
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '--presence-lapse': {float(given):g} is not a number of seconds from 1 to 3600." in result.output
 
 
 # ----- Ctrl-C: the real program, interrupted ----------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -204,8 +205,8 @@ def test_a_claim_or_hand_over_through_another_process_reaches_this_ones_streams(
 
 # ----- presence across real server processes on one PostgreSQL store ------------------------------------------------
 
-#: A server process as a club runs several: the app on a store, its heartbeat and presence lapse given; stops when its
-#: standard input closes (or when killed).
+#: A server process with a heartbeat of its own (``overturn serve`` has no option for it): the app on a store, its
+#: heartbeat and presence lapse given; stops when its standard input closes (or when killed).
 SERVE = """
 import sys
 from overturn.service.app import create_app
@@ -220,26 +221,55 @@ with BackgroundServer(app) as url:
 """
 
 
-class Process:
-    """One server process of its own (so it can be killed for real); ``url`` once it serves."""
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
-    def __init__(self, lexicon: Path, store: str, beat: float, lapse: float) -> None:
-        command = [sys.executable, "-c", SERVE, str(lexicon), store, str(beat), str(lapse)]
+
+class Process:
+    """One server process of its own (so it can be killed for real); ``url`` once it serves. With no ``beat``, it is
+    ``overturn serve --presence-lapse`` as a club runs it (the default heartbeat); with one, SERVE."""
+
+    def __init__(self, lexicon: Path, store: str, beat: float | None, lapse: float) -> None:
+        self.serve = beat is None
+        if beat is None:
+            port = _free_port()
+            self.url = f"http://127.0.0.1:{port}"
+            command = [sys.executable, "-m", "overturn_cli", "serve", "--lexicon", str(lexicon), "--store", store, "--port", str(port)]
+            command += ["--presence-lapse", str(lapse), "--log-level", "warning"]
+        else:
+            command = [sys.executable, "-c", SERVE, str(lexicon), store, str(beat), str(lapse)]
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert self.process.stdout is not None
-        self.url = self.process.stdout.readline().decode().strip()
+        if beat is not None:
+            self.url = self.process.stdout.readline().decode().strip()
+        elif not _until(self._healthy, 60):
+            self.url = ""
         if not self.url.startswith("http://"):
-            self.stop()
+            self.kill()
             raise AssertionError(self.process.stderr.read().decode() if self.process.stderr else "the server did not start")
 
+    def _healthy(self) -> bool:
+        if self.process.poll() is not None:
+            raise AssertionError(self.process.stderr.read().decode() if self.process.stderr else "the server stopped")
+        try:
+            return httpx.get(f"{self.url}/health", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
     def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
         self.process.wait(30)
 
     def stop(self) -> None:
+        """SERVE stops when its input closes, `overturn serve` on SIGTERM (as a service manager stops it)."""
         if self.process.poll() is None:
             assert self.process.stdin is not None
             self.process.stdin.close()
+            if self.serve:
+                self.process.terminate()
             try:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:
@@ -303,9 +333,11 @@ def test_a_phone_connected_through_one_process_is_connected_for_the_other(lexico
 
 
 def test_a_killed_process_keeps_no_seat_connected_past_its_lapse(lexicon_dir: Path, postgres_url: str, processes: list[Process]) -> None:  # noqa: F811
-    """kill -9: the process says nothing; its leases lapse, and the other process shows its phone offline by then."""
+    """kill -9: the process says nothing; its leases lapse, and the other process shows its phone offline by then. The
+    doomed process is `overturn serve --presence-lapse`: the lapse given on the command line is the one that holds (the
+    default's 30 s would fail the bounds below)."""
     lapse = 1.5
-    processes += [Process(lexicon_dir, postgres_url, 60, lapse), Process(lexicon_dir, postgres_url, 60, lapse)]
+    processes += [Process(lexicon_dir, postgres_url, None, lapse), Process(lexicon_dir, postgres_url, 60, lapse)]
     doomed, survivor = processes
     with httpx.Client(base_url=survivor.url, timeout=30) as client:
         table_id, tokens = _table(client)
