@@ -1,9 +1,11 @@
 """10,000 seeded random offboard playouts, the invariants checked after every move.
 
 Run with ``pytest benchmarks/bench_offboard.py``: the games are shared between the
-machine's cores, about 5 CPU minutes each on two cores (a measured run: 6.9 million
-plies, 69% of games decided within 1000 plies, 49,629 marbles pushed off, 9,282 bounces
-off taken targets, 228 marbles removed). The regular suite
+machine's cores, about 3 CPU minutes on two cores (a measured run on 2026-11-27: 8.0 million
+plies, 59% of games decided within 1000 plies, 46,252 marbles pushed off, 8,110 bounces
+off taken targets, 175 marbles removed; the 69% measured on 2026-11-22 came before the
+fair default start and the packaged layouts, which, on the same 300 seeds, took the share
+from 66% to 55%). The regular suite
 (tests/referees/test_offboard_playouts.py) plays 100 of the same kind of games. Each game
 stops at its end or at 1000 plies.
 """
