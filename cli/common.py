@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import sys
@@ -76,6 +77,26 @@ class BoundedInt(click.IntRange):
         if isinstance(value, str) and len(value.strip()) > 20:
             self.fail(f"{value.strip()[:12]}… ({len(value.strip()):,} characters) is not a number in range", param, ctx)
         return super().convert(value, param, ctx)
+
+
+class Seconds(click.FloatRange):
+    """A FloatRange of seconds (or days) that also refuses nan and infinities, which click's range lets through
+    (every comparison with nan fails: a server told ``--solve-timeout nan`` started and never timed a solve out)."""
+
+    name = "seconds"
+
+    def __init__(self, low: float, high: float | None = None, *, unit: str = "seconds", low_open: bool = False) -> None:
+        super().__init__(min=low, max=high, min_open=low_open)
+        self.unit = unit
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = float(click.FLOAT.convert(value, param, ctx))
+        low, high = float(self.min or 0), self.max
+        if not (math.isfinite(number) and (number > low if self.min_open else number >= low) and (high is None or number <= high)):
+            start = f"more than {low:g}" if self.min_open else f"from {low:g}"
+            end = f" to {high:g}" if high is not None else ("" if self.min_open else " up")
+            self.fail(f"{number:g} is not a number of {self.unit} {start}{end}.", param, ctx)
+        return number
 
 
 def seed_option(help_text: str) -> Callable[[F], F]:

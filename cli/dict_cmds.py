@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import click
 
-from overturn_cli.common import BadInput, click_errors, json_option, lexicon_option, open_lexicon
+from overturn_cli.common import BadInput, Seconds, click_errors, json_option, lexicon_option, open_lexicon
 from overturn_cli.console import echo_json, plural
 from overturn_cli.lookup import lookup_words
 
@@ -130,7 +130,7 @@ def count_line(count: int, truncated: bool, detail: str = "") -> str:
 @dictionary.command()
 @click.argument("pattern")
 @click.option("--limit", default=1000, show_default=True, type=click.IntRange(min=1), help="Stop after this many words (shortest first).")
-@click.option("--timeout", default=2.0, show_default=True, type=click.FloatRange(min=0.01, max=60), help="Stop after this many seconds.")
+@click.option("--timeout", default=2.0, show_default=True, type=Seconds(0.01, 60), help="Stop after this many seconds.")
 @lexicon_option
 @json_option
 def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: bool) -> None:

@@ -36,6 +36,7 @@ from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import (
     PATH_FORMS,
     BadInput,
+    Seconds,
     bounded_text,
     bounded_word,
     cells_json_option,
@@ -594,7 +595,7 @@ Type a word to play it (the best path is chosen), or a word and its cells: BOIRE
     "--state", "state_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
     help="Keep the game in this file (resumed if it exists). [default: a new file in your data folder, named on screen]",
 )
-@click.option("--timer", type=click.FloatRange(min=0, min_open=True), default=None, help="Seconds per turn; a late move is flagged (the rule book lets players agree on one).")
+@click.option("--timer", type=Seconds(0, low_open=True), default=None, help="Seconds per turn; a late move is flagged (the rule book lets players agree on one).")
 @color_option
 @updates_state
 def play(

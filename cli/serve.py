@@ -10,7 +10,7 @@ import ipaddress
 
 import click
 
-from overturn_cli.common import BadInput
+from overturn_cli.common import BadInput, Seconds
 from overturn_cli.console import INTERRUPTED
 
 #: The Host names a browser on this machine uses for a loopback server.
@@ -36,14 +36,6 @@ def default_store() -> str:
     return str(user_data_path("overturn") / "tables.sqlite3")
 
 
-def _presence_lapse(_ctx: click.Context, _param: click.Parameter, value: float) -> float:
-    """The lapse if within PRESENCE_LAPSE_RANGE (a comparison nan fails, which click's FloatRange lets through)."""
-    low, high = PRESENCE_LAPSE_RANGE
-    if not low <= value <= high:
-        raise click.BadParameter(f"{value:g} is not a number of seconds from {low:g} to {high:g}.")
-    return value
-
-
 def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
@@ -66,8 +58,8 @@ def _is_loopback(host: str) -> bool:
 @click.option("--max-body-bytes", default=64 * 1024, show_default=True, type=click.IntRange(1024), help="Larger request bodies get 413.")
 @click.option("--max-results", default=1000, show_default=True, type=click.IntRange(1), help="Most words a search returns.")
 @click.option("--max-solve-words", default=10_000, show_default=True, type=click.IntRange(1), help="Most words a solve returns.")
-@click.option("--pattern-timeout", default=2.0, show_default=True, type=click.FloatRange(0.01), help="Seconds a pattern search may take.")
-@click.option("--solve-timeout", default=20.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a solve may take.")
+@click.option("--pattern-timeout", default=2.0, show_default=True, type=Seconds(0.01), help="Seconds a pattern search may take.")
+@click.option("--solve-timeout", default=20.0, show_default=True, type=Seconds(0.1), help="Seconds a solve may take.")
 @click.option("--solve-threads", default=2, show_default=True, type=click.IntRange(1, 64), help="Solves run at once.")
 @click.option("--solve-cache", default=64, show_default=True, type=click.IntRange(0), help="Solved boards kept for the next phone (0: none).")
 @click.option(
@@ -84,14 +76,13 @@ def _is_loopback(host: str) -> bool:
     "--presence-lapse",
     default=30.0,
     show_default=True,
-    type=float,
-    callback=_presence_lapse,
+    type=Seconds(*PRESENCE_LAPSE_RANGE),
     metavar="SECONDS",
     help="Seconds a server process killed without a word still shows its phones connected to the other processes "
     "sharing its PostgreSQL store (1 to 3600; each renews its leases every third of it).",
 )
-@click.option("--header-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's headers.")
-@click.option("--body-timeout", default=10.0, show_default=True, type=click.FloatRange(0.1), help="Seconds a client has to send a request's body.")
+@click.option("--header-timeout", default=10.0, show_default=True, type=Seconds(0.1), help="Seconds a client has to send a request's headers.")
+@click.option("--body-timeout", default=10.0, show_default=True, type=Seconds(0.1), help="Seconds a client has to send a request's body.")
 @click.option(
     "--store",
     default=None,

@@ -14,6 +14,8 @@ from typing import TypeVar
 
 import click
 
+from overturn_cli.common import Seconds
+
 T = TypeVar("T")
 
 
@@ -23,8 +25,8 @@ async def _inline(job: Callable[[], T], what: str) -> T:
 
 @click.command("prune", context_settings={"help_option_names": ["-h", "--help"], "show_default": True})
 @click.option("--store", "store_spec", default=None, help="The table store (default: the one `overturn serve` uses).")
-@click.option("--idle-days", type=click.FloatRange(min=0), default=30.0, help="Remove a table with no move for this many days.")
-@click.option("--finished-days", type=click.FloatRange(min=0), default=7.0, help="Remove a finished table with no move for this many days.")
+@click.option("--idle-days", type=Seconds(0, unit="days"), default=30.0, help="Remove a table with no move for this many days.")
+@click.option("--finished-days", type=Seconds(0, unit="days"), default=7.0, help="Remove a finished table with no move for this many days.")
 @click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: the removed ids.")
 def prune(store_spec: str | None, idle_days: float, finished_days: float, dry_run: bool, as_json: bool) -> None:

@@ -308,3 +308,25 @@ def test_ctrl_c_in_play_keeps_the_game(tmp_path: Path) -> None:
     assert status == 130, out
     assert f"resume with: overturn play --state {state}" in out
     assert [move["word"] for move in json.loads(state.read_text(encoding="utf-8"))["moves"]] == ["ROI"]
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "expected"),
+    [
+        (["serve", "--store", "memory", "--solve-timeout"], "--solve-timeout", "is not a number of seconds from 0.1 up."),
+        (["serve", "--store", "memory", "--pattern-timeout"], "--pattern-timeout", "is not a number of seconds from 0.01 up."),
+        (["serve", "--store", "memory", "--header-timeout"], "--header-timeout", "is not a number of seconds from 0.1 up."),
+        (["serve", "--store", "memory", "--body-timeout"], "--body-timeout", "is not a number of seconds from 0.1 up."),
+        (["dict", "grep", "M????N", "--timeout"], "--timeout", "is not a number of seconds from 0.01 to 60."),
+        (["play", "--timer"], "--timer", "is not a number of seconds more than 0."),
+        (["table", "prune", "--dry-run", "--store", "memory", "--idle-days"], "--idle-days", "is not a number of days from 0 up."),
+        (["table", "prune", "--dry-run", "--store", "memory", "--finished-days"], "--finished-days", "is not a number of days from 0 up."),
+    ],
+)
+@pytest.mark.parametrize("given", ["nan", "inf", "-inf", "1e400"])
+def test_a_duration_that_is_no_finite_number_is_refused_by_name(args: list[str], option: str, expected: str, given: str) -> None:
+    """Every seconds or days option refuses nan (which every range comparison passes) and infinities: exit 2, the
+    option named, before anything starts (a server with a nan solve time-out used to start and never time out)."""
+    result = CliRunner().invoke(main, [*args, given])
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}': {float(given):g} {expected}" in result.output, result.output
