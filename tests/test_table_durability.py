@@ -43,12 +43,12 @@ def _free_port() -> int:
 
 
 class Server:
-    """``overturn serve`` as a separate process, so it can be killed for real."""
+    """``overturn serve`` (with any further ``options``) as a separate process, so it can be killed for real."""
 
-    def __init__(self, lexicon: Path, store: str) -> None:
+    def __init__(self, lexicon: Path, store: str, *options: str) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "overturn_cli", "serve", "--lexicon", str(lexicon), "--store", store, "--port", str(self.port), "--log-level", "warning"]
+        command = [sys.executable, "-m", "overturn_cli", "serve", "--lexicon", str(lexicon), "--store", store, "--port", str(self.port), "--log-level", "warning", *options]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 60
         try:

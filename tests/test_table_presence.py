@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -23,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from test_table_api import BOARD, lexicon_dir  # noqa: F401  (lexicon_dir: a fixture)
+from test_table_durability import Server
 
 from overturn.service.app import create_app
 from overturn.service.limits import Limits
@@ -221,42 +221,18 @@ with BackgroundServer(app) as url:
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 class Process:
-    """One server process of its own (so it can be killed for real); ``url`` once it serves. With no ``beat``, it is
-    ``overturn serve --presence-lapse`` as a club runs it (the default heartbeat); with one, SERVE."""
+    """SERVE as a server process of its own, with a heartbeat of ``beat`` seconds (``overturn serve`` has no option for
+    it); ``url`` once it serves."""
 
-    def __init__(self, lexicon: Path, store: str, beat: float | None, lapse: float) -> None:
-        self.serve = beat is None
-        if beat is None:
-            port = _free_port()
-            self.url = f"http://127.0.0.1:{port}"
-            command = [sys.executable, "-m", "overturn_cli", "serve", "--lexicon", str(lexicon), "--store", store, "--port", str(port)]
-            command += ["--presence-lapse", str(lapse), "--log-level", "warning"]
-        else:
-            command = [sys.executable, "-c", SERVE, str(lexicon), store, str(beat), str(lapse)]
+    def __init__(self, lexicon: Path, store: str, beat: float, lapse: float) -> None:
+        command = [sys.executable, "-c", SERVE, str(lexicon), store, str(beat), str(lapse)]
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert self.process.stdout is not None
-        if beat is not None:
-            self.url = self.process.stdout.readline().decode().strip()
-        elif not _until(self._healthy, 60):
-            self.url = ""
+        self.url = self.process.stdout.readline().decode().strip()
         if not self.url.startswith("http://"):
             self.kill()
             raise AssertionError(self.process.stderr.read().decode() if self.process.stderr else "the server did not start")
-
-    def _healthy(self) -> bool:
-        if self.process.poll() is not None:
-            raise AssertionError(self.process.stderr.read().decode() if self.process.stderr else "the server stopped")
-        try:
-            return httpx.get(f"{self.url}/health", timeout=2).status_code == 200
-        except httpx.HTTPError:
-            return False
 
     def kill(self) -> None:
         if self.process.poll() is None:
@@ -264,12 +240,10 @@ class Process:
         self.process.wait(30)
 
     def stop(self) -> None:
-        """SERVE stops when its input closes, `overturn serve` on SIGTERM (as a service manager stops it)."""
+        """SERVE stops when its input closes."""
         if self.process.poll() is None:
             assert self.process.stdin is not None
             self.process.stdin.close()
-            if self.serve:
-                self.process.terminate()
             try:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:
@@ -277,8 +251,8 @@ class Process:
 
 
 @pytest.fixture
-def processes() -> Iterator[list[Process]]:
-    started: list[Process] = []
+def processes() -> Iterator[list[Process | Server]]:
+    started: list[Process | Server] = []
     yield started
     for process in started:
         process.stop()
@@ -296,7 +270,7 @@ def _connected(stream: Stream, seat: int, wanted: bool, seconds: float) -> float
     return None
 
 
-def test_a_phone_connected_through_one_process_is_connected_for_the_other(lexicon_dir: Path, postgres_url: str, processes: list[Process]) -> None:  # noqa: F811
+def test_a_phone_connected_through_one_process_is_connected_for_the_other(lexicon_dir: Path, postgres_url: str, processes: list[Process | Server]) -> None:  # noqa: F811
     """The watcher's process beats once a minute and rereads the leases every 10 s: what it shows within a second came
     through the relay. The phone's beats every 0.3 s (a server notices a closed stream when it writes to it)."""
     processes += [Process(lexicon_dir, postgres_url, BEAT, 30), Process(lexicon_dir, postgres_url, 60, 30)]
@@ -332,12 +306,12 @@ def test_a_phone_connected_through_one_process_is_connected_for_the_other(lexico
             phone.close()
 
 
-def test_a_killed_process_keeps_no_seat_connected_past_its_lapse(lexicon_dir: Path, postgres_url: str, processes: list[Process]) -> None:  # noqa: F811
+def test_a_killed_process_keeps_no_seat_connected_past_its_lapse(lexicon_dir: Path, postgres_url: str, processes: list[Process | Server]) -> None:  # noqa: F811
     """kill -9: the process says nothing; its leases lapse, and the other process shows its phone offline by then. The
     doomed process is `overturn serve --presence-lapse`: the lapse given on the command line is the one that holds (the
     default's 30 s would fail the bounds below)."""
     lapse = 1.5
-    processes += [Process(lexicon_dir, postgres_url, None, lapse), Process(lexicon_dir, postgres_url, 60, lapse)]
+    processes += [Server(lexicon_dir, postgres_url, "--presence-lapse", str(lapse)), Process(lexicon_dir, postgres_url, 60, lapse)]
     doomed, survivor = processes
     with httpx.Client(base_url=survivor.url, timeout=30) as client:
         table_id, tokens = _table(client)
