@@ -28,6 +28,7 @@ COMMANDS = {
     "play": "overturn_cli.game:play",
     "table": "overturn_cli.table:table",
     "serve": "overturn_cli.serve:serve",
+    "web": "overturn_cli.web:web",
 }
 
 #: What `overturn --help` lists, without importing the commands (a test holds each to the command's own help).
@@ -46,6 +47,7 @@ SUMMARIES = {
     "play": "Play Overturn at the terminal: two people taking turns, or against the computer.",
     "table": "Play at a shared table held by a server (`overturn serve`), beside the phones.",
     "serve": "Serve the look-ups, the solver and the referee over HTTP, with the table page at /.",
+    "web": "The table page as files: a static site a club can host anywhere, playing with no server.",
 }
 
 

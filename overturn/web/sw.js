@@ -12,24 +12,46 @@ const STATIC = "/static/";
 const FILES = [];
 const PAGES = ["/", "/boardgame"];
 const CACHE = `overturn ${STATIC}`;
+// The lexicon's files for the page's own engine (`overturn web export` names them here): named by the lexicon's
+// hash, so they never change under their name: cache first, in a cache of their own that outlives a new version
+// of the pages (a 650 KB trie is not fetched again for a changed script). Its manifest is asked as a page is.
+const LEXICON = "/lexicon/";
+const LEXICON_FILES = [];
+const LEXICON_CACHE = "overturn lexicon";
+
+async function keepLexicon() {
+  const cache = await caches.open(LEXICON_CACHE);
+  const missing = [];
+  for (const file of LEXICON_FILES) if (!(await cache.match(file))) missing.push(file);
+  await cache.addAll(missing);
+}
+
+async function dropOldLexicons() {
+  const cache = await caches.open(LEXICON_CACHE);
+  const wanted = new Set(LEXICON_FILES.map((file) => new URL(file, self.location.origin).href));
+  await Promise.all((await cache.keys()).filter((request) => !wanted.has(request.url)).map((request) => cache.delete(request)));
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...PAGES, ...FILES])).then(() => self.skipWaiting()));
+  event.waitUntil(
+    Promise.all([caches.open(CACHE).then((cache) => cache.addAll([...PAGES, ...FILES])), keepLexicon()]).then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(names.filter((name) => name !== CACHE && name !== LEXICON_CACHE).map((name) => caches.delete(name))))
+      .then(() => (LEXICON_FILES.length ? dropOldLexicons() : null))
       .then(() => self.clients.claim()),
   );
 });
 
 // Kept under its path alone: a table link's query holds a seat's credential, which must never be stored on the device.
-function keep(key, response) {
+function keep(key, response, cacheName = CACHE) {
   if (response.ok) {
     const copy = response.clone();
-    caches.open(CACHE).then((cache) => cache.put(key, copy));
+    caches.open(cacheName).then((cache) => cache.put(key, copy));
   }
   return response;
 }
@@ -40,6 +62,10 @@ self.addEventListener("fetch", (event) => {
   const key = url.pathname;
   if (key.startsWith(STATIC)) {
     event.respondWith(caches.match(key).then((cached) => cached || fetch(event.request).then((response) => keep(key, response))));
+    return;
+  }
+  if (key.startsWith(LEXICON) && LEXICON_FILES.includes(key)) {
+    event.respondWith(caches.match(key).then((cached) => cached || fetch(event.request).then((response) => keep(key, response, LEXICON_CACHE))));
     return;
   }
   event.respondWith(

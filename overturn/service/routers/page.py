@@ -112,7 +112,7 @@ async def favicon(request: Request) -> Response:
 
 
 #: The files the service worker caches at install, besides the pages: every file the pages may load.
-CACHED_SUFFIXES = (".js", ".json", ".css", ".svg", ".webmanifest")
+CACHED_SUFFIXES = (".js", ".json", ".css", ".svg", ".webmanifest", ".wasm")
 
 
 def worker_files() -> list[str]:
@@ -127,8 +127,17 @@ async def service_worker(request: Request) -> Response:
     """The pages' service worker, served from the root so that it may control both pages (``/``, ``/boardgame``).
     It names the current version and every file to cache, so a new version is a new worker (the browser compares
     its bytes) and no list kept by hand can miss a module."""
+    return _versioned_answer(request, worker_text(), "text/javascript; charset=utf-8")
+
+
+def worker_text(pages: list[str] | None = None, lexicon_files: list[str] | None = None) -> str:
+    """sw.js naming every static file to cache (and ``pages``, ``lexicon_files`` where given: a static export's)."""
     text = (WEB_DIR / "sw.js").read_text(encoding="utf-8").replace("const FILES = [];", f"const FILES = {json.dumps(worker_files())};")
-    return _versioned_answer(request, text, "text/javascript; charset=utf-8")
+    if pages is not None:
+        text = text.replace('const PAGES = ["/", "/boardgame"];', f"const PAGES = {json.dumps(pages)};")
+    if lexicon_files is not None:
+        text = text.replace("const LEXICON_FILES = [];", f"const LEXICON_FILES = {json.dumps(lexicon_files)};")
+    return text
 
 
 #: The types a module must be served with (a script, the words the pages import as a JSON module).

@@ -1,0 +1,107 @@
+"""``overturn web export DIR``: the table page as a static site, playing with no server (issue 39).
+
+The site holds what ``overturn serve`` sends for its pages, made by the same code (``routers/page.py``): the
+pages with their files' addresses under the version (``/static/<version>/…``), every static file there, and
+the service worker naming them; plus the lexicon for the page's own engine (``lexicon/``: the trie's masks and
+the spellings, named by the lexicon's hash, and ``manifest.json``; see ``overturn.lexicon.browser``), which the
+worker precaches too. Served by any static file server at the root of a site (``python -m http.server``, a club's
+web host), the page solves, referees and plays on the phone; only shared tables need ``overturn serve``.
+
+The same lexicon and the same sources give the same bytes: an export made twice is identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+from overturn.lexicon.browser import lexicon_files, manifest_files, read_manifest
+from overturn.lexicon.lexicon import Lexicon
+from overturn.service.routers import page
+
+#: What the exported site may weigh at most, every file counted (issue 39's budget).
+SITE_BUDGET = 4_000_000
+#: What the lexicon's trie may weigh over the wire.
+TRIE_BUDGET = 2_500_000
+#: The pages of the exported site, as the service worker asks for them: a static server serves a folder's index.html.
+PAGES = ["/", "/boardgame/", "/lexicon/manifest.json"]
+#: What an export writes at the top of its directory: replaced by the next export, nothing else touched.
+OWNED = ("index.html", "boardgame", "favicon.ico", "sw.js", "static", "lexicon")
+
+
+class ExportError(Exception):
+    """The directory cannot take the site; the message says why."""
+
+
+def _is_export(directory: Path) -> bool:
+    return (directory / "sw.js").is_file() and (directory / "lexicon" / "manifest.json").is_file()
+
+
+def _static_files() -> list[Path]:
+    return sorted(path for path in page.WEB_DIR.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+
+
+def export_site(directory: Path, lexicon: Lexicon) -> dict[str, Any]:
+    """Write the site into ``directory`` (new, empty, or a previous export, which is replaced); a summary of it."""
+    if directory.exists() and not directory.is_dir():
+        raise ExportError(f"{directory} is a file, not a directory")
+    if directory.is_dir() and any(directory.iterdir()) and not _is_export(directory):
+        raise ExportError(f"{directory} is not empty and holds no previous export: give a new or empty directory")
+    lexicon_dir = lexicon_files(lexicon)
+    manifest = read_manifest(lexicon_dir)
+    directory.mkdir(parents=True, exist_ok=True)
+    for name in OWNED:
+        target = directory / name
+        if target.is_dir():
+            shutil.rmtree(target)
+        elif target.exists():
+            target.unlink()
+    version = page.VERSION.refresh()
+    for source in _static_files():
+        target = directory / "static" / version / source.relative_to(page.WEB_DIR)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    (directory / "index.html").write_bytes(page.versioned((page.WEB_DIR / "index.html").read_text(encoding="utf-8")))
+    (directory / "boardgame").mkdir()
+    (directory / "boardgame" / "index.html").write_bytes(page.versioned((page.WEB_DIR / "boardgame.html").read_text(encoding="utf-8")))
+    (directory / "favicon.ico").write_bytes(page.FAVICON)
+    lexicon_names = manifest_files(manifest)
+    (directory / "lexicon").mkdir()
+    shutil.copyfile(lexicon_dir / "manifest.json", directory / "lexicon" / "manifest.json")
+    for name in lexicon_names:
+        shutil.copyfile(lexicon_dir / name, directory / "lexicon" / name)
+    worker = page.worker_text(PAGES, [f"/lexicon/{name}" for name in lexicon_names])
+    (directory / "sw.js").write_bytes(page.versioned(worker))
+    return summary(directory)
+
+
+def summary(directory: Path) -> dict[str, Any]:
+    """An exported site's files and sizes: what the first visit downloads (the service worker precaches it all)."""
+    files = sorted(path for path in directory.rglob("*") if path.is_file())
+    sizes = {path.relative_to(directory).as_posix(): path.stat().st_size for path in files}
+    manifest = read_manifest(directory / "lexicon")
+    trie = manifest["trie"]
+    spellings = sum(shard["bytes"] for shard in manifest["spellings"].values())
+    total = sum(sizes.values())
+    digest = hashlib.sha256()
+    for name, _size in sorted(sizes.items()):
+        digest.update(name.encode() + b"\0" + (directory / name).read_bytes() + b"\0")
+    return {
+        "directory": os.fspath(directory),
+        "lexicon": manifest["name"],
+        "lexicon_hash": manifest["hash"],
+        "words": manifest["words"],
+        "nodes": manifest["nodes"],
+        "files": len(sizes),
+        "bytes": total,
+        "budget_bytes": SITE_BUDGET,
+        "trie_bytes": trie["bytes"],
+        "trie_budget_bytes": TRIE_BUDGET,
+        "spellings_bytes": spellings,
+        "pages_bytes": total - trie["bytes"] - spellings - sizes["lexicon/manifest.json"],
+        "wasm_bytes": sum(size for name, size in sizes.items() if name.endswith(".wasm")),
+        "digest": digest.hexdigest()[:16],
+    }
