@@ -1,0 +1,122 @@
+// The word endpoints answered in the page (issue 39), beside local-api.js's game endpoints: POST /api/solve (the
+// JSON of overturn/service/routers/solve.py: every legal word of a board with a path, longest first, the count by
+// length) and GET /api/words/{word} (dictionary.py's lookup: membership and the word's spellings; the page has no
+// lemmas, categories or definition links, so `entries` is empty and the spellings say how the word is written).
+// context: {search (search.js, a trie loaded), lexiconName, spellings (lexicon.js's Spellings), maxSolveWords?,
+// maxWordLength?}. No DOM: the worker and Node run it alike.
+
+import { Board, BoardError, DOUBLE_FACES, PRESETS, readingsOf, withRules } from "./board.js";
+import { InvalidWord, normalizeKey } from "./normalize.js";
+import { ApiError, boolField, choiceField, intField, textField } from "./requests.js";
+import { pyRepr } from "./pytext.js";
+
+const MULTI = 1;  // search.js's flag: a path must cover two tiles at least
+const MAX_SOLVE_WORDS = 10000;  // the server's default limits.max_solve_words
+
+function lexiconOf(name, context) {
+  if (name === undefined || name === null || name === "") return context.lexiconName;
+  if (name !== context.lexiconName) {
+    const shown = typeof name === "string" ? pyRepr(name) : JSON.stringify(name);
+    throw new ApiError(422, `unknown lexicon ${shown}: this server has ${context.lexiconName}`, { field: "lexicon", available: [context.lexiconName] });
+  }
+  return name;
+}
+
+// A typed board read with its preset and switches, as Service.board_and_rules reads it.
+export function boardOf(body) {
+  const text = textField(body, "board", { most: 1000, required: true });
+  const rules = PRESETS[choiceField(body, "mode", Object.keys(PRESETS)) ?? "overturn"];
+  const switches = {};
+  const reuse = boolField(body, "reuse");
+  const minLength = intField(body, "min_length", 1, 64);
+  const minTiles = intField(body, "min_tiles", 1, 2);
+  if (reuse !== null) switches.reuse = reuse;
+  if (minLength !== null) {
+    if (minLength > rules.size) throw new ApiError(422, `'min_length' must be between 1 and ${rules.size}, not ${minLength}`, { field: "min_length" });
+    switches.minLength = minLength;
+  }
+  if (minTiles !== null) switches.minTiles = minTiles;
+  try {
+    return Board.parse(text, withRules(rules, switches));
+  } catch (error) {
+    if (error instanceof BoardError) throw new ApiError(422, `bad board: ${error.message}`, { field: "board" });
+    throw error;
+  }
+}
+
+// Every legal word of the board with no game around it (Solver.solve with no constraint): [{word, path, readings}].
+export function solveBoard(search, board) {
+  const { rows, cols, tileRows, tileCols, reuse, minLength, minTiles } = board.rules;
+  const readings = {};
+  for (const face of DOUBLE_FACES) if (board.hasFace(face)) readings[face] = [...readingsOf(board.rules, face)];
+  const found = search.findWords(
+    { faces: [...board.faces], rows, cols, tileRows, tileCols },
+    { reuse, minLength, tracked: minTiles === 2 ? MULTI : 0, ringed: [], readings, played: [] },
+  );
+  if (found === null) throw new ApiError(422, "this board is not one the page's search covers: ask the server", { field: "board" });
+  return found;
+}
+
+// POST /api/solve: {board, faces, rules, mode, lexicon, count, truncated, lengths, words, cached, elapsed_ms}.
+export function solve(body, context) {
+  const started = performance.now();
+  const board = boardOf(body);
+  const name = lexiconOf(body.lexicon, context);
+  const most = context.maxSolveWords ?? MAX_SOLVE_WORDS;
+  const asked = intField(body, "limit", 1, Number.MAX_SAFE_INTEGER);
+  if (asked !== null && asked > most) throw new ApiError(422, `'limit' must be between 1 and ${most}, not ${asked}`, { field: "limit" });
+  const limit = asked ?? most;
+  const found = solveBoard(context.search, board);
+  const lengths = {};
+  for (const { word } of found) lengths[word.length] = (lengths[word.length] ?? 0) + 1;
+  const ordered = [...found].sort((a, b) => b.word.length - a.word.length);  // stable: alphabetical within a length
+  const { rows, cols, reuse, minLength, minTiles } = board.rules;
+  return {
+    board: String(board),
+    faces: Array.from({ length: rows }, (_, row) => [...board.rowFaces(row)]),
+    rules: { rows, cols, reuse, min_length: minLength, min_tiles: minTiles },
+    mode: body.mode || "overturn",
+    lexicon: name,
+    count: found.length,
+    truncated: found.length > limit,
+    lengths: Object.fromEntries(Object.keys(lengths).map(Number).sort((a, b) => a - b).map((length) => [String(length), lengths[length]])),
+    words: ordered.slice(0, limit).map(({ word, path, readings }) => ({ word, path, readings: Object.fromEntries(readings) })),
+    cached: false,
+    elapsed_ms: Math.round((performance.now() - started) * 10) / 10,
+  };
+}
+
+// GET /api/words/{word}: {word, key, lexicon, valid, spellings, entries}.
+export async function lookup(word, query, context) {
+  const limit = context.maxWordLength ?? 64;
+  if (!word) throw new ApiError(400, "'word' is required", { field: "word" });
+  if ([...word].length > limit) throw new ApiError(422, `'word' is too long: at most ${limit} characters`, { field: "word", max: limit });
+  const name = lexiconOf(query.get("lexicon"), context);
+  let key;
+  try {
+    key = normalizeKey(word);
+  } catch (error) {
+    if (error instanceof InvalidWord) throw new ApiError(422, error.message, { field: "word" });
+    throw error;
+  }
+  const valid = context.search.isKey(key);
+  const spellings = valid ? [...(await context.spellings.of(key))].sort() : [];
+  const answer = { word, key, lexicon: name, valid, spellings, entries: [] };
+  if (!valid && ["true", "1", "yes", "on"].includes((query.get("suggest") ?? "").toLowerCase())) answer.suggestions = [];
+  return answer;
+}
+
+// The answer to a request of one of these two endpoints, or null when the path is neither.
+export async function handleWords(path, query, body, context) {
+  try {
+    if (path === "/api/solve") {
+      if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "the body must be a JSON object");
+      return { status: 200, body: solve(body, context) };
+    }
+    if (path.startsWith("/api/words/")) return { status: 200, body: await lookup(decodeURIComponent(path.slice("/api/words/".length)), query, context) };
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, body: { error: error.message, detail: error.detail } };
+    throw error;
+  }
+  return null;
+}
