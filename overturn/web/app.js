@@ -5,7 +5,7 @@
 // wires the page's controls; the work is in js/: the grid (grid.js), the game (game.js, moves.js, table.js,
 // start.js, saved.js), words without a game (solve.js, dictionary.js), and what both pages share (api.js,
 // i18n.js with the translation files, problems.js, notation.js).
-import { onConnection } from "./js/api.js";
+import { engineReady, onConnection, startEngine } from "./js/api.js";
 import { lookupWord, renderLookup } from "./js/dictionary.js";
 import { renderGame, setGame, setOffline, showError, showNote, stepTo, whileBusy } from "./js/game.js";
 import { boardChanged, buildGrid, setFaces } from "./js/grid.js";
@@ -37,6 +37,7 @@ function applyLanguage() {
 }
 
 function init() {
+  startEngine();
   buildGrid();
   $("lang").addEventListener("click", () => {
     switchLanguage();
@@ -86,7 +87,8 @@ function init() {
   $("new-game").addEventListener("click", leaveGame);
   $("vibrate").addEventListener("change", (event) => rememberVibrate(event.target.checked));
   onConnection((reachable) => setOffline(!reachable));
-  window.addEventListener("offline", () => setOffline(true));
+  // Offline with the page's own engine, a game on this phone goes on as before: only a shared table needs the server.
+  window.addEventListener("offline", () => { if (!engineReady() || (page.current && page.current.shared)) setOffline(true); });
   window.addEventListener("online", () => setOffline(false));
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
   applyLanguage();

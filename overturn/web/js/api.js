@@ -24,11 +24,82 @@ export function onConnection(listener) { listeners.push(listener); }
 
 function reached(yes) { listeners.forEach((listener) => listener(yes)); }
 
+// ----- the page's own engine (js/engine/worker.js): the word search and the rules on the phone -----
+// Started by the table page (startEngine); every request it answers (solve, words, the game, the referee) goes to
+// it rather than to the server, which is slower and may be unreachable; shared tables always go to the server.
+// While the engine starts (the lexicon is read: well under a second) a request waits for it; an engine that could
+// not start (no lexicon files on this server) leaves every request to the server.
+const engine = { worker: null, state: "none", ready: null, next: 0, pending: new Map(), info: null };
+
+export function startEngine() {
+  if (engine.worker || typeof Worker !== "function" || typeof DecompressionStream !== "function") return engine.ready;
+  let settle;
+  engine.ready = new Promise((resolve) => { settle = resolve; });
+  try {
+    engine.worker = new Worker(new URL("./engine/worker.js", import.meta.url), { type: "module" });
+  } catch (error) {
+    engine.state = "failed";
+    settle(false);
+    return engine.ready;
+  }
+  engine.state = "starting";
+  engine.worker.addEventListener("message", (event) => {
+    const message = event.data;
+    if ("ready" in message) {
+      engine.state = message.ready ? "ready" : "failed";
+      engine.info = message;
+      settle(message.ready);
+      return;
+    }
+    const waiting = engine.pending.get(message.id);
+    if (waiting) { engine.pending.delete(message.id); waiting(message); }
+  });
+  engine.worker.addEventListener("error", () => {
+    engine.state = "failed";
+    settle(false);
+    engine.pending.forEach((waiting, id) => waiting({ id, unknown: true }));
+    engine.pending.clear();
+  });
+  return engine.ready;
+}
+
+// Whether the page's engine answers (the page then has no need of the server but for shared tables), and what it said on start.
+export function engineReady() { return engine.state === "ready"; }
+export function engineInfo() { return engine.info; }
+
+const SERVER_ONLY = ["/api/tables", "/api/boardgames"];
+
+// The engine's answer, or null when the server must answer (no engine, a path it does not know, a shared table).
+async function askEngine(path, init, timeout) {
+  if (engine.state === "none" || engine.state === "failed" || !path.startsWith("/api/") || SERVER_ONLY.some((prefix) => path.startsWith(prefix))) return null;
+  if (engine.state === "starting") {
+    const late = new Promise((resolve) => { setTimeout(() => resolve(false), timeout); });
+    if (!(await Promise.race([engine.ready, late]))) return null;
+  }
+  let body = null;
+  if (init.body !== undefined) {
+    try { body = JSON.parse(init.body); } catch (error) { return null; }
+  }
+  const id = ++engine.next;
+  const answered = await new Promise((resolve) => {
+    const timer = setTimeout(() => { engine.pending.delete(id); resolve({ id, status: 0 }); }, timeout);
+    engine.pending.set(id, (message) => { clearTimeout(timer); resolve(message); });
+    engine.worker.postMessage({ id, path, body });
+  });
+  if (answered.unknown) return null;
+  if (answered.status === 0) throw new ApiProblem(0, null);
+  if (answered.status >= 400) throw new ApiProblem(answered.status, answered.body);
+  return { body: answered.body };
+}
+
 // The answer's JSON body, or an ApiProblem: unreachable or timed out (status 0), an error status, or a body that is no JSON.
 // `options.timeout` (ms) shortens the wait: a move at a shared table is given up sooner, so the player can retry.
 // `options.seat`: the seat's token, sent in a header (never in the URL: URLs reach logs and histories).
+// A request the page's engine answers never reaches the server (nor the connection's listeners).
 export async function api(path, options = {}) {
   const { timeout = TIMEOUT_MS, seat, ...init } = options;
+  const local = await askEngine(path, init, timeout);
+  if (local !== null) return local.body;
   if (seat) init.headers = { ...(init.headers || {}), ...seatHeaders(seat) };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeout);

@@ -126,7 +126,7 @@ export function renderLookup(answer) {
   title.className = "verdict-title";
   title.textContent = `${answer.key} — ${answer.valid ? t("valid") : t("notWord")}`;
   box.append(title);
-  if (answer.valid) box.append(entriesList(answer.key, answer.entries));
+  if (answer.valid) box.append(entriesList(answer.key, answer.entries, answer.spellings));
   if (answer.links) {
     const links = document.createElement("div");
     links.className = "definition-links";

@@ -70,14 +70,15 @@ async function selectWord(button, item) {
   const info = $("word-info");
   try {
     const body = await api(`/api/words/${encodeURIComponent(item.word)}`);
-    info.replaceChildren(entriesList(item.word, body.entries));
+    info.replaceChildren(entriesList(item.word, body.entries, body.spellings));
     info.hidden = false;
   } catch (error) {
     info.hidden = true;
   }
 }
 
-export function entriesList(word, entries) {
+// The entries (form, lemma, category); from the page's own engine, which has only the spellings, those.
+export function entriesList(word, entries, spellings = []) {
   const wrap = document.createElement("div");
   const title = document.createElement("strong");
   title.textContent = word;
@@ -89,6 +90,13 @@ export function entriesList(word, entries) {
     line.textContent = entry.form === entry.lemma ? `${entry.form} (${entry.pos})` : `${entry.form} — ${entry.lemma} (${entry.pos})`;
     list.append(line);
   });
+  if (!entries.length) {
+    (spellings || []).forEach((form) => {
+      const line = document.createElement("li");
+      line.textContent = form;
+      list.append(line);
+    });
+  }
   wrap.append(list);
   return wrap;
 }
