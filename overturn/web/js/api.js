@@ -27,22 +27,30 @@ function reached(yes) { listeners.forEach((listener) => listener(yes)); }
 // ----- the page's own engine (js/engine/worker.js): the word search and the rules on the phone -----
 // Started by the table page (startEngine); every request it answers (solve, words, the game, the referee) goes to
 // it rather than to the server, which is slower and may be unreachable; shared tables always go to the server.
-// While the engine starts (the lexicon is read: well under a second) a request waits for it; an engine that could
-// not start (no lexicon files on this server) leaves every request to the server.
+// While the engine starts (the lexicon is read: well under a second) a request waits for it. The worker is started
+// only where the site offers a lexicon (/lexicon/manifest.json, written by `overturn web export`): elsewhere every
+// request goes to the server, as before.
 const engine = { worker: null, state: "none", ready: null, next: 0, pending: new Map(), info: null };
+export const LEXICON_MANIFEST = "/lexicon/manifest.json";
 
 export function startEngine() {
-  if (engine.worker || typeof Worker !== "function" || typeof DecompressionStream !== "function") return engine.ready;
+  if (engine.ready || typeof Worker !== "function" || typeof DecompressionStream !== "function") return engine.ready;
   let settle;
   engine.ready = new Promise((resolve) => { settle = resolve; });
+  engine.state = "starting";
+  const failed = () => { engine.state = "failed"; settle(false); return false; };
+  fetch(LEXICON_MANIFEST).then((response) => (response.ok ? launch(settle) : failed()), failed);
+  return engine.ready;
+}
+
+function launch(settle) {
   try {
     engine.worker = new Worker(new URL("./engine/worker.js", import.meta.url), { type: "module" });
   } catch (error) {
     engine.state = "failed";
     settle(false);
-    return engine.ready;
+    return;
   }
-  engine.state = "starting";
   engine.worker.addEventListener("message", (event) => {
     const message = event.data;
     if ("ready" in message) {
@@ -60,7 +68,6 @@ export function startEngine() {
     engine.pending.forEach((waiting, id) => waiting({ id, unknown: true }));
     engine.pending.clear();
   });
-  return engine.ready;
 }
 
 // Whether the page's engine answers (the page then has no need of the server but for shared tables), and what it said on start.
