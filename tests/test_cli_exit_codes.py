@@ -158,6 +158,13 @@ TABLE: list[tuple[str, int]] = [
     ("serve --port 70000", 2),
     ("serve -l typo --store memory", 2),
     ("serve --presence-lapse 0 --store memory", 2),
+    # web
+    ("web export site", 0),
+    ("web export site", 0),  # a previous export, replaced
+    ("web export .", 2),  # a folder holding other things
+    ("web export words.txt", 2),
+    ("web export other -l typo", 2),
+    ("web export", 2),
     # the top level
     ("--help", 0),
     ("solv", 2),
