@@ -59,7 +59,9 @@ def _node(script: str, data: Any = None) -> Any:
 
 
 def _imports(module: Path) -> set[Path]:
-    """The module and every module it imports, directly or not (static imports, as the pages write them, JSON modules too)."""
+    """The module and every module it imports, directly or not (static imports, as the pages write them, JSON modules too;
+    the page's engine started as a worker, ``new Worker(new URL("./engine/worker.js", import.meta.url))``, and a module
+    it imports when the page has it, ``import("./deal.js")``)."""
     seen: set[Path] = set()
     todo = [module.resolve()]
     while todo:
@@ -68,6 +70,9 @@ def _imports(module: Path) -> set[Path]:
             continue
         seen.add(current)
         imported = re.findall(r'^import .* from "(\.[^"]+)"(?: with \{ type: "json" \})?;$', current.read_text(), re.M)
+        text = current.read_text()
+        started = re.findall(r'new URL\("(\.[^"]+\.js)", import\.meta\.url\)|\bimport\("(\.[^"]+)"\)', text)
+        imported += [name for pair in started for name in pair if name and (current.parent / name).is_file()]
         todo += [(current.parent / name).resolve() for name in imported]
     return seen
 
@@ -232,7 +237,8 @@ def test_shared_modules_are_the_same_for_both_pages() -> None:
     shared = {(WEB / "js" / name).resolve() for name in ("api.js", "i18n.js", "problems.js", "i18n/fr.js", "i18n/en.js")}
     assert shared <= table & boards
     fetching = {path.relative_to(WEB).as_posix() for path in table | boards if re.search(r"\bfetch\(", path.read_text())}
-    assert fetching == {"js/api.js"}
+    # the page's engine, in its worker, reads its own files (search.wasm, the lexicon's): no request of the page's
+    assert fetching == {"js/api.js", "js/engine/worker.js"}
 
 
 def test_the_service_worker_caches_every_module_of_both_pages(server: str) -> None:
