@@ -186,6 +186,11 @@ def test_the_exported_page_solves_offline_with_no_server(static_server: tuple[st
     tab.reload()
     expect(tab.locator("#turn")).to_contain_text("Vert")  # the game, kept on the phone
     expect(tab.locator("#offline")).to_be_hidden()  # nothing said about a server: none is needed
+    tab.fill("#move-word", "NPTA")  # on the board (row 1), in no dictionary
+    tab.click("#play")
+    expect(tab.locator("#verdict")).to_have_attribute("data-reason", "not_in_lexicon")
+    expect(tab.locator("#verdict")).to_contain_text("Ce mot n'est pas dans le lexique.")
+    assert "NPTA" not in default_lexicon
     tab.click("#new-game")
     tab.fill("#board-text", board)
     tab.click("#solve")
