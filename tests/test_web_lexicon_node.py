@@ -4,15 +4,18 @@ words, prefixes of words and non-words, every verdict the same, and the same spe
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from test_web_modules import NODE, WEB, needs_node
 
-from overturn.lexicon.browser import lexicon_files, read_manifest
+from overturn.lexicon.browser import fold_like_the_page, lexicon_files, read_manifest
 from overturn.lexicon.lexicon import Lexicon
+from overturn.lexicon.sources import Entry
 
 pytestmark = needs_node
 
@@ -62,17 +65,12 @@ def _spellings(lexicon: Lexicon, key: str) -> list[str]:
 
 
 def test_the_worker_s_lexicon_agrees_with_python_s(default_lexicon: Lexicon) -> None:
-    assert NODE is not None
     directory = lexicon_files(default_lexicon)
     rng = random.Random(39)
     words, others = _keys(default_lexicon, 4000, rng)
     keys = [*words, *others, "PECHE", "COEUR", "OEIL", "A", "ZZZ", "ENTRESERRERONS"]
     spelt = [*rng.sample(words, 400), "PECHE", "COEUR", "OEIL", "AIGUE", "NAIF"]
-    asked = {"directory": str(Path(directory).resolve()), "keys": keys, "spelt": spelt}
-    done = subprocess.run([NODE, "--input-type=module", "-e", RUNNER], input=json.dumps(asked), capture_output=True, text=True,
-                          timeout=300, cwd=WEB, check=False)
-    assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout)
+    answer = _run(directory, keys, spelt)
     manifest = read_manifest(directory)
     assert answer["name"] == manifest["name"] == "fr" and answer["words"] == len(default_lexicon)
     expected = [key in default_lexicon for key in keys]
@@ -85,3 +83,31 @@ def test_the_worker_s_lexicon_agrees_with_python_s(default_lexicon: Lexicon) -> 
     assert sorted(answer["forms"]["PECHE"]) == ["pèche", "péché", "pêche", "pêché"] and answer["forms"]["COEUR"] == ["cœur"]
     print(f"\n{len(keys)} keys, {len(spelt)} spellings: the same in Node as in Python; trie ready in Node in {answer['ready']:.0f} ms")
 
+
+
+def _run(directory: Path, keys: list[str], spelt: list[str]) -> dict[str, Any]:
+    assert NODE is not None
+    asked = {"directory": str(Path(directory).resolve()), "keys": keys, "spelt": spelt}
+    done = subprocess.run([NODE, "--input-type=module", "-e", RUNNER], input=json.dumps(asked), capture_output=True, text=True,
+                          timeout=300, cwd=WEB, check=False)
+    assert done.returncode == 0, done.stderr
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
+
+
+def test_a_form_that_does_not_fold_to_its_key_names_it(make_lexicon: Any) -> None:
+    """A line's key is its first form folded; where that is not the key (an apostrophe, say), the line names it."""
+    lexicon = make_lexicon({
+        "PECHE": [Entry("pêche", "pêche", "N"), Entry("péché", "péché", "N")], "COEUR": [Entry("cœur", "cœur", "N")],
+        "MAISON": [Entry("maison", "maison", "N")], "LEAU": [Entry("l'eau", "eau", "N")], "AIGUE": [Entry("aiguë", "aigu", "A")],
+    }, name="small")
+    directory = lexicon_files(lexicon)
+    manifest = read_manifest(directory)
+    assert manifest["name"] == "small" and manifest["words"] == 5 and sorted(manifest["spellings"]) == ["A", "C", "L", "P"]
+    shard = gzip.decompress((directory / manifest["spellings"]["L"]["file"]).read_bytes()).decode("utf-8")
+    assert shard == "LEAU=l'eau\n"
+    assert fold_like_the_page("aiguë") == "AIGUE" and fold_like_the_page("cœur") == "COEUR"
+    answer = _run(directory, ["PECHE", "PECH", "LEAU", "MAISON", "MAISONS", "AIGUE"], ["PECHE", "COEUR", "MAISON", "LEAU", "AIGUE"])
+    assert answer["member"] == [True, False, True, True, False, True]
+    assert answer["forms"] == {"PECHE": ["péché", "pêche"], "COEUR": ["cœur"], "MAISON": ["maison"], "LEAU": ["l'eau"], "AIGUE": ["aiguë"]}
+    assert lexicon_files(lexicon) == directory  # made once, then found

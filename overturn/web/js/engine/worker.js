@@ -52,13 +52,15 @@ async function answer(path, body, context) {
   const url = new URL(path, "http://page.invalid");
   const words = await handleWords(url.pathname, url.searchParams, body, context);
   if (words !== null) return words;
-  if (url.pathname.startsWith("/api/game/") || url.pathname === "/api/referee") {
-    if (url.pathname === "/api/game/new" && !context.deal && body && (body.board === undefined || body.board === null)) return null;
-    const answered = handleGame(url.pathname, body, context);
-    if (answered.status === 404) return null;
-    return answered;
-  }
-  return null;
+  if (url.pathname === "/api/game/new" && !context.deal && body && (body.board === undefined || body.board === null)) return null;
+  const answered = handleGame(url.pathname, body, context);
+  return unknownAsNull(answered);
+}
+
+// local-api.js's answer for a path it has no route for (404, "no such page or endpoint") is the server's to give.
+function unknownAsNull(answered) {
+  const error = answered.body && answered.body.error;
+  return answered.status === 404 && typeof error === "string" && error.startsWith("no such page") ? null : answered;
 }
 
 self.addEventListener("message", async (event) => {
