@@ -17,6 +17,8 @@
  *
  * Inputs the core does not cover (bigger boards, too many reading states, readings that are not A-Z) make
  * these return None, and the caller falls back to Python.
+ *
+ * Long because FoundList (a lazy sequence type) and the JSON answer writer each need a page of C API code.
  */
 
 #define PY_SSIZE_T_CLEAN

@@ -1,4 +1,7 @@
-/* The word search's core (search_core.h says what it holds and who uses it). */
+/* The word search's core (search_core.h says what it holds and who uses it).
+
+   Long because the two searches, the best paths and the ranking share one Search record and hot helpers
+   that must stay static in one unit for the compiler to inline them. */
 
 #include "search_core.h"
 
