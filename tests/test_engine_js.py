@@ -300,10 +300,83 @@ def test_seeded_games_answer_as_the_server_does(compare: Compare, server: Any) -
     for mode, ending, deal_or_board in GAMES:
         player.game(player.ask("/api/game/new", {**deal_or_board, "mode": mode, "ending": ending}), layers=3 if deal_or_board.get("seed") == 7 else 2)
     print(f"{player.positions} positions, {compare.asked} requests, endings {player.endings}, reasons {player.reasons}")
-    assert compare.differences == [], compare.differences[:5]
+    assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
     assert player.positions >= 200
     assert player.faces == {"ZX", "QU"}
     assert set(player.endings) == {"all rings", "no word left", "two passes"}, player.endings
     refused = {"not_in_lexicon", "too_short", "cannot_trace", "single_tile", "no_new_cell", "no_used_cell", "already_played",
                "reading_conflict", "cell_reused", "bad_path", "wrong_player", "game_over", "cell_not_new"}
     assert refused - set(player.reasons) == set()
+
+
+# ----- refusals: malformed requests, tampered games, disputed words ---------------------------------------------
+
+
+def _tampered(game: dict[str, Any]) -> list[Any]:
+    """A played game's save changed in one place each: the replay must refuse it with the same field and words."""
+    changes: list[Any] = ["a game", [], {}]
+    for key, value in (
+        ("version", 2), ("seed", 8), ("seed", -1), ("mode", "chess"), ("to_move", "silver" if game["to_move"] == "green" else "green"),
+        ("layer", 1), ("layers", ["ABC"]), ("fixed", {"QU": "QU", "ZX": "X"}), ("lexicon", "nowhere"), ("rings", game["rings"][:-1]),
+        ("surprise", 1), ("ending", "never"), ("family", "no"), ("format", "chess-game"),
+    ):
+        changes.append({**game, key: value})
+    changes.append({key: value for key, value in game.items() if key != "moves"})
+    rings = list(game["rings"])
+    rings[rings.index(None)] = "green"
+    changes.append({**game, "rings": rings})
+    first = game["moves"][0]
+    for key, value in (("word", "ZZZ"), ("word", "roi"), ("path", [[0, 0], [5, 5]]), ("path", [[9, 9]]), ("readings", {"ZX": "Z"}), ("player", "silver"), ("kind", "jump")):
+        changes.append({**game, "moves": [{**first, key: value}, *game["moves"][1:]]})
+    changes.append({**game, "moves": [*game["moves"], game["moves"][-1]]})
+    return changes
+
+
+def test_refusals_answer_as_the_server_does(compare: Compare) -> None:
+    """Every refusal alike: the status, the message and the detail of a malformed request or a tampered game."""
+    _, fresh = compare("/api/game/new", {"seed": 7})
+    game = fresh["game"]
+    for body in (
+        {"seed": -1}, {"seed": "7"}, {"seed": "seven"}, {"seed": 2**32}, {"mode": "chess"}, {"ending": "never"}, {"board": "ABC"},
+        {"board": ""}, {"board": "x" * 1001}, {"lexicon": "nowhere"}, {"lexicon": ["fr"]}, {"family": "maybe"}, {"mode": ["reuse"]},
+        {"board": "GZDLFV/TVRJF[ZX]/BRABTL/[QU]ZFNOB/BXBRJU/BWKTVX", "mode": "advanced"},
+    ):
+        compare("/api/game/new", body)
+    compare("/api/game/undo", {"game": game})
+    compare("/api/game/next-layer", {"game": compare("/api/game/new", {"board": SPARSE})[1]["game"]})
+    for body in (
+        {}, {"game": game}, {"game": game, "word": ""}, {"game": game, "word": 7}, {"game": "a game", "word": "ETE"},
+        {"game": game, "word": "E" * 65}, {"game": game, "word": "ETE", "path": "A1"}, {"game": game, "word": "ETE", "path": []},
+        {"game": game, "word": "ETE", "path": [0, [0, 1]]}, {"game": game, "word": "ETE", "path": [99]}, {"game": game, "word": "ETE", "path": [[9, 9]]},
+        {"game": game, "word": "ETE", "path": [True]}, {"game": game, "word": "ETE", "player": "red"}, {"game": game, "word": "ETE", "player": "silver"},
+        {"word": "ETE"},
+    ):
+        compare("/api/game/play", body)
+    for body in ({"game": game}, {"game": game, "cell": 99}, {"game": game, "cell": "A1"}, {"game": game, "cell": [6, 0]}, {"game": game, "cell": [0, 0]}, {"game": game, "cell": -1}):
+        compare("/api/game/pass", body)
+    for body in ({"game": game, "limit": -1}, {"game": game, "limit": 3000}, {"game": game, "limit": "x"}, {"game": game, "limit": "3"}):
+        compare("/api/game/moves", body)
+    played = fresh
+    for _ in range(4):  # a few moves, a pass among them, for the tampering to have something to change
+        listed = compare("/api/game/moves", {"game": played["game"], "limit": 3})[1]["moves"]
+        played = compare("/api/game/play", {"game": played["game"], "word": listed[-1]["word"]})[1]
+    played = compare("/api/game/pass", {"game": played["game"], "cell": played["game"]["rings"].index(None)})[1]
+    for tampered in _tampered(played["game"]):
+        compare("/api/game/undo", {"game": tampered})
+    assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
+
+
+def test_disputes_on_typed_boards_answer_as_the_server_does(compare: Compare) -> None:
+    """The referee on a typed board: each preset and switch, refused words and bad boards, the same verdicts."""
+    board = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
+    for body in (
+        {"board": board, "word": "MARE"}, {"board": board, "word": "mare", "mode": "advanced"}, {"board": board, "word": "SEAU", "min_tiles": 1},
+        {"board": board, "word": "TESTE"}, {"board": board, "word": "MARS", "path": [1, 2, 7]}, {"board": board, "word": "ZOO"},
+        {"board": board, "word": "AXE"}, {"board": board, "word": "SOTS", "reuse": False}, {"board": board, "word": "ET", "min_length": 3},
+        {"board": board, "word": "ET", "min_length": 40}, {"board": board, "word": "ET", "min_length": 0}, {"board": "ABCD", "word": "ET"},
+        {"word": "ET"}, {"board": "CHAT/RIEN/SOLE/[QU]OTA", "mode": "boggle4", "word": "CHAT"}, {"board": "CHATS/RIENT/SOLEA/[QU]OTAI/BERNE", "mode": "boggle5", "word": "QUOTA"},
+        {"board": "CHAT/RIEN/SOLE/[QU]OTA", "mode": "boggle4", "word": "RIENS"}, {"board": board, "word": "ET", "mode": "chess"},
+        {"board": board, "word": "AMR", "path": [0, 1, 2]}, {"board": board, "word": "MARE", "lexicon": "nowhere"},
+    ):
+        compare("/api/referee", body)
+    assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))

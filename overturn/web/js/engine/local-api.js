@@ -9,10 +9,10 @@
 import { MAX_SEED, MODES, PRESETS, Board, BoardError, withRules } from "./board.js";
 import { Game, GameError } from "./game.js";
 import { refereeWord } from "./referee.js";
-import { ApiError, boolField, cellNumber, choiceField, intField, listField, pathCells, requiredField, textField } from "./requests.js";
+import { ApiError, anything, cellNumber, decodeBody, flag, list, oneOf, pathCells, text, whole } from "./requests.js";
 import { StateFileError, fromJson } from "./save.js";
 import { rankedView, verdictView, viewOf } from "./view.js";
-import { pyRepr } from "./pytext.js";
+import { pyValue } from "./pytext.js";
 import { isWord } from "./words.js";
 
 const MAX_LISTED_MOVES = 2000;
@@ -34,8 +34,7 @@ export function handle(path, body, context) {
 function lexiconOf(name, context) {
   if (name === undefined || name === null || name === "") return context.lexiconName;
   if (name !== context.lexiconName) {
-    const shown = typeof name === "string" ? pyRepr(name) : JSON.stringify(name);
-    throw new ApiError(422, `unknown lexicon ${shown}: this server has ${context.lexiconName}`, { field: "lexicon", available: [context.lexiconName] });
+    throw new ApiError(422, `unknown lexicon ${pyValue(name)}: this server has ${context.lexiconName}`, { field: "lexicon", available: [context.lexiconName] });
   }
   return name;
 }
@@ -64,28 +63,29 @@ function savedGame(saved, context) {
   }
 }
 
-function savedGameOf(body, context) {
-  const saved = requiredField(body, "game");
+function savedGameOf(saved, context) {
   if (saved === null || typeof saved !== "object" || Array.isArray(saved)) throw new ApiError(400, "'game' must be the saved game (a JSON object)", { field: "game" });
   lexiconOf(saved.lexicon, context);
   return savedGame(saved, context);
 }
 
-function wordOf(body, context) {
-  const word = textField(body, "word", { required: true });
+function wordOf(word, context) {
   const limit = context.maxWordLength ?? 64;
   if ([...word].length > limit) throw new ApiError(422, `'word' is too long: at most ${limit} characters`, { field: "word", max: limit });
   return word;
 }
 
 function newGame(body, context) {
-  const seed = intField(body, "seed", 0, MAX_SEED);
-  const board = textField(body, "board", { most: 1000 });
-  const mode = choiceField(body, "mode", ["reuse", "advanced"]) ?? "reuse";
-  const ending = choiceField(body, "ending", ["position", "passes"]) ?? "position";
-  const family = boolField(body, "family", false);
-  const lexiconName = lexiconOf(body.lexicon, context);
-  const options = { ...gameOptions(context), mode, ending, family, lexiconName };
+  const asked = decodeBody(body, {
+    seed: [whole(0, MAX_SEED)], board: [text(1000)], mode: [oneOf(["reuse", "advanced"])], ending: [oneOf(["position", "passes"])],
+    family: [flag], lexicon: [anything],
+  });
+  const { seed, board } = asked;
+  const options = {
+    ...gameOptions(context), mode: asked.mode ?? "reuse", ending: asked.ending ?? "position", family: asked.family ?? false,
+    lexiconName: lexiconOf(asked.lexicon, context),
+  };
+  const mode = options.mode;
   if (board !== null) {
     try {
       return viewOf(new Game([Board.parse(board, MODES[mode])], options));
@@ -109,23 +109,24 @@ function answer(game, move, player) {
   return { ...viewOf(game), verdict: verdictView(judged) };
 }
 
+const PLAYER = [oneOf(["green", "silver"])];
+const GAME = [anything, true];
+
 function play(body, context) {
-  const word = wordOf(body, context);
-  const path = listField(body, "path");
-  const player = choiceField(body, "player", ["green", "silver"]);
-  const game = savedGameOf(body, context);
-  return answer(game, { kind: "word", word, path: path === null ? null : pathCells(path, game.board.rules) }, player);
+  const asked = decodeBody(body, { game: GAME, word: [text(), true], path: [list], player: PLAYER });
+  const word = wordOf(asked.word, context);
+  const game = savedGameOf(asked.game, context);
+  return answer(game, { kind: "word", word, path: asked.path === null ? null : pathCells(asked.path, game.board.rules) }, asked.player);
 }
 
 function pass(body, context) {
-  requiredField(body, "cell");
-  const player = choiceField(body, "player", ["green", "silver"]);
-  const game = savedGameOf(body, context);
-  return answer(game, { kind: "pass", cell: cellNumber(body.cell, game.board.rules) }, player);
+  const asked = decodeBody(body, { game: GAME, cell: [anything, true], player: PLAYER });
+  const game = savedGameOf(asked.game, context);
+  return answer(game, { kind: "pass", cell: cellNumber(body.cell, game.board.rules) }, asked.player);
 }
 
 function undo(body, context) {
-  const game = savedGameOf(body, context);
+  const game = savedGameOf(decodeBody(body, { game: GAME }).game, context);
   try {
     game.pop();
   } catch (error) {
@@ -136,7 +137,7 @@ function undo(body, context) {
 }
 
 function nextLayer(body, context) {
-  const game = savedGameOf(body, context);
+  const game = savedGameOf(decodeBody(body, { game: GAME }).game, context);
   try {
     return viewOf(game.nextLayer(context.deal));
   } catch (error) {
@@ -146,8 +147,9 @@ function nextLayer(body, context) {
 }
 
 function moves(body, context) {
-  const limit = intField(body, "limit", 0, MAX_LISTED_MOVES) ?? MAX_LISTED_MOVES;
-  const game = savedGameOf(body, context);
+  const asked = decodeBody(body, { game: GAME, limit: [whole(0, MAX_LISTED_MOVES)] });
+  const limit = asked.limit ?? MAX_LISTED_MOVES;
+  const game = savedGameOf(asked.game, context);
   if (limit === 0) return { count: game.wordsLeft(), moves: [] };
   const ranked = game.legalMoves();
   if (!ranked.length || ranked[0].move.kind !== "word") return { count: 0, moves: [] };
@@ -156,21 +158,20 @@ function moves(body, context) {
 
 // /api/referee: a disputed word on a typed board (with a preset and switches) or in a saved game's position.
 function referee(body, context) {
-  const word = wordOf(body, context);
-  const preset = choiceField(body, "mode", Object.keys(PRESETS));
-  const reuse = boolField(body, "reuse");
-  const minLength = intField(body, "min_length", 1, 64);
-  const minTiles = intField(body, "min_tiles", 1, 2);
-  const text = textField(body, "board", { most: 1000 });
-  const path = listField(body, "path");
-  const player = choiceField(body, "player", ["green", "silver"]);
-  const name = lexiconOf(body.lexicon, context);
+  const asked = decodeBody(body, {
+    mode: [oneOf(Object.keys(PRESETS))], reuse: [flag], min_length: [whole(1, 64)], min_tiles: [whole(1, 2)], lexicon: [anything],
+    word: [text(), true], board: [text(1000)], game: [anything], path: [list], player: PLAYER,
+  });
+  const word = wordOf(asked.word, context);
+  const { reuse, path, player } = asked;
+  const [preset, minLength, minTiles, typed] = [asked.mode, asked.min_length, asked.min_tiles, asked.board];
+  const name = lexiconOf(asked.lexicon, context);
   let game = null;
   let board;
-  if (body.game !== undefined && body.game !== null) {
-    game = savedGame(body.game, context);
+  if (asked.game !== null) {
+    game = savedGame(asked.game, context);
     board = game.board;
-  } else if (text !== null) {
+  } else if (typed !== null) {
     const rules = PRESETS[preset ?? "overturn"];
     const switches = {};
     if (reuse !== null) switches.reuse = reuse;
@@ -180,7 +181,7 @@ function referee(body, context) {
     }
     if (minTiles !== null) switches.minTiles = minTiles;
     try {
-      board = Board.parse(text, withRules(rules, switches));
+      board = Board.parse(typed, withRules(rules, switches));
     } catch (error) {
       if (error instanceof BoardError) throw new ApiError(422, `bad board: ${error.message}`, { field: "board" });
       throw error;
