@@ -1,15 +1,17 @@
 """The page's game engine (``overturn/web/js/engine``, issue 39) against the server, request by request.
 
 Node runs ``local-api.js`` (through ``tests/engine_bridge.mjs``); the same requests go to the real app in process
-(starlette's TestClient), and the two answers must be equal: the status and every key of the body. Until the
-WebAssembly search (``search.js``) is on this branch the engine's word search and deal are bridged to this
-process's native search and deal (the C search ``search.js`` compiles; see the bridge's notes), so the rules,
-verdicts, messages, saved form and views compared here are all the engine's own.
+(starlette's TestClient), and the two answers must be equal: the status and every key of the body.
+The engine runs on ``search.js``, the WebAssembly build of the server's C search, on the same lexicon's trie; the
+deal (``deal.js`` is another branch's), the dictionary's entries and close words (no page data holds them yet)
+are asked of this process over the same pipe, see ``engine_bridge.mjs``. With OVERTURN_ENGINE_SEARCH=bridge the
+word search is asked of this process's C search too, which tells a rule's difference from a search's.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
 import subprocess
@@ -62,7 +64,7 @@ class Bridge:
         self.calls[call] = self.calls.get(call, 0) + 1
         return getattr(self, call)(*args)
 
-    def isWord(self, key: str) -> bool:  # noqa: N802
+    def isKey(self, key: str) -> bool:  # noqa: N802
         return key in self.lexicon
 
     def deal(self, seed: int) -> list[list[str]]:
@@ -97,11 +99,11 @@ class Bridge:
 class Engine:
     """The page's engine in Node: ``ask(path, body)`` gives (status, body) as ``local-api.js`` answers."""
 
-    def __init__(self, bridge: Bridge, kind: str = "bridge") -> None:
+    def __init__(self, bridge: Bridge, kind: str, masks: Path) -> None:
         assert NODE is not None
         self.bridge = bridge
         self.process = subprocess.Popen(
-            [NODE, str(BRIDGE), kind, bridge.name], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", cwd=ROOT,
+            [NODE, str(BRIDGE), kind, bridge.name, str(masks)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", cwd=ROOT,
         )
 
     def ask(self, path: str, body: Any) -> tuple[int, Any]:
@@ -140,11 +142,18 @@ def server() -> Iterator[Any]:
         yield client
 
 
+#: Which word search the engine runs on: search.js (the page's, by default) or, with
+#: OVERTURN_ENGINE_SEARCH=bridge, this process's C search over the pipe, to tell a rule's difference from a search's.
+SEARCH = os.environ.get("OVERTURN_ENGINE_SEARCH", "wasm")
+
+
 @pytest.fixture(scope="module")
-def engine(server: Any) -> Iterator[Engine]:
+def engine(server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     service = server.app.state.service
     name, lexicon = service.lexicon(None)
-    running = Engine(Bridge(lexicon, name))
+    masks = tmp_path_factory.mktemp("trie") / "masks.bin"
+    masks.write_bytes(lexicon.masks.tobytes())  # the trie search.js loads, as test_wasm_search gives it
+    running = Engine(Bridge(lexicon, name), SEARCH, masks)
     yield running
     running.close()
 
