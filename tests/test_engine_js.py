@@ -2,10 +2,10 @@
 
 Node runs ``local-api.js`` (through ``tests/engine_bridge.mjs``); the same requests go to the real app in process
 (starlette's TestClient), and the two answers must be equal: the status and every key of the body.
-The engine runs on ``search.js``, the WebAssembly build of the server's C search, on the same lexicon's trie; the
-deal (``deal.js`` is another branch's), the dictionary's entries and close words (no page data holds them yet)
-are asked of this process over the same pipe, see ``engine_bridge.mjs``. With OVERTURN_ENGINE_SEARCH=bridge the
-word search is asked of this process's C search too, which tells a rule's difference from a search's.
+The engine runs on ``search.js``, the WebAssembly build of the server's C search, on the same lexicon's trie, and
+deals with ``deal.js``; the dictionary's entries and close words (no page data holds them yet) are asked of this
+process over the same pipe, see ``engine_bridge.mjs``. With OVERTURN_ENGINE_SEARCH=bridge the word search and the
+deal are asked of this process too (its C search), which tells a rule's difference from a search's.
 """
 
 from __future__ import annotations

@@ -2,11 +2,12 @@
 // {status, body} overturn/service/routers/game.py and referee.py would, so the page (or its worker) sends the
 // same requests and renders the same answers, and a test compares the two key by key.
 //
-// context: {search (search.js), lexiconName, deal(seed, mode) → Boards (deal.js), entries(key)? and near(key)?
+// context: {search (search.js), lexiconName, deal(seed, mode)? → Boards (deal.js's by default), entries(key)? and near(key)?
 // (a word's dictionary entries and close words, where the page has them: empty otherwise), familyKeys? (the
 // family filter's keys), maxWordLength? (64, the server's default)}.
 
 import { MAX_SEED, MODES, PRESETS, Board, BoardError, withRules } from "./board.js";
+import { deal as dealFaces } from "./deal.js";
 import { Game, GameError } from "./game.js";
 import { refereeWord } from "./referee.js";
 import { ApiError, anything, cellNumber, decodeBody, flag, list, oneOf, pathCells, text, whole } from "./requests.js";
@@ -17,8 +18,12 @@ import { isWord } from "./words.js";
 
 const MAX_LISTED_MOVES = 2000;
 
+// The page's deal (deal.js, tiles.deal draw for draw): the layers of a seed as Boards of the mode's rules.
+const pageDeal = (seed, mode) => dealFaces(seed).map((faces) => new Board(faces, MODES[mode]));
+
 // The answer to one request: {status, body}; a refusal is {error, detail} as the server's.
 export function handle(path, body, context) {
+  context = { deal: pageDeal, ...context };
   const route = ROUTES[path];
   if (route === undefined) return { status: 404, body: { error: "no such page or endpoint; see /openapi.json", detail: null } };
   try {
