@@ -3,7 +3,8 @@
 // same requests and renders the same answers, and a test compares the two key by key.
 //
 // context: {search (search.js), lexiconName, deal(seed, mode)? → Boards (deal.js's by default), entries(key)? and near(key)?
-// (a word's dictionary entries and close words, where the page has them: empty otherwise), familyKeys? (the
+// (a word's dictionary entries and close words, where the page has them: empty otherwise), chooseMove? (computer.js's,
+// for /api/game/computer: the route answers 404 without it), familyKeys? (the
 // family filter's keys), maxWordLength? (64, the server's default)}.
 
 import { MAX_SEED, MODES, PRESETS, Board, BoardError, withRules } from "./board.js";
@@ -14,9 +15,13 @@ import { ApiError, anything, cellNumber, decodeBody, flag, list, oneOf, pathCell
 import { StateFileError, fromJson } from "./save.js";
 import { rankedView, verdictView, viewOf } from "./view.js";
 import { pyValue } from "./pytext.js";
+import { Random } from "./random.js";
 import { isWord } from "./words.js";
 
 const MAX_LISTED_MOVES = 2000;
+// The computer's level when the request names none, and the largest seed it takes (routers/game.py).
+const DEFAULT_LEVEL = 2;
+const MAX_COMPUTER_SEED = 2 ** 53;
 
 // The page's deal (deal.js, tiles.deal draw for draw): the layers of a seed as Boards of the mode's rules.
 const pageDeal = (seed, mode) => dealFaces(seed).map((faces) => new Board(faces, MODES[mode]));
@@ -25,7 +30,7 @@ const pageDeal = (seed, mode) => dealFaces(seed).map((faces) => new Board(faces,
 export function handle(path, body, context) {
   context = { deal: pageDeal, ...context };
   const route = ROUTES[path];
-  if (route === undefined) return { status: 404, body: { error: "no such page or endpoint; see /openapi.json", detail: null } };
+  if (route === undefined || (route === computer && !context.chooseMove)) return { status: 404, body: { error: "no such page or endpoint; see /openapi.json", detail: null } };
   try {
     if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "the body must be a JSON object");
     return { status: 200, body: route(body, context) };
@@ -199,6 +204,17 @@ function referee(body, context) {
   return { ...verdictView(judged), lexicon: name, board: String(board) };
 }
 
+// The computer plays for the side to move at `level` (1 to 5); `seed` makes its choice replayable.
+function computer(body, context) {
+  const asked = decodeBody(body, { game: GAME, level: [whole(1, 5)], seed: [whole(0, MAX_COMPUTER_SEED)] });
+  const game = savedGameOf(asked.game, context);
+  const seed = asked.seed ?? crypto.getRandomValues(new Uint32Array(1))[0] % 2 ** 31;
+  if (game.isOver()) throw new ApiError(422, "the game is over", { field: "game", reason: "game_over" });
+  const choice = context.chooseMove(game, asked.level ?? DEFAULT_LEVEL, new Random(seed));
+  game.push(choice.move);
+  return { ...viewOf(game), move: rankedView(choice) };
+}
+
 const ROUTES = {
   "/api/game/new": newGame,
   "/api/game/play": play,
@@ -206,5 +222,6 @@ const ROUTES = {
   "/api/game/undo": undo,
   "/api/game/next-layer": nextLayer,
   "/api/game/moves": moves,
+  "/api/game/computer": computer,
   "/api/referee": referee,
 };
