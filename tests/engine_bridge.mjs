@@ -52,10 +52,14 @@ const bridged = {
   bestPaths: (board, constraints, keys, unfixed, gain) => ask("bestPaths", board, constraints, keys, unfixed, gain),
 };
 
-// The dictionary's entries and its close words are the test's in both kinds: the page has no dictionary data
-// yet (search.js holds the trie alone). The deal is deal.js's with search.js, the test's with the bridge.
+// The dictionary's entries, its close words and the family filter's keys are the test's in both kinds: the
+// page has no dictionary data yet (search.js holds the trie alone). The deal is deal.js's with search.js, the test's with the bridge.
 async function context(kind, lexiconName, masksFile) {
-  const common = { lexiconName, entries: (key) => ask("entries", key), near: (key) => ask("near", key) };
+  let family = null; // asked once, on the first family table
+  const common = {
+    lexiconName, entries: (key) => ask("entries", key), near: (key) => ask("near", key),
+    familyKeys: () => (family ??= new Set(ask("familyKeys"))),
+  };
   if (kind === "bridge") return { ...common, search: bridged, deal: (seed, mode) => ask("deal", seed).map((faces) => new Board(faces, MODES[mode])) };
   const { createSearch } = await import("../overturn/web/js/engine/search.js");
   const search = await createSearch(fs.readFileSync(new URL("../overturn/web/js/engine/search.wasm", import.meta.url)));

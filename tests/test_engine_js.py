@@ -28,6 +28,7 @@ from overturn.game.save import MODES
 from overturn.game.solver import Found, Solver
 from overturn.game.tiles import deal
 from overturn.lexicon.answers import dictionary_entries
+from overturn.lexicon.family import family_blocked_keys
 from overturn.lexicon.lexicon import Lexicon
 from overturn.service.app import create_app
 
@@ -75,6 +76,9 @@ class Bridge:
 
     def near(self, key: str) -> list[str]:
         return self.lexicon.near(key)
+
+    def familyKeys(self) -> list[str]:  # noqa: N802
+        return sorted(family_blocked_keys(self.lexicon))
 
     def findWords(self, board: dict[str, Any], asked: dict[str, Any]) -> list[dict[str, Any]]:  # noqa: N802
         found = _search.find_words(*_arguments(self.lexicon, board, asked), None)
@@ -389,3 +393,61 @@ def test_disputes_on_typed_boards_answer_as_the_server_does(compare: Compare) ->
     ):
         compare("/api/referee", body)
     assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
+
+
+def test_a_family_table_answers_as_the_server_does(compare: Compare, server: Any) -> None:
+    """The family filter's words refused by name and never listed, given the filter's keys (the page has none yet)."""
+    _name, lexicon = server.app.state.service.lexicon(None)
+    blocked = sorted(family_blocked_keys(lexicon))
+    state = compare("/api/game/new", {"seed": 12, "family": True})[1]
+    for _ in range(6):
+        listed = compare("/api/game/moves", {"game": state["game"], "limit": 2000})[1]["moves"]
+        assert not {move["word"] for move in listed} & set(blocked)
+        for word in random.Random(len(listed)).sample(blocked, 3):
+            compare("/api/game/play", {"game": state["game"], "word": word})
+            compare("/api/referee", {"game": state["game"], "word": word})
+        state = compare("/api/game/play", {"game": state["game"], "word": listed[0]["word"]})[1]
+    assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
+
+
+PAGE_ALONE = """
+import { readFileSync } from "node:fs";
+import { createSearch } from "./overturn/web/js/engine/search.js";
+import { handle } from "./overturn/web/js/engine/local-api.js";
+const search = await createSearch(readFileSync("overturn/web/js/engine/search.wasm"));
+const bytes = readFileSync(process.argv[1]);
+const masks = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+search.loadTrie(masks);
+const context = { search, lexiconName: "fr", masks };
+const fresh = handle("/api/game/new", { seed: 7 }, context).body;
+console.log(JSON.stringify([
+  handle("/api/game/new", { seed: 7, family: true }, context),
+  handle("/api/game/computer", { game: fresh.game }, context),
+  handle("/api/referee", { game: fresh.game, word: "ETE" }, context).body,
+  handle("/api/referee", { game: fresh.game, word: "ETEZ" }, context).body,
+  ...["MAISONS", "ZZYZX", "ABRICOTT", "QU", "ETEZ", "BONJOURR", "AIMERIONS", "KWXZQ"].map((word) => handle("/api/referee", { board: "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC", word }, context).body),
+]));
+"""
+
+
+def test_the_page_alone_says_what_it_cannot_do(server: Any, tmp_path: Path) -> None:
+    """With search.js and its trie alone (the page today): a family table is refused, as the page holds no family
+    list; the computer's route is unknown until computer.js is given; a verdict has no dictionary entries, the
+    rest of it being the server's, close words (found on the trie) and message included."""
+    assert NODE is not None
+    _name, lexicon = server.app.state.service.lexicon(None)
+    masks = tmp_path / "masks.bin"
+    masks.write_bytes(lexicon.masks.tobytes())
+    done = subprocess.run([NODE, "--input-type=module", "-e", PAGE_ALONE, str(masks)], capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
+    family, computer, legal, refused, *disputes = json.loads(done.stdout)
+    assert family == {"status": 422, "body": {"error": "a family table needs the family filter's word list, which this page does not hold", "detail": {"field": "family"}}}
+    assert computer["status"] == 404
+    fresh = server.post("/api/game/new", json={"seed": 7}).json()
+    for answer, word in ((legal, "ETE"), (refused, "ETEZ")):
+        expected = server.post("/api/referee", json={"game": fresh["game"], "word": word}).json()
+        assert answer["entries"] == []
+        assert {key: value for key, value in answer.items() if key != "entries"} == {key: value for key, value in expected.items() if key != "entries"}
+    for answer, word in zip(disputes, ["MAISONS", "ZZYZX", "ABRICOTT", "QU", "ETEZ", "BONJOURR", "AIMERIONS", "KWXZQ"], strict=True):
+        expected = server.post("/api/referee", json={"board": "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC", "word": word}).json()
+        assert {key: value for key, value in answer.items() if key != "entries"} == {key: value for key, value in expected.items() if key != "entries"}
+    assert sum(bool(answer["suggestions"]) for answer in disputes) >= 4

@@ -2,14 +2,16 @@
 // {status, body} overturn/service/routers/game.py and referee.py would, so the page (or its worker) sends the
 // same requests and renders the same answers, and a test compares the two key by key.
 //
-// context: {search (search.js), lexiconName, deal(seed, mode)? → Boards (deal.js's by default), entries(key)? and near(key)?
-// (a word's dictionary entries and close words, where the page has them: empty otherwise), chooseMove? (computer.js's,
-// for /api/game/computer: the route answers 404 without it), familyKeys? (the
-// family filter's keys), maxWordLength? (64, the server's default)}.
+// context: {search (search.js), lexiconName, masks? (the trie's node masks search.js was loaded with: close words
+// for a refused word are found on them), deal(seed, mode)? → Boards (deal.js's by default), entries(key)? and
+// near(key)? (a word's dictionary entries, and close words otherwise found: empty without), chooseMove? (computer.js's,
+// for /api/game/computer: the route answers 404 without it), familyKeys? (the family filter's keys, a Set or a
+// function giving it: a family table is refused with 422 without them), maxWordLength? (64, the server's default)}.
 
 import { MAX_SEED, MODES, PRESETS, Board, BoardError, withRules } from "./board.js";
 import { deal as dealFaces } from "./deal.js";
 import { Game, GameError } from "./game.js";
+import { near, trieOf } from "./near.js";
 import { refereeWord } from "./referee.js";
 import { ApiError, anything, cellNumber, decodeBody, flag, list, oneOf, pathCells, text, whole } from "./requests.js";
 import { StateFileError, fromJson } from "./save.js";
@@ -55,8 +57,15 @@ function lexiconFor(context) {
     name: context.lexiconName,
     has: (key) => isWord(context.search, key),
     entries: (key) => (context.entries ? context.entries(key) : []),
-    near: (key) => (context.near ? context.near(key) : []),
+    near: (key) => (context.near ? context.near(key) : context.masks ? near(trieFor(context.masks), key) : []),
   };
+}
+
+// The trie's walk for close words, made once per masks array (the page loads one lexicon).
+const tries = new WeakMap();
+function trieFor(masks) {
+  if (!tries.has(masks)) tries.set(masks, trieOf(masks));
+  return tries.get(masks);
 }
 
 function gameOptions(context) {
@@ -96,16 +105,15 @@ function newGame(body, context) {
     lexiconName: lexiconOf(asked.lexicon, context),
   };
   const mode = options.mode;
-  if (board !== null) {
-    try {
-      return viewOf(new Game([Board.parse(board, MODES[mode])], options));
-    } catch (error) {
-      if (error instanceof BoardError) throw new ApiError(422, `bad board: ${error.message}`, { field: "board" });
-      throw error;
-    }
+  try {
+    if (board !== null) return viewOf(new Game([Board.parse(board, MODES[mode])], options));
+    const dealt = seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
+    return viewOf(new Game(context.deal(dealt, mode), { ...options, seed: dealt }));
+  } catch (error) {
+    if (error instanceof BoardError) throw new ApiError(422, `bad board: ${error.message}`, { field: "board" });
+    if (error instanceof GameError) throw new ApiError(422, error.message, { field: "family" }); // no family list here
+    throw error;
   }
-  const dealt = seed ?? crypto.getRandomValues(new Uint32Array(1))[0];
-  return viewOf(new Game(context.deal(dealt, mode), { ...options, seed: dealt }));
 }
 
 // Judge the move in the game's context and play it when legal: the verdict and the state after.
