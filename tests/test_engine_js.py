@@ -352,7 +352,9 @@ def test_refusals_answer_as_the_server_does(compare: Compare) -> None:
     for body in (
         {"seed": -1}, {"seed": "7"}, {"seed": "seven"}, {"seed": 2**32}, {"mode": "chess"}, {"ending": "never"}, {"board": "ABC"},
         {"board": ""}, {"board": "x" * 1001}, {"lexicon": "nowhere"}, {"lexicon": ["fr"]}, {"family": "maybe"}, {"mode": ["reuse"]},
-        {"board": "GZDLFV/TVRJF[ZX]/BRABTL/[QU]ZFNOB/BXBRJU/BWKTVX", "mode": "advanced"},
+        {"board": "GZDLFV/TVRJF[ZX]/BRABTL/[QU]ZFNOB/BXBRJU/BWKTVX", "mode": "advanced"}, {"seed": " 7"}, {"seed": "+7"}, {"seed": "7.0"},
+        {"seed": "1e3"}, {"seed": "1.5"}, {"seed": 7.5}, {"seed": True}, {"seed": ""}, {"seed": "07"}, {"family": "TRUE", "seed": 3}, {"family": "0", "seed": 5},
+        {"family": 1, "seed": 4}, {"family": 2}, {"family": ""}, {"seed": 6, "board": None, "mode": None, "board_": 1},
     ):
         compare("/api/game/new", body)
     compare("/api/game/undo", {"game": game})

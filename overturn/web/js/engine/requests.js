@@ -32,9 +32,10 @@ export function decodeBody(body, fields) {
   return values;
 }
 
-// A whole number in [low, high]; strings of digits are read as numbers.
+// A whole number in [low, high]; a string holding a JSON number of whole value is read as that number (msgspec's
+// lax reading: "7", "7.0" and "1e3" are numbers, " 7" and "+7" are not).
 export const whole = (low, high) => (value, field) => {
-  if (typeof value === "string" && /^-?\d+$/.test(value.trim())) value = Number(value.trim());
+  if (typeof value === "string" && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(value) && Number.isInteger(Number(value))) value = Number(value);
   if (!isWhole(value)) throw new ApiError(400, `'${field}' must be ${TYPE_WORDS.int}`, { field });
   if (value < low || value > high) throw new ApiError(422, `'${field}' must be between ${low} and ${high}, not ${value}`, { field });
   return value;
@@ -55,9 +56,11 @@ export const text = (most = Infinity) => (value, field) => {
   return value;
 };
 
+// true or false; also "true", "false" in any case, "1", "0" and the numbers 1 and 0 (msgspec's lax reading).
 export const flag = (value, field) => {
   if (typeof value === "boolean") return value;
-  if (typeof value === "string" && ["true", "false"].includes(value.toLowerCase())) return value.toLowerCase() === "true";
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value === "string" && ["true", "false", "1", "0"].includes(value.toLowerCase())) return ["true", "1"].includes(value.toLowerCase());
   throw new ApiError(400, `'${field}' must be ${TYPE_WORDS.bool}`, { field });
 };
 
