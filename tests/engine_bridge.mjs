@@ -44,7 +44,7 @@ function ask(call, ...args) {
 }
 
 const bridged = {
-  isWord: (key) => ask("isWord", key),
+  isKey: (key) => ask("isKey", key),
   countWords: (board, constraints) => ask("countWords", board, constraints),
   findWords: (board, constraints) => ask("findWords", board, constraints),
   rankMoves: (board, constraints, unfixed, gain) => ask("rankMoves", board, constraints, unfixed, gain),
@@ -52,20 +52,23 @@ const bridged = {
   bestPaths: (board, constraints, keys, unfixed, gain) => ask("bestPaths", board, constraints, keys, unfixed, gain),
 };
 
-async function context(kind) {
-  if (kind === "bridge") {
-    return {
-      search: bridged, lexiconName: process.argv[3],
-      deal: (seed, mode) => ask("deal", seed).map((faces) => new Board(faces, MODES[mode])),
-      entries: (key) => ask("entries", key), near: (key) => ask("near", key),
-    };
-  }
-  const search = await import("../overturn/web/js/engine/search.js");
-  const { deal } = await import("../overturn/web/js/engine/deal.js");
-  return { search: await (search.ready?.() ?? search), lexiconName: "fr", deal: (seed, mode) => deal(seed, mode) };
+// The dictionary's entries, its close words and the family filter's keys are the test's in both kinds: the
+// page has no dictionary data yet (search.js holds the trie alone). The deal is deal.js's with search.js, the test's with the bridge.
+async function context(kind, lexiconName, masksFile) {
+  let family = null; // asked once, on the first family table
+  const common = {
+    lexiconName, entries: (key) => ask("entries", key), near: (key) => ask("near", key),
+    familyKeys: () => (family ??= new Set(ask("familyKeys"))),
+  };
+  if (kind === "bridge") return { ...common, search: bridged, deal: (seed, mode) => ask("deal", seed).map((faces) => new Board(faces, MODES[mode])) };
+  const { createSearch } = await import("../overturn/web/js/engine/search.js");
+  const search = await createSearch(fs.readFileSync(new URL("../overturn/web/js/engine/search.wasm", import.meta.url)));
+  const bytes = fs.readFileSync(masksFile);
+  search.loadTrie(new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
+  return { ...common, search };
 }
 
-const engine = await context(process.argv[2] ?? "bridge");
+const engine = await context(process.argv[2], process.argv[3], process.argv[4]);
 for (let line = readLine(); line !== null; line = readLine()) {
   const { path, body } = JSON.parse(line);
   try {

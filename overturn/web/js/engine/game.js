@@ -39,8 +39,10 @@ export class Game {
     if (!(layer >= 0 && layer < layers.length)) throw new GameError(`layer ${layer} does not exist (the deal has ${layers.length})`);
     this.layers = layers.map((board) => board.withRules(withRules(board.rules, { reuse: MODES[mode].reuse })));
     Object.assign(this, { layer, seed, mode, ending, family, lexiconName, search, lexicon });
-    // A family table's kept-off keys, given to the search as if played (Game._kept_off); from the page's list.
-    this.familyKeys = family && familyKeys ? familyKeys : new Set();
+    // A family table's kept-off keys, given to the search as if played (Game._kept_off): a Set, or a function
+    // giving it (asked only for a family table). Without them the table cannot be refereed as the server does.
+    if (family && !familyKeys) throw new GameError("a family table needs the family filter's word list, which this page does not hold");
+    this.familyKeys = family ? (typeof familyKeys === "function" ? familyKeys() : familyKeys) : new Set();
     this.rings = new Array(this.board.rules.size).fill(null);
     this.toMove = GREEN;
     this.fixed = {};

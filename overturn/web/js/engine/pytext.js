@@ -24,3 +24,14 @@ export function pyRepr(text) {
 export function signed(number) {
   return number < 0 ? `${number}` : `+${number}`;
 }
+
+// repr() of a JSON value as Python loads it (None, True, lists, dicts), for messages quoting what a request gave.
+export function pyValue(value) {
+  if (value === null) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value === "string") return pyRepr(value);
+  if (Array.isArray(value)) return `[${value.map(pyValue).join(", ")}]`;
+  if (typeof value === "object") return `{${Object.entries(value).map(([key, inner]) => `${pyRepr(key)}: ${pyValue(inner)}`).join(", ")}}`;
+  return String(value); // a float JSON wrote as 7.0 is 7 here: JavaScript cannot tell them apart
+}

@@ -50,7 +50,7 @@ function checkInt(value, field, low, high) {
 
 function checkChoice(value, field, choices) {
   expect(typeof value === "string", field, "a string", value);
-  if (!choices.includes(value)) fail(`${field}: ${quoted(value)} is not one of ${choices.map((c) => `'${c}'`).join(", ")}`);
+  if (!choices.includes(value)) fail(`${field}: ${quoted(value)} is not one of ${[...choices].sort().map((c) => `'${c}'`).join(", ")}`);
 }
 
 function checkObject(value, field, required, optional) {
@@ -99,7 +99,7 @@ export function decodeSaved(data) {
     expect(move !== null && typeof move === "object" && !Array.isArray(move), field, "an object", move);
     if (move.kind === "pass") checkObject(move, field, ["player", "kind", "cell"], []);
     else if (move.kind === "word") checkObject(move, field, ["player", "kind", "word", "path", "readings"], []);
-    else fail(`${field}.kind: ${"kind" in move ? quoted(move.kind) : "the value"} is not one of 'word', 'pass'`);
+    else fail(`${field}.kind: ${"kind" in move ? quoted(move.kind) : "the value"} is not one of 'pass', 'word'`);
     checkChoice(move.player, `${field}.player`, ["green", "silver"]);
     if (move.kind === "pass") return checkCell(move.cell, `${field}.cell`);
     expect(typeof move.word === "string", `${field}.word`, "a string", move.word);

@@ -41,7 +41,7 @@ export function bestOf(found) {
 
 // Whether the key is a word of the lexicon (the trie says so).
 export function isWord(search, key) {
-  return search.isWord(key);
+  return search.isKey(key);
 }
 
 // How many words the constraints allow (len(Solver.solve(constraints))).
