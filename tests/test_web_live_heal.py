@@ -145,3 +145,46 @@ def test_a_move_sent_on_a_dead_network_says_so_and_can_be_sent_again(server: str
             assert client.get(f"/api/tables/{table_id}").json()["table"]["version"] == 1  # played once
     finally:
         proxy.close()
+
+
+@pytest.fixture
+def default_server(web_lexicon: Path) -> Iterator[str]:  # noqa: F811
+    """A server with the default limits: the heartbeat a club's server has."""
+    with BackgroundServer(create_app(str(web_lexicon), Limits())) as url:
+        yield url
+
+
+def test_a_stall_is_told_within_ten_seconds_and_the_move_shown_within_three_of_the_heal(default_server: str, phone: Any, web_lexicon: Path) -> None:  # noqa: F811
+    """Issue 40: the link stalls for 30 s and the opponent plays 2 s in. The stalled phone says it is out of touch
+    within 10 s (it said *au tour de Zoé* for 37 s with the 15 s heartbeat), and shows the move within 3 s of the heal
+    (7.5 s before), with the server's default heartbeat and no reset of the dead connections."""
+    from playwright.sync_api import expect
+
+    server = default_server
+    assert Limits().stream_heartbeat * 2.5 < 10
+    proxy = Proxy(int(server.rsplit(":", 1)[1]))
+    try:
+        table_id, tokens = _seat_on_phone(server, proxy, phone, 1)
+        local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
+        ranked = next(ranked for ranked in local.legal_moves() if isinstance(ranked.move, WordMove))
+        assert isinstance(ranked.move, WordMove) and ranked.move.path is not None
+        expect(phone.locator("#table-live")).to_be_hidden()
+        proxy.stall()
+        stalled = time.monotonic()
+        time.sleep(2)
+        with httpx.Client(base_url=server, timeout=30) as client:
+            moved = client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[0], "version": 0, "action": {"kind": "word", "word": ranked.move.word, "path": list(ranked.move.path)}})
+            assert moved.status_code == 200 and moved.json()["verdict"]["legal"], moved.text
+        expect(phone.locator("#table-live")).to_be_visible(timeout=10_000 - (time.monotonic() - stalled) * 1000)
+        told = time.monotonic() - stalled
+        expect(phone.locator("#played li")).to_have_count(0)  # nothing gets through the stall
+        time.sleep(max(0.0, 30 - (time.monotonic() - stalled)))
+        proxy.restore()
+        healed = time.monotonic()
+        expect(phone.locator("#played li")).to_have_count(1, timeout=3_000)
+        shown = time.monotonic() - healed
+        expect(phone.locator("#last-move")).to_have_text(f"Zoé a joué {ranked.move.word} (+{ranked.swing})")
+        expect(phone.locator("#table-live")).to_be_hidden(timeout=3_000)
+        print(f"\nstall told after {told:.1f} s; the move shown {shown:.1f} s after the heal")
+    finally:
+        proxy.close()

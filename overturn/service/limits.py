@@ -42,7 +42,9 @@ class Limits:
     table_finished_days: float = 7.0  #: a finished table with no move for this long is removed (its review read)
     prune_hours: float = 6.0  #: how often the server removes those tables (and once at start)
     kept_tables: int = 512  #: table games kept replayed in memory, so a move does not replay the whole game
-    stream_heartbeat: float = 15.0  #: seconds between a live stream's keep-alive comments (proxies cut idle streams)
+    #: seconds between a live stream's heartbeats: they keep proxies from cutting an idle stream, and a phone that misses
+    #: 2.5 of them takes its link for dead, so 3 s tells a stalled phone within 10 s (acknowledged about once a beat)
+    stream_heartbeat: float = 3.0
     presence_lapse: float = 30.0  #: seconds a process killed without a word still shows its phones connected to the others (PostgreSQL)
 
     def __post_init__(self) -> None:

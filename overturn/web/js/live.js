@@ -5,14 +5,18 @@
 // (`?ack=1`, with the id the first beat gives): a phone whose network vanished stops acknowledging, and the server
 // frees its place. A connection that dies quietly raises no error in the browser: when nothing at all arrives for a
 // few beats, the stream is opened again from the last version seen, and the page re-reads the table (`onResume`).
+// While the link is lost, an attempt that hears nothing within a few seconds is given up and made again, so a link
+// that comes back is used within seconds (a stalled network leaves the attempts made meanwhile hanging for good).
 // A stream the server closed or refused (503 at its bound, a proxy's 502 during a restart) is opened again with
 // back-off. Coming back to the page or to the network reconnects at once.
 
 import { ApiProblem, openStream, postJson } from "./api.js";
 
-// Beats missed before the stream is taken for dead, and the beat assumed until the server says.
+// Beats missed before the stream is taken for dead, and the beat assumed until the server says (its default).
 const MISSED_BEATS = 2.5;
-const DEFAULT_BEAT_SECONDS = 15;
+const DEFAULT_BEAT_SECONDS = 3;
+// How long an attempt to open the stream may stay unanswered before it is made again.
+const CONNECT_WAIT_MS = 2000;
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 
 // `path`: the table's events path. Options: `token` (the seat's; none to watch), `onState(answer)`,
@@ -28,12 +32,14 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
   let closed = false;
   let streamId = null;
   let acked = 0;
+  let connecting = 0;  // when the attempt under way began (0: the stream is open)
 
   function open() {
     if (closed) return;
     clearTimeout(retry);
     if (running) running.abort();
     heard = Date.now();
+    connecting = Date.now();
     streamId = null;
     const mine = new AbortController();
     running = mine;
@@ -45,13 +51,14 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
     try {
       response = await openStream(`${path}?ack=1`, { token, last, signal: mine.signal });
     } catch (error) {
-      if (running === mine) lost();
+      if (running === mine) { connecting = 0; lost(); }  // refused at once (offline): back-off, not the quick retry
       return;
     }
     if (running !== mine) return;
     if (response.status === 403 && token) { revoked(); return; }  // the token opens the seat no more
-    if (!response.ok || !response.body) { lost(); return; }
+    if (!response.ok || !response.body) { connecting = 0; lost(); return; }
     heard = Date.now();
+    connecting = 0;
     failures = 0;
     onStatus("live");
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -139,7 +146,10 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
   }
 
   const watchdog = setInterval(() => {
-    if (!closed && Date.now() - heard > MISSED_BEATS * beat * 1000) {
+    if (!closed && connecting && Date.now() - connecting > CONNECT_WAIT_MS) {
+      connecting = 0;
+      reconnect();  // unanswered: the link may be back, and a new connection would get through
+    } else if (!closed && !connecting && Date.now() - heard > MISSED_BEATS * beat * 1000) {
       onStatus("lost");
       heard = Date.now(); // one reconnection per silence; the next waits for the beats to be missed again
       reconnect();
