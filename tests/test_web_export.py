@@ -31,7 +31,6 @@ from overturn.service.routers import page
 from overturn_cli.main import main
 
 SEED = 7
-ENGINE = page.WEB_DIR / "js" / "engine"
 
 
 @pytest.fixture(scope="module")
@@ -177,9 +176,7 @@ def test_the_exported_page_solves_offline_with_no_server(static_server: tuple[st
     board = _dealt()
     count = len(Solver(default_lexicon, Board.parse(board)).solve())
     asked.clear()
-    # The deal is the page's own once deal.js is there; until then the same board, typed into the link.
-    link = f"/?seed={SEED}&mode=reuse" if (ENGINE / "deal.js").is_file() else f"/?board={board.replace(' ', '')}&mode=reuse"
-    tab.goto(url + link)
+    tab.goto(f"{url}/?seed={SEED}&mode=reuse")  # dealt by the page's deal.js
     expect(tab.locator("#turn")).to_contain_text("Vert")
     assert tab.evaluate("navigator.serviceWorker.ready.then(() => true)")
     context.set_offline(True)

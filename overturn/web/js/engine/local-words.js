@@ -7,8 +7,8 @@
 
 import { Board, BoardError, DOUBLE_FACES, PRESETS, readingsOf, withRules } from "./board.js";
 import { InvalidWord, normalizeKey } from "./normalize.js";
-import { ApiError, boolField, choiceField, intField, textField } from "./requests.js";
-import { pyRepr } from "./pytext.js";
+import { ApiError, anything, decodeBody, flag, oneOf, text, whole } from "./requests.js";
+import { pyValue } from "./pytext.js";
 
 const MULTI = 1;  // search.js's flag: a path must cover two tiles at least
 const MAX_SOLVE_WORDS = 10000;  // the server's default limits.max_solve_words
@@ -16,28 +16,32 @@ const MAX_SOLVE_WORDS = 10000;  // the server's default limits.max_solve_words
 function lexiconOf(name, context) {
   if (name === undefined || name === null || name === "") return context.lexiconName;
   if (name !== context.lexiconName) {
-    const shown = typeof name === "string" ? pyRepr(name) : JSON.stringify(name);
+    const shown = pyValue(name);
     throw new ApiError(422, `unknown lexicon ${shown}: this server has ${context.lexiconName}`, { field: "lexicon", available: [context.lexiconName] });
   }
   return name;
 }
 
+// The request's fields (SolveRequest: BoardRules's, then the board and the limit) read as typed_body reads them.
+function solveRequest(body, most) {
+  return decodeBody(body, {
+    mode: [oneOf(Object.keys(PRESETS))], reuse: [flag], min_length: [whole(1, 64)], min_tiles: [whole(1, 2)], lexicon: [anything],
+    board: [text(1000), true], limit: [whole(1, most)],
+  });
+}
+
 // A typed board read with its preset and switches, as Service.board_and_rules reads it.
-export function boardOf(body) {
-  const text = textField(body, "board", { most: 1000, required: true });
-  const rules = PRESETS[choiceField(body, "mode", Object.keys(PRESETS)) ?? "overturn"];
+export function boardOf(asked) {
+  const rules = PRESETS[asked.mode ?? "overturn"];
   const switches = {};
-  const reuse = boolField(body, "reuse");
-  const minLength = intField(body, "min_length", 1, 64);
-  const minTiles = intField(body, "min_tiles", 1, 2);
-  if (reuse !== null) switches.reuse = reuse;
-  if (minLength !== null) {
-    if (minLength > rules.size) throw new ApiError(422, `'min_length' must be between 1 and ${rules.size}, not ${minLength}`, { field: "min_length" });
-    switches.minLength = minLength;
+  if (asked.reuse !== null) switches.reuse = asked.reuse;
+  if (asked.min_length !== null) {
+    if (asked.min_length > rules.size) throw new ApiError(422, `'min_length' must be between 1 and ${rules.size}, not ${asked.min_length}`, { field: "min_length" });
+    switches.minLength = asked.min_length;
   }
-  if (minTiles !== null) switches.minTiles = minTiles;
+  if (asked.min_tiles !== null) switches.minTiles = asked.min_tiles;
   try {
-    return Board.parse(text, withRules(rules, switches));
+    return Board.parse(asked.board, withRules(rules, switches));
   } catch (error) {
     if (error instanceof BoardError) throw new ApiError(422, `bad board: ${error.message}`, { field: "board" });
     throw error;
@@ -60,12 +64,11 @@ export function solveBoard(search, board) {
 // POST /api/solve: {board, faces, rules, mode, lexicon, count, truncated, lengths, words, cached, elapsed_ms}.
 export function solve(body, context) {
   const started = performance.now();
-  const board = boardOf(body);
-  const name = lexiconOf(body.lexicon, context);
   const most = context.maxSolveWords ?? MAX_SOLVE_WORDS;
-  const asked = intField(body, "limit", 1, Number.MAX_SAFE_INTEGER);
-  if (asked !== null && asked > most) throw new ApiError(422, `'limit' must be between 1 and ${most}, not ${asked}`, { field: "limit" });
-  const limit = asked ?? most;
+  const asked = solveRequest(body, most);
+  const board = boardOf(asked);
+  const name = lexiconOf(asked.lexicon, context);
+  const limit = asked.limit ?? most;
   const found = solveBoard(context.search, board);
   const lengths = {};
   for (const { word } of found) lengths[word.length] = (lengths[word.length] ?? 0) + 1;
@@ -75,7 +78,7 @@ export function solve(body, context) {
     board: String(board),
     faces: Array.from({ length: rows }, (_, row) => [...board.rowFaces(row)]),
     rules: { rows, cols, reuse, min_length: minLength, min_tiles: minTiles },
-    mode: body.mode || "overturn",
+    mode: asked.mode || "overturn",
     lexicon: name,
     count: found.length,
     truncated: found.length > limit,

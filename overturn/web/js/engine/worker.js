@@ -4,13 +4,14 @@
 // {id, status, body}, or {id, unknown: true} for a path this engine does not answer (the page then asks the server).
 // On start it posts {ready: true, lexicon, timings} once the trie is loaded, or {ready: false, error} when it
 // cannot be (no lexicon files: a page served by `overturn serve` without them asks the server for everything).
-// The game endpoints are local-api.js's; /api/solve and /api/words/{word} are local-words.js's.
+// The game endpoints are local-api.js's (the computer's moves computer.js's); /api/solve and /api/words/{word} are
+// local-words.js's.
 
 import { createSearch } from "./search.js";
 import { Spellings, loadLexicon } from "./lexicon.js";
 import { handleWords } from "./local-words.js";
 import { handle as handleGame } from "./local-api.js";
-import { Board, MODES } from "./board.js";
+import { chooseMove } from "./computer.js";
 
 const LEXICON = new URL("/lexicon/", self.location.origin);
 
@@ -26,17 +27,10 @@ async function start() {
   const fetched = performance.now();
   const search = await createSearch(wasm);
   search.loadTrie(lexicon.masks);
-  if (typeof search.isWord !== "function") search.isWord = (key) => search.isKey(key);
   const loaded = performance.now();
-  const dealing = await import("./deal.js").catch(() => null);  // the deal, where the page has it
   const context = {
-    search,
-    lexiconName: lexicon.manifest.name,
-    spellings: new Spellings(LEXICON, lexicon.manifest),
-    entries: () => [],
-    near: () => [],
+    search, masks: lexicon.masks, chooseMove, lexiconName: lexicon.manifest.name, spellings: new Spellings(LEXICON, lexicon.manifest),
   };
-  if (dealing) context.deal = (seed, mode) => dealing.deal(seed).map((faces) => new Board(faces, MODES[mode]));
   const timings = { fetch_and_gunzip_ms: fetched - began, load_trie_ms: loaded - fetched, ready_ms: loaded - began };
   return { context, manifest: lexicon.manifest, timings };
 }
@@ -52,7 +46,6 @@ async function answer(path, body, context) {
   const url = new URL(path, "http://page.invalid");
   const words = await handleWords(url.pathname, url.searchParams, body, context);
   if (words !== null) return words;
-  if (url.pathname === "/api/game/new" && !context.deal && body && (body.board === undefined || body.board === null)) return null;
   const answered = handleGame(url.pathname, body, context);
   return unknownAsNull(answered);
 }
