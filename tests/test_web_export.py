@@ -197,3 +197,60 @@ def test_the_exported_page_solves_offline_with_no_server(static_server: tuple[st
     expect(tab.locator("#word-info")).to_be_visible()
     assert not [path for path in asked if path.startswith("/api/")], asked
     assert not errors, errors
+
+
+#: The best move now, asked of the page's own engine as the page asks it (api.js; the game as the page holds it).
+BEST_MOVE = """async (version) => {
+  const { postJson } = await import(`/static/${version}/js/api.js`);
+  const game = JSON.parse(localStorage.getItem("overturn-game")).game;
+  return (await postJson("/api/game/moves", { game, limit: 1 })).moves[0];
+}"""
+
+
+@pytest_browser
+def test_the_exported_page_plays_the_computer_offline_and_opens_the_next_layer(
+    static_server: tuple[str, list[str]], phone: tuple[Any, Any, list[str]],
+) -> None:
+    """A whole game against the computer at level 5, every move judged and answered on the phone, then the next layer."""
+    from playwright.sync_api import expect
+
+    url, asked = static_server
+    context, tab, errors = phone
+    asked.clear()
+    tab.goto(url + "/")
+    assert tab.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    context.set_offline(True)
+    tab.reload()
+    version = page.VERSION.refresh()
+    tab.check("input[name=opponent][value=computer]")
+    tab.select_option("#start-level", "5")
+    tab.fill("#seed", str(SEED))
+    tab.click("#deal")
+    expect(tab.locator("#turn")).to_have_text("au tour de Vert")
+    moves = 0
+    while tab.locator("#game-over").is_hidden():
+        best = tab.evaluate(BEST_MOVE, version)
+        if best["kind"] == "word":
+            tab.fill("#move-word", best["word"])
+            tab.click("#play")
+        else:
+            row, col = divmod(best["cell"], 6)
+            tab.click(f"#grid .cell[data-row='{row}'][data-col='{col}']")
+            tab.click("#pass")
+        moves += 1
+        tab.wait_for_function("document.getElementById('busy').hidden && (document.getElementById('turn').textContent === 'au tour de Vert'"
+                              " || !document.getElementById('game-over').hidden)", timeout=60_000)
+        expect(tab.locator("#error")).to_be_hidden()
+        assert moves < 40, "the game does not end"
+    played = tab.locator("#played li")
+    assert played.count() >= moves and "Ordinateur (Argent)" in (played.all_inner_texts()[1] if played.count() > 1 else "")
+    expect(tab.locator("#game-over")).to_contain_text("Partie finie")
+    print(f"\n{moves} moves of Green against level 5, offline: {tab.locator('#game-over').inner_text()}")
+    tab.click("#next-layer")
+    expect(tab.locator("#turn")).to_have_text("au tour de Vert")
+    expect(tab.locator("#played li")).to_have_count(0)
+    second = str(deal(SEED).layers[1]).replace(" / ", "").replace("[", "").replace("]", "")
+    first_cells = tab.locator("#grid .cell").all_inner_texts()[:6]
+    assert "".join(cell.strip() for cell in first_cells).startswith(second[:6]), (first_cells, second)
+    assert not [path for path in asked if path.startswith("/api/")], asked
+    assert not errors, errors
