@@ -48,10 +48,15 @@ def _tree(directory: Path) -> dict[str, str]:
 
 
 def test_the_site_holds_the_pages_the_server_sends(site: Path) -> None:
+    """The server's pages, their files named from where each page is (the site may be served under a path)."""
     version = page.VERSION.refresh()
-    assert (site / "index.html").read_bytes() == page.versioned((page.WEB_DIR / "index.html").read_text(encoding="utf-8"))
-    assert (site / "boardgame" / "index.html").read_bytes() == page.versioned((page.WEB_DIR / "boardgame.html").read_text(encoding="utf-8"))
-    assert f'"/static/{version}/app.js"' in (site / "index.html").read_text(encoding="utf-8")
+    served = page.versioned((page.WEB_DIR / "index.html").read_text(encoding="utf-8"))
+    assert (site / "index.html").read_bytes() == served.replace(b'"/static/', b'"static/').replace(b'href="/boardgame"', b'href="boardgame/"')
+    served = page.versioned((page.WEB_DIR / "boardgame.html").read_text(encoding="utf-8"))
+    assert (site / "boardgame" / "index.html").read_bytes() == served.replace(b'"/static/', b'"../static/')
+    assert f'"static/{version}/app.js"' in (site / "index.html").read_text(encoding="utf-8")
+    manifest = json.loads((site / "static" / version / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == manifest["scope"] == "../../" and manifest["icons"][0]["src"] == "./icon.svg"
     for name in ("app.js", "js/api.js", "js/engine/worker.js", "js/engine/search.js", "js/engine/search.wasm", "i18n/fr.json"):
         assert (site / "static" / version / name).read_bytes() == (page.WEB_DIR / name).read_bytes(), name
     worker = (site / "sw.js").read_text(encoding="utf-8")
@@ -136,11 +141,10 @@ class _Files(http.server.SimpleHTTPRequestHandler):
         self.send_error(501, "a static site")
 
 
-@pytest.fixture(scope="module")
-def static_server(site: Path) -> Iterator[tuple[str, list[str]]]:
+def _serve(directory: Path) -> Iterator[tuple[str, list[str]]]:
     asked: list[str] = []
     handler = type("Files", (_Files,), {"asked": asked})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -148,6 +152,22 @@ def static_server(site: Path) -> Iterator[tuple[str, list[str]]]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="module")
+def static_server(site: Path) -> Iterator[tuple[str, list[str]]]:
+    """The site at the root of a host."""
+    yield from _serve(site)
+
+
+@pytest.fixture(scope="module", params=["at the root", "under a path"])
+def anywhere(request: pytest.FixtureRequest, site: Path) -> Iterator[tuple[str, list[str]]]:
+    """The site at the root of a host, and under a path of another (https://club.example/out/)."""
+    if request.param == "at the root":
+        yield from _serve(site)
+    else:
+        for url, asked in _serve(site.parent):
+            yield f"{url}/{site.name}", asked
 
 
 pytest_browser = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
@@ -168,10 +188,10 @@ def _dealt() -> str:
 
 
 @pytest_browser
-def test_the_exported_page_solves_offline_with_no_server(static_server: tuple[str, list[str]], phone: tuple[Any, Any, list[str]], default_lexicon: Lexicon) -> None:
+def test_the_exported_page_solves_offline_with_no_server(anywhere: tuple[str, list[str]], phone: tuple[Any, Any, list[str]], default_lexicon: Lexicon) -> None:
     from playwright.sync_api import expect
 
-    url, asked = static_server
+    url, asked = anywhere
     context, tab, errors = phone
     board = _dealt()
     count = len(Solver(default_lexicon, Board.parse(board)).solve())
@@ -195,7 +215,7 @@ def test_the_exported_page_solves_offline_with_no_server(static_server: tuple[st
     expect(tab.locator("#error")).to_be_hidden()
     tab.locator("#results button.word").first.click()
     expect(tab.locator("#word-info")).to_be_visible()
-    assert not [path for path in asked if path.startswith("/api/")], asked
+    assert not [path for path in asked if "/api/" in path], asked
     assert not errors, errors
 
 
@@ -252,5 +272,5 @@ def test_the_exported_page_plays_the_computer_offline_and_opens_the_next_layer(
     second = str(deal(SEED).layers[1]).replace(" / ", "").replace("[", "").replace("]", "")
     first_cells = tab.locator("#grid .cell").all_inner_texts()[:6]
     assert "".join(cell.strip() for cell in first_cells).startswith(second[:6]), (first_cells, second)
-    assert not [path for path in asked if path.startswith("/api/")], asked
+    assert not [path for path in asked if "/api/" in path], asked
     assert not errors, errors

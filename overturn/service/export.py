@@ -4,8 +4,9 @@ The site holds what ``overturn serve`` sends for its pages, made by the same cod
 pages with their files' addresses under the version (``/static/<version>/…``), every static file there, and
 the service worker naming them; plus the lexicon for the page's own engine (``lexicon/``: the trie's masks and
 the spellings, named by the lexicon's hash, and ``manifest.json``; see ``overturn.lexicon.browser``), which the
-worker precaches too. Served by any static file server at the root of a site (``python -m http.server``, a club's
-web host), the page solves, referees and plays on the phone; only shared tables need ``overturn serve``.
+worker precaches too. The pages name their files from where they are, so the site may be served at the root of a
+host or under a path (``python -m http.server``, a club's web host, https://club.example/overturn/): the page
+solves, referees and plays on the phone; only shared tables need ``overturn serve``.
 
 The same lexicon and the same sources give the same bytes: an export made twice is identical.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -63,10 +65,13 @@ def export_site(directory: Path, lexicon: Lexicon) -> dict[str, Any]:
     for source in _static_files():
         target = directory / "static" / version / source.relative_to(page.WEB_DIR)
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
-    (directory / "index.html").write_bytes(page.versioned((page.WEB_DIR / "index.html").read_text(encoding="utf-8")))
+        if source.suffix == ".webmanifest":
+            target.write_text(_relative_manifest(source.read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copyfile(source, target)
+    (directory / "index.html").write_bytes(_relative_page("index.html", "").replace(b'href="/boardgame"', b'href="boardgame/"'))
     (directory / "boardgame").mkdir()
-    (directory / "boardgame" / "index.html").write_bytes(page.versioned((page.WEB_DIR / "boardgame.html").read_text(encoding="utf-8")))
+    (directory / "boardgame" / "index.html").write_bytes(_relative_page("boardgame.html", "../"))
     (directory / "favicon.ico").write_bytes(page.FAVICON)
     lexicon_names = manifest_files(manifest)
     (directory / "lexicon").mkdir()
@@ -76,6 +81,19 @@ def export_site(directory: Path, lexicon: Lexicon) -> dict[str, Any]:
     worker = page.worker_text(PAGES, [f"/lexicon/{name}" for name in lexicon_names])
     (directory / "sw.js").write_bytes(page.versioned(worker))
     return summary(directory)
+
+
+def _relative_page(name: str, up: str) -> bytes:
+    """A page as the server sends it, its files named from where the page is (``up`` to the site's top), not from
+    the host's root: the site may be served under a path."""
+    return page.versioned((page.WEB_DIR / name).read_text(encoding="utf-8")).replace(b'"/static/', f'"{up}static/'.encode())
+
+
+def _relative_manifest(text: str) -> str:
+    """A web manifest with its addresses taken from its own place, ``static/<version>/``: the icon beside it, the
+    start, scope and id two folders up (a manifest's addresses are read against the manifest's own)."""
+    relative = re.sub(r'": "/(?!static/)', '": "../../', text.replace('"/static/', '"./'))
+    return relative.replace('"../../boardgame"', '"../../boardgame/"')  # a folder's index.html on a static host
 
 
 def summary(directory: Path) -> dict[str, Any]:

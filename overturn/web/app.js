@@ -90,7 +90,7 @@ function init() {
   // Offline with the page's own engine, a game on this phone goes on as before: only a shared table needs the server.
   window.addEventListener("offline", () => { if (!engineReady() || (page.current && page.current.shared)) setOffline(true); });
   window.addEventListener("online", () => setOffline(false));
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register(new URL("../../sw.js", import.meta.url)).catch(() => {});
   applyLanguage();
   whileBusy(openFromUrl);
 }

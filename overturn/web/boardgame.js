@@ -390,7 +390,7 @@ async function init() {
   onConnection((reachable) => showOffline(!reachable));
   window.addEventListener("offline", () => showOffline(true));
   window.addEventListener("online", () => showOffline(false));
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});  // installable, usable offline
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register(new URL("../../sw.js", import.meta.url)).catch(() => {});  // installable, usable offline
   if (tableId) {
     open();
   } else {

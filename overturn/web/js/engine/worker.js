@@ -13,7 +13,8 @@ import { handleWords } from "./local-words.js";
 import { handle as handleGame } from "./local-api.js";
 import { chooseMove } from "./computer.js";
 
-const LEXICON = new URL("/lexicon/", self.location.origin);
+// The site's lexicon/ folder, beside static/ (this module is static/<version>/js/engine/worker.js), wherever the site is served from.
+const LEXICON = new URL("../../../../lexicon/", import.meta.url);
 
 async function start() {
   const began = performance.now();
