@@ -29,8 +29,9 @@ def export(directory: Path, lexicon_spec: str, as_json: bool) -> None:
     """Write the table page as a static site into DIRECTORY: the pages, their modules, the WebAssembly search,
     the lexicon's files and a service worker that keeps them all on the phone.
 
-    Served by any static file server at the root of a site, the page deals, solves, referees and plays on the
-    phone itself, offline too after the first visit; only a shared table (one phone each) needs `overturn serve`.
+    Served by any static file server, at the root of a host or under a path, the page deals, solves, referees and
+    plays on the phone itself, offline too after the first visit; only a shared table (one phone each) needs
+    `overturn serve`.
     DIRECTORY must be new, empty, or a previous export (replaced). The same lexicon gives the same files.
 
     \b
