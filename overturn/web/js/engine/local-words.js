@@ -2,8 +2,8 @@
 // JSON of overturn/service/routers/solve.py: every legal word of a board with a path, longest first, the count by
 // length) and GET /api/words/{word} (dictionary.py's lookup: membership and the word's spellings; the page has no
 // lemmas, categories or definition links, so `entries` is empty and the spellings say how the word is written).
-// context: {search (search.js, a trie loaded), lexiconName, spellings (lexicon.js's Spellings), maxSolveWords?,
-// maxWordLength?}. No DOM: the worker and Node run it alike.
+// context: {search (search.js, a trie loaded), lexiconName, spellings (lexicon.js's Spellings), near(key)? (close
+// keys, for a non-word looked up with suggest), maxSolveWords?, maxWordLength?}. No DOM: the worker and Node run it alike.
 
 import { Board, BoardError, DOUBLE_FACES, PRESETS, readingsOf, withRules } from "./board.js";
 import { InvalidWord, normalizeKey } from "./normalize.js";
@@ -23,11 +23,18 @@ function lexiconOf(name, context) {
 }
 
 // The request's fields (SolveRequest: BoardRules's, then the board and the limit) read as typed_body reads them.
-function solveRequest(body, most) {
+function solveRequest(body) {
   return decodeBody(body, {
     mode: [oneOf(Object.keys(PRESETS))], reuse: [flag], min_length: [whole(1, 64)], min_tiles: [whole(1, 2)], lexicon: [anything],
-    board: [text(1000), true], limit: [whole(1, most)],
+    board: [text(1000), true], limit: [positive],
   });
+}
+
+// A whole number of at least 1 (msgspec's Meta(ge=1)); the server's own bound is checked after the board.
+function positive(value, field) {
+  const number = whole(-Infinity, Infinity)(value, field);
+  if (number < 1) throw new ApiError(422, `'${field}' must be >= 1, not ${number}`, { field });
+  return number;
 }
 
 // A typed board read with its preset and switches, as Service.board_and_rules reads it.
@@ -65,9 +72,10 @@ export function solveBoard(search, board) {
 export function solve(body, context) {
   const started = performance.now();
   const most = context.maxSolveWords ?? MAX_SOLVE_WORDS;
-  const asked = solveRequest(body, most);
+  const asked = solveRequest(body);
   const board = boardOf(asked);
   const name = lexiconOf(asked.lexicon, context);
+  if (asked.limit !== null && asked.limit > most) throw new ApiError(422, `'limit' must be between 1 and ${most}, not ${asked.limit}`, { field: "limit" });
   const limit = asked.limit ?? most;
   const found = solveBoard(context.search, board);
   const lengths = {};
@@ -89,12 +97,21 @@ export function solve(body, context) {
   };
 }
 
+// A query's yes or no, as params.bool_param reads it.
+function boolParam(value, name) {
+  if (value === null || value === "") return false;
+  if (["true", "1", "yes"].includes(value.toLowerCase())) return true;
+  if (["false", "0", "no"].includes(value.toLowerCase())) return false;
+  throw new ApiError(400, `'${name}' must be true or false, not ${pyValue(value)}`, { field: name });
+}
+
 // GET /api/words/{word}: {word, key, lexicon, valid, spellings, entries}.
 export async function lookup(word, query, context) {
   const limit = context.maxWordLength ?? 64;
   if (!word) throw new ApiError(400, "'word' is required", { field: "word" });
   if ([...word].length > limit) throw new ApiError(422, `'word' is too long: at most ${limit} characters`, { field: "word", max: limit });
   const name = lexiconOf(query.get("lexicon"), context);
+  const suggest = boolParam(query.get("suggest"), "suggest");
   let key;
   try {
     key = normalizeKey(word);
@@ -105,7 +122,7 @@ export async function lookup(word, query, context) {
   const valid = context.search.isKey(key);
   const spellings = valid ? [...(await context.spellings.of(key))].sort() : [];
   const answer = { word, key, lexicon: name, valid, spellings, entries: [] };
-  if (!valid && ["true", "1", "yes", "on"].includes((query.get("suggest") ?? "").toLowerCase())) answer.suggestions = [];
+  if (suggest && !valid) answer.suggestions = context.near ? context.near(key) : [];
   return answer;
 }
 

@@ -12,6 +12,7 @@ import { Spellings, loadLexicon } from "./lexicon.js";
 import { handleWords } from "./local-words.js";
 import { handle as handleGame } from "./local-api.js";
 import { chooseMove } from "./computer.js";
+import { near, trieOf } from "./near.js";
 
 // The site's lexicon/ folder, beside static/ (this module is static/<version>/js/engine/worker.js), wherever the site is served from.
 const LEXICON = new URL("../../../../lexicon/", import.meta.url);
@@ -29,8 +30,10 @@ async function start() {
   const search = await createSearch(wasm);
   search.loadTrie(lexicon.masks);
   const loaded = performance.now();
+  let walk = null;  // the trie's walk for close words, made on the first refused word (local-api and lookups share it)
   const context = {
     search, masks: lexicon.masks, chooseMove, lexiconName: lexicon.manifest.name, spellings: new Spellings(LEXICON, lexicon.manifest),
+    near: (key) => near(walk ??= trieOf(lexicon.masks), key),
   };
   const timings = { fetch_and_gunzip_ms: fetched - began, load_trie_ms: loaded - fetched, ready_ms: loaded - began };
   return { context, manifest: lexicon.manifest, timings };
