@@ -27,7 +27,6 @@ from array import array
 from pathlib import Path
 from typing import Any
 
-from overturn.lexicon.compiled import unpack_entries
 from overturn.lexicon.lexicon import Lexicon
 
 #: Bumped when the files' layout changes: the manifest says it, and kept exports are made again.
@@ -58,13 +57,9 @@ def masks_bytes(lexicon: Lexicon) -> bytes:
 
 def spelling_shards(lexicon: Lexicon) -> dict[str, bytes]:
     """First letter → the shard's text (UTF-8), for the letters with at least one key spelt otherwise than its lower case."""
-    compiled = lexicon._compiled
-    entries = bytes(compiled._entries)
-    offsets = compiled._offsets
     lines: dict[str, list[str]] = {letter: [] for letter in _LETTERS}
-    for key, index in sorted(compiled.trie.iteritems()):
-        packed = entries[offsets[index] : offsets[index + 1]].decode("utf-8")
-        forms = sorted({entry.form for entry in unpack_entries(key, packed)})
+    for key, entries in lexicon.all_entries():
+        forms = sorted({entry.form for entry in entries})
         if forms == [key.lower()]:
             continue
         line = "\t".join(forms)

@@ -28,7 +28,7 @@ import json
 import mmap
 import os
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from itertools import compress
 from operator import itemgetter
@@ -275,6 +275,12 @@ class CompiledLexicon:
 
     def keys_of_lemma(self, lemma_key: str) -> list[str]:
         return sorted(value.decode("ascii") for value in self.lemmas.get(lemma_key, []))
+
+    def all_entries(self) -> Iterator[tuple[str, list[Entry]]]:
+        """Every key with its entries, in key order: a walk over the whole lexicon (the page's export)."""
+        entries = bytes(self._entries)
+        for key, index in sorted(self.trie.iteritems()):
+            yield key, unpack_entries(key, entries[self._offsets[index] : self._offsets[index + 1]].decode("utf-8"))
 
     def entries_of(self, key: str) -> list[Entry]:
         index = self.trie.get(key)

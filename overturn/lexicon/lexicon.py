@@ -96,6 +96,10 @@ class Lexicon:
         key = _key_or_none(word)
         return [] if key is None else self._compiled.entries_of(key)
 
+    def all_entries(self) -> Iterator[tuple[str, list[Entry]]]:
+        """Every key with its entries, in key order."""
+        return self._compiled.all_entries()
+
     def keys_of_lemma(self, lemma: str) -> list[str]:
         """The keys holding a form of ``lemma`` (accents ignored), from the build's lemma index."""
         key = _key_or_none(lemma)
