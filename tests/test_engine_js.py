@@ -215,6 +215,7 @@ class Player:
         self.reasons: dict[str, int] = {}
         self.endings: dict[str, int] = {}
         self.faces: set[str] = set()
+        self.fixed: set[str] = set()  #: the readings games fixed on the way (ZX=X, QU=U...)
 
     def ask(self, path: str, body: dict[str, Any]) -> Any:
         status, answer = self.compare(path, body)
@@ -248,6 +249,7 @@ class Player:
         """One position: the helps and disputes, then a move (a word, sometimes a pass, sometimes an undo)."""
         self.positions += 1
         self.faces.update(face for face in ("ZX", "QU") if f"[{face}]" in game["layers"][game["layer"]])
+        self.fixed.update(f"{face}={reading}" for face, reading in game["fixed"].items())
         listed = self.ask("/api/game/moves", {"game": game, "limit": self.rng.choice([None, 0, 1, 10])})
         self.disputes(game)
         mover = ("green", "silver")[result["turn"]] if result["turn"] is not None else "green"
@@ -312,10 +314,11 @@ def test_seeded_games_answer_as_the_server_does(compare: Compare, server: Any) -
     player = Player(compare, lexicon, random.Random(2026))
     for mode, ending, deal_or_board in GAMES:
         player.game(player.ask("/api/game/new", {**deal_or_board, "mode": mode, "ending": ending}), layers=3 if deal_or_board.get("seed") == 7 else 2)
-    print(f"{player.positions} positions, {compare.asked} requests, endings {player.endings}, reasons {player.reasons}")
+    print(f"{player.positions} positions, {compare.asked} requests, endings {player.endings}, fixed {sorted(player.fixed)}, reasons {player.reasons}")
     assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
     assert player.positions >= 200
     assert player.faces == {"ZX", "QU"}
+    assert {reading.split("=")[0] for reading in player.fixed} == {"ZX", "QU"}, player.fixed
     assert set(player.endings) == {"all rings", "no word left", "two passes"}, player.endings
     refused = {"not_in_lexicon", "too_short", "cannot_trace", "single_tile", "no_new_cell", "no_used_cell", "already_played",
                "reading_conflict", "cell_reused", "bad_path", "wrong_player", "game_over", "cell_not_new"}
