@@ -443,7 +443,7 @@ console.log(JSON.stringify([
 
 def test_the_page_alone_says_what_it_cannot_do(server: Any, tmp_path: Path) -> None:
     """With search.js and its trie alone (the page today): a family table is refused, as the page holds no family
-    list; the computer's route is unknown until computer.js is given; a verdict has no dictionary entries, the
+    list; the computer plays a move the server accepts; a verdict has no dictionary entries, the
     rest of it being the server's, close words (found on the trie) and message included."""
     assert NODE is not None
     _name, lexicon = server.app.state.service.lexicon(None)
@@ -452,7 +452,7 @@ def test_the_page_alone_says_what_it_cannot_do(server: Any, tmp_path: Path) -> N
     done = subprocess.run([NODE, "--input-type=module", "-e", PAGE_ALONE, str(masks)], capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
     family, computer, legal, refused, *disputes = json.loads(done.stdout)
     assert family == {"status": 422, "body": {"error": "a family table needs the family filter's word list, which this page does not hold", "detail": {"field": "family"}}}
-    assert computer["status"] == 404
+    assert computer["status"] == 200 and server.post("/api/game/undo", json={"game": computer["body"]["game"]}).status_code == 200
     fresh = server.post("/api/game/new", json={"seed": 7}).json()
     for answer, word in ((legal, "ETE"), (refused, "ETEZ")):
         expected = server.post("/api/referee", json={"game": fresh["game"], "word": word}).json()
@@ -462,3 +462,30 @@ def test_the_page_alone_says_what_it_cannot_do(server: Any, tmp_path: Path) -> N
         expected = server.post("/api/referee", json={"board": "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC", "word": word}).json()
         assert {key: value for key, value in answer.items() if key != "entries"} == {key: value for key, value in expected.items() if key != "entries"}
     assert sum(bool(answer["suggestions"]) for answer in disputes) >= 4
+
+
+def test_the_computer_answers_as_the_server_does(compare: Compare) -> None:
+    """computer.js through /api/game/computer: levels 1 to 3 play the server's move from the same seed, every key
+    equal. Levels 4 and 5 search as deep as a time budget allows, read on each side's own clock, so their move
+    (and the state after it) cannot be compared; their answer must still be a move the server's replay accepts."""
+    state = compare("/api/game/new", {"seed": 21, "mode": "advanced"})[1]
+    timed: list[dict[str, Any]] = []
+    for turn in range(14):
+        for level in (1, 2, 3):
+            compare("/api/game/computer", {"game": state["game"], "level": level, "seed": turn * 7 + level})
+        compare("/api/game/computer", {"game": state["game"], "seed": 2**53})  # the default level, the largest seed
+        status, answer = compare.engine.ask("/api/game/computer", {"game": state["game"], "level": 4 + turn % 2, "seed": turn})
+        assert status == 200
+        timed.append(answer["game"])
+        state = compare("/api/game/computer", {"game": state["game"], "level": 3, "seed": turn})[1]
+        if state["result"]["over"]:
+            break
+    for body in ({"game": state["game"], "level": 6}, {"game": state["game"], "level": 0}, {"game": state["game"], "seed": -1}, {"game": state["game"], "level": "2"}):
+        compare("/api/game/computer", body)
+    over = compare("/api/game/new", {"seed": 4, "ending": "passes"})[1]
+    for cell in (0, 1):  # two passes in a row end this game
+        over = compare("/api/game/pass", {"game": over["game"], "cell": cell})[1]
+    assert compare("/api/game/computer", {"game": over["game"]})[0] == 422
+    assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
+    for game in timed:  # the deeper levels' moves: legal by the server's replay
+        assert compare.server.post("/api/game/moves", json={"game": game, "limit": 0}).status_code == 200
