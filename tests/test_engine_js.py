@@ -302,6 +302,11 @@ GAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("reuse", "position", {"seed": 7}), ("reuse", "position", {"seed": 11}), ("advanced", "position", {"seed": 3}),
     ("reuse", "passes", {"seed": 5}), ("advanced", "passes", {"seed": 9}), ("reuse", "position", {"board": SPARSE}),
 ]
+#: OVERTURN_ENGINE_GAMES=N plays N more seeded games (each mode and ending in turn), for a longer hunt.
+GAMES += [
+    (("reuse", "advanced")[index % 2], ("position", "passes")[index // 2 % 2], {"seed": 100 + index})
+    for index in range(int(os.environ.get("OVERTURN_ENGINE_GAMES", "0")))
+]
 
 
 def test_seeded_games_answer_as_the_server_does(compare: Compare, server: Any) -> None:
