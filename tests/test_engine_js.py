@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ import pytest
 from overturn.game import _search
 from overturn.game.board import Board
 from overturn.game.moves import RankedMove, WordMove
+from overturn.game.referee import REASONS
 from overturn.game.save import MODES
 from overturn.game.solver import Found, Solver
 from overturn.game.tiles import deal
@@ -494,3 +496,14 @@ def test_the_computer_answers_as_the_server_does(compare: Compare) -> None:
     assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
     for game in timed:  # the deeper levels' moves: legal by the server's replay
         assert compare.server.post("/api/game/moves", json={"game": game, "limit": 0}).status_code == 200
+
+
+def test_the_engine_gives_the_referees_reasons_and_the_page_words_them() -> None:
+    """The reason codes the engine's sources give are the referee's (``overturn.game.answers.Reason``), every one,
+    so the page words each from its catalogue (``js/i18n``, checked against the same codes by test_web_modules):
+    the engine's own messages are the server's English, compared above, never shown in French by themselves."""
+    engine = ROOT / "overturn" / "web" / "js" / "engine"
+    sources = "\n".join((engine / name).read_text() for name in ("referee.js", "game.js"))
+    given = set(re.findall(r'(?:refuse|no|verdict)\((?:false, )?"(\w+)"', sources)) | set(re.findall(r'^\s*\["(\w+)", \w+, ', sources, re.M))
+    given |= set(re.findall(r'list = \[\["(\w+)"', sources)) | {"ok"}
+    assert given == set(REASONS)
