@@ -352,6 +352,19 @@ def _tampered(game: dict[str, Any]) -> list[Any]:
     for key, value in (("word", "ZZZ"), ("word", "roi"), ("path", [[0, 0], [5, 5]]), ("path", [[9, 9]]), ("readings", {"ZX": "Z"}), ("player", "silver"), ("kind", "jump")):
         changes.append({**game, "moves": [{**first, key: value}, *game["moves"][1:]]})
     changes.append({**game, "moves": [*game["moves"], game["moves"][-1]]})
+    # What the type refuses (a JSON 1.0 is left out: JavaScript's JSON.parse reads it as 1, Python's as a float).
+    changes += [
+        {**game, "rings": ["red", *game["rings"][1:]]}, {**game, "rings": "x"}, {**game, "moves": [{k: v for k, v in first.items() if k != "player"}]},
+        {**game, "moves": [{**first, "path": "x"}]}, {**game, "moves": [{**first, "path": [[1]]}]}, {**game, "moves": [{**first, "path": [[1, "a"]]}]},
+        {**game, "version": "1"}, {**game, "seed": 1.5}, {**game, "layers": []}, {**game, "layers": ["x" * 401]}, {**game, "layers": ["A", "B", "C"]},
+        {**game, "fixed": "x"}, {**game, "fixed": {"QU": 5}}, {**game, "lexicon": ""}, {**game, "lexicon": 5}, {**game, "moves": [first] * 37},
+        {**game, "moves": "x"}, {**game, "moves": [5]}, {**game, "moves": [{**first, "word": "A" * 65}]}, {**game, "moves": [{**first, "word": "ab"}]},
+        {**game, "moves": [{**first, "word": ""}]}, {**game, "moves": [{**first, "word": "ETE\n"}]}, {**game, "moves": [{**first, "readings": {"ZX": 1}}]},
+        {**game, "moves": [{**first, "extra": 1}]}, {**game, "to_move": None}, {**game, "layer": 2}, {**game, "layer": -1}, {**game, "layer": True},
+        {**game, "family": 1}, {**game, "rings": [*game["rings"], None]}, {**game, "moves": [{**first, "kind": "pass", "cell": [0, 0]}]},
+        {**game, "moves": [{"player": "green", "kind": "pass", "cell": [9, 9]}]}, {**game, "seed": None}, {**game, "seed": None, "layers": [game["layers"][0]]},
+        {**game, "seed": None, "layers": ["ABC"]}, {**game, "fixed": {"ZX": "Z"}}, {**game, "lexicon": "é" * 4097},
+    ]
     return changes
 
 
