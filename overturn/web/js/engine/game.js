@@ -51,7 +51,8 @@ export class Game {
     this.wordCounts = new Map();
   }
 
-  // The next game: the bottom layer, or once both are played a new deal from a derived seed (deal: seed → layers).
+  // The next game: the bottom layer, or once both are played a new deal from a derived seed. `deal(seed, mode)`
+  // gives the new deal's Boards (local-api.js passes deal.js's): game.js imports no tile set of its own.
   nextLayer(deal) {
     const options = { seed: this.seed, mode: this.mode, lexiconName: this.lexiconName, search: this.search, lexicon: this.lexicon, ending: this.ending, family: this.family, familyKeys: this.familyKeys };
     if (this.layer + 1 < this.layers.length) return new Game(this.layers, { ...options, layer: this.layer + 1 });
