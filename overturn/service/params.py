@@ -102,7 +102,7 @@ def body_refusal(refusal: Refusal) -> ApiError:
         units = "entries" if match[1] == "array" else "keys"
         return ApiError(422, f"'{field}' must have {bound}{match[3]} {units}", detail)
     if text.startswith("Expected `str` matching regex"):  # the text patterns refuse control characters (no store keeps NUL)
-        return ApiError(422, f"'{field}' holds a control character", detail)
+        return ApiError(422, f"'{field}' holds a control character, a line separator or a direction mark", detail)
     if match := re.fullmatch(r"Object contains unknown field `(.*)`", text, re.DOTALL):  # a closed set of options
         known = ", ".join(sorted(schema.get("properties", {})))
         return ApiError(422, f"unknown {field} {match[1][:40]!r}: '{field}' takes {known}", detail)
