@@ -107,7 +107,7 @@ def with_presence(view: TableView, presence: tuple[tuple[bool, bool], ...]) -> T
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
 
 
-class SeatRequest(Struct):
+class SeatRequest(Struct, forbid_unknown_fields=True):
     """One seat asked for: a person (with a name, or the colour's) or the computer at a level (Overturn only)."""
 
     name: SeatText | None = None
@@ -132,11 +132,11 @@ class BoardOptions(Struct, forbid_unknown_fields=True):
     guard_seconds: Annotated[int, Meta(ge=MIN_GUARD, le=MAX_GUARD, description="Insider: seconds for a Bodyguard answer, then 'pass'.")] | None = None
 
 
-class SeatName(Struct):
+class SeatName(Struct, forbid_unknown_fields=True):
     name: SeatText | None = None
 
 
-class NewBoardTableRequest(Struct):
+class NewBoardTableRequest(Struct, forbid_unknown_fields=True):
     """A board game held by the server: the game, its seats (or just how many) and a seed (random when absent)."""
 
     game: GameName
@@ -146,24 +146,24 @@ class NewBoardTableRequest(Struct):
     seats: Annotated[list[SeatName], Meta(min_length=2, max_length=5)] | None = None
 
 
-class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True):
+class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True, forbid_unknown_fields=True):
     """An Overturn word (the best path when none is traced)."""
 
     word: Annotated[str, Meta(min_length=1)]
     path: TracedPath | None = None
 
 
-class PassAction(Struct, tag_field="kind", tag="pass"):
+class PassAction(Struct, tag_field="kind", tag="pass", forbid_unknown_fields=True):
     """No word: the new cell that gets the opponent's ring (its number, or [row, col] as older clients send)."""
 
     cell: CellAsked
 
 
-class NextLayerAction(Struct, tag_field="kind", tag="next-layer"):
+class NextLayerAction(Struct, tag_field="kind", tag="next-layer", forbid_unknown_fields=True):
     """The next game, once this one is over."""
 
 
-class MoveRequest(Struct):
+class MoveRequest(Struct, forbid_unknown_fields=True):
     """A move for the seat whose token is sent, made on the table's ``version``: an Overturn ``action``, or a board game's ``move``."""
 
     version: Annotated[int, Meta(ge=0, le=MAX_VERSION, description="Moves committed when the move was chosen.")]
@@ -177,13 +177,13 @@ class AckRequest(Struct, forbid_unknown_fields=True):
     """A stream heard: the body says nothing more (an empty JSON object), it is the request itself that counts."""
 
 
-class ClaimRequest(Struct):
+class ClaimRequest(Struct, forbid_unknown_fields=True):
     """The token of the link a phone opened (an invitation), to exchange for the phone's own credential."""
 
     seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The invitation's token.")] = None
 
 
-class HandOverRequest(Struct):
+class HandOverRequest(Struct, forbid_unknown_fields=True):
     """A new token for a seat, asked with the creator's token."""
 
     seat: Annotated[int, Meta(ge=0, le=4)]
