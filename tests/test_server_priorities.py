@@ -6,10 +6,18 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+from pathlib import Path
 
+import httpx
 import pytest
 
+from overturn.lexicon.compiled import write_build
+from overturn.lexicon.sources import Entry
+from overturn.service.app import create_app
 from overturn.service.errors import ApiError
+from overturn.service.limits import Limits
+from overturn.service.ratelimit import AddressAndPrefixLimit, prefix_of
+from overturn.service.server import BackgroundServer
 from overturn.service.workers import ENGINE_NICENESS, Engines, engine_cores
 
 
@@ -37,3 +45,65 @@ def test_a_computer_players_process_runs_below_the_server_and_off_its_core() -> 
     assert cores == engine_cores(server_cores)
     if len(server_cores) >= 2:
         assert min(server_cores) not in cores and len(cores) == len(server_cores) - 1
+
+
+# ----- creation bounded per address and per network ----------------------------------------------------------------
+
+DAY = 86400.0
+
+
+@pytest.fixture(scope="module")
+def lexicon_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    words = {word: [Entry(word.lower(), word.lower(), "N")] for word in ("ACCES", "TOUS", "SOUS", "ETE")}
+    return write_build(tmp_path_factory.mktemp("priorities") / "small", words, {"name": "small"})
+
+
+def test_a_network_prefix_is_an_ipv4_24_or_an_ipv6_64() -> None:
+    assert prefix_of("192.0.2.77") == prefix_of("192.0.2.1") == "192.0.2.0/24"
+    assert prefix_of("192.0.3.1") != prefix_of("192.0.2.1")
+    assert prefix_of("2001:db8:1:2:aaaa::1") == prefix_of("2001:db8:1:2:ffff:1:2:3") == "2001:db8:1:2::/64"
+    assert prefix_of("2001:db8:1:3::1") != prefix_of("2001:db8:1:2::1")
+    assert prefix_of("::ffff:192.0.2.9") == "192.0.2.0/24"  # an IPv4 client on a dual-stack socket
+    assert prefix_of("testclient") == "testclient"
+
+
+def test_addresses_rotated_within_one_network_are_stopped_at_its_bound(lexicon_dir: Path) -> None:
+    """A crowd bound to many loopback addresses of 127.0.0.0/24, each opening tables until refused: together they open
+    the network's bound and no more (429 naming the network, Retry-After), while another network still opens."""
+    limits = Limits(tables_per_client_hour=2, tables_per_prefix_hour=10, max_tables=1000)
+    with BackgroundServer(create_app(str(lexicon_dir), limits)) as url:
+
+        def post(address: str) -> httpx.Response:
+            with httpx.Client(base_url=url, timeout=30, transport=httpx.HTTPTransport(local_address=address)) as client:
+                return client.post("/api/tables", json={"game": "offboard"})
+
+        opened, refusals = 0, []
+        for host in range(2, 30):
+            for _ in range(3):  # one more than the address's own bound
+                answer = post(f"127.0.0.{host}")
+                if answer.status_code == 201:
+                    opened += 1
+                else:
+                    refusals.append(answer)
+        assert opened == 10
+        assert all(answer.status_code == 429 and answer.json()["detail"]["reason"] == "too_many_tables" for answer in refusals)
+        last = refusals[-1]
+        assert "127.0.0.0/24" in last.json()["error"] and 3500 <= int(last.headers["retry-after"]) <= 3601
+        assert post("127.0.1.2").status_code == 201  # another /24 has its own budget
+        assert post("127.0.0.200").status_code == 429  # a fresh address of the spent network does not
+
+
+def test_one_network_cannot_fill_the_store_within_a_day() -> None:
+    """The default bounds: a crowd rotating every address of one /24 (or one /64), asking every 5 s for a whole day, opens 24 hours' worth of its network's bound, far below the store's cap, so ``store_full`` is out of its reach."""
+    limits = Limits()
+    openings = AddressAndPrefixLimit(limits.tables_per_client_hour, limits.tables_per_prefix_hour, 3600.0)
+    opened = {"v4": 0, "v6": 0}
+    for second in range(0, int(DAY), 5):
+        if not openings.allow(f"198.51.100.{second % 256}", float(second))[0]:
+            opened["v4"] += 1
+        if not openings.allow(f"2001:db8:0:7::{second % 65536:x}", float(second))[0]:
+            opened["v6"] += 1
+    assert opened["v4"] == opened["v6"] == 24 * limits.tables_per_prefix_hour
+    assert 24 * limits.tables_per_prefix_hour < limits.max_tables
+    with pytest.raises(ValueError, match="within a day"):
+        Limits(max_tables=1000, tables_per_prefix_hour=100)  # a configuration one network could fill is refused
