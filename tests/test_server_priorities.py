@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import httpx
 import pytest
@@ -19,6 +22,14 @@ from overturn.service.limits import Limits
 from overturn.service.ratelimit import AddressAndPrefixLimit, prefix_of
 from overturn.service.server import BackgroundServer
 from overturn.service.workers import ENGINE_NICENESS, Engines, engine_cores
+from overturn.table.backends import open_store
+from overturn.table.contract import TableGame
+from overturn.table.games import new_board_table
+from overturn.table.hub import Hub
+from overturn.table.record import NoSuchTable, Seat, TableRecord, digest, new_table_id
+from overturn.table.service import SeatAsked, TableService
+
+T = TypeVar("T")
 
 
 def test_engine_cores_leave_one_to_the_server() -> None:
@@ -107,3 +118,69 @@ def test_one_network_cannot_fill_the_store_within_a_day() -> None:
     assert 24 * limits.tables_per_prefix_hour < limits.max_tables
     with pytest.raises(ValueError, match="within a day"):
         Limits(max_tables=1000, tables_per_prefix_hour=100)  # a configuration one network could fill is refused
+
+
+# ----- tables no one joined expire within hours ------------------------------------------------------------------
+
+HOUR = 3600.0
+
+
+async def _inline(job: Callable[[], T], what: str) -> T:
+    return job()
+
+
+def test_an_unclaimed_idle_table_is_pruned_within_hours(empty_database: str) -> None:
+    """A table no phone joined and no one moved at goes ``unclaimed`` after it was made; one a phone joined, one
+    played at through its invitations (the terminal's way) and one with a computer seat that moved stay for days."""
+    store = open_store(empty_database)
+    service = TableService(store, Hub(10, 10), lambda name: None, _inline, _inline)  # type: ignore[arg-type,return-value]
+    seats = [SeatAsked("Zoé"), SeatAsked("Ali")]
+
+    async def scenario() -> None:
+        def offboard() -> TableGame:
+            return new_board_table("offboard", 2, 0, {})
+
+        abandoned = (await service.create("offboard", offboard(), seats)).record.id
+        joined = await service.create("offboard", offboard(), seats)
+        await service.claim(joined.record.id, joined.tokens[0])
+        played = await service.create("offboard", offboard(), seats)
+        game = offboard()
+        to_move = game.seat_to_move()
+        assert to_move is not None
+        moved = await service.move(played.record.id, played.tokens[to_move], 0, lambda _game: game.legal_moves()[0])
+        assert moved.judged.accepted
+        start = time.time()
+        assert (await service.prune(30 * DAY, 7 * DAY, now=start + 5 * HOUR, unclaimed=6 * HOUR)).removed == []
+        dry = await service.prune(30 * DAY, 7 * DAY, dry_run=True, now=start + 7 * HOUR, unclaimed=6 * HOUR)
+        assert dry.removed == [abandoned]
+        assert (await service.prune(30 * DAY, 7 * DAY, now=start + 7 * HOUR, unclaimed=6 * HOUR)).removed == [abandoned]
+        with pytest.raises(NoSuchTable):
+            store.get(abandoned)
+        assert store.count() == 2
+        assert (await service.prune(30 * DAY, 7 * DAY, now=start + 7 * HOUR)).removed == []  # the rule is the caller's
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        store.close()
+
+
+def test_the_server_prunes_unclaimed_tables_on_its_schedule(lexicon_dir: Path, tmp_path: Path) -> None:
+    """``table_unclaimed_hours`` reaches the server's own prune: a table made 7 hours ago that no one joined goes at
+    the server's start, one joined stays."""
+    store = open_store(str(tmp_path / "tables.sqlite3"))
+    dump = new_board_table("offboard", 2, 0, {}).dump()
+    made = time.time() - 7 * HOUR
+    abandoned = TableRecord(new_table_id(), "offboard", made, 0, dump, digest("c"), (Seat(0, "A", digest("a")), Seat(1, "B", digest("b"))))
+    joined = TableRecord(new_table_id(), "offboard", made, 0, dump, digest("c"), (Seat(0, "A", digest("c.joined")), Seat(1, "B", digest("b"))))
+    store.create(abandoned)
+    store.create(joined)
+    try:
+        with BackgroundServer(create_app(str(lexicon_dir), Limits(table_unclaimed_hours=6), tables=store)) as url:
+            deadline = time.monotonic() + 10
+            while httpx.get(f"{url}/api/tables/{abandoned.id}", timeout=10).status_code != 404:
+                assert time.monotonic() < deadline, "the unclaimed table was not removed"
+                time.sleep(0.05)
+            assert httpx.get(f"{url}/api/tables/{joined.id}", timeout=10).status_code == 200
+    finally:
+        store.close()

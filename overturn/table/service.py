@@ -522,16 +522,28 @@ class TableService:
 
     # ----- the life cycle: tables nobody plays any more are removed ------------------------------
 
-    async def prune(self, idle: float, finished: float, dry_run: bool = False, now: float | None = None) -> Pruned:
+    async def prune(self, idle: float, finished: float, dry_run: bool = False, now: float | None = None, unclaimed: float | None = None) -> Pruned:
         """Removes the tables with no move for ``idle`` seconds, and the finished ones with none for ``finished`` seconds
-        (a finished game is read back to tell); with ``dry_run``, only says which it would remove."""
+        (a finished game is read back to tell), and, given ``unclaimed``, the tables made that long ago that no phone
+        joined and no one moved at (links opened by no one: a crowd's tables go within hours, not days); with
+        ``dry_run``, only says which it would remove."""
         now = time.time() if now is None else now
         removed: list[str] = []
+        while unclaimed is not None:  # each round removes a whole batch or is the last
+            batch = [table.id for table in await asyncio.to_thread(self.store.unclaimed_since, now - unclaimed, PRUNE_BATCH)]
+            if not dry_run and batch:
+                await asyncio.to_thread(self.store.delete, batch)
+            removed += batch
+            if len(batch) < PRUNE_BATCH or dry_run:
+                break
         while True:  # each round removes at least one table or is the last: bounded by the store's size
             quiet = await asyncio.to_thread(self.store.quiet_since, now - min(idle, finished), PRUNE_BATCH)
             batch = [table.id for table in quiet if table.last_active < now - idle or await self._finished(table.id)]
             if not dry_run and batch:
                 await asyncio.to_thread(self.store.delete, batch)
+            if dry_run:  # a table both rules name is listed once
+                listed = set(removed)
+                batch = [table_id for table_id in batch if table_id not in listed]
             removed += batch
             if len(quiet) < PRUNE_BATCH or dry_run or not batch:
                 return Pruned(removed, len(quiet) - len(batch))
@@ -544,22 +556,22 @@ class TableService:
             return False
         return game.seat_to_move() is None
 
-    async def prune_every(self, seconds: float, idle: float, finished: float) -> None:
+    async def prune_every(self, seconds: float, idle: float, finished: float, unclaimed: float | None = None) -> None:
         """The server's schedule: a prune at start, then every ``seconds``; a failure is logged and tried again next time."""
         while True:
             try:
-                pruned = await self.prune(idle, finished)
+                pruned = await self.prune(idle, finished, unclaimed=unclaimed)
                 if pruned.removed:
                     log.info("removed %d tables nobody plays any more", len(pruned.removed))
             except (StoreUnavailable, StoreError) as exc:
                 log.warning("tables not pruned this time: %s", exc)
             await asyncio.sleep(seconds)
 
-    def start(self, prune_every: float, idle: float, finished: float) -> None:
+    def start(self, prune_every: float, idle: float, finished: float, unclaimed: float | None = None) -> None:
         """The server's own schedule, once its loop runs: the clocks tables left running (a restarted server plays a
         timed-out answer at its deadline, read or not) and the life-cycle prune (``prune_every``)."""
         self._spawn(self.resume_clocks(time.time() - idle), lambda: None)
-        self._spawn(self.prune_every(prune_every, idle, finished), lambda: None)
+        self._spawn(self.prune_every(prune_every, idle, finished, unclaimed), lambda: None)
 
     async def resume_clocks(self, since: float) -> int:
         """Wakes the tables of the games with a clock that moved since ``since``: those waiting on one get their timer.
