@@ -543,8 +543,9 @@ class TableService:
                 await asyncio.to_thread(self.store.delete, batch)
             if dry_run:  # a table both rules name is listed once
                 listed = set(removed)
-                batch = [table_id for table_id in batch if table_id not in listed]
-            removed += batch
+                removed += [table_id for table_id in batch if table_id not in listed]
+            else:
+                removed += batch
             if len(quiet) < PRUNE_BATCH or dry_run or not batch:
                 return Pruned(removed, len(quiet) - len(batch))
 
