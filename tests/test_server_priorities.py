@@ -9,7 +9,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -184,3 +184,35 @@ def test_the_server_prunes_unclaimed_tables_on_its_schedule(lexicon_dir: Path, t
             assert httpx.get(f"{url}/api/tables/{joined.id}", timeout=10).status_code == 200
     finally:
         store.close()
+
+
+# ----- the cap and the retention are serve's options -----------------------------------------------------------------
+
+
+def test_serve_sets_the_cap_the_retention_and_the_creation_bounds(lexicon_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    import overturn.service.server
+    from overturn_cli.serve import serve
+
+    started: list[Limits] = []
+
+    class Stopped:
+        def __init__(self, config: Any) -> None:
+            started.append(config.app.state.service.limits)
+
+        def run(self) -> None:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(overturn.service.server, "closing_server", Stopped)
+    options = ["--max-tables", "5000", "--tables-per-address-hour", "20", "--tables-per-network-hour", "200"]
+    options += ["--idle-days", "10", "--finished-days", "2", "--unclaimed-hours", "3"]
+    result = CliRunner().invoke(serve, ["--lexicon", str(lexicon_dir), "--store", "memory", *options])
+    assert result.exit_code == 130, result.output
+    (limits,) = started
+    assert (limits.max_tables, limits.tables_per_client_hour, limits.tables_per_prefix_hour) == (5000, 20, 200)
+    assert (limits.table_idle_days, limits.table_finished_days, limits.table_unclaimed_hours) == (10, 2, 3)
+
+    refused = CliRunner().invoke(serve, ["--lexicon", str(lexicon_dir), "--store", "memory", "--max-tables", "1000"])
+    assert refused.exit_code == 2 and "--tables-per-network-hour 41 or less" in refused.output
+    assert not started[1:]
