@@ -6,13 +6,17 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import signal
 import time
+import urllib.parse
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 import pytest
+from test_table_durability import Server
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
@@ -216,3 +220,95 @@ def test_serve_sets_the_cap_the_retention_and_the_creation_bounds(lexicon_dir: P
     refused = CliRunner().invoke(serve, ["--lexicon", str(lexicon_dir), "--store", "memory", "--max-tables", "1000"])
     assert refused.exit_code == 2 and "--tables-per-network-hour 41 or less" in refused.output
     assert not started[1:]
+
+
+# ----- a database that does not answer -------------------------------------------------------------------------------
+
+
+def _postgres_processes(url: str) -> list[int]:
+    """The postmaster of the server ``url`` names, then every process it started (backends, background workers)."""
+    socket_dir = Path(urllib.parse.parse_qs(urllib.parse.urlsplit(url).query)["host"][0])
+    postmaster = int((socket_dir.parent / "data" / "postmaster.pid").read_text().split()[0])
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == postmaster:
+            children.append(int(stat.parent.name))
+    return [postmaster, *children]
+
+
+def _timed(call: Callable[[], httpx.Response]) -> tuple[httpx.Response, float]:
+    started = time.monotonic()
+    answer = call()
+    return answer, time.monotonic() - started
+
+
+def test_a_postgresql_that_does_not_answer_is_a_503_within_a_second_and_recovers(lexicon_dir: Path) -> None:
+    """The PostgreSQL server stopped (SIGSTOP to its postmaster and every backend: connections open, nothing answers):
+    table requests, 30 at once beyond the pool's connections, are answered 503 with Retry-After within a second while
+    /health answers; after SIGCONT the same requests succeed again and the game goes on."""
+    from postgres_server import postgres_server, why_unavailable
+
+    reason = why_unavailable()
+    if reason and os.environ.get("OVERTURN_REQUIRE_POSTGRES"):
+        pytest.fail(f"OVERTURN_REQUIRE_POSTGRES is set but {reason}")
+    if reason:
+        pytest.skip(reason)
+    with postgres_server() as url:  # a server of its own: the session's must not be stopped under other tests
+        server = Server(lexicon_dir, url)
+        stopped: list[int] = []
+        try:
+            with httpx.Client(base_url=server.url, timeout=30) as client:
+                created = client.post("/api/tables", json={"game": "offboard"}).json()
+                table_id, tokens = created["table"]["id"], created["tokens"]
+                game = new_board_table("offboard", 2, 0, {})
+                to_move = game.seat_to_move()
+                assert to_move is not None
+                first = client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[to_move], "version": 0, "move": game.legal_moves()[0]})
+                assert first.status_code == 200, first.text
+
+                postmaster = _postgres_processes(url)[0]
+                os.kill(postmaster, signal.SIGSTOP)
+                stopped.append(postmaster)
+                for child in _postgres_processes(url)[1:]:  # the postmaster stopped: no process starts meanwhile
+                    os.kill(child, signal.SIGSTOP)
+                    stopped.append(child)
+                assert len(stopped) > 2  # the server's own workers and the backends of the pool and the listener
+
+                asks: list[Callable[[], httpx.Response]] = [
+                    lambda: client.get(f"/api/tables/{table_id}"),
+                    lambda: client.post("/api/tables", json={"game": "offboard"}),
+                    lambda: client.post(f"/api/tables/{table_id}/moves", json={"seat": tokens[0], "version": 1, "move": "pass"}),
+                ]
+                with ThreadPoolExecutor(30) as crowd:
+                    answers = list(crowd.map(lambda index: _timed(asks[index % 3]), range(30)))
+                slowest = max(seconds for _, seconds in answers)
+                for answer, _ in answers:
+                    assert answer.status_code == 503, answer.text
+                    assert answer.json()["detail"]["reason"] == "store_unavailable" and int(answer.headers["retry-after"]) > 0
+                assert slowest <= 1.0, f"the slowest refusal took {slowest:.2f} s"
+                health, seconds = _timed(lambda: client.get("/health"))
+                assert health.status_code == 200 and seconds < 1.0
+                again, seconds = _timed(lambda: client.get(f"/api/tables/{table_id}"))
+                assert again.status_code == 503 and seconds <= 1.0  # still a second, however long it has been down
+
+                for pid in stopped:
+                    os.kill(pid, signal.SIGCONT)
+                stopped.clear()
+                deadline = time.monotonic() + 30
+                while (read := client.get(f"/api/tables/{table_id}")).status_code != 200:
+                    assert read.status_code == 503 and time.monotonic() < deadline, read.text
+                    time.sleep(0.2)
+                assert read.json()["table"]["version"] >= 1
+                fresh = client.post("/api/tables", json={"game": "offboard"}).json()
+                fresh_move = client.post(
+                    f"/api/tables/{fresh['table']['id']}/moves", json={"seat": fresh["tokens"][to_move], "version": 0, "move": game.legal_moves()[0]}
+                )
+                assert fresh_move.status_code == 200, fresh_move.text
+        finally:
+            for pid in stopped:
+                os.kill(pid, signal.SIGCONT)
+            server.stop()

@@ -50,7 +50,7 @@ class Service:
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
         self.tables = TableService(
             self.store, self.hub, lambda name: self.lexicon(name)[1], self.judge, self.think, limits.kept_tables, limits.computer_seconds_per_table, limits.max_tables,
-            limits.presence_lapse,
+            limits.presence_lapse, limits.store_timeout,
         )
         #: Tables opened, per address and per network prefix (a crowd rotating addresses in one network shares one budget).
         self.table_openings = AddressAndPrefixLimit(limits.tables_per_client_hour, limits.tables_per_prefix_hour, 3600.0)
