@@ -34,6 +34,7 @@ from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError, error_response
 from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
 from overturn.service.params import CellAsked, TracedPath, cell_of, int_param, path_cells, typed_body
+from overturn.service.ratelimit import prefix_of
 from overturn.service.routers.game import (
     ASKED_CELL,
     ASKED_PATH,
@@ -312,10 +313,12 @@ async def _open(request: Request, kind: str, game: TableGame, seats: list[SeatAs
     client = request.client.host if request.client else "?"
     if seats and all(seat.computer is not None for seat in seats):
         _computers_only(service, client)
-    wait = service.table_openings.allow(client)
+    wait, by_network = service.table_openings.allow(client)
     if wait:
-        limit = service.limits.tables_per_client_hour
-        raise TooManyTables(f"this address opened {limit} tables in the last hour; try again in {wait / 60:.0f} min", wait)
+        limits = service.limits
+        who = f"the addresses of this network ({prefix_of(client)})" if by_network else "this address"
+        limit = limits.tables_per_prefix_hour if by_network else limits.tables_per_client_hour
+        raise TooManyTables(f"{who} opened {limit} tables in the last hour; try again in {wait / 60:.0f} min", wait)
     created = await service.tables.create(kind, game, seats)
     return respond(_created(created), 201, PRIVATE)
 
