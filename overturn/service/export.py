@@ -42,8 +42,15 @@ def _is_export(directory: Path) -> bool:
     return (directory / "sw.js").is_file() and (directory / "lexicon" / "manifest.json").is_file()
 
 
+#: The web directory's templates, which the export renders at the top of the site rather than copies.
+TEMPLATES = ("index.html", "boardgame.html", "sw.js")
+
+
 def _static_files() -> list[Path]:
-    return sorted(path for path in page.WEB_DIR.rglob("*") if path.is_file() and "__pycache__" not in path.parts)
+    return sorted(
+        path for path in page.WEB_DIR.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.relative_to(page.WEB_DIR).as_posix() not in TEMPLATES
+    )
 
 
 def export_site(directory: Path, lexicon: Lexicon) -> dict[str, Any]:
