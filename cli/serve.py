@@ -117,6 +117,13 @@ def _is_loopback(host: str) -> bool:
     type=Seconds(0, unit="hours", low_open=True),
     help="A table no phone joined and no one moved at is removed this many hours after it was made.",
 )
+@click.option(
+    "--page-engine",
+    is_flag=True,
+    help="The table page plays on the phone itself (the word search as WebAssembly, the rules, the first lexicon's files at /lexicon/, "
+    "as `overturn web export` writes them): solo games, solves and verdicts never wait for the network, and go on offline; "
+    "shared tables stay the server's.",
+)
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(
     host: str,
@@ -146,6 +153,7 @@ def serve(
     idle_days: float,
     finished_days: float,
     unclaimed_hours: float,
+    page_engine: bool,
     log_level: str,
 ) -> None:
     """Serve the look-ups, the solver and the referee over HTTP, with the table page at /.
@@ -216,7 +224,7 @@ def serve(
             load_lexicon(spec, progress=say)  # builds on first use, with progress, before the port opens
         tables = open_store(store or default_store())
         say(f"table games kept in {tables.url}")
-        app = create_app(list(lexicons) or None, limits, hosts_to_allow(host, allowed_hosts), tables, allow_seeds)
+        app = create_app(list(lexicons) or None, limits, hosts_to_allow(host, allowed_hosts), tables, allow_seeds, page_engine)
     except (LexiconError, StoreError) as exc:
         raise BadInput(str(exc)) from None
     if not _is_loopback(host):

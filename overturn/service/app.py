@@ -32,6 +32,7 @@ def create_app(
     allowed_hosts: Sequence[str] | None = None,
     tables: TableStore | None = None,
     allow_seeds: bool = False,
+    page_engine: bool = False,
 ) -> Starlette:
     """The ASGI app serving the given lexicons (names or paths; the first is the default).
 
@@ -41,7 +42,9 @@ def create_app(
     requests naming any other Host get 400 (DNS rebinding, host-header tricks).
     Table games live in ``tables`` (in memory when none is given). A board game whose dice or cards the server
     draws takes a client's seed only with ``allow_seeds`` (lessons, replays, tests): otherwise whoever chose the seed
-    could foresee every roll and draw.
+    could foresee every roll and draw. With ``page_engine``, the table page runs its own engine (the word search as
+    WebAssembly, the rules in JavaScript) on the default lexicon, served at /lexicon/ (made on first use, about 15 s
+    once): solo games, solves and verdicts never wait for the network; shared tables stay the server's.
     """
     specs = [lexicon_spec] if isinstance(lexicon_spec, str) or lexicon_spec is None else list(lexicon_spec)
     loaded: dict[str, Lexicon] = {}
@@ -68,7 +71,13 @@ def create_app(
         service.engines.shutdown()
 
     routes = [route for router in ROUTERS for route in router.ROUTES]
-    middleware = [Middleware(Hardening, limits=limits)]
+    page_lexicon = None
+    if page_engine:
+        from overturn.lexicon.browser import lexicon_files
+
+        page_lexicon = page.PageLexicon(service.default, lexicon_files(loaded[service.default]))
+        routes += page_lexicon.routes()
+    middleware = [Middleware(Hardening, limits=limits, wasm=page_engine)]
     if allowed_hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
     middleware.append(Middleware(GZipMiddleware, minimum_size=limits.gzip_min_bytes, compresslevel=5))
@@ -79,6 +88,7 @@ def create_app(
         exception_handlers={ApiError: api_error_handler, HTTPException: http_error_handler, TableRefusal: refusal_handler},
     )
     app.state.service = service
+    app.state.page_lexicon = page_lexicon
     app.state.openapi = lambda: openapi_schema(service)
     return app
 

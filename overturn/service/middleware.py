@@ -32,6 +32,13 @@ TABLE_PATHS = ("/api/tables", "/api/boardgames")
 _NO_STORE = (b"cache-control", b"no-store")
 
 
+#: The policy of a server whose page runs its own engine (``overturn serve --page-engine``): its own scripts may
+#: compile WebAssembly (search.wasm), and still nothing else (no eval, no script from elsewhere).
+WASM_SECURITY_HEADERS = [
+    (name, value.replace(b"script-src 'self';", b"script-src 'self' 'wasm-unsafe-eval';")) for name, value in SECURITY_HEADERS
+]
+
+
 class Hardening:
     """The cross-cutting defences every request goes through, as plain ASGI middleware.
 
@@ -46,9 +53,10 @@ class Hardening:
       which makes uvicorn close it).
     """
 
-    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+    def __init__(self, app: ASGIApp, limits: Limits, wasm: bool = False) -> None:
         self.app = app
         self.body_timeout = limits.body_timeout
+        self.headers = WASM_SECURITY_HEADERS if wasm else SECURITY_HEADERS
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -61,7 +69,7 @@ class Hardening:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                headers = [*message.get("headers", ()), *SECURITY_HEADERS]
+                headers = [*message.get("headers", ()), *self.headers]
                 if private and not any(name.lower() == b"cache-control" for name, _value in headers):
                     headers.append(_NO_STORE)
                 message = {**message, "headers": headers}

@@ -126,8 +126,9 @@ def worker_files() -> list[str]:
 async def service_worker(request: Request) -> Response:
     """The pages' service worker, served from the root so that it may control both pages (``/``, ``/boardgame``).
     It names the current version and every file to cache, so a new version is a new worker (the browser compares
-    its bytes) and no list kept by hand can miss a module."""
-    return _versioned_answer(request, worker_text(), "text/javascript; charset=utf-8")
+    its bytes) and no list kept by hand can miss a module; and the lexicon's files where the page runs its own engine."""
+    lexicon: PageLexicon | None = getattr(request.app.state, "page_lexicon", None)
+    return _versioned_answer(request, worker_text(lexicon_files=lexicon.files if lexicon else None), "text/javascript; charset=utf-8")
 
 
 def worker_text(pages: list[str] | None = None, lexicon_files: list[str] | None = None) -> str:
@@ -169,6 +170,40 @@ class PageFiles(StaticFiles):
         response = FileResponse(full_path, status_code=status_code, stat_result=stat_result, media_type=media_type)
         if self.is_not_modified(response.headers, Headers(scope=scope)):
             return NotModifiedResponse(response.headers)
+        return response
+
+
+class PageLexicon:
+    """The default lexicon's files for the page's own engine (``overturn serve --page-engine``), at ``/lexicon/``:
+    the manifest revalidated, naming the lexicon as this server's requests name it; the files, named by the
+    lexicon's hash, kept a year (``overturn.lexicon.browser`` makes them, ``js/engine/lexicon.js`` reads them)."""
+
+    def __init__(self, name: str, directory: Path) -> None:
+        from overturn.lexicon.browser import manifest_files, read_manifest
+
+        manifest = {**read_manifest(directory), "name": name}
+        self.manifest = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+        self.etag = f'"{hashlib.sha256(self.manifest).hexdigest()[:16]}"'
+        self.files = [f"/lexicon/{file}" for file in manifest_files(manifest)]
+        self.directory = directory
+
+    async def manifest_answer(self, request: Request) -> Response:
+        headers = {"etag": self.etag, "cache-control": REVALIDATE}
+        return _cached_answer(request, Response(self.manifest, media_type="application/json", headers=headers))
+
+    def routes(self) -> list[BaseRoute]:
+        return [Route("/lexicon/manifest.json", self.manifest_answer, methods=["GET"]), Mount("/lexicon", LexiconFiles(directory=self.directory))]
+
+
+class LexiconFiles(StaticFiles):
+    """The lexicon's hash-named files: immutable, as gzip data (which the page decompresses itself, so no
+    middleware compresses them again)."""
+
+    def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result, scope: Scope, status_code: int = 200) -> Response:
+        response = FileResponse(full_path, status_code=status_code, stat_result=stat_result, media_type="application/gzip")
+        if self.is_not_modified(response.headers, Headers(scope=scope)):
+            return NotModifiedResponse(response.headers)
+        response.headers["cache-control"] = IMMUTABLE
         return response
 
 
