@@ -49,15 +49,16 @@ engine.then(
 async function answer(path, body, context) {
   const url = new URL(path, "http://page.invalid");
   const words = await handleWords(url.pathname, url.searchParams, body, context);
-  if (words !== null) return words;
-  const answered = handleGame(url.pathname, body, context);
-  return unknownAsNull(answered);
+  return notMine(words ?? handleGame(url.pathname, body, context));
 }
 
-// local-api.js's answer for a path it has no route for (404, "no such page or endpoint") is the server's to give.
-function unknownAsNull(answered) {
-  const error = answered.body && answered.body.error;
-  return answered.status === 404 && typeof error === "string" && error.startsWith("no such page") ? null : answered;
+// An answer that is the server's to give (null): a path with no route here (404, "no such page or endpoint"), or a
+// request naming a lexicon other than the page's (422 on the field lexicon: a server may hold several).
+function notMine(answered) {
+  const { error, detail } = answered.body ?? {};
+  if (answered.status === 404 && typeof error === "string" && error.startsWith("no such page")) return null;
+  if (answered.status === 422 && detail && detail.field === "lexicon") return null;
+  return answered;
 }
 
 self.addEventListener("message", async (event) => {
