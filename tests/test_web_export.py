@@ -265,6 +265,8 @@ def test_the_exported_page_plays_the_computer_offline_and_opens_the_next_layer(
     played = tab.locator("#played li")
     assert played.count() >= moves and "Ordinateur (Argent)" in (played.all_inner_texts()[1] if played.count() > 1 else "")
     expect(tab.locator("#game-over")).to_contain_text("Partie finie")
+    tab.wait_for_timeout(500)  # the post-game review, which needs the server, has been asked for and given up
+    expect(tab.locator("#offline")).to_be_hidden()  # and the page says nothing about a server
     print(f"\n{moves} moves of Green against level 5, offline: {tab.locator('#game-over').inner_text()}")
     tab.click("#next-layer")
     expect(tab.locator("#turn")).to_have_text("au tour de Vert")

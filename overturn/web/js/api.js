@@ -103,11 +103,14 @@ async function askEngine(path, init, timeout) {
 // The answer's JSON body, or an ApiProblem: unreachable or timed out (status 0), an error status, or a body that is no JSON.
 // `options.timeout` (ms) shortens the wait: a move at a shared table is given up sooner, so the player can retry.
 // `options.seat`: the seat's token, sent in a header (never in the URL: URLs reach logs and histories).
-// A request the page's engine answers never reaches the server (nor the connection's listeners).
+// A request the page's engine answers never reaches the server (nor the connection's listeners); with the engine,
+// only a shared table's request that fails tells the listeners the server is out of reach (the page then says so):
+// anything else the engine lacks (the post-game review) is done without, and nothing is said about a server.
 export async function api(path, options = {}) {
   const { timeout = TIMEOUT_MS, seat, ...init } = options;
   const local = await askEngine(path, init, timeout);
   if (local !== null) return local.body;
+  const heard = engineReady() && !SERVER_ONLY.some((prefix) => path.startsWith(prefix)) ? () => {} : reached;
   if (seat) init.headers = { ...(init.headers || {}), ...seatHeaders(seat) };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeout);
@@ -115,12 +118,12 @@ export async function api(path, options = {}) {
   try {
     response = await fetch(path, { ...init, signal: controller.signal });
   } catch (error) {
-    reached(false);
+    heard(false);
     throw new ApiProblem(0, null, true);
   } finally {
     clearTimeout(timer);
   }
-  reached(true);
+  heard(true);
   const body = await response.json().catch(() => null);
   if (!response.ok || body === null) throw new ApiProblem(response.status, body);
   return body;
