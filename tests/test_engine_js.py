@@ -500,7 +500,7 @@ def test_the_computer_answers_as_the_server_does(compare: Compare) -> None:
         state = compare("/api/game/computer", {"game": state["game"], "level": 3, "seed": turn})[1]
         if state["result"]["over"]:
             break
-    for body in ({"game": state["game"], "level": 6}, {"game": state["game"], "level": 0}, {"game": state["game"], "seed": -1}, {"game": state["game"], "level": "2"}):
+    for body in ({"game": state["game"], "level": 6}, {"game": state["game"], "level": 0}, {"game": state["game"], "seed": -1}, {"game": state["game"], "level": "2", "seed": "5"}):
         compare("/api/game/computer", body)
     over = compare("/api/game/new", {"seed": 4, "ending": "passes"})[1]
     for cell in (0, 1):  # two passes in a row end this game
