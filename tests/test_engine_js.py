@@ -364,6 +364,8 @@ def _tampered(game: dict[str, Any]) -> list[Any]:
         {**game, "family": 1}, {**game, "rings": [*game["rings"], None]}, {**game, "moves": [{**first, "kind": "pass", "cell": [0, 0]}]},
         {**game, "moves": [{"player": "green", "kind": "pass", "cell": [9, 9]}]}, {**game, "seed": None}, {**game, "seed": None, "layers": [game["layers"][0]]},
         {**game, "seed": None, "layers": ["ABC"]}, {**game, "fixed": {"ZX": "Z"}}, {**game, "lexicon": "é" * 4097},
+        {**game, "computer": {"side": "red", "level": 3}}, {**game, "computer": {"side": "silver", "level": 9}}, {**game, "computer": "silver"},
+        {**game, "computer": {"side": "silver"}}, {**game, "computer": {"side": "silver", "level": 3, "depth": 2}}, {**game, "computer": None},
     ]
     return changes
 
@@ -378,6 +380,7 @@ def test_refusals_answer_as_the_server_does(compare: Compare) -> None:
         {"board": "GZDLFV/TVRJF[ZX]/BRABTL/[QU]ZFNOB/BXBRJU/BWKTVX", "mode": "advanced"}, {"seed": " 7"}, {"seed": "+7"}, {"seed": "7.0"},
         {"seed": "1e3"}, {"seed": "1.5"}, {"seed": 7.5}, {"seed": True}, {"seed": ""}, {"seed": "07"}, {"family": "TRUE", "seed": 3}, {"family": "0", "seed": 5},
         {"family": 1, "seed": 4}, {"family": 2}, {"family": ""}, {"seed": 6, "board": None, "mode": None, "board_": 1},
+        {"seed": 7, "sede": 1}, {"Seed": 7}, {"s" * 50: 1}, {"seed": -1, "sede": 1}, {"sede": 1, "seed": -1},
     ):
         compare("/api/game/new", body)
     compare("/api/game/undo", {"game": game})
@@ -387,9 +390,11 @@ def test_refusals_answer_as_the_server_does(compare: Compare) -> None:
         {"game": game, "word": "E" * 65}, {"game": game, "word": "ETE", "path": "A1"}, {"game": game, "word": "ETE", "path": []},
         {"game": game, "word": "ETE", "path": [0, [0, 1]]}, {"game": game, "word": "ETE", "path": [99]}, {"game": game, "word": "ETE", "path": [[9, 9]]},
         {"game": game, "word": "ETE", "path": [True]}, {"game": game, "word": "ETE", "player": "red"}, {"game": game, "word": "ETE", "player": "silver"},
-        {"word": "ETE"},
+        {"word": "ETE"}, {"game": game, "word": "ETE", "paht": [1, 2]}, {"game": game, "word": "ETE", "limit": 3},
     ):
         compare("/api/game/play", body)
+    for path in ("/api/game/undo", "/api/game/next-layer", "/api/game/moves", "/api/game/pass", "/api/game/computer"):
+        compare(path, {"game": game, "cell": 0, "level": 2, "seed": 1, "limit": 1, "word": "ETE"})
     for body in ({"game": game}, {"game": game, "cell": 99}, {"game": game, "cell": "A1"}, {"game": game, "cell": [6, 0]}, {"game": game, "cell": [0, 0]}, {"game": game, "cell": -1}):
         compare("/api/game/pass", body)
     for body in ({"game": game, "limit": -1}, {"game": game, "limit": 3000}, {"game": game, "limit": "x"}, {"game": game, "limit": "3"}):
@@ -401,6 +406,12 @@ def test_refusals_answer_as_the_server_does(compare: Compare) -> None:
     played = compare("/api/game/pass", {"game": played["game"], "cell": played["game"]["rings"].index(None)})[1]
     for tampered in _tampered(played["game"]):
         compare("/api/game/undo", {"game": tampered})
+    # A game against the computer keeps its side and level (saved games' optional field), on to the next layers.
+    against = {**played["game"], "computer": {"side": "silver", "level": 4}}
+    for _ in range(2):
+        against = compare("/api/game/play", {"game": against, "word": compare("/api/game/moves", {"game": against, "limit": 1})[1]["moves"][0]["word"]})[1]["game"]
+        against = compare("/api/game/next-layer", {"game": against})[1]["game"]
+    assert against["computer"] == {"side": "silver", "level": 4} and against["seed"] != 7
     assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
 
 
@@ -415,6 +426,7 @@ def test_disputes_on_typed_boards_answer_as_the_server_does(compare: Compare) ->
         {"word": "ET"}, {"board": "CHAT/RIEN/SOLE/[QU]OTA", "mode": "boggle4", "word": "CHAT"}, {"board": "CHATS/RIENT/SOLEA/[QU]OTAI/BERNE", "mode": "boggle5", "word": "QUOTA"},
         {"board": "CHAT/RIEN/SOLE/[QU]OTA", "mode": "boggle4", "word": "RIENS"}, {"board": board, "word": "ET", "mode": "chess"},
         {"board": board, "word": "AMR", "path": [0, 1, 2]}, {"board": board, "word": "MARE", "lexicon": "nowhere"},
+        {"board": board, "word": "MARE", "min_len": 3}, {"board": board, "word": "MARE", "seed": 3}, {"bord": board, "word": "MARE"},
     ):
         compare("/api/referee", body)
     # Spellings as phones type them: accents, ligatures, other scripts, spaces around, characters that are no letter.
@@ -500,7 +512,7 @@ def test_the_computer_answers_as_the_server_does(compare: Compare) -> None:
         state = compare("/api/game/computer", {"game": state["game"], "level": 3, "seed": turn})[1]
         if state["result"]["over"]:
             break
-    for body in ({"game": state["game"], "level": 6}, {"game": state["game"], "level": 0}, {"game": state["game"], "seed": -1}, {"game": state["game"], "level": "2"}):
+    for body in ({"game": state["game"], "level": 6}, {"game": state["game"], "level": 0}, {"game": state["game"], "seed": -1}, {"game": state["game"], "level": "2", "seed": "5"}):
         compare("/api/game/computer", body)
     over = compare("/api/game/new", {"seed": 4, "ending": "passes"})[1]
     for cell in (0, 1):  # two passes in a row end this game

@@ -7,6 +7,13 @@
 // near(key)? (a word's dictionary entries, and close words otherwise found: empty without), chooseMove? (the
 // computer, computer.js's by default), familyKeys? (the family filter's keys, a Set or a
 // function giving it: a family table is refused with 422 without them), maxWordLength? (64, the server's default)}.
+//
+// In a worker, for instance (the trie's masks as the lexicon build writes them, Lexicon.masks):
+//   const search = await createSearch(await (await fetch(new URL("./search.wasm", import.meta.url))).arrayBuffer());
+//   search.loadTrie(masks);
+//   const context = { search, lexiconName: "fr", masks };
+//   onmessage = ({ data: { id, path, body } }) => postMessage({ id, ...handle(path, body, context) });
+// Refusals are answers too ({status: 4xx, body: {error, detail}}); only a bug in the engine throws.
 
 import { MAX_SEED, MODES, PRESETS, Board, BoardError, withRules } from "./board.js";
 import { chooseMove } from "./computer.js";

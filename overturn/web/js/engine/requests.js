@@ -2,7 +2,7 @@
 // typed_body and body_refusal, path_cells, cell_of): leniently (a digit string is a number, "true" a boolean),
 // unknown fields ignored, and a refusal an ApiError with the server's status, message and detail.
 
-import { pyValue } from "./pytext.js";
+import { pyRepr, pyValue } from "./pytext.js";
 
 export class ApiError extends Error {
   constructor(status, message, detail = null) {
@@ -15,13 +15,18 @@ export class ApiError extends Error {
 const isWhole = (value) => typeof value === "number" && Number.isInteger(value);
 const TYPE_WORDS = { int: "a whole number", str: "a string", bool: "true or false", array: "a list" };
 
-// A body as its declared fields (typed_body): msgspec checks the keys in the order the body gives them, then
-// names the first missing required field in the order the type declares them. `fields` maps each name to
-// [read(value, name), required]; a field absent (or null) and not required is null.
+// A body as its declared fields (typed_body): msgspec checks the keys in the order the body gives them (a key
+// the type does not declare is refused: every request type is closed), then names the first missing required
+// field in the order the type declares them. `fields` maps each name to [read(value, name), required]; a field
+// absent (or null) and not required is null.
 export function decodeBody(body, fields) {
   const values = {};
   for (const name of Object.keys(body)) {
-    if (name in fields && body[name] !== null) values[name] = fields[name][0](body[name], name);
+    if (!Object.hasOwn(fields, name)) {
+      const shown = [...name].slice(0, 40).join("");
+      throw new ApiError(422, `unknown field ${pyRepr(shown)}: this request takes ${Object.keys(fields).sort().join(", ")}`, { field: shown });
+    }
+    if (body[name] !== null) values[name] = fields[name][0](body[name], name);
   }
   for (const [name, [, required]] of Object.entries(fields)) {
     if (!(name in values)) {

@@ -14,7 +14,8 @@ const MAX_WORD = 64;
 const MAX_BOARD_TEXT = 400;
 const MAX_LEXICON_NAME = 4096;
 const MAX_CELLS = 36;
-const SHORT_VALUE = 80; // jsonstore.SHORT_VALUE
+const SHORT_VALUE = 80;
+const MAX_LEVEL = 5; // the computer's strongest level (save.MAX_LEVEL) // jsonstore.SHORT_VALUE
 
 export class StateFileError extends Error {}
 
@@ -32,6 +33,7 @@ export function toJson(game) {
   };
   if (game.ending !== "passes") data.ending = game.ending;
   if (game.family) data.family = true;
+  if (game.computer !== null) data.computer = { side: game.computer[0], level: game.computer[1] };
   return data;
 }
 
@@ -83,7 +85,7 @@ function checkReadings(value, field) {
 
 // The keys, kinds and bounds of a saved game (save.SavedGame), then its version (decode_saved_game).
 export function decodeSaved(data) {
-  checkObject(data, "", ["format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves"], ["ending", "family"]);
+  checkObject(data, "", ["format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves"], ["ending", "family", "computer"]);
   if (data.format !== FORMAT) checkChoice(data.format, "format", [FORMAT]);
   checkInt(data.version, "version", 0, 2 ** 31);
   checkChoice(data.mode, "mode", Object.keys(MODES));
@@ -125,8 +127,14 @@ export function decodeSaved(data) {
   });
   if ("ending" in data) checkChoice(data.ending, "ending", ["position", "passes"]);
   if ("family" in data) expect(typeof data.family === "boolean", "family", "true or false", data.family);
+  if ("computer" in data && data.computer !== null) {
+    expect(data.computer !== null && typeof data.computer === "object" && !Array.isArray(data.computer), "computer", "an object or null", data.computer);
+    checkObject(data.computer, "computer", ["side", "level"], []);
+    checkChoice(data.computer.side, "computer.side", ["green", "silver"]);
+    checkInt(data.computer.level, "computer.level", 1, MAX_LEVEL);
+  }
   if (data.version !== VERSION) fail(`version: this program reads version ${VERSION}, found ${data.version}`);
-  return { ending: "passes", family: false, ...data };
+  return { ending: "passes", family: false, computer: null, ...data };
 }
 
 // The boards of a saved game: the seed's deal (the stored texts must match it) or one typed board.
@@ -156,6 +164,7 @@ export function fromJson(data, options, deal) {
   const layers = savedLayers(saved, deal);
   if (saved.layer >= layers.length) fail(`layer: ${saved.layer} is out of range (0 to ${layers.length - 1})`);
   const game = new Game(layers, { ...options, layer: saved.layer, seed: saved.seed, mode: saved.mode, lexiconName: saved.lexicon, ending: saved.ending, family: saved.family });
+  if (saved.computer !== null) game.computer = [saved.computer.side, saved.computer.level];
   if (saved.moves.length > game.board.rules.size) fail(`moves: ${saved.moves.length} entries; the limit is ${game.board.rules.size}`);
   saved.moves.forEach((entry, index) => replay(game, entry, `moves[${index}]`));
   if (saved.to_move !== game.toMove) fail(`to_move: '${saved.to_move}' does not match what the moves give ('${game.toMove}')`);
