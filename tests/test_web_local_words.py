@@ -68,6 +68,7 @@ def _requests() -> list[dict[str, Any]]:
         {"path": "/api/solve", "body": {"board": BOARDS[0], "mode": "scrabble"}},
         {"path": "/api/solve", "body": {"board": BOARDS[0], "lexicon": "nope"}},
         {"path": "/api/solve", "body": {"board": BOARDS[0], "min_length": 37}},
+        {"path": "/api/solve", "body": {"board": BOARDS[0], "colour": "green"}},  # a field the server does not know
     ]
     for word in ["maison", "pêche", "PECHE", "cœur", "COEUR", "aiguë", "zzzq", "NPTA", "a", "ENTRESERRERONS"]:
         requests.append({"path": f"/api/words/{word}", "body": None})
