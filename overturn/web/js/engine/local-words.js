@@ -105,7 +105,7 @@ function boolParam(value, name) {
   throw new ApiError(400, `'${name}' must be true or false, not ${pyValue(value)}`, { field: name });
 }
 
-// GET /api/words/{word}: {word, key, lexicon, valid, spellings, entries}.
+// GET /api/words/{word}: {word, key, lexicon, valid, spellings, entries}; null when the word's spellings cannot be read.
 export async function lookup(word, query, context) {
   const limit = context.maxWordLength ?? 64;
   if (!word) throw new ApiError(400, "'word' is required", { field: "word" });
@@ -120,20 +120,31 @@ export async function lookup(word, query, context) {
     throw error;
   }
   const valid = context.search.isKey(key);
-  const spellings = valid ? [...(await context.spellings.of(key))].sort() : [];
+  let spellings = [];
+  if (valid) {
+    try {
+      spellings = [...(await context.spellings.of(key))].sort();
+    } catch (error) {
+      return null;  // the spellings' shard could not be read (offline, never cached): the server's to answer
+    }
+  }
   const answer = { word, key, lexicon: name, valid, spellings, entries: [] };
   if (suggest && !valid) answer.suggestions = context.near ? context.near(key) : [];
   return answer;
 }
 
-// The answer to a request of one of these two endpoints, or null when the path is neither.
+// The answer to a request of one of these two endpoints, or null when the path is neither (or a word's spellings
+// are out of reach: the server's to answer then).
 export async function handleWords(path, query, body, context) {
   try {
     if (path === "/api/solve") {
       if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "the body must be a JSON object");
       return { status: 200, body: solve(body, context) };
     }
-    if (path.startsWith("/api/words/")) return { status: 200, body: await lookup(decodeURIComponent(path.slice("/api/words/".length)), query, context) };
+    if (path.startsWith("/api/words/")) {
+      const answer = await lookup(decodeURIComponent(path.slice("/api/words/".length)), query, context);
+      return answer === null ? null : { status: 200, body: answer };
+    }
   } catch (error) {
     if (error instanceof ApiError) return { status: error.status, body: { error: error.message, detail: error.detail } };
     throw error;
