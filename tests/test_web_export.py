@@ -276,3 +276,18 @@ def test_the_exported_page_plays_the_computer_offline_and_opens_the_next_layer(
     assert "".join(cell.strip() for cell in first_cells).startswith(second[:6]), (first_cells, second)
     assert not [path for path in asked if "/api/" in path], asked
     assert not errors, errors
+
+
+def test_a_word_list_given_by_path_exports_under_its_build_s_name(tmp_path: Path, isolated_cache: Path) -> None:
+    """A lexicon named by a path gets its build's name on the page and in its files, never the path."""
+    words = tmp_path / "club words.txt"
+    words.write_text("maison\npêche\ncœur\nchien\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["web", "export", str(tmp_path / "site"), "--lexicon", str(words), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    manifest = json.loads((tmp_path / "site" / "lexicon" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["name"] == summary["lexicon"] == "list-club-words" and manifest["words"] == 4
+    names = sorted(path.name for path in (tmp_path / "site" / "lexicon").iterdir())
+    assert names == sorted(["manifest.json", f"list-club-words-{manifest['hash']}.trie.gz",
+                            *(f"list-club-words-{manifest['hash']}.spellings-{letter}.txt.gz" for letter in "CP")])
+    assert not list(tmp_path.glob("*.gz"))  # nothing written beside the word list

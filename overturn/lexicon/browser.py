@@ -20,6 +20,7 @@ import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import unicodedata
@@ -67,6 +68,15 @@ def spelling_shards(lexicon: Lexicon) -> dict[str, bytes]:
     return {letter: ("\n".join(rows) + "\n").encode("utf-8") for letter, rows in lines.items() if rows}
 
 
+def page_name(lexicon: Lexicon) -> str:
+    """The lexicon's name for the page and its files: its own (``fr``, a built name), or for one given by path its
+    build's name (``list-mini``), never a path; only letters, digits, ``_``, ``.`` and ``-``."""
+    name = lexicon.name
+    if "/" in name or "\\" in name or name.startswith("."):
+        name = str(lexicon.meta.get("name") or Path(name).name)
+    return re.sub(r"[^A-Za-z0-9_.-]", "-", name).strip(".-") or "lexicon"
+
+
 def _build(lexicon: Lexicon, directory: Path) -> dict[str, Any]:
     """Write the files and the manifest into ``directory`` (which must exist and be empty); the manifest."""
     masks = masks_bytes(lexicon)
@@ -76,19 +86,20 @@ def _build(lexicon: Lexicon, directory: Path) -> dict[str, Any]:
     for letter, text in shards.items():
         digest.update(f"\0{letter}\0".encode() + text)
     lexicon_hash = digest.hexdigest()[:16]
-    stem = f"{lexicon.name}-{lexicon_hash}"
+    name = page_name(lexicon)
+    stem = f"{name}-{lexicon_hash}"
     trie_file = f"{stem}.trie.gz"
     trie_gz = gzipped(masks)
     (directory / trie_file).write_bytes(trie_gz)
     shard_files: dict[str, dict[str, Any]] = {}
     for letter, text in shards.items():
-        name = f"{stem}.spellings-{letter}.txt.gz"
+        shard = f"{stem}.spellings-{letter}.txt.gz"
         compressed = gzipped(text)
-        (directory / name).write_bytes(compressed)
-        shard_files[letter] = {"file": name, "bytes": len(compressed)}
+        (directory / shard).write_bytes(compressed)
+        shard_files[letter] = {"file": shard, "bytes": len(compressed)}
     manifest = {
         "format": BROWSER_FORMAT,
-        "name": lexicon.name,
+        "name": name,
         "hash": lexicon_hash,
         "nodes": len(masks) // 4,
         "words": len(lexicon),
@@ -111,7 +122,7 @@ def lexicon_files(lexicon: Lexicon) -> Path:
     places = [lexicon.directory / f"browser-{BROWSER_FORMAT}"]
     checksum = str(lexicon.meta.get("checksum") or "")
     if checksum:
-        places.append(cache_root() / "browser" / f"{lexicon.name}-{checksum[:16]}-{BROWSER_FORMAT}")
+        places.append(cache_root() / "browser" / f"{page_name(lexicon)}-{checksum[:16]}-{BROWSER_FORMAT}")
     for place in places:
         if (place / MANIFEST).is_file():
             return place
