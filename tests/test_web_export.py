@@ -31,6 +31,7 @@ from overturn.service.routers import page
 from overturn_cli.main import main
 
 SEED = 7
+pytestmark = pytest.mark.lexicon  # all but the word list's export, which builds its own
 
 
 @pytest.fixture(scope="module")

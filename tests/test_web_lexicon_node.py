@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_web_modules import NODE, WEB, needs_node
 
 from overturn.lexicon.browser import fold_like_the_page, lexicon_files, read_manifest
@@ -64,6 +65,7 @@ def _spellings(lexicon: Lexicon, key: str) -> list[str]:
     return sorted({entry.form for entry in lexicon.entries(key)})
 
 
+@pytest.mark.lexicon
 def test_the_worker_s_lexicon_agrees_with_python_s(default_lexicon: Lexicon) -> None:
     directory = lexicon_files(default_lexicon)
     rng = random.Random(39)

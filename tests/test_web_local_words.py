@@ -19,7 +19,7 @@ from overturn.game.tiles import deal
 from overturn.lexicon.browser import lexicon_files
 from overturn.lexicon.lexicon import Lexicon
 
-pytestmark = needs_node
+pytestmark = [needs_node, pytest.mark.lexicon]
 
 RUNNER = r"""
 import { readFileSync } from "node:fs";

@@ -26,6 +26,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+pytestmark = pytest.mark.lexicon
+
 
 def test_the_server_serves_the_lexicon_only_with_the_option(default_lexicon: Lexicon) -> None:
     with TestClient(create_app()) as client:
