@@ -9,6 +9,7 @@ The unversioned ``/static/app.js`` still works, revalidated.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import math
@@ -20,10 +21,11 @@ from typing import Any
 
 from starlette.datastructures import Headers
 from starlette.requests import Request
-from starlette.responses import FileResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
-from starlette.types import Scope
+from starlette.types import Receive, Scope, Send
 
 from overturn.service.context import Service
 
@@ -52,6 +54,41 @@ def _cached_answer(request: Request, response: Response) -> Response:
     if _not_modified(request, etag):
         return Response(status_code=304, headers={"etag": etag, "cache-control": response.headers.get("cache-control", "no-cache")})
     return response
+
+def accepts_gzip(request: Request | Headers) -> bool:
+    """Whether the client takes gzip (``Accept-Encoding``, a ``q=0`` refusing it)."""
+    headers = request.headers if isinstance(request, Request) else request
+    for part in headers.get("accept-encoding", "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            return params.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+class Encoded:
+    """A body and its gzip, compressed once (level 9, no time stamp, so the same bytes on every start), with an ETag
+    per encoding: a cache that holds one must not take it for the other."""
+
+    _made: dict[bytes, Encoded] = {}
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+        self.gzip = gzip.compress(body, compresslevel=9, mtime=0)
+        self.tag = hashlib.sha256(body).hexdigest()[:16]
+
+    def etag(self, gzipped: bool) -> str:
+        return f'"{self.tag}-gzip"' if gzipped else f'"{self.tag}"'
+
+    @classmethod
+    def of(cls, body: bytes) -> Encoded:
+        """The body's encodings, made on its first answer and kept (a few pages and their versions: bounded)."""
+        found = cls._made.get(body)
+        if found is None:
+            if len(cls._made) >= 64:
+                cls._made.clear()
+            found = cls._made[body] = cls(body)
+        return found
+
 
 #: Cache-Control of a file under the current version, of one under no version (or an old one), of the pages.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -93,18 +130,104 @@ def versioned(text: str) -> bytes:
     return text.replace('"/static/', f'"/static/{VERSION.refresh()}/').encode()
 
 
+# ----- the pages' import graph: every module a page will import, named in its HTML -------------------------------------
+
+#: A static import or re-export's specifier (``import … from "./x.js"``, ``import "./x.js"``, ``export … from "./x.js"``,
+#: over several lines too); dynamic ``import()`` is not followed, as the browser does not fetch it before it runs.
+_IMPORT = re.compile(r"""^[ \t]*(?:import|export)\b(?:[\w\s{},*$]*?\bfrom)?\s*["']([^"']+)["']""", re.MULTILINE)
+#: A page's entry modules: its ``<script type="module" src="/static/…">``.
+_ENTRY = re.compile(r"""<script\b[^>]*\btype="module"[^>]*\bsrc="/static/([^"]+)"[^>]*>\s*</script>""")
+
+
+def module_imports(path: str, root: Path = WEB_DIR) -> list[str]:
+    """The modules and JSON files ``path`` (relative to the web directory) imports statically, relative to the web
+    directory too, in the order it names them."""
+    found = []
+    for specifier in _IMPORT.findall((root / path).read_text(encoding="utf-8")):
+        if specifier.startswith(("./", "../")):
+            target = (Path(path).parent / specifier).as_posix()
+            found.append(os.path.normpath(target).replace(os.sep, "/"))
+    return found
+
+
+def import_graph(entries: list[str], root: Path = WEB_DIR) -> dict[str, list[str]]:
+    """Every module reachable from ``entries`` by static imports, each with what it imports (breadth first, the
+    entries first): what the browser would discover one level, one round trip, at a time."""
+    graph: dict[str, list[str]] = {}
+    queue = list(entries)
+    while queue:
+        path = queue.pop(0)
+        if path in graph:
+            continue
+        graph[path] = module_imports(path, root) if path.endswith(".js") else []
+        queue += [target for target in graph[path] if target not in graph]
+    return graph
+
+
+def preload_links(html: str, root: Path = WEB_DIR) -> str:
+    """The ``<link>`` elements naming every file the page's modules will import, so the browser asks for all of them
+    at once with the page instead of one level of imports per round trip: scripts as ``modulepreload`` (fetched,
+    parsed and compiled as modules), the JSON modules as ``preload`` ``as="fetch"`` in the JSON module's own
+    request mode (cors, same origin credentials), which the module fetch then finds in the browser's cache."""
+    entries = _ENTRY.findall(html)
+    links = []
+    for path in import_graph(entries, root):
+        if path in entries:
+            continue
+        if path.endswith(".json"):
+            links.append(f'<link rel="preload" as="fetch" crossorigin href="/static/{path}">')
+        else:
+            links.append(f'<link rel="modulepreload" href="/static/{path}">')
+    return "\n  ".join(links)
+
+
+def with_preloads(html: str, root: Path = WEB_DIR) -> str:
+    """The page's HTML with its preloads just before its first module script (the stylesheets and scripts it names
+    itself come first)."""
+    links = preload_links(html, root)
+    first = _ENTRY.search(html)
+    if not links or first is None:
+        return html
+    return html[: first.start()] + links + "\n  " + html[first.start() :]
+
+
+#: The pages, by the name of their HTML file.
+PAGES = ("index.html", "boardgame.html")
+_page_cache: dict[tuple[str, str], bytes] = {}
+
+
+def page_html(name: str) -> bytes:
+    """The page ``name`` (``index.html`` or ``boardgame.html``) as served: its static files under the current version
+    and every module it will import preloaded. Made once per version (the static export writes the same bytes)."""
+    if name not in PAGES:
+        raise ValueError(f"no page named {name!r}")
+    key = (name, VERSION.refresh())
+    if key not in _page_cache:
+        if len(_page_cache) > 8:
+            _page_cache.clear()
+        _page_cache[key] = versioned(with_preloads((WEB_DIR / name).read_text(encoding="utf-8")))
+    return _page_cache[key]
+
+
 def _versioned_answer(request: Request, text: str, media_type: str) -> Response:
-    body = versioned(text)
-    headers = {"etag": f'"{hashlib.sha256(body).hexdigest()[:16]}"', "cache-control": REVALIDATE}
-    return _cached_answer(request, Response(body, media_type=media_type, headers=headers))
+    return _page_answer(request, versioned(text), media_type)
+
+
+def _page_answer(request: Request, body: bytes, media_type: str) -> Response:
+    encoded = Encoded.of(body)
+    gzip = accepts_gzip(request)
+    headers = {"etag": encoded.etag(gzip), "cache-control": REVALIDATE, "vary": "Accept-Encoding"}
+    if gzip:
+        headers["content-encoding"] = "gzip"
+    return _cached_answer(request, Response(encoded.gzip if gzip else encoded.body, media_type=media_type, headers=headers))
 
 
 async def index(request: Request) -> Response:
-    return _versioned_answer(request, (WEB_DIR / "index.html").read_text(encoding="utf-8"), "text/html; charset=utf-8")
+    return _page_answer(request, page_html("index.html"), "text/html; charset=utf-8")
 
 async def boardgame(request: Request) -> Response:
     """The board games' page (Overload, offboard, Insider at the shared table)."""
-    return _versioned_answer(request, (WEB_DIR / "boardgame.html").read_text(encoding="utf-8"), "text/html; charset=utf-8")
+    return _page_answer(request, page_html("boardgame.html"), "text/html; charset=utf-8")
 
 async def favicon(request: Request) -> Response:
     headers = {"etag": FAVICON_ETAG, "cache-control": "max-age=86400"}
@@ -133,12 +256,24 @@ async def service_worker(request: Request) -> Response:
 
 #: The types a module must be served with (a script, the words the pages import as a JSON module).
 MODULE_TYPES = {".js": "text/javascript; charset=utf-8", ".json": "application/json"}
+#: The files sent compressed (text, and the engine's WebAssembly); the others as they are.
+COMPRESSED_TYPES = {
+    **MODULE_TYPES, ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm", ".html": "text/html; charset=utf-8", ".md": "text/markdown; charset=utf-8", ".txt": "text/plain; charset=utf-8",
+}
 
 
 class PageFiles(StaticFiles):
     """The pages' files, under a version or none, scripts always as JavaScript and data as JSON: browsers run an ES
     module (or import a JSON module) only when served with its type, and the MIME table the standard library reads
-    from the system may lack ``.js`` or name it otherwise. A file asked for under an old version is today's file, revalidated rather than kept."""
+    from the system may lack ``.js`` or name it otherwise. A file asked for under an old version is today's file, revalidated rather than kept.
+
+    The text files are read and gzipped once (again when their size or time changes) and sent gzipped to a client
+    that takes it, with ``Vary: Accept-Encoding`` and an ETag per encoding."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._encoded: dict[str, tuple[tuple[int, int], Encoded]] = {}
 
     async def get_response(self, path: str, scope: Scope) -> Response:
         version, _, rest = path.replace(os.sep, "/").partition("/")
@@ -153,14 +288,46 @@ class PageFiles(StaticFiles):
             response.headers["cache-control"] = policy
         return response
 
+    def encoded(self, full_path: str, stat_result: os.stat_result) -> Encoded:
+        """The file's bytes and their gzip, made on its first answer and kept while its size and time stay."""
+        signature = (stat_result.st_mtime_ns, stat_result.st_size)
+        kept = self._encoded.get(full_path)
+        if kept is None or kept[0] != signature:
+            kept = self._encoded[full_path] = (signature, Encoded(Path(full_path).read_bytes()))
+        return kept[1]
+
     def file_response(self, full_path: str | os.PathLike[str], stat_result: os.stat_result, scope: Scope, status_code: int = 200) -> Response:
-        media_type = MODULE_TYPES.get(Path(full_path).suffix)
-        if media_type is None:
+        media_type = COMPRESSED_TYPES.get(Path(full_path).suffix)
+        if media_type is None or status_code != 200:
             return super().file_response(full_path, stat_result, scope, status_code)
-        response = FileResponse(full_path, status_code=status_code, stat_result=stat_result, media_type=media_type)
-        if self.is_not_modified(response.headers, Headers(scope=scope)):
+        encoded = self.encoded(os.fspath(full_path), stat_result)
+        request_headers = Headers(scope=scope)
+        gzipped = accepts_gzip(request_headers)
+        headers = {"etag": encoded.etag(gzipped), "vary": "Accept-Encoding"}
+        if gzipped:
+            headers["content-encoding"] = "gzip"
+        response = Response(encoded.gzip if gzipped else encoded.body, media_type=media_type, headers=headers)
+        if self.is_not_modified(response.headers, request_headers):
             return NotModifiedResponse(response.headers)
+        if scope.get("method") == "HEAD":
+            response.body = b""
         return response
+
+
+#: The addresses whose answers this router encodes itself (compressed once, an ETag per encoding).
+_SELF_ENCODED = ("/", "/boardgame", "/sw.js")
+
+
+class GZipOthers(GZipMiddleware):
+    """Starlette's gzip for every answer but the pages', the worker's and their files' (which come compressed from
+    here, once, with their own ETags: the middleware would compress them again on each request and add its ``Vary``
+    to the one they carry)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and (scope["path"] in _SELF_ENCODED or scope["path"].startswith("/static/")):
+            await self.app(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
 
 
 ROUTES: list[BaseRoute] = [
