@@ -14,7 +14,7 @@ import { $, awaitingText, entrySentence, rememberCreated, seatColour, seatLabel,
 import { playOnBoard, renderDrawing, revealPreview } from "./js/boards/drawings.js";
 import { renderGuard, renderHand, renderHistory, renderInvites, renderLegal, renderScores } from "./js/boards/panels.js";
 
-// The script has started: its first act removes the notice that it has not (boardgame.html, palette.css), which shows only after 4 s.
+// The script has started: its first act removes the notice that it has not (boardgame.html, not-started.js, palette.css).
 document.getElementById("not-started").remove();
 
 // The player's choice to feel their turn come (kept on this phone).
