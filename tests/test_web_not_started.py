@@ -3,9 +3,9 @@ the notice in their HTML, shown at once by not-started.js when the page's module
 in both themes (and by CSS alone after 20 s, should nothing run); a page whose script runs removes it first, so a
 player never sees it, however slow the network (tests/test_web_fast3g.py loads the pages on Fast 3G).
 
-Chromium here runs the modules, so the old browser is played by failing the module graph: the table page's app.js
-answers 404, the board games' page's French translation file does not parse (as ``import … with`` does not on a
-browser without import attributes).
+Chromium here runs the modules, so the old browser is played by failing the module graph: the table page's script
+(its modules bundled by the server) answers 404, the board games' page's does not parse (as ``import … with`` does not
+on a browser without import attributes).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def _axe_on_notice(page: Any) -> list[str]:
 
 @pytest.mark.parametrize(
     ("path", "failing", "answer"),
-    [("/", "**/app.js", _missing), ("/boardgame", "**/js/i18n/fr.js", _broken)],
+    [("/", "**/app.bundle.js", _missing), ("/boardgame", "**/boardgame.bundle.js", _broken)],
     ids=["table-page-without-its-module", "board-games-page-with-a-module-that-does-not-parse"],
 )
 def test_a_page_whose_script_does_not_start_says_so_after_a_few_seconds(base: str, browser: Any, path: str, failing: str, answer: Any) -> None:  # noqa: F811

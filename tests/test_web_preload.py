@@ -1,14 +1,19 @@
-"""The pages' ES modules as the server reads them: imports that run one way, every one named in the page's HTML, and
-every text file sent gzipped (compressed once, an ETag per encoding).
+"""The pages' ES modules as the server reads them: imports that run one way, each page's modules sent as one bundle
+(or, unbundled, every one named in the page's HTML), and every text file sent gzipped (once, an ETag per encoding).
 
 The import graph is the server's own reading (``overturn.service.routers.page.import_graph``), which makes the pages'
-``modulepreload`` links: so the graph checked here for cycles is the one the browser is told about.
+bundles and ``modulepreload`` links: so the graph checked here for cycles is the one the browser gets. The bundler is
+held to the browser's own module semantics by Node: the same small graph (named, renamed, namespace and JSON imports,
+a live ``let``, ``import.meta.url``, a dynamic import) run as modules and as a bundle gives the same results.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import re
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +23,7 @@ import pytest
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
 from overturn.service.app import create_app
-from overturn.service.routers.page import PAGES, WEB_DIR, import_graph, module_imports, page_html
+from overturn.service.routers.page import PAGES, WEB_DIR, bundle, import_graph, module_imports, page_html
 from overturn.service.server import BackgroundServer
 
 ENTRIES = ["app.js", "boardgame.js"]
@@ -85,8 +90,8 @@ def test_the_import_reading_follows_every_static_form(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_each_page_names_every_module_it_will_import(name: str) -> None:
-    html = page_html(name).decode()
+def test_unbundled_each_page_names_every_module_it_will_import(name: str) -> None:
+    html = page_html(name, bundled=False).decode()
     version = re.search(r'"/static/([0-9a-f]{12})/', html)
     assert version is not None
     prefix = f"/static/{version.group(1)}/"
@@ -100,6 +105,70 @@ def test_each_page_names_every_module_it_will_import(name: str) -> None:
     assert all((WEB_DIR / path).is_file() for path in modules | catalogues)
     # the links come before the page's module script, so the browser asks for them at once
     assert html.index("modulepreload") < html.index('<script type="module"')
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_each_page_is_served_its_modules_as_one_bundle(name: str) -> None:
+    html = page_html(name).decode()
+    scripts = re.findall(r'<script type="module" src="/static/[0-9a-f]{12}/([^"]+)">', html)
+    assert len(scripts) == 1 and scripts[0].endswith(".bundle.js"), scripts
+    assert "modulepreload" not in html
+    entry = scripts[0].removesuffix(".bundle.js") + ".js"
+    made = bundle(entry)
+    graph = import_graph([entry])
+    order = re.findall(r"^// (\S+)\n__m\[", made, re.MULTILINE)
+    assert sorted(order) == sorted(graph), "every module of the page, once"
+    assert all(order.index(target) < order.index(path) for path in graph for target in graph[path]), "each after what it imports"
+    if NODE:
+        checked = subprocess.run([NODE, "--check", "--input-type=module"], input=made, capture_output=True, text=True, timeout=60, check=False)
+        assert checked.returncode == 0, checked.stderr
+
+
+SMALL_GRAPH = {
+    "main.js": (
+        'import { count, bump } from "./lib/counter.js";\n'
+        'import * as words from "./lib/words.js";\n'
+        'import { twice as double, hello } from "./lib/words.js";\n'
+        'import data from "./data.json" with { type: "json" };\n'
+        'import { where, later } from "./lib/meta.js";\n'
+        'import "./lib/side.js";\n'
+        "bump();\n"
+        "export const seen = { count, words: words.hello(), same: hello === words.hello, data: data.n, double: double(2), where };\n"
+        "export function counted() { bump(); return count; }\n"
+        "export { later };\n"
+    ),
+    "lib/counter.js": "export let count = 0;\nexport function bump() { count += 1; }\n",
+    "lib/words.js": 'import { count } from "./counter.js";\nexport function hello() { return `hello ${count}`; }\nexport const twice = (n) => 2 * n;\n',
+    "lib/meta.js": 'export const where = new URL("./engine.wasm", import.meta.url).pathname.split("/").slice(-2).join("/");\n'
+    'export async function later() { return (await import("./late.js")).late; }\n',
+    "lib/late.js": 'export const late = "late";\n',
+    "lib/side.js": "globalThis.sideEffects = (globalThis.sideEffects || 0) + 1;\n",
+    "data.json": '{"n": 7, "s": "\\u2028 é"}',
+    "package.json": '{"type": "module"}',
+}
+
+
+@pytest.mark.skipif(NODE is None, reason="no node (apt-get install nodejs)")
+def test_a_bundle_does_what_its_modules_do(tmp_path: Path) -> None:
+    for path, text in SMALL_GRAPH.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+    # the export in braces re-exports a name; written here as the page's modules write exports, declared
+    (tmp_path / "main.js").write_text(SMALL_GRAPH["main.js"].replace("export { later };\n", "export const again = later;\n"))
+    (tmp_path / "main.bundle.js").write_text(bundle("main.js", tmp_path))
+    script = (
+        'const run = async (file) => { globalThis.sideEffects = 0; const m = await import(file);'
+        " return { seen: m.seen, counted: m.counted(), later: await m.again(), side: globalThis.sideEffects }; };"
+        ' console.log(JSON.stringify([await run("./main.js"), await run("./main.bundle.js")]));'
+    )
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    modules, bundled = json.loads(done.stdout)
+    assert modules == {"seen": {"count": 1, "words": "hello 1", "same": True, "data": 7, "double": 4, "where": "lib/engine.wasm"}, "counted": 2, "later": "late", "side": 1}
+    assert bundled == modules
 
 
 @pytest.fixture(scope="module")

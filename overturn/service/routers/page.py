@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from starlette.datastructures import Headers
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Receive, Scope, Send
 
@@ -191,21 +191,231 @@ def with_preloads(html: str, root: Path = WEB_DIR) -> str:
     return html[: first.start()] + links + "\n  " + html[first.start() :]
 
 
+# ----- one script per page: the module graph bundled ---------------------------------------------------------------
+#
+# Preloading names every module at once, but a browser speaks HTTP/1.1 to this server (no TLS on a club's network, so
+# no HTTP/2) with six connections to it: on Fast 3G each further six files cost another 562 ms round trip, and a page
+# of 25 files needs four. So the server also sends each page its whole module graph as one module, made here from the
+# sources when the version changes: each module evaluated in the order the browser would (dependencies first, as
+# written), in a function of its own (its names stay its own), its exports an object of getters (a ``let`` that
+# changes is read through it, live). The page's module script names the bundle; the modules stay served as they are.
+# A module this reading does not understand (an import or export of another form, a cycle) leaves the page unbundled,
+# with its preloads.
+
+_STATIC_IMPORT = re.compile(
+    r"""^import\s+(?:(?P<clause>[\w$]+|\*\s+as\s+[\w$]+|\{[^}]*\})\s+from\s+)?["'](?P<spec>[^"']+)["']"""
+    r"""(?:\s+with\s*\{\s*type:\s*["']json["']\s*\})?\s*;?[ \t]*\n?""",
+    re.MULTILINE,
+)
+_DECLARED_EXPORT = re.compile(r"^export\s+(?:(?:async\s+)?function\*?|class|const|let|var)\s+([\w$]+)", re.MULTILINE)
+_EXPORT_DEFAULT = re.compile(r"^export\s+default\s+", re.MULTILINE)
+_ANY_IMPORT_EXPORT = re.compile(r"^(?:import|export)\b", re.MULTILINE)
+_META = re.compile(r"\bimport\.meta\b")
+_DYNAMIC = re.compile(r"\bimport\(\s*([^)]*?)\s*\)")
+
+
+class NotBundled(Exception):
+    """A module the bundler does not read (the page is then served unbundled)."""
+
+
+def _evaluation_order(entry: str, graph: dict[str, list[str]]) -> list[str]:
+    """The modules in the order the browser evaluates them: depth first, each module's imports as written, each
+    module once, after everything it imports."""
+    order: list[str] = []
+    visiting: set[str] = set()
+
+    def visit(path: str) -> None:
+        if path in order:
+            return
+        if path in visiting:
+            raise NotBundled(f"an import cycle through {path}")
+        visiting.add(path)
+        for target in graph[path]:
+            visit(target)
+        visiting.discard(path)
+        order.append(path)
+
+    visit(entry)
+    return order
+
+
+def _relative(path: str, specifier: str) -> str:
+    return os.path.normpath((Path(path).parent / specifier).as_posix()).replace(os.sep, "/")
+
+
+def _opened_by(text: str, end: int) -> str:
+    """The bracket left open at ``end`` (``{``, ``(``, ``[``, ``${`` in a template, or empty at the top level): an
+    object or a block, a call or an expression."""
+    depth = 0
+    for index in range(end - 1, -1, -1):
+        char = text[index]
+        if char in ")}]":
+            depth += 1
+        elif char in "({[":
+            if depth == 0:
+                return "${" if char == "{" and text[index - 1 : index] == "$" else char
+            depth -= 1
+    return ""
+
+
+def _read_live(body: str, local: str, reference: str) -> str:
+    """``body`` with the imported ``let`` named ``local`` read through its module's getters (``reference``), so that it
+    stays live: an object's key of that name is left, a shorthand property spelt out, a quoted word left."""
+
+    def replace(match: re.Match[str]) -> str:
+        before = body[: match.start()].rstrip()[-1:]
+        after = body[match.end() :].lstrip()[:1]
+        if before in ("'", '"', "`") or after in ("'", '"', "`"):
+            return local
+        if before in ("{", ",") and _opened_by(body, match.start()) == "{":
+            if after == ":":
+                return local
+            if after in (",", "}"):
+                return f"{local}: {reference}"
+        return reference
+
+    return re.sub(rf"(?<![\w$.]){re.escape(local)}(?![\w$])", replace, body)
+
+
+def _bundled_module(path: str, text: str, slot: dict[str, int], live: dict[str, set[str]], entry_dir: str) -> str:
+    """One module as a function returning its exports' getters (see above)."""
+    head: list[str] = []
+    rewrites: dict[str, str] = {}
+
+    def replace_import(match: re.Match[str]) -> str:
+        target = _relative(path, match["spec"])
+        module = f"__m[{slot[target]}]"
+        clause = (match["clause"] or "").strip()
+        if not clause:
+            return ""
+        if clause.startswith("*"):
+            head.append(f"const {clause.split()[-1]} = {module};")
+        elif clause.startswith("{"):
+            names = []
+            for part in clause.strip("{} \n").split(","):
+                if not part.strip():
+                    continue
+                pieces = part.split()
+                if not (len(pieces) == 1 or (len(pieces) == 3 and pieces[1] == "as")):
+                    raise NotBundled(f"{path}: import {clause}")
+                imported, local = pieces[0], pieces[-1]
+                if imported in live.get(target, set()):
+                    rewrites[local] = f"{module}.{imported}"
+                else:
+                    names.append(imported if imported == local else f"{imported}: {local}")
+            if names:
+                head.append(f"const {{ {', '.join(names)} }} = {module};")
+        else:
+            head.append(f"const {clause} = {module}.default;")
+        return ""
+
+    body = _STATIC_IMPORT.sub(replace_import, text)
+    exported = _DECLARED_EXPORT.findall(body)
+    body = _DECLARED_EXPORT.sub(lambda match: match.group(0).removeprefix("export").lstrip(), body)
+    if _EXPORT_DEFAULT.search(body):
+        body = _EXPORT_DEFAULT.sub("const __default = ", body, count=1)
+        exported.append("default")
+    if _ANY_IMPORT_EXPORT.search(body):
+        raise NotBundled(f"{path}: {_ANY_IMPORT_EXPORT.search(body)!r}")
+    for local, reference in rewrites.items():
+        body = _read_live(body, local, reference)
+    here = os.path.relpath(path, entry_dir).replace(os.sep, "/")
+    body = _META.sub(f'({{ url: new URL("./{here}", import.meta.url).href }})', body)
+
+    def replace_dynamic(match: re.Match[str]) -> str:
+        literal = re.fullmatch(r"""["'](\.[^"']+)["']""", match.group(1))
+        if literal is None:
+            raise NotBundled(f"{path}: import({match.group(1)})")
+        target = os.path.relpath(_relative(path, literal.group(1)), entry_dir).replace(os.sep, "/")
+        return f'import("./{target}")'
+
+    body = _DYNAMIC.sub(replace_dynamic, body)
+    getters = ", ".join(f"get {name}() {{ return {'__default' if name == 'default' else name}; }}" for name in exported)
+    return f"// {path}\n__m[{slot[path]}] = (() => {{\n{chr(10).join(head)}\n{body.strip()}\nreturn Object.freeze({{ __proto__: null, {getters} }});\n}})();\n"
+
+
+def bundle(entry: str, root: Path = WEB_DIR) -> str:
+    """The module ``entry`` and every module it imports as one module (raises ``NotBundled`` when it cannot)."""
+    graph = import_graph([entry], root)
+    order = _evaluation_order(entry, graph)
+    slot = {path: index for index, path in enumerate(order)}
+    texts = {path: (root / path).read_text(encoding="utf-8") for path in order}
+    live = {path: set(re.findall(r"^export\s+let\s+([\w$]+)", text, re.MULTILINE)) for path, text in texts.items() if path.endswith(".js")}
+    entry_dir = os.path.dirname(entry)
+    parts = [f"// {entry} and the {len(order) - 1} files it imports, bundled by the server (overturn/service/routers/page.py) from the sources\nconst __m = [];\n"]
+    for path in order:
+        if path.endswith(".json"):
+            parts.append(f"// {path}\n__m[{slot[path]}] = Object.freeze({{ __proto__: null, default: JSON.parse({json.dumps(texts[path])}) }});\n")
+        else:
+            parts.append(_bundled_module(path, texts[path], slot, live, entry_dir))
+    # the entry's own exports, as the bundle's (the pages' entries export nothing; a bundle stays a faithful module)
+    for name in _DECLARED_EXPORT.findall(texts[entry]):
+        parts.append(f"export const {name} = __m[{slot[entry]}].{name};\n")
+    if _EXPORT_DEFAULT.search(texts[entry]):
+        parts.append(f"export default __m[{slot[entry]}].default;\n")
+    return "".join(parts)
+
+
+def bundle_name(entry: str) -> str:
+    """Where a page's bundle is served, beside its entry module (so that addresses relative to it stay right)."""
+    return entry.removesuffix(".js") + ".bundle.js"
+
+
+_bundles: dict[tuple[str, str], bytes | None] = {}
+
+
+def page_bundle(entry: str) -> bytes | None:
+    """The entry module's bundle under the current version, made once (None when its modules cannot be bundled)."""
+    key = (entry, VERSION.refresh())
+    if key not in _bundles:
+        if len(_bundles) > 8:
+            _bundles.clear()
+        try:
+            _bundles[key] = bundle(entry).encode()
+        except NotBundled:
+            _bundles[key] = None
+    return _bundles[key]
+
+
+def bundled_html(html: str) -> str | None:
+    """The page with its module script naming its bundle, or None when a module cannot be bundled."""
+    entries = _ENTRY.findall(html)
+    if not entries or not all(page_bundle(entry) for entry in entries):
+        return None
+    for entry in entries:
+        html = html.replace(f'src="/static/{entry}"', f'src="/static/{bundle_name(entry)}"')
+    return html
+
+
+def generated_files() -> dict[str, bytes]:
+    """The files the server makes rather than reads, by their path under /static/ (the pages' bundles), for the
+    service worker's list and for a static copy of the site."""
+    made = {}
+    for name in PAGES:
+        for entry in _ENTRY.findall((WEB_DIR / name).read_text(encoding="utf-8")):
+            made_bytes = page_bundle(entry)
+            if made_bytes is not None:
+                made[bundle_name(entry)] = made_bytes
+    return made
+
+
 #: The pages, by the name of their HTML file.
 PAGES = ("index.html", "boardgame.html")
-_page_cache: dict[tuple[str, str], bytes] = {}
+_page_cache: dict[tuple[str, str, bool], bytes] = {}
 
 
-def page_html(name: str) -> bytes:
-    """The page ``name`` (``index.html`` or ``boardgame.html``) as served: its static files under the current version
-    and every module it will import preloaded. Made once per version (the static export writes the same bytes)."""
+def page_html(name: str, bundled: bool = True) -> bytes:
+    """The page ``name`` (``index.html`` or ``boardgame.html``) as served: its static files under the current version,
+    and its module script naming its bundle (``generated_files``), or, unbundled (or when its modules cannot be
+    bundled), every module it will import preloaded. Made once per version (a static copy writes the same bytes)."""
     if name not in PAGES:
         raise ValueError(f"no page named {name!r}")
-    key = (name, VERSION.refresh())
+    key = (name, VERSION.refresh(), bundled)
     if key not in _page_cache:
         if len(_page_cache) > 8:
             _page_cache.clear()
-        _page_cache[key] = versioned(with_preloads((WEB_DIR / name).read_text(encoding="utf-8")))
+        html = (WEB_DIR / name).read_text(encoding="utf-8")
+        _page_cache[key] = versioned((bundled and bundled_html(html)) or with_preloads(html))
     return _page_cache[key]
 
 
@@ -240,9 +450,10 @@ CACHED_SUFFIXES = (".js", ".json", ".css", ".svg", ".webmanifest")
 
 def worker_files() -> list[str]:
     return sorted(
-        "/static/" + path.relative_to(WEB_DIR).as_posix()
+        ["/static/" + path.relative_to(WEB_DIR).as_posix()
         for path in WEB_DIR.rglob("*")
-        if path.is_file() and path.name.endswith(CACHED_SUFFIXES) and path.name != "sw.js"
+        if path.is_file() and path.name.endswith(CACHED_SUFFIXES) and path.name != "sw.js"]
+        + ["/static/" + path for path in generated_files()]
     )
 
 
@@ -278,9 +489,31 @@ class PageFiles(StaticFiles):
     async def get_response(self, path: str, scope: Scope) -> Response:
         version, _, rest = path.replace(os.sep, "/").partition("/")
         if not (_VERSION.fullmatch(version) and rest):
-            return self._cached(await super().get_response(path, scope), REVALIDATE)
+            return self._cached(await self._file_or_made(path, scope), REVALIDATE)
         current = version == (VERSION.current or VERSION.refresh())
-        return self._cached(await super().get_response(rest, scope), IMMUTABLE if current else REVALIDATE)
+        return self._cached(await self._file_or_made(rest, scope), IMMUTABLE if current else REVALIDATE)
+
+    async def _file_or_made(self, path: str, scope: Scope) -> Response:
+        """A file of the web directory, or one the server makes (a page's bundle)."""
+        if path.endswith(".bundle.js") and scope.get("method") in ("GET", "HEAD"):
+            made = generated_files().get(path)
+            if made is not None:
+                return self.made_response(Encoded.of(made), MODULE_TYPES[".js"], scope)
+        return await super().get_response(path, scope)
+
+    def made_response(self, encoded: Encoded, media_type: str, scope: Scope) -> Response:
+        """The body, gzipped (once) when the client takes it, an ETag per encoding, a 304 when the client has it."""
+        request_headers = Headers(scope=scope)
+        gzipped = accepts_gzip(request_headers)
+        headers = {"etag": encoded.etag(gzipped), "vary": "Accept-Encoding"}
+        if gzipped:
+            headers["content-encoding"] = "gzip"
+        response = Response(encoded.gzip if gzipped else encoded.body, media_type=media_type, headers=headers)
+        if self.is_not_modified(response.headers, request_headers):
+            return NotModifiedResponse(response.headers)
+        if scope.get("method") == "HEAD":
+            response.body = b""
+        return response
 
     @staticmethod
     def _cached(response: Response, policy: str) -> Response:
@@ -301,17 +534,7 @@ class PageFiles(StaticFiles):
         if media_type is None or status_code != 200:
             return super().file_response(full_path, stat_result, scope, status_code)
         encoded = self.encoded(os.fspath(full_path), stat_result)
-        request_headers = Headers(scope=scope)
-        gzipped = accepts_gzip(request_headers)
-        headers = {"etag": encoded.etag(gzipped), "vary": "Accept-Encoding"}
-        if gzipped:
-            headers["content-encoding"] = "gzip"
-        response = Response(encoded.gzip if gzipped else encoded.body, media_type=media_type, headers=headers)
-        if self.is_not_modified(response.headers, request_headers):
-            return NotModifiedResponse(response.headers)
-        if scope.get("method") == "HEAD":
-            response.body = b""
-        return response
+        return self.made_response(encoded, media_type, scope)
 
 
 #: The addresses whose answers this router encodes itself (compressed once, an ETag per encoding).
