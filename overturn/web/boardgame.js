@@ -342,8 +342,9 @@ function listen() {
 
 async function open() {
   try {
-    takeSeat(await claimSeat(tablePath(), seatToken));
-    accept(await api(tablePath(), { seat: seatToken }));
+    let seen = null;  // the table as the claim's answer shows it: no second round trip
+    takeSeat(await claimSeat(tablePath(), seatToken, (view) => { seen = view; }));
+    accept(seen || await api(tablePath(), { seat: seatToken }));
   } catch (error) {
     if (!(error instanceof ApiProblem && error.offline && openStale())) {
       showError(problemHere(error));

@@ -50,9 +50,10 @@ export function tableAddress(shared) {
 export async function openTable(id, link) {
   closeLive();
   // the creator's own phone keeps the invitations it made (it may hold every seat); any other phone claims its seat
-  const seat = createdTables()[id] ? link : await claimSeat(`/api/tables/${encodeURIComponent(id)}`, link);
+  let seen = null;  // the table as the claim's answer shows it: no second round trip
+  const seat = createdTables()[id] ? link : await claimSeat(`/api/tables/${encodeURIComponent(id)}`, link, (view) => { seen = view; });
   keepSeat(id, seat);  // a reload of the page's address (`#seated`) opens it again
-  const answer = await api(`/api/tables/${encodeURIComponent(id)}`, { seat });
+  const answer = seen || await api(`/api/tables/${encodeURIComponent(id)}`, { seat });
   clearMessages();
   setStale(null);
   const { state, table, shared } = fromShared(answer, seat);
