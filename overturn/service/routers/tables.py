@@ -460,8 +460,8 @@ async def claim(request: Request) -> Response:
     """A phone takes the seat of the link it opened: its own credential, the invitation spent (see ``TableService.claim``)."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), ClaimRequest)
-    record, seat, token = await service.tables.claim(_table_id(request), asked.seat)
-    _record, _seat, views = await service.tables.show(record.id, token)
+    claimed, seat, token = await service.tables.claim(_table_id(request), asked.seat)
+    record, _seat, views = await service.tables.show(claimed.id, token)  # the record as claimed: this seat joined
     presence = service.hub.presence(record.id, joined(record), await service.tables.elsewhere(record.id))
     return respond(Claimed(seat.index, token, with_presence(views.for_reader(seat.index), presence)), headers=PRIVATE)
 
