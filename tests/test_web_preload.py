@@ -23,7 +23,7 @@ import pytest
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
 from overturn.service.app import create_app
-from overturn.service.routers.page import PAGES, WEB_DIR, bundle, import_graph, module_imports, page_html
+from overturn.service.routers.page import PAGES, WEB_DIR, NotBundled, bundle, import_graph, module_imports, page_html
 from overturn.service.server import BackgroundServer
 
 ENTRIES = ["app.js", "boardgame.js"]
@@ -214,3 +214,16 @@ def test_a_file_is_compressed_once_and_again_when_it_changes(client: httpx.Clien
     first = _raw(client, "/static/app.js", "gzip")
     second = _raw(client, "/static/app.js", "gzip")
     assert first.read_raw == second.read_raw and first.headers["etag"] == second.headers["etag"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['export { a };\nconst a = 1;\n', 'export * from "./b.js";\n', 'export const u = import.meta.resolve("./b.js");\n', 'const b = await import(name);\n', 'import "./a.js";\n'],
+    ids=["export-list", "export-star", "import-meta-resolve", "dynamic-import-of-a-variable", "cycle"],
+)
+def test_a_module_the_bundler_does_not_read_leaves_its_page_unbundled(tmp_path: Path, text: str) -> None:
+    """Refused rather than guessed: the page is then served with its preloads (page_html falls back)."""
+    (tmp_path / "a.js").write_text(text)
+    (tmp_path / "b.js").write_text("export const b = 1;\n")
+    with pytest.raises(NotBundled):
+        bundle("a.js", tmp_path)

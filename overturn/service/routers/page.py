@@ -320,6 +320,8 @@ def _bundled_module(path: str, text: str, slot: dict[str, int], live: dict[str, 
     for local, reference in rewrites.items():
         body = _read_live(body, local, reference)
     here = os.path.relpath(path, entry_dir).replace(os.sep, "/")
+    if len(_META.findall(body)) != len(re.findall(r"\bimport\.meta\.url\b", body)):
+        raise NotBundled(f"{path}: import.meta other than its url")
     body = _META.sub(f'({{ url: new URL("./{here}", import.meta.url).href }})', body)
 
     def replace_dynamic(match: re.Match[str]) -> str:
