@@ -1,7 +1,7 @@
 """The pages' ES modules as the server reads them: imports that run one way, each page's modules sent as one bundle
 (or, unbundled, every one named in the page's HTML), and every text file sent gzipped (once, an ETag per encoding).
 
-The import graph is the server's own reading (``overturn.service.routers.page.import_graph``), which makes the pages'
+The import graph is the server's own reading (``overturn.service.bundler.import_graph``), which makes the pages'
 bundles and ``modulepreload`` links: so the graph checked here for cycles is the one the browser gets. The bundler is
 held to the browser's own module semantics by Node: the same small graph (named, renamed, namespace and JSON imports,
 a live ``let``, ``import.meta.url``, a dynamic import) run as modules and as a bundle gives the same results.
@@ -22,11 +22,21 @@ import pytest
 
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
+from overturn.service import bundler
 from overturn.service.app import create_app
-from overturn.service.routers.page import PAGES, WEB_DIR, NotBundled, bundle, import_graph, module_imports, page_html
+from overturn.service.bundler import NotBundled, module_imports
+from overturn.service.routers.page import PAGES, WEB_DIR, page_html
 from overturn.service.server import BackgroundServer
 
 ENTRIES = ["app.js", "boardgame.js"]
+
+
+def import_graph(entries: list[str]) -> dict[str, list[str]]:
+    return bundler.import_graph(entries, WEB_DIR)
+
+
+def bundle(entry: str, root: Path = WEB_DIR) -> str:
+    return bundler.bundle(entry, root)
 
 
 def _cycles(graph: dict[str, list[str]]) -> list[list[str]]:
