@@ -316,7 +316,7 @@ class Game:
     def pop(self) -> Played:
         """Undo the last move exactly (rings, turn, fixed readings)."""
         if not self.history:
-            raise GameError("there is no move to undo")
+            raise GameError("nothing to undo: no move has been played yet")
         rings, to_move, fixed = self._undo.pop()
         self.rings, self.to_move, self.fixed = list(rings), to_move, fixed
         return self.history.pop()
