@@ -395,7 +395,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
         if as_json:
             echo_json({"error": {"rule": refusal.reason, "message": refusal.message}})
             sys.exit(1)
-        raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
+        raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message.rstrip('.')}; the game file is unchanged") from None
     _save(current, state_path)
     if as_json:
         echo_json({"played": {"seat": mover.seat, "kind": "pass", "cell": cells[0], "words_left": left},

@@ -62,7 +62,7 @@ class Refused(click.ClickException):
         if self.as_json:
             click.echo(json.dumps({"error": {"rule": self.rule, "message": self.message}}, ensure_ascii=False))
         else:
-            click.echo(f"refused: {self.message} [rule: {self.rule}]; the game file is unchanged", err=True)
+            click.echo(f"refused: {self.message.rstrip('.')} [rule: {self.rule}]; the game file is unchanged", err=True)
 
 
 class UnreadableFile(click.ClickException):
