@@ -12,7 +12,9 @@ its result.
 
 Choices between equal moves, and passes, are drawn from a seeded generator so a
 game replays (except against levels 4 and 5: their searches stop when their
-budget runs out, which depends on the machine and its load).
+budget runs out, which depends on the machine and its load, unless the caller
+gives them a clock of its own: ``clock=lambda: 0.0`` searches with no time limit,
+and the page's computer.js, which takes the same clock, then plays the same move).
 """
 
 from __future__ import annotations
@@ -55,13 +57,17 @@ PLANS = {
 }
 
 
-def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
-    """The computer's move for the side to move; passes (on a random new cell) only when no word is left."""
+def choose_move(game: Game, level: int, rng: random.Random, *, clock: Callable[[], float] = time.perf_counter) -> RankedMove:
+    """The computer's move for the side to move; passes (on a random new cell) only when no word is left.
+
+    ``clock`` (seconds) times the budget of levels 4 and 5; a clock that does not move (``lambda: 0.0``) lets
+    their search finish every depth of its plan, so the move depends on the position and ``rng`` alone.
+    """
     if level not in LEVELS:
         raise ValueError(f"level must be one of {LEVELS}")
-    started = time.perf_counter()
+    started = clock()
     moves = game.legal_moves()
-    root_ranking = time.perf_counter() - started
+    root_ranking = clock() - started
     if not moves:
         raise GameError("the game is over")
     if isinstance(moves[0].move, PassMove):
@@ -75,7 +81,7 @@ def choose_move(game: Game, level: int, rng: random.Random) -> RankedMove:
     if level == 3:
         candidates = moves[:LOOKAHEAD_CANDIDATES]
         return _best(candidates, [move.swing - best_reply(game, move) for move in candidates], rng)
-    return _search(game, moves, PLANS[level], started + PLANS[level].budget, root_ranking, rng)
+    return _search(game, moves, PLANS[level], started + PLANS[level].budget, root_ranking, rng, clock)
 
 
 def _leading_ties(moves: Sequence[RankedMove]) -> list[RankedMove]:
@@ -107,7 +113,13 @@ class _OutOfTime(Exception):
 
 
 def _search(
-    game: Game, moves: Sequence[RankedMove], plan: SearchPlan, deadline: float, root_ranking: float, rng: random.Random
+    game: Game,
+    moves: Sequence[RankedMove],
+    plan: SearchPlan,
+    deadline: float,
+    root_ranking: float,
+    rng: random.Random,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> RankedMove:
     """Iterative deepening: each depth re-searches the root candidates, best first from the previous depth.
 
@@ -116,7 +128,7 @@ def _search(
     is the better-informed choice. Deepening stops when the budget is spent or the search saw every line to
     the end of the game (a deeper pass would find the same).
     """
-    search = _Search(game, plan, deadline, root_ranking)
+    search = _Search(game, plan, deadline, root_ranking, clock)
     candidates = search.candidates(moves, plan.root_width)
     scores = [move.swing for move in candidates]  # depth 1
     for number, depth in enumerate(plan.depths):
@@ -149,8 +161,11 @@ class _Search:
     (the root's included) says would end past the deadline.
     """
 
-    def __init__(self, game: Game, plan: SearchPlan, deadline: float, root_ranking: float = 0.0) -> None:
+    def __init__(
+        self, game: Game, plan: SearchPlan, deadline: float, root_ranking: float = 0.0, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         self.game = game
+        self.clock = clock
         self.width = plan.width
         self.deadline = deadline
         self.longest_ranking = root_ranking  #: seconds, the longest legal-move or best-swing call of this move
@@ -161,11 +176,11 @@ class _Search:
 
     def _ranked(self, rank: Callable[[], T]) -> T:
         """``rank()``, unless the time it may take would pass the deadline (then _OutOfTime)."""
-        started = time.perf_counter()
+        started = self.clock()
         if started + self.longest_ranking > self.deadline:
             raise _OutOfTime
         result = rank()
-        self.longest_ranking = max(self.longest_ranking, time.perf_counter() - started)
+        self.longest_ranking = max(self.longest_ranking, self.clock() - started)
         return result
 
     def candidates(self, moves: Sequence[RankedMove], width: int) -> list[RankedMove]:
