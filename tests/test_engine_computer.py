@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from overturn.game.computer import LEVELS, choose_move
+from overturn.game.computer import ENDING_CELLS, INFINITY, LEVEL_DESCRIPTIONS, LEVELS, LOOKAHEAD_CANDIDATES, PLANS, choose_move
 from overturn.game.moves import GameError, PassMove, Played, RankedMove, WordMove
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -231,3 +231,21 @@ process.stdout.write(JSON.stringify([refused(new FakeGame(3, 0), 2), refused(new
     done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, cwd=ENGINE, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == ["GameOver", "RangeError", "RangeError"]
+
+
+def test_the_page_computer_has_the_servers_levels_and_plans() -> None:
+    """The constants written twice: the levels' descriptions (shown by the page), plans, widths and bounds."""
+    script = """
+import * as computer from "./computer.js";
+const { LEVEL_DESCRIPTIONS, LEVELS, PLANS, LOOKAHEAD_CANDIDATES, ENDING_CELLS, INFINITY } = computer;
+process.stdout.write(JSON.stringify({ LEVEL_DESCRIPTIONS, LEVELS, PLANS, LOOKAHEAD_CANDIDATES, ENDING_CELLS, INFINITY }));
+"""
+    assert NODE is not None
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, cwd=ENGINE, check=False)
+    assert done.returncode == 0, done.stderr
+    page = json.loads(done.stdout)
+    plans = {str(level): {"depths": list(plan.depths), "width": plan.width, "rootWidth": plan.root_width, "budget": plan.budget} for level, plan in PLANS.items()}
+    assert page == {
+        "LEVEL_DESCRIPTIONS": {str(level): text for level, text in LEVEL_DESCRIPTIONS.items()}, "LEVELS": list(LEVELS), "PLANS": plans,
+        "LOOKAHEAD_CANDIDATES": LOOKAHEAD_CANDIDATES, "ENDING_CELLS": ENDING_CELLS, "INFINITY": INFINITY,
+    }
