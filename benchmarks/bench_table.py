@@ -17,8 +17,9 @@ is bounded in count and seconds, and only 127.0.0.1 is used.
   1,000 open streams (over 100 tables).
 * ``test_people_beside_computer_tables``: the moves run above, alone and then
   while 4 computer-against-computer tables play at level 5 (the computers think
-  in their own process, off the threads that judge people's moves); the ratio
-  of the two rates (the issue's target: at least 0.7).
+  in their own process, off the threads that judge people's moves, at the
+  lowest scheduling priority and off one core left to the server); the ratio
+  of the two rates (issue 40's target: at least 0.9, asserted).
 
 The machine's two cores run the server and the clients together; rates are
 printed with the same-run baseline of a look-up (``GET /health``) rate.
@@ -51,6 +52,7 @@ FAN_OUT_MOVES = sized(30, 3)
 STREAMS = sized(1000, 50)
 SETTLE_SECONDS = sized(1.0, 0.2)  #: after the streams opened, before the moves or the memory reading
 COMPUTER_LEVEL = sized(5, 2)  #: smoke: a level that answers at once, so its moves land within the short run
+TARGET_BESIDE_COMPUTERS = 0.9  #: people's moves per second beside 4 computer tables, over their rate alone
 
 
 def _free_port() -> int:
@@ -235,10 +237,12 @@ def test_people_beside_computer_tables(benchmark, tmp_path: Path) -> None:  # ty
         results["computer_moves"] = {"played": float(sum(asyncio.run(computer_versions())))}
     ratio = results["beside_computers"]["moves_per_s"] / results["alone"]["moves_per_s"]
     results["ratio"] = {"beside_over_alone": ratio}
-    print(f"\npeople's moves per second beside 4 computer tables: {ratio:.2f}x alone (target 0.7x); computer moves meanwhile: {results['computer_moves']['played']:.0f}")
+    played = results["computer_moves"]["played"]
+    print(f"\npeople's moves per second beside 4 computer tables: {ratio:.2f}x alone (target {TARGET_BESIDE_COMPUTERS}x); computer moves meanwhile: {played:.0f}")
     benchmark.extra_info.update(results)
     benchmark.pedantic(lambda: None, rounds=1)
-    assert results["computer_moves"]["played"] > 0  # the computers did play meanwhile
+    assert played > 0  # the computers did play meanwhile
+    target(ratio >= TARGET_BESIDE_COMPUTERS, f"people's moves beside 4 computer tables at {ratio:.2f}x their rate alone, under {TARGET_BESIDE_COMPUTERS}x")
 
 
 async def _watch(port: int, table_id: str, arrivals: dict[int, list[float]], ready: asyncio.Event, counter: list[int]) -> None:

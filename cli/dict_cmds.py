@@ -9,7 +9,8 @@ the reading of a word list for ``lookup -``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -17,7 +18,7 @@ import click
 
 from overturn_cli.common import BadInput, Seconds, click_errors, json_option, lexicon_option, open_lexicon
 from overturn_cli.console import echo_json, plural
-from overturn_cli.lookup import lookup_words
+from overturn_cli.lookup import lookup_list, lookup_words
 
 if TYPE_CHECKING:
     from overturn.lexicon.lexicon import Lexicon
@@ -49,7 +50,7 @@ def dictionary() -> None:
 @click.argument("words", nargs=-1)
 @click.option(
     "--file", "list_file", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path), default=None,
-    help="Check a list instead: one word a line (UTF-8), '-' for standard input; one verdict a line.",
+    help="Check a list instead: one word a line (UTF-8), '-' for standard input; one verdict a line, a refused line with its number.",
 )
 @lexicon_option
 @json_option
@@ -73,33 +74,63 @@ def lookup(words: tuple[str, ...], list_file: Path | None, lexicon_spec: str, as
         raise click.UsageError("give WORDs or --file, not both")
     if not words and list_file is None:
         raise click.UsageError("give at least one WORD, '-' or --file")
-    if as_list:
-        words = tuple(_read_word_list(list_file or Path("-")))
     with click_errors():
-        status = lookup_words(words, lexicon_spec, as_json, as_list)
+        if as_list:
+            with _list_lines(list_file or Path("-")) as lines:
+                status = lookup_list(lines, lexicon_spec, as_json)
+        else:
+            status = lookup_words(words, lexicon_spec, as_json)
     if status:
         raise SystemExit(status)
 
 
-def _read_word_list(path: Path) -> list[str]:
-    """The words of a list, one a line (blank lines skipped); unreadable text is exit 2 naming the line."""
-    raw = sys.stdin.buffer.read() if str(path) == "-" else _read_bytes(path)
-    words = []
-    for number, line in enumerate(raw.splitlines(), start=1):
-        try:
-            text = line.decode("utf-8").strip()
-        except UnicodeDecodeError:
-            raise BadInput(f"{'standard input' if str(path) == '-' else path}, line {number}: not UTF-8 text") from None
-        if text:
-            words.append(text)
-    return words
+@contextmanager
+def _list_lines(path: Path) -> Iterator[Iterator[tuple[int, str, str | None]]]:
+    """The words of a list as (line number, word, refusal), blank lines skipped, read a bounded line at a time.
 
+    A line that is not UTF-8 or is longer than ``MAX_LINE`` characters comes with its refusal (and,
+    when too long, only its first characters), so the look-up reports it and goes on.
+    """
+    import io
 
-def _read_bytes(path: Path) -> bytes:
+    from overturn.textlines import MAX_LINE, bounded_lines
+
+    stdin = str(path) == "-"
     try:
-        return path.read_bytes()
+        raw = sys.stdin.buffer if stdin else path.open("rb")
     except OSError as exc:
         raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+    handle = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="surrogateescape")
+
+    def lines() -> Iterator[tuple[int, str, str | None]]:
+        try:
+            for number, line, whole in bounded_lines(handle):
+                text = line.strip()
+                if not whole:
+                    yield number, text[:40], f"the line is longer than {MAX_LINE:,} characters, the most a line may hold"
+                elif not _is_utf8(text):  # shown with U+FFFD where a byte was not UTF-8
+                    yield number, text.encode("utf-8", "surrogateescape").decode("utf-8", "replace"), "not UTF-8 text"
+                elif text:
+                    yield number, text, None
+        except OSError as exc:
+            raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+
+    try:
+        yield lines()
+    finally:
+        if stdin:
+            handle.detach()  # standard input stays open for whoever reads it next
+        else:
+            handle.close()
+
+
+def _is_utf8(text: str) -> bool:
+    """Whether ``text`` came from UTF-8 bytes (an undecodable byte is a lone surrogate under surrogateescape)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _print_words(

@@ -23,6 +23,7 @@ from typing import Any
 
 import click
 import msgspec
+from click.core import ParameterSource
 
 from overturn.game.board import Board, BoardError
 from overturn.game.computer import LEVELS, choose_move
@@ -614,14 +615,26 @@ def play(
       overturn play --vs computer --level 3 --seed 311 --state friday.json
       overturn play --state friday.json                # resume it
     """
+    context = click.get_current_context()
+    chosen = {name for name in ("vs", "level", "computer_side") if context.get_parameter_source(name) is not ParameterSource.DEFAULT}
     if state_path is not None and state_path.exists():
         current = load_game(state_path)
+        if chosen:  # the opponent typed again replaces the saved one (--vs human: people on both sides from now on)
+            if vs == "human" and "vs" in chosen:
+                current.computer = None
+            elif vs == "computer" or current.computer is not None:
+                side, saved_level = current.computer or (Colour(computer_side), level)
+                current.computer = (
+                    Colour(computer_side) if "computer_side" in chosen else side, level if "level" in chosen else saved_level,
+                )
+            _save(current, state_path)
     else:
         current = _start_game(seed, mode, lexicon_spec, board_text, ending)
+        current.computer = (Colour(computer_side), level) if vs == "computer" else None
         state_path = state_path or default_play_file()
         _save(current, state_path)
     click.echo(f"the game is saved in {state_path} after every move; resume it with: overturn play --state {state_path}")
-    computer = Colour(computer_side) if vs == "computer" else None
+    computer, level = current.computer or (None, level)
     rng = random.Random(seed if seed is not None else current.seed)
     session = Session(current, computer, level, rng, state_path, timer, use_color(color))
     if session.run() == "interrupted":
@@ -659,7 +672,8 @@ class Session:
     def run(self) -> str:
         """Play until the game ends or the player leaves: "over", "left" or "interrupted" (Ctrl-C)."""
         seed = f"seed {self.game.seed}" if self.game.seed is not None else "typed board"
-        click.echo(f"Overturn ({seed}, {self.game.mode} mode). Type 'help' for the commands.")
+        against = f"; the computer plays {self.computer.value} at level {self.level}" if self.computer is not None else ""
+        click.echo(f"Overturn ({seed}, {self.game.mode} mode{against}). Type 'help' for the commands.")
         self.show()
         ending = "over"
         while not self.game.is_over():

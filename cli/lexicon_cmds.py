@@ -102,7 +102,8 @@ def build(word_list: Path, name: str, encoding: str | None) -> None:
     """Compile WORD_LIST (one word a line, e.g. a club's ODS list) as lexicon NAME.
 
     Words are normalised like the tiles (accents dropped, upper case); lines
-    that are not plain words (spaces, hyphens, digits) are skipped and counted.
+    that are not plain words (spaces, hyphens, digits) are skipped and counted;
+    a line longer than 1,000 characters stops the build (exit 2, naming it).
     Old ODS files are often Latin-1: a list that is not UTF-8 is read as
     CP1252 or Latin-1 and a note says so; an error names the line.
 
@@ -137,43 +138,53 @@ def build(word_list: Path, name: str, encoding: str | None) -> None:
 def _encoding_of(path: Path, given: str | None) -> str:
     """The encoding to read ``path`` with: ``given`` if it reads the whole file, else UTF-8, else CP1252, else Latin-1.
 
-    A file ``given`` cannot read is exit 2 naming the line; a guess says so on stderr.
+    A file ``given`` cannot read is exit 2 naming the line; a guess says so on stderr. The file is read
+    in blocks, never held whole.
     """
     import codecs
 
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
     if given is not None:
         try:
             codecs.lookup(given)
         except LookupError:
             raise click.BadParameter(f"unknown encoding {given!r} (e.g. utf-8, latin-1, cp1252)", param_hint="--encoding") from None
-        _decode_or_fail(path, data, given)
+        bad = _first_undecodable(path, given)
+        if bad is not None:
+            line, byte = bad
+            raise BadInput(f"{path}, line {line}: byte 0x{byte} is not {given} text; try --encoding latin-1")
         return given
-    try:
-        data.decode("utf-8")
+    bad = _first_undecodable(path, "utf-8")
+    if bad is None:
         return "utf-8-sig"
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
+    line = bad[0]
     for guess, label in (("cp1252", "CP1252 (Windows Latin-1)"), ("latin-1", "Latin-1")):
-        try:
-            data.decode(guess)
-        except UnicodeDecodeError:
+        if _first_undecodable(path, guess) is not None:
             continue
         click.echo(f"note: {path} is not UTF-8 (line {line}); read as {label}. Give --encoding to choose another.", err=True)
         return guess
     raise AssertionError("latin-1 decodes any bytes")
 
 
-def _decode_or_fail(path: Path, data: bytes, encoding: str) -> None:
+def _first_undecodable(path: Path, encoding: str) -> tuple[int, str] | None:
+    """The line number and hex byte where ``encoding`` first fails on ``path``, or None: read a block at a time."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder(encoding)()
+    lines_before = 0  # newlines in the blocks already decoded (bytes a decoder keeps pending hold none)
     try:
-        data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        byte = data[exc.start : exc.start + 1].hex()
-        raise BadInput(f"{path}, line {line}: byte 0x{byte} is not {encoding} text; try --encoding latin-1") from None
+        with path.open("rb") as handle:
+            while True:
+                block = handle.read(1 << 20)
+                try:
+                    decoder.decode(block, final=not block)
+                except UnicodeDecodeError as exc:  # exc.object: the decoder's pending bytes, then this block
+                    line = lines_before + exc.object.count(b"\n", 0, exc.start) + 1
+                    return line, exc.object[exc.start : exc.start + 1].hex()
+                if not block:
+                    return None
+                lines_before += block.count(b"\n")
+    except OSError as exc:
+        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
 @lexicon.command()

@@ -6,7 +6,10 @@ from overturn_cli.console import echo, echo_json, open_lexicon
 
 TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
+
+    from overturn.lexicon.lexicon import Lexicon
 
 POS_NAMES = {
     "N": "noun",
@@ -27,48 +30,69 @@ def describe_pos(pos: str) -> str:
     return POS_NAMES.get(pos, pos.lower())
 
 
-def lookup_words(words: tuple[str, ...], lexicon_spec: str, as_json: bool, as_list: bool = False) -> int:
+def lookup_words(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> int:
     """Print each word's verdict; the exit status: 2 if any word is not a word of letters, else 1 if any is not in the lexicon.
 
-    ``as_list`` (a list read from a file or stdin): one verdict a line, JSON lines under ``as_json``,
-    no close words. Raises CommandInputError (a lexicon that cannot be opened) before printing anything.
+    Raises CommandInputError (a lexicon that cannot be opened) before printing anything.
     """
+    lexicon = open_lexicon(lexicon_spec)
+    results = [_verdict(lexicon, word, suggest=True) for word in words]
+    if as_json:
+        echo_json({"lexicon": lexicon.name, "results": results})
+    else:
+        for result in results:
+            _echo_entry(result, lexicon.name)
+    return _status(results)
+
+
+def lookup_list(lines: Iterable[tuple[int, str, str | None]], lexicon_spec: str, as_json: bool) -> int:
+    """A list's verdicts, one a line as each is read (JSON lines under ``as_json``, each with its ``line``), no close words.
+
+    ``lines`` holds (line number, word, refusal): a line refused by its reader (too long) is reported
+    with its number like a line that is not a word, and the list goes on. The status is lookup_words'.
+    """
+    lexicon = open_lexicon(lexicon_spec)
+    results = []
+    for number, word, refusal in lines:
+        if refusal is None:
+            result = _verdict(lexicon, word, suggest=False)
+        else:
+            result = {"word": word, "key": None, "valid": False, "error": refusal, "entries": [], "suggestions": []}
+        result = {"line": number, **result}
+        _echo_verdict(result, lexicon.name, as_json)
+        results.append({"valid": result["valid"], "error": result.get("error")})
+    return _status(results)
+
+
+def _status(results: list[dict[str, Any]]) -> int:
+    if any(result.get("error") for result in results):
+        return 2
+    return 0 if all(result["valid"] for result in results) else 1
+
+
+def _verdict(lexicon: Lexicon, word: str, suggest: bool) -> dict[str, Any]:
+    """One word's answer: its key, entries and links, or why it is not a word; close words if ``suggest``."""
     from overturn.lexicon.lexicon import WordTooLong
     from overturn.lexicon.links import definition_links
     from overturn.lexicon.normalize import InvalidWord, normalize_key
 
-    lexicon = open_lexicon(lexicon_spec)
-    results: list[dict[str, Any]] = []
-    for word in words:
-        try:
-            key = normalize_key(word)
-            lexicon.check_length(key)
-        except (InvalidWord, WordTooLong) as exc:
-            results.append({"word": word, "key": None, "valid": False, "error": str(exc), "entries": [], "suggestions": []})
-            continue
-        entries = lexicon.entries(key)
-        result = {
-            "word": word,
-            "key": key,
-            "valid": bool(entries),
-            "spellings": sorted({entry.form for entry in entries}),
-            "entries": [entry._asdict() for entry in entries],
-            "suggestions": [] if entries or as_list else lexicon.near(key),
-        }
-        if entries:
-            result["links"] = definition_links(entries[0].form, entries[0].lemma)
-        results.append(result)
-        if as_list:
-            _echo_verdict(result, lexicon.name, as_json)
-    if not as_list:
-        if as_json:
-            echo_json({"lexicon": lexicon.name, "results": results})
-        else:
-            for result in results:
-                _echo_entry(result, lexicon.name)
-    if any(result.get("error") for result in results):
-        return 2
-    return 0 if all(result["valid"] for result in results) else 1
+    try:
+        key = normalize_key(word)
+        lexicon.check_length(key)
+    except (InvalidWord, WordTooLong) as exc:
+        return {"word": word, "key": None, "valid": False, "error": str(exc), "entries": [], "suggestions": []}
+    entries = lexicon.entries(key)
+    result = {
+        "word": word,
+        "key": key,
+        "valid": bool(entries),
+        "spellings": sorted({entry.form for entry in entries}),
+        "entries": [entry._asdict() for entry in entries],
+        "suggestions": [] if entries or not suggest else lexicon.near(key),
+    }
+    if entries:
+        result["links"] = definition_links(entries[0].form, entries[0].lemma)
+    return result
 
 
 def _shown(word: str) -> str:
@@ -83,7 +107,7 @@ def _echo_verdict(result: dict[str, Any], lexicon_name: str, as_json: bool) -> N
 
         echo(json.dumps({"lexicon": lexicon_name, **result}, ensure_ascii=False))
     elif result.get("error"):
-        echo(f"{_shown(result['word'])}: invalid input: {result['error']}")
+        echo(f"line {result['line']}: {_shown(result['word'])}: invalid input: {result['error']}")
     elif result["valid"]:
         echo(f"{result['key']}: valid ({', '.join(result['spellings'])})")
     else:

@@ -99,6 +99,24 @@ def _is_loopback(host: str) -> bool:
 )
 @click.option("--allow-seeds", is_flag=True, help="Let a table's creator choose the seed of a game whose dice or cards the server draws (a lesson, a replay): by default the server draws its own, so no player can foresee a roll.")
 @click.option("--max-computer-tables", default=4, show_default=True, type=click.IntRange(1), help="Tables where only computers play, at once.")
+@click.option("--max-tables", default=100_000, show_default=True, type=click.IntRange(1), help="Tables the store may hold; past it new tables get 503 until the prune removes old ones.")
+@click.option("--tables-per-address-hour", default=120, show_default=True, type=click.IntRange(1), help="Tables one client address may open in an hour.")
+@click.option(
+    "--tables-per-network-hour",
+    default=240,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Tables the addresses of one network (an IPv4 /24, an IPv6 /64) may open together in an hour; a day of it must stay below --max-tables.",
+)
+@click.option("--idle-days", default=30.0, show_default=True, type=Seconds(0, unit="days", low_open=True), help="A table with no move for this many days is removed.")
+@click.option("--finished-days", default=7.0, show_default=True, type=Seconds(0, unit="days", low_open=True), help="A finished table with no move for this many days is removed.")
+@click.option(
+    "--unclaimed-hours",
+    default=6.0,
+    show_default=True,
+    type=Seconds(0, unit="hours", low_open=True),
+    help="A table no phone joined and no one moved at is removed this many hours after it was made.",
+)
 @click.option("--log-level", default="info", show_default=True, type=click.Choice(["critical", "error", "warning", "info", "debug"]))
 def serve(
     host: str,
@@ -122,6 +140,12 @@ def serve(
     forwarded_allow_ips: str | None,
     allow_seeds: bool,
     max_computer_tables: int,
+    max_tables: int,
+    tables_per_address_hour: int,
+    tables_per_network_hour: int,
+    idle_days: float,
+    finished_days: float,
+    unclaimed_hours: float,
     log_level: str,
 ) -> None:
     """Serve the look-ups, the solver and the referee over HTTP, with the table page at /.
@@ -156,23 +180,37 @@ def serve(
     held = budget(raise_descriptor_limit(), max_connections, max_streams)
     for warning in held.warnings:
         say(f"warning: {warning}")
-    limits = Limits(
-        max_body_bytes=max_body_bytes,
-        max_results=max_results,
-        max_solve_words=max_solve_words,
-        pattern_timeout=pattern_timeout,
-        search_timeout=max(5.0, pattern_timeout * 2),
-        solve_timeout=solve_timeout,
-        solve_threads=solve_threads,
-        solve_cache=solve_cache,
-        max_connections=held.max_connections,
-        max_streams=held.max_streams,
-        max_computer_tables=max_computer_tables,
-        max_streams_per_client=max_streams_per_client,
-        presence_lapse=presence_lapse,
-        header_timeout=header_timeout,
-        body_timeout=body_timeout,
-    )
+    try:
+        limits = Limits(
+            max_body_bytes=max_body_bytes,
+            max_results=max_results,
+            max_solve_words=max_solve_words,
+            pattern_timeout=pattern_timeout,
+            search_timeout=max(5.0, pattern_timeout * 2),
+            solve_timeout=solve_timeout,
+            solve_threads=solve_threads,
+            solve_cache=solve_cache,
+            max_connections=held.max_connections,
+            max_streams=held.max_streams,
+            max_computer_tables=max_computer_tables,
+            max_streams_per_client=max_streams_per_client,
+            presence_lapse=presence_lapse,
+            header_timeout=header_timeout,
+            body_timeout=body_timeout,
+            max_tables=max_tables,
+            tables_per_client_hour=tables_per_address_hour,
+            tables_per_prefix_hour=tables_per_network_hour,
+            table_idle_days=idle_days,
+            table_finished_days=finished_days,
+            table_unclaimed_hours=unclaimed_hours,
+        )
+    except ValueError as exc:  # bounds that contradict each other: one network's day of tables would fill the store
+        if tables_per_network_hour * 24 < max_tables:
+            raise BadInput(str(exc)) from None
+        raise BadInput(
+            f"--max-tables {max_tables} could be filled within a day by one network at --tables-per-network-hour {tables_per_network_hour}:"
+            f" give --tables-per-network-hour {(max_tables - 1) // 24} or less, or a larger --max-tables"
+        ) from None
     try:
         for spec in lexicons or (None,):
             load_lexicon(spec, progress=say)  # builds on first use, with progress, before the port opens

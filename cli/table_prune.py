@@ -2,7 +2,8 @@
 
 It drives the table service directly on the store (no server needed), with
 the same rule: no move for ``--idle-days``, or finished and no move for
-``--finished-days``. A finished Overturn table is read back with its lexicon.
+``--finished-days``, or made ``--unclaimed-hours`` ago and neither joined by a
+phone nor moved at. A finished Overturn table is read back with its lexicon.
 """
 
 from __future__ import annotations
@@ -27,9 +28,12 @@ async def _inline(job: Callable[[], T], what: str) -> T:
 @click.option("--store", "store_spec", default=None, help="The table store (default: the one `overturn serve` uses).")
 @click.option("--idle-days", type=Seconds(0, unit="days"), default=30.0, help="Remove a table with no move for this many days.")
 @click.option("--finished-days", type=Seconds(0, unit="days"), default=7.0, help="Remove a finished table with no move for this many days.")
+@click.option(
+    "--unclaimed-hours", type=Seconds(0, unit="hours"), default=6.0, help="Remove a table no phone joined and no one moved at, this many hours after it was made."
+)
 @click.option("--dry-run", is_flag=True, help="Only list what would be removed.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: the removed ids.")
-def prune(store_spec: str | None, idle_days: float, finished_days: float, dry_run: bool, as_json: bool) -> None:
+def prune(store_spec: str | None, idle_days: float, finished_days: float, unclaimed_hours: float, dry_run: bool, as_json: bool) -> None:
     """Remove the tables nobody plays any more (the server also does it every few hours).
 
     \b
@@ -51,7 +55,7 @@ def prune(store_spec: str | None, idle_days: float, finished_days: float, dry_ru
         raise click.UsageError(f"cannot open the table store: {exc}") from None
     service = TableService(store, Hub(1, 1), load_lexicon, _inline, _inline)
     try:
-        pruned = asyncio.run(service.prune(idle_days * 86400.0, finished_days * 86400.0, dry_run=dry_run))
+        pruned = asyncio.run(service.prune(idle_days * 86400.0, finished_days * 86400.0, dry_run=dry_run, unclaimed=unclaimed_hours * 3600.0))
     except (StoreError, TableRefusal) as exc:
         raise click.ClickException(f"the table store failed: {exc}") from None
     finally:

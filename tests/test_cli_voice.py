@@ -214,7 +214,7 @@ def test_dict_lookup_checks_a_list_from_stdin_and_a_file(default_lexicon, tmp_pa
     assert run("dict", "lookup", "--file", str(listing)).exit_code == 0
     listing.write_bytes(b"maison\nr\xe9sum\xe9\n")
     bad = run("dict", "lookup", "--file", str(listing))
-    assert bad.exit_code == 2 and "line 2: not UTF-8" in bad.output
+    assert bad.exit_code == 2 and "line 2: r\ufffdsum\ufffd: invalid input: not UTF-8 text" in bad.output
 
 
 def test_lookup_gives_definition_links(default_lexicon) -> None:

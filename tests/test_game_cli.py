@@ -128,6 +128,42 @@ def test_interactive_against_the_computer_to_the_end(lexicon_dir: str):
     assert "final score" in result.output
 
 
+def test_a_game_against_the_computer_resumes_against_it_at_its_level(tmp_path: Path, lexicon_dir: str):
+    """`play --vs computer --state q.json`, a word, quit, then `play --state q.json` (as the screen says) prompted
+    `silver>`: the computer was lost. Now the file keeps its side and level, and options typed again replace them."""
+    saved = tmp_path / "q.json"
+    first = run("play", "--vs", "computer", "--level", "3", "--board", BOARD_TEXT, "--lexicon", lexicon_dir, "--state", str(saved), input="ROI D1 E1 E2\nquit\n")
+    assert first.exit_code == 0 and "computer (silver plays" in first.output, first.output
+    assert json.loads(saved.read_text(encoding="utf-8"))["computer"] == {"side": "silver", "level": 3}
+    played = len(json.loads(saved.read_text(encoding="utf-8"))["moves"])
+    resumed = run("play", "--state", str(saved), input="pass A6\ny\nquit\n")
+    assert resumed.exit_code == 0 and "the computer plays silver at level 3" in resumed.output, resumed.output
+    assert "silver> " not in resumed.output and resumed.output.count("computer (silver plays") == 1
+    assert len(json.loads(saved.read_text(encoding="utf-8"))["moves"]) == played + 2
+    stronger = run("play", "--state", str(saved), "--level", "5", input="quit\n")
+    assert "the computer plays silver at level 5" in stronger.output
+    assert json.loads(saved.read_text(encoding="utf-8"))["computer"] == {"side": "silver", "level": 5}
+    people = run("play", "--state", str(saved), "--vs", "human", input="quit\n")
+    assert "the computer plays" not in people.output and "computer" not in json.loads(saved.read_text(encoding="utf-8"))
+
+
+def test_a_game_file_without_a_computer_loads_and_is_written_as_before(state: Path):
+    """Older files have no 'computer' key; a game between people is saved without one, byte for byte as before."""
+    from overturn.game.computer import LEVELS
+    from overturn.game.save import MAX_LEVEL
+
+    assert LEVELS == tuple(range(1, MAX_LEVEL + 1))
+    before = state.read_text(encoding="utf-8")
+    assert "computer" not in before and run("game", "show", "--state", str(state)).exit_code == 0
+    assert run("game", "play", "ROI", "--path", "D1 E1 E2", "--state", str(state)).exit_code == 0
+    assert "computer" not in state.read_text(encoding="utf-8")
+    data = json.loads(state.read_text(encoding="utf-8"))
+    data["computer"] = {"side": "silver", "level": 6}
+    state.write_text(json.dumps(data), encoding="utf-8")
+    refused = run("game", "show", "--state", str(state))
+    assert refused.exit_code == 2 and "computer.level" in refused.output
+
+
 def test_timer_warns_when_a_turn_is_too_long(monkeypatch: pytest.MonkeyPatch, lexicon_dir: str):
     ticks = iter(range(0, 10_000, 100))
     monkeypatch.setattr(game_cli, "clock", lambda: float(next(ticks)))

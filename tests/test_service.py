@@ -543,7 +543,7 @@ def test_error_codes_are_one_literal_the_page_words() -> None:
         ("/api/tables", {"seats": [{"name": "A" * 41}, {}]}, 422, "'seats[0].name' is too long: at most 40 characters"),
         ("/api/tables", {"seats": [{"computer": 9}, {}]}, 422, "'seats[0].computer' must be between 1 and 5, not 9"),
         ("/api/tables", {"seats": [{}]}, 422, "'seats' must have at least 2 entries"),
-        ("/api/boardgames", {"game": "offboard", "options": {"dice": True}}, 422, "unknown options 'dice'"),
+        ("/api/boardgames", {"game": "offboard", "options": {"dice": True}}, 422, "unknown field 'options.dice': 'options' takes"),
         ("/api/boardgames", {"game": "overload", "seed": 2**64}, 422, "'seed' must be between 0 and"),
         ("/api/boardgames", {"game": "offboard", "seats": [{"name": 7}, {}]}, 400, "'seats[0].name' must be a string"),
     ],
@@ -554,6 +554,61 @@ def test_a_typed_body_is_refused_with_its_field_named(client: httpx.Client, path
         assert response.status_code in (200, 201), response.text
     else:
         assert_error(response, status, message)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/api/solve", {"board": BOARD, "contains": "BOIRE"}, "contains"),  # once answered all 4,121 words
+        ("/api/referee", {"board": BOARD, "word": "ROI", "min_len": 3}, "min_len"),
+        ("/api/game/new", {"sed": 7}, "sed"),
+        ("/api/game/moves", {"game": {}, "limits": 3}, "limits"),
+        ("/api/review", {"game": {}, "level": 5}, "level"),
+        ("/api/tables", {"seed": 7, "seats": [{"name": "Zoé", "colour": "red"}, {}]}, "seats[0].colour"),
+        ("/api/tables", {"seed": 7, "helpers": False}, "helpers"),
+        ("/api/boardgames", {"game": "overload", "seats": [{"nom": "Ali"}, {}]}, "seats[0].nom"),
+        ("/api/boardgames", {"game": "overload", "seedd": 3}, "seedd"),
+        ("/api/tables/abcdefgh12/moves", {"version": 0, "action": {"kind": "word", "word": "ROI", "cells": [1]}}, "action.cells"),
+        ("/api/tables/abcdefgh12/moves", {"version": 0, "move": "roll", "token": "x"}, "token"),
+        ("/api/tables/abcdefgh12/claim", {"seat": "x", "name": "Ali"}, "name"),
+        ("/api/tables/abcdefgh12/hand-over", {"seat": 1, "creator": "x", "why": "lost"}, "why"),
+    ],
+)
+def test_a_field_the_request_does_not_know_is_refused_by_name(client: httpx.Client, path: str, body: dict[str, object], field: str) -> None:
+    """Unknown fields were ignored: a misspelt filter answered as if absent. Now 422 naming the field and what is known."""
+    answer = assert_error(client.post(path, json=body), 422, f"unknown field '{field}': ")
+    assert answer["detail"] == {"field": field}
+
+
+def test_every_request_type_refuses_unknown_fields() -> None:
+    """Each Struct a request body is read into, and each Struct inside one, is closed (``forbid_unknown_fields``)."""
+    import typing
+
+    import msgspec
+
+    from overturn.service.routers import game, referee, review, solve, tables
+
+    roots = [
+        value for module in (game, referee, review, solve, tables) for name, value in vars(module).items()
+        if isinstance(value, type) and issubclass(value, msgspec.Struct) and name.endswith("Request")
+    ]
+    assert len(roots) >= 14, roots
+    seen: set[type] = set()
+
+    def walk(kind: object) -> None:
+        if isinstance(kind, type) and issubclass(kind, msgspec.Struct):
+            if kind in seen:
+                return
+            seen.add(kind)
+            assert kind.__struct_config__.forbid_unknown_fields, f"{kind.__name__} ignores unknown fields"
+            for hint in typing.get_type_hints(kind, include_extras=True).values():
+                walk(hint)
+        for argument in typing.get_args(kind):
+            walk(argument)
+
+    for root in roots:
+        walk(root)
+    assert {"SeatRequest", "WordAction", "BoardOptions", "SeatName"} <= {kind.__name__ for kind in seen}
 
 
 def test_the_bodies_name_the_same_choices_as_the_game() -> None:

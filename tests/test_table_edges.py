@@ -56,6 +56,46 @@ def test_a_control_character_in_a_seat_name_is_refused_naming_the_field(client: 
     assert answer.status_code == 422 and answer.json()["detail"]["field"] == "seats[0].name", answer.text
 
 
+@pytest.mark.parametrize("mark", ["\u202e", "\u202a", "\u2066", "\u2069", "\u200e", "\u200f", "\u061c", "\u2028", "\u2029", "\u0085"])
+def test_a_bidi_control_or_line_separator_in_a_seat_name_is_refused_naming_the_field(client: TestClient, mark: str) -> None:
+    """U+202E once made a name display reversed, U+2028 and U+0085 broke it over lines: 422 naming the seat's name."""
+    for body in ({"seats": [{}, {"name": f"Ali{mark}ceZ"}]}, {"game": "insider", "seats": [{}, {"name": f"Ali{mark}"}]}):
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 422 and answer.json()["detail"]["field"] == "seats[1].name", answer.text
+        assert "direction mark" in answer.json()["error"]
+    assert client.post("/api/tables", json={"seats": [{"name": "Zoé ☺"}, {"name": "عليّ"}]}).status_code == 201
+
+
+def test_refusals_of_the_table_endpoints_are_kept_out_of_caches(client: TestClient) -> None:
+    """400 and 422 answers (a refusal may name a table's state) carried no Cache-Control; the rules' text keeps its own."""
+    refusals = [
+        client.post("/api/tables", json={"seats": [{"name": "a\u202eb"}, {}]}),
+        client.post("/api/tables", json={"seed": -1}),
+        client.post("/api/boardgames", json={"game": "chess"}),
+        client.post("/api/tables", content=b"{", headers={"content-type": "application/json"}),
+        client.post("/api/tables", content=b"{}", headers={"content-type": "text/plain"}),
+        client.get("/api/tables/abc\x01defghij".replace("\x01", "%01")),
+        client.get("/api/tables/nosuchtable123"),
+    ]
+    assert sorted({answer.status_code for answer in refusals}) == [400, 404, 415, 422]
+    for answer in refusals:
+        assert answer.headers.get("cache-control") == "no-store", (answer.status_code, answer.text)
+    assert client.get("/api/boardgames/rules/insider").headers["cache-control"] == "max-age=3600"
+    assert "cache-control" not in client.get("/api/health").headers  # outside the tables, no change
+
+
+def test_a_seat_is_claimed_with_the_token_in_the_header(client: TestClient) -> None:
+    """The pages send a seat's token as X-Seat-Token everywhere; /claim read only the body's 'seat'."""
+    made = client.post("/api/tables", json={"game": "offboard", "players": 2}).json()
+    table_id, invitations = made["table"]["id"], made["tokens"]
+    claimed = client.post(f"/api/tables/{table_id}/claim", json={}, headers={"X-Seat-Token": invitations[0]})
+    assert claimed.status_code == 200 and claimed.json()["seat"] == 0, claimed.text
+    credential = claimed.json()["token"]
+    assert client.get(f"/api/tables/{table_id}", headers={"X-Seat-Token": credential}).json()["you"] == 0
+    spent = client.post(f"/api/tables/{table_id}/claim", json={}, headers={"X-Seat-Token": invitations[0]})
+    assert spent.status_code == 403 and spent.json()["detail"]["reason"] == "invitation_spent"
+
+
 def test_every_table_answer_is_kept_out_of_caches(client: TestClient) -> None:
     """A seat's view (an Insider hand), the creator's token and a hand-over's new token are never stored by a browser or proxy."""
     made = client.post("/api/tables", json={"game": "insider", "players": 2})

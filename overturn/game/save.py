@@ -80,6 +80,17 @@ def colour_name(colour: Colour) -> ColourName:
     return "green" if colour is Colour.GREEN else "silver"
 
 
+#: The computer's strongest level (``overturn.game.computer.LEVELS`` is 1 to this; a test holds the two equal).
+MAX_LEVEL = 5
+
+
+class SavedComputer(Struct, forbid_unknown_fields=True):
+    """The computer's side and level in a game played against it, so ``overturn play --state`` resumes the opponent."""
+
+    side: ColourName
+    level: Annotated[int, Meta(ge=1, le=MAX_LEVEL)]
+
+
 class SavedGame(Struct, forbid_unknown_fields=True, omit_defaults=True):
     """One Overturn game file (version 1). Stored rings, readings and turn must equal what the moves give."""
 
@@ -98,6 +109,8 @@ class SavedGame(Struct, forbid_unknown_fields=True, omit_defaults=True):
     ending: EndingName = LEGACY_ENDING
     #: A family table (the family filter's words refused); absent: an ordinary table.
     family: bool = False
+    #: The computer's side and level when one side is the computer; absent: people on both sides (and older files).
+    computer: SavedComputer | None = None
 
 
 def decode_saved_game(data: Any) -> SavedGame:
@@ -159,7 +172,7 @@ def saved_game_schema() -> dict[str, Any]:
 
 
 __all__ = [
-    "FORMAT", "MAX_BOARD_TEXT", "MAX_CELLS", "MAX_LEXICON_NAME", "MAX_WORD", "MODES", "VERSION", "SavedGame", "colour_name",
+    "FORMAT", "MAX_BOARD_TEXT", "MAX_CELLS", "MAX_LEVEL", "MAX_LEXICON_NAME", "MAX_WORD", "MODES", "VERSION", "SavedComputer", "SavedGame", "colour_name",
     "SavedMove", "SavedPass", "SavedWord", "decode_saved_game", "encode_saved_game", "saved_game_schema",
     "saved_layers",
 ]

@@ -46,6 +46,7 @@ from overturn.game.save import (
     VERSION,
     EndingName,
     ModeName,
+    SavedComputer,
     SavedGame,
     SavedMove,
     SavedPass,
@@ -112,6 +113,8 @@ class Game:
         self.ending = ending
         #: A family table: the words of the family list (``overturn.lexicon.family``) are refused and never proposed.
         self.family = family
+        #: The side the computer plays and its level, when one does (saved, so a terminal game resumes against it).
+        self.computer: tuple[Colour, int] | None = None
         self.lexicon_name = lexicon_name
         self.lexicon = lexicon
         self.rings: list[Colour | None] = [None] * self.board.rules.size
@@ -158,13 +161,16 @@ class Game:
     def next_layer(self) -> Game:
         """The next game: the bottom layer, or once both are played a new deal from a derived seed."""
         if self.layer + 1 < len(self.layers):
-            return Game(
+            following = Game(
                 self.layers, layer=self.layer + 1, seed=self.seed, mode=self.mode,
                 lexicon_name=self.lexicon_name, lexicon=self.lexicon, ending=self.ending, family=self.family,
             )
-        if self.seed is None:
+        elif self.seed is None:
             raise GameError("this board was typed in by hand: there is no other layer to deal")
-        return Game.new(derive_seed(self.seed), self.mode, self.lexicon_name, self.lexicon, self.ending, self.family)
+        else:
+            following = Game.new(derive_seed(self.seed), self.mode, self.lexicon_name, self.lexicon, self.ending, self.family)
+        following.computer = self.computer
+        return following
 
     # ----- the position ---------------------------------------------------------------
 
@@ -375,6 +381,7 @@ class Game:
             rings=[None if ring is None else colour_name(ring) for ring in self.rings],
             fixed=dict(sorted(self.fixed.items())),
             moves=[_saved_move(played, cols) for played in self.history],
+            computer=None if self.computer is None else SavedComputer(colour_name(self.computer[0]), self.computer[1]),
         )
 
     @classmethod
@@ -398,6 +405,8 @@ class Game:
             layers, layer=saved.layer, seed=saved.seed, mode=saved.mode, lexicon_name=saved.lexicon, lexicon=lexicon,
             ending=saved.ending, family=saved.family,
         )
+        if saved.computer is not None:
+            game.computer = (Colour(saved.computer.side), saved.computer.level)
         if len(saved.moves) > game.board.rules.size:
             raise StateFileError(f"moves: {len(saved.moves)} entries; the limit is {game.board.rules.size}")
         for index, entry in enumerate(saved.moves):

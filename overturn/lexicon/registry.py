@@ -20,6 +20,7 @@ from overturn.lexicon import sources, spelling
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
+from overturn.textlines import LineTooLong
 
 DEFAULT_LEXICON = "fr"
 WFRENCH_PATH = Path("/usr/share/dict/french")
@@ -110,6 +111,8 @@ def _read_checked_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
     """A word-list file given by path: refused unless it is UTF-8 text holding at least one word."""
     try:
         entries = _read_word_list(files)
+    except LineTooLong as exc:
+        raise LexiconError(str(exc)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise LexiconError(f"cannot read the word list {files[0]}: {exc}") from None
     if not entries:
@@ -248,6 +251,8 @@ def build_word_list(path: Path, name: str, progress: Progress | None = None, enc
         )
     try:
         entries, rejected = sources.read_word_list(path, encoding)
+    except LineTooLong as exc:
+        raise LexiconError(f"{exc}: lexicon {name!r} was not built") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise LexiconError(f"cannot read {path}: {exc}") from None
     if not entries:

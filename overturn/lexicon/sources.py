@@ -201,11 +201,17 @@ def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Ite
 
 
 def read_word_list(path: Path, encoding: str = "utf-8-sig") -> tuple[list[tuple[str, Entry]], list[str]]:
-    """A plain list, one word a line (UTF-8 unless told): (entries, rejected lines) for ``overturn lexicon build``."""
+    """A plain list, one word a line (UTF-8 unless told): (entries, rejected lines) for ``overturn lexicon build``.
+
+    A line longer than ``MAX_LINE`` characters is LineTooLong (a ValueError naming the file, the line and the
+    bound), raised before more than the bound of it is held.
+    """
+    from overturn.textlines import checked_lines
+
     entries: list[tuple[str, Entry]] = []
     rejected: list[str] = []
     with path.open(encoding=encoding) as handle:
-        for line in handle:
+        for _number, line in checked_lines(handle, str(path)):
             word = line.strip()
             if not word or word.startswith("#"):
                 continue

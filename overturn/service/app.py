@@ -58,7 +58,9 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         service.tables.follow_other_processes()
         day = 86400.0
-        service.tables.start(limits.prune_hours * 3600.0, limits.table_idle_days * day, limits.table_finished_days * day)
+        service.tables.start(
+            limits.prune_hours * 3600.0, limits.table_idle_days * day, limits.table_finished_days * day, limits.table_unclaimed_hours * 3600.0
+        )
         yield
         service.tables.close()
         service.solvers.shutdown()

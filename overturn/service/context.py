@@ -14,7 +14,7 @@ from overturn.service.answers import EncodedSolution
 from overturn.service.errors import ApiError
 from overturn.service.limits import Limits
 from overturn.service.params import BoardRules
-from overturn.service.ratelimit import RateLimit
+from overturn.service.ratelimit import AddressAndPrefixLimit, RateLimit
 from overturn.service.workers import Engines, SolveCache, T, Workers
 from overturn.table.hub import Hub
 from overturn.table.service import TableService
@@ -50,9 +50,10 @@ class Service:
         self.hub = Hub(limits.max_streams, limits.max_streams_per_client)
         self.tables = TableService(
             self.store, self.hub, lambda name: self.lexicon(name)[1], self.judge, self.think, limits.kept_tables, limits.computer_seconds_per_table, limits.max_tables,
-            limits.presence_lapse,
+            limits.presence_lapse, limits.store_timeout,
         )
-        self.table_openings = RateLimit(limits.tables_per_client_hour, 3600.0)
+        #: Tables opened, per address and per network prefix (a crowd rotating addresses in one network shares one budget).
+        self.table_openings = AddressAndPrefixLimit(limits.tables_per_client_hour, limits.tables_per_prefix_hour, 3600.0)
         self.computer_openings = RateLimit(limits.computer_tables_per_client_hour, 3600.0)
 
     def lexicon(self, name: Any) -> tuple[str, Lexicon]:

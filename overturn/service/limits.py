@@ -34,13 +34,21 @@ class Limits:
     max_streams: int = 1000  #: live table streams open at once before new ones get 503
     max_streams_per_client: int = 16  #: live table streams one client address may hold (a table's phones share a Wi-Fi address)
     tables_per_client_hour: int = 120  #: tables one client address may open in an hour (each is a row kept in the store)
+    #: tables the addresses of one network (an IPv4 /24, an IPv6 /64) may open together in an hour: a crowd rotating its
+    #: addresses is bounded too, and a day of it (24 times this) stays below ``max_tables``
+    tables_per_prefix_hour: int = 240
     computer_seconds_per_table: float = 60.0  #: search a table's computer seats may take at their level; then level 1
     max_computer_tables: int = 4  #: tables where only computers play, at once (each keeps a computer player busy for its whole game)
     computer_tables_per_client_hour: int = 6  #: such tables one client address may open in an hour
     max_tables: int = 100_000  #: tables the store may hold (a few kilobytes each: some hundreds of megabytes at most)
     table_idle_days: float = 30.0  #: a table with no move for this long is removed (a club's evening is long over)
     table_finished_days: float = 7.0  #: a finished table with no move for this long is removed (its review read)
-    prune_hours: float = 6.0  #: how often the server removes those tables (and once at start)
+    #: a table no phone joined (no seat's invitation claimed) and with no move is removed this long after it was made
+    table_unclaimed_hours: float = 6.0
+    prune_hours: float = 1.0  #: how often the server removes those tables (and once at start)
+    #: seconds a table request waits for the store: a database that does not answer is a 503 with Retry-After in a
+    #: second, not a phone held (PostgreSQL's pool and SQLite's lock give up sooner by themselves)
+    store_timeout: float = 0.8
     kept_tables: int = 512  #: table games kept replayed in memory, so a move does not replay the whole game
     #: seconds between a live stream's heartbeats: they keep proxies from cutting an idle stream, and a phone that misses
     #: 2.5 of them takes its link for dead, so 3 s tells a stalled phone within 10 s (acknowledged about once a beat)
@@ -51,3 +59,8 @@ class Limits:
         for name, value in vars(self).items():
             if value < 0 or (value == 0 and name != "solve_cache"):
                 raise ValueError(f"limit {name} must be positive, got {value}")
+        if self.tables_per_prefix_hour * 24 >= self.max_tables:
+            raise ValueError(
+                f"one network could fill the store's {self.max_tables} tables within a day at {self.tables_per_prefix_hour} tables an hour:"
+                f" allow at most {(self.max_tables - 1) // 24} an hour per network, or keep more tables"
+            )

@@ -26,10 +26,17 @@ SECURITY_HEADERS = [
     (b"referrer-policy", b"no-referrer"),
 ]
 
+#: The table endpoints: every answer under them is private to its reader (a seat's view, its token, a refusal
+#: naming its state), so none may be kept by a cache unless its route says otherwise (the rule book's text).
+TABLE_PATHS = ("/api/tables", "/api/boardgames")
+_NO_STORE = (b"cache-control", b"no-store")
+
+
 class Hardening:
     """The cross-cutting defences every request goes through, as plain ASGI middleware.
 
-    * security headers on every answer;
+    * security headers on every answer, and ``Cache-Control: no-store`` on every table answer
+      that sets no cache policy of its own (refusals included: 400, 404, 413, 415, 422...);
     * POST bodies only as application/json (415 otherwise): a cross-site page
       can only send text/plain or form bodies without a CORS preflight;
     * the whole body within ``body_timeout`` seconds (408 and the connection
@@ -48,12 +55,16 @@ class Hardening:
             await self.app(scope, receive, send)
             return
         started = False
+        private = str(scope["path"]).startswith(TABLE_PATHS)
 
         async def send_secured(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+                headers = [*message.get("headers", ()), *SECURITY_HEADERS]
+                if private and not any(name.lower() == b"cache-control" for name, _value in headers):
+                    headers.append(_NO_STORE)
+                message = {**message, "headers": headers}
             await send(message)
 
         if scope["method"] == "POST" and _media_type(scope) != "application/json":

@@ -34,7 +34,7 @@ TracedPath = Annotated[list[Any], Meta(description="The traced path: cell number
 CellAsked = Annotated[Any, Meta(description="The cell: its number (row * cols + col), or [row, col] (0-based) as older clients send.")]
 
 
-class BoardRules(Struct, kw_only=True):
+class BoardRules(Struct, kw_only=True, forbid_unknown_fields=True):
     """The rules a typed board is read with: a preset, and the switches that override it."""
 
     mode: PresetName | None = None
@@ -64,9 +64,11 @@ def typed_body(data: dict[str, Any], kind: type[T]) -> T:
     """A request body as its declared type, or an ApiError naming the field.
 
     Read as leniently as query strings are (a digit string is a number,
-    ``"true"`` a boolean); unknown fields are ignored, so older and newer
-    clients keep working. 400 for a missing field or a wrong type, 422 for a
-    value outside its bounds or choices (an empty required text is missing).
+    ``"true"`` a boolean). 400 for a missing field or a wrong type, 422 for a
+    value outside its bounds or choices (an empty required text is missing)
+    and for a field the type does not declare (every request type forbids
+    unknown fields: a misspelt ``contains`` or ``min_len`` is named, not
+    silently ignored while the whole answer comes back).
     """
     try:
         return msgspec.convert(data, kind, strict=False)
@@ -102,10 +104,12 @@ def body_refusal(refusal: Refusal) -> ApiError:
         units = "entries" if match[1] == "array" else "keys"
         return ApiError(422, f"'{field}' must have {bound}{match[3]} {units}", detail)
     if text.startswith("Expected `str` matching regex"):  # the text patterns refuse control characters (no store keeps NUL)
-        return ApiError(422, f"'{field}' holds a control character", detail)
-    if match := re.fullmatch(r"Object contains unknown field `(.*)`", text, re.DOTALL):  # a closed set of options
-        known = ", ".join(sorted(schema.get("properties", {})))
-        return ApiError(422, f"unknown {field} {match[1][:40]!r}: '{field}' takes {known}", detail)
+        return ApiError(422, f"'{field}' holds a control character, a line separator or a direction mark", detail)
+    if match := re.fullmatch(r"Object contains unknown field `(.*)`", text, re.DOTALL):  # every request type is closed
+        name = f"{refusal.field}.{match[1][:40]}" if refusal.field else match[1][:40]
+        known = ", ".join(sorted(schema.get("properties", {}))) or "no field"
+        where = f"'{refusal.field}'" if refusal.field else "this request"
+        return ApiError(422, f"unknown field {name!r}: {where} takes {known}", {"field": name})
     return ApiError(400, f"'{field}': {text[:1].lower()}{text[1:200]}", detail)
 
 

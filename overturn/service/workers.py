@@ -76,9 +76,18 @@ class Workers:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
+#: How much lower the computer players' processes run than the server (``nice``: 19 is the lowest priority). A person's
+#: move then always comes first, and a search takes what the people leave (a level's time budget still bounds it).
+ENGINE_NICENESS = 19
+
+
 class Engines:
     """Processes of their own for the computer seats' searches (as lichess runs its engines apart): a search holds
-    no lock a person's move needs, not even the interpreter's. Started on first use; jobs are picklable calls."""
+    no lock a person's move needs, not even the interpreter's. Started on first use; jobs are picklable calls.
+
+    They run at the lowest scheduling priority, and, where the server may use two cores or more, on all of them but
+    one (``engine_cores``): the server always has a core no search competes for, so people's moves keep their pace
+    beside tables where computers play."""
 
     def __init__(self, processes: int, max_pending: int) -> None:
         self._processes = processes
@@ -92,7 +101,7 @@ class Engines:
         if self._pool is None:
             # spawned, not forked: the server's threads and its event loop must not be copied into a worker
             self._pool = ProcessPoolExecutor(
-                self._processes, mp_context=multiprocessing.get_context("spawn"), initializer=_leave_with, initargs=(os.getpid(),)
+                self._processes, mp_context=multiprocessing.get_context("spawn"), initializer=_engine_started, initargs=(os.getpid(),)
             )
         self._pending += 1
         try:
@@ -110,6 +119,26 @@ class Engines:
         """Waits for a search under way (at most a level's time budget), so no process outlives the server."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def engine_cores(allowed: set[int]) -> set[int]:
+    """The cores a computer player may run on, of those the server may: all but the lowest-numbered, left to the
+    server, where there are two or more; the one otherwise (nothing to leave)."""
+    return allowed - {min(allowed)} if len(allowed) >= 2 else set(allowed)
+
+
+def _engine_started(server: int) -> None:
+    """A computer player's process starting: below the server's priority, off the server's core, and gone with it."""
+    try:
+        os.nice(ENGINE_NICENESS)
+    except OSError:  # not allowed here: the search still runs, at the server's priority
+        pass
+    if hasattr(os, "sched_setaffinity"):  # Linux; elsewhere the priority alone
+        try:
+            os.sched_setaffinity(0, engine_cores(os.sched_getaffinity(0)))
+        except OSError:
+            pass
+    _leave_with(server)
 
 
 def _leave_with(server: int) -> None:

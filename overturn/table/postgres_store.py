@@ -22,8 +22,14 @@ if TYPE_CHECKING:
 
 #: Connections kept open per server process, at most.
 POOL_SIZE = 8
-#: Seconds to connect, or to wait for a free connection, before the store is declared unreachable.
+#: Seconds to connect before the store is declared unreachable.
 CONNECT_TIMEOUT = 10
+#: Seconds a call waits for a pooled connection: a database that stopped answering holds every pooled connection, and
+#: the calls behind them give up and free their thread (the service answers the request at its own deadline, sooner).
+ACQUIRE_TIMEOUT = 2.0
+#: Milliseconds a statement may run on the server (``statement_timeout``, with ``lock_timeout`` for row locks): the
+#: server itself cancels a statement stuck there, and its connection returns to the pool.
+STATEMENT_TIMEOUT_MS = 5000
 #: The channel committed moves are announced on (``NOTIFY``), for the other server processes' live streams.
 CHANNEL = "overturn_tables"
 #: What a presence notice carries in place of a version (then the process that changed it, if one did).
@@ -43,7 +49,7 @@ class PostgresStore(SQLStore):
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         try:
             import psycopg
-            from psycopg_pool import ConnectionPool
+            from psycopg_pool import ConnectionPool, PoolTimeout
         except ImportError:
             raise StoreError("a PostgreSQL store needs psycopg and psycopg-pool: pip install 'overturn[postgresql]'") from None
         self._psycopg = psycopg
@@ -53,15 +59,24 @@ class PostgresStore(SQLStore):
         self._connect().close()  # an unreachable server is refused now, with its reason (the pool would only time out)
         self._pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
             url,
-            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            kwargs={
+                "autocommit": True,
+                "connect_timeout": CONNECT_TIMEOUT,
+                "options": f"-c statement_timeout={STATEMENT_TIMEOUT_MS} -c lock_timeout={STATEMENT_TIMEOUT_MS}",
+            },
             min_size=1,
             max_size=pool_size,
             open=False,
             check=ConnectionPool.check_connection,
-            timeout=CONNECT_TIMEOUT,
+            timeout=ACQUIRE_TIMEOUT,
             name="overturn-tables",
         )
         self._pool.open()
+        try:
+            self._pool.wait(CONNECT_TIMEOUT)  # the first connection made before a call waits only ACQUIRE_TIMEOUT for one
+        except PoolTimeout:
+            self._pool.close()
+            raise StoreError(f"cannot reach the table store {self.url}: no connection within {CONNECT_TIMEOUT} s") from None
         try:
             self.initialise()
         except BaseException:
@@ -86,7 +101,7 @@ class PostgresStore(SQLStore):
 
                 yield execute
         except PoolTimeout:
-            raise StoreError(f"the table store {self.url} is unavailable: no connection within {CONNECT_TIMEOUT} s") from None
+            raise StoreError(f"the table store {self.url} is unavailable: no connection within {ACQUIRE_TIMEOUT:g} s") from None
         except self._psycopg.Error as exc:  # the pool replaces a connection left broken
             raise StoreError(f"the table store failed: {_first_line(exc)}") from None
 

@@ -20,6 +20,7 @@ import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -70,6 +71,11 @@ CHEAPEST_LEVEL = 1
 SPENT_KEPT = 10_000
 #: Tables of a game with a clock read back at start to resume their clocks, the most recently active first.
 RESUMED = 1000
+#: Threads that wait on the store for requests: a database that stops answering holds at most these, and the requests
+#: past them are answered (503) at their deadline without a thread.
+STORE_THREADS = 16
+#: Seconds a request waits for the store before it is answered 503 (a database that does not answer).
+STORE_TIMEOUT = 0.8
 
 
 class Runner(Protocol):
@@ -127,8 +133,13 @@ class TableService:
         computer_budget: float = 60.0,
         max_tables: int = 100_000,
         presence_lapse: float = 30.0,
+        store_timeout: float = STORE_TIMEOUT,
     ) -> None:
         self.store = store
+        #: Seconds a request's call to the store may take; past it the request is refused (503) and the call, left to
+        #: finish in its thread, no longer awaited (a database that stopped answering holds no phone for long).
+        self.store_timeout = store_timeout
+        self._store_threads = ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="overturn-store")
         self.hub = hub
         #: Seconds another process keeps this one's seats connected once it stops renewing them (killed).
         self.presence_lapse = presence_lapse
@@ -150,6 +161,16 @@ class TableService:
         #: The tasks of the server's own moves, kept so they are not collected mid-move.
         self.background: set[asyncio.Task[None]] = set()
 
+    async def _ask(self, call: Callable[..., T], *args: Any) -> T:
+        """A request's call to the store, in the store's threads, within ``store_timeout``: ``StoreError`` past it.
+        A write abandoned so may still be committed when the database answers again: as after a lost answer, the
+        phone's next read shows it (and a retry is 409 with it), while a move answered 200 is always committed."""
+        future = asyncio.get_running_loop().run_in_executor(self._store_threads, call, *args)
+        try:
+            return await asyncio.wait_for(future, self.store_timeout)
+        except TimeoutError:
+            raise StoreError(f"the table store did not answer within {self.store_timeout:g} s") from None
+
     # ----- reading -------------------------------------------------------------------------
 
     async def record(self, table_id: Any) -> TableRecord:
@@ -157,7 +178,7 @@ class TableService:
         if not isinstance(table_id, str) or not 8 <= len(table_id) <= 64:
             raise TableNotFound("no such table")
         try:
-            record = await asyncio.to_thread(self.store.get, table_id)
+            record = await self._ask(self.store.get, table_id)
         except NoSuchTable:
             raise TableNotFound("no such table (the link is wrong, or the server keeps no tables across restarts)") from None
         except StoreError as exc:
@@ -237,7 +258,7 @@ class TableService:
         """A new table holding ``game`` (made by the caller from its request), with a token per person's seat."""
         kind = GAMES[kind_name]
         try:
-            full = await asyncio.to_thread(self.store.count) >= self.max_tables
+            full = await self._ask(self.store.count) >= self.max_tables
         except StoreError as exc:
             raise _store_down(exc) from None
         if full:
@@ -249,7 +270,7 @@ class TableService:
         )
         record = TableRecord(new_table_id(), kind.name, time.time(), 0, game.dump(), digest(creator), stored)
         try:
-            await asyncio.to_thread(self.store.create, record)
+            await self._ask(self.store.create, record)
         except StoreError as exc:
             raise _store_down(exc) from None
         views = await self._keep(record, game)
@@ -276,7 +297,7 @@ class TableService:
             raise WatcherCannotMove("a watcher's link has no seat to claim")
         credential = new_credential()
         try:
-            swapped = await asyncio.to_thread(self.store.swap_token, record.id, seat.index, seat.token_digest, digest(credential))
+            swapped = await self._ask(self.store.swap_token, record.id, seat.index, seat.token_digest, digest(credential))
         except StoreError as exc:
             raise _store_down(exc) from None
         if not swapped:
@@ -296,7 +317,7 @@ class TableService:
             raise ComputerSeat("the computer's seat has no link to hand over")
         token = new_token()
         try:
-            self.seen(await asyncio.to_thread(self.store.replace_token, record.id, seat_index, digest(token)))
+            self.seen(await self._ask(self.store.replace_token, record.id, seat_index, digest(token)))
         except StoreError as exc:
             raise _store_down(exc) from None
         return record, token
@@ -346,7 +367,7 @@ class TableService:
 
     async def _commit(self, record: TableRecord, game: TableGame, seat: int | None, judged: Judged) -> TableRecord:
         try:
-            return await asyncio.to_thread(self.store.commit, record.id, record.version, game.dump(), seat, judged.logged)
+            return await self._ask(self.store.commit, record.id, record.version, game.dump(), seat, judged.logged)
         except Stale as exc:
             raise await self._stale(exc.current, None if seat is None else record.seats[seat]) from None
         except StoreError as exc:
@@ -522,17 +543,30 @@ class TableService:
 
     # ----- the life cycle: tables nobody plays any more are removed ------------------------------
 
-    async def prune(self, idle: float, finished: float, dry_run: bool = False, now: float | None = None) -> Pruned:
+    async def prune(self, idle: float, finished: float, dry_run: bool = False, now: float | None = None, unclaimed: float | None = None) -> Pruned:
         """Removes the tables with no move for ``idle`` seconds, and the finished ones with none for ``finished`` seconds
-        (a finished game is read back to tell); with ``dry_run``, only says which it would remove."""
+        (a finished game is read back to tell), and, given ``unclaimed``, the tables made that long ago that no phone
+        joined and no one moved at (links opened by no one: a crowd's tables go within hours, not days); with
+        ``dry_run``, only says which it would remove."""
         now = time.time() if now is None else now
         removed: list[str] = []
+        while unclaimed is not None:  # each round removes a whole batch or is the last
+            batch = [table.id for table in await asyncio.to_thread(self.store.unclaimed_since, now - unclaimed, PRUNE_BATCH)]
+            if not dry_run and batch:
+                await asyncio.to_thread(self.store.delete, batch)
+            removed += batch
+            if len(batch) < PRUNE_BATCH or dry_run:
+                break
         while True:  # each round removes at least one table or is the last: bounded by the store's size
             quiet = await asyncio.to_thread(self.store.quiet_since, now - min(idle, finished), PRUNE_BATCH)
             batch = [table.id for table in quiet if table.last_active < now - idle or await self._finished(table.id)]
             if not dry_run and batch:
                 await asyncio.to_thread(self.store.delete, batch)
-            removed += batch
+            if dry_run:  # a table both rules name is listed once
+                listed = set(removed)
+                removed += [table_id for table_id in batch if table_id not in listed]
+            else:
+                removed += batch
             if len(quiet) < PRUNE_BATCH or dry_run or not batch:
                 return Pruned(removed, len(quiet) - len(batch))
 
@@ -544,22 +578,22 @@ class TableService:
             return False
         return game.seat_to_move() is None
 
-    async def prune_every(self, seconds: float, idle: float, finished: float) -> None:
+    async def prune_every(self, seconds: float, idle: float, finished: float, unclaimed: float | None = None) -> None:
         """The server's schedule: a prune at start, then every ``seconds``; a failure is logged and tried again next time."""
         while True:
             try:
-                pruned = await self.prune(idle, finished)
+                pruned = await self.prune(idle, finished, unclaimed=unclaimed)
                 if pruned.removed:
                     log.info("removed %d tables nobody plays any more", len(pruned.removed))
             except (StoreUnavailable, StoreError) as exc:
                 log.warning("tables not pruned this time: %s", exc)
             await asyncio.sleep(seconds)
 
-    def start(self, prune_every: float, idle: float, finished: float) -> None:
+    def start(self, prune_every: float, idle: float, finished: float, unclaimed: float | None = None) -> None:
         """The server's own schedule, once its loop runs: the clocks tables left running (a restarted server plays a
         timed-out answer at its deadline, read or not) and the life-cycle prune (``prune_every``)."""
         self._spawn(self.resume_clocks(time.time() - idle), lambda: None)
-        self._spawn(self.prune_every(prune_every, idle, finished), lambda: None)
+        self._spawn(self.prune_every(prune_every, idle, finished, unclaimed), lambda: None)
 
     async def resume_clocks(self, since: float) -> int:
         """Wakes the tables of the games with a clock that moved since ``since``: those waiting on one get their timer.
@@ -580,6 +614,7 @@ class TableService:
         return looked
 
     def close(self) -> None:
+        self._store_threads.shutdown(wait=False, cancel_futures=True)
         for task in list(self.background):
             task.cancel()
         if self.relay is not None:

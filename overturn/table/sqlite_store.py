@@ -13,8 +13,12 @@ from typing import Any
 from overturn.table.record import StoreError
 from overturn.table.store import Execute, SQLStore
 
-#: Seconds a writer waits for another process's transaction on the same file before giving up.
+#: Seconds a store opening waits for another process's transaction on the same file (two servers starting together).
 BUSY_TIMEOUT = 10.0
+#: Seconds a transaction waits for another process's write lock on the file before giving up: a file another process
+#: holds fails the request within the service's deadline, before anything was written, and frees this process's
+#: connection for the next request (waiting 10 s, it held every request of the process behind it).
+WAIT_TIMEOUT = 0.7
 
 
 class SQLiteStore(SQLStore):
@@ -42,6 +46,7 @@ class SQLiteStore(SQLStore):
             raise StoreError(f"cannot open the table store {path}: {exc}") from None
         try:
             self.initialise()
+            self._connection.execute(f"PRAGMA busy_timeout = {int(WAIT_TIMEOUT * 1000)}")
         except BaseException:
             self._connection.close()
             raise

@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from overturn.table.record import LogEntry, NoSuchTable, Seat, Stale, StoreError, TableRecord
+from overturn.table.record import CREDENTIAL_PREFIX, LogEntry, NoSuchTable, Seat, Stale, StoreError, TableRecord
 
 #: The schema, as the ordered steps that build it: step N takes a database from schema N - 1 to N (0 is an empty
 #: database), and this overturn reads schema ``len(MIGRATIONS)``. A change to the tables is a new step at the end, never
@@ -119,6 +119,11 @@ class TableStore(Protocol):
 
     def quiet_since(self, before: float, limit: int) -> list[Activity]:
         """The tables with no move (nor creation) since ``before``, the quietest first, at most ``limit``."""
+        ...
+
+    def unclaimed_since(self, before: float, limit: int) -> list[Activity]:
+        """The tables made before ``before`` that have no move and no seat a phone claimed, the oldest first, at most
+        ``limit``."""
         ...
 
     def delete(self, table_ids: Sequence[str]) -> int:
@@ -295,6 +300,16 @@ class SQLStore:
                 (before, limit),
             ).fetchall()
         return [Activity(table_id, game, float(last)) for table_id, game, last in rows]
+
+    def unclaimed_since(self, before: float, limit: int) -> list[Activity]:
+        with self.reading() as execute:
+            rows = execute(
+                "SELECT t.id, t.game, t.created FROM overturn_tables t WHERE t.version = 0 AND t.created < ?"
+                " AND NOT EXISTS (SELECT 1 FROM overturn_seats s WHERE s.table_id = t.id AND s.token_digest LIKE ?)"
+                " ORDER BY t.created, t.id LIMIT ?",
+                (before, CREDENTIAL_PREFIX + "%", limit),
+            ).fetchall()
+        return [Activity(table_id, game, float(created)) for table_id, game, created in rows]
 
     def count(self) -> int:
         with self.reading() as execute:

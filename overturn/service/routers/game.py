@@ -78,7 +78,7 @@ ASKED_PATH = {"anyOf": [schema_of(Annotated[list[BoardCellNumber], _STEPS]), sch
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
 
 
-class NewGameRequest(Struct):
+class NewGameRequest(Struct, forbid_unknown_fields=True):
     """A new game on a seeded deal (random when both are absent) or on a typed board."""
 
     seed: Annotated[int, Meta(ge=0, le=MAX_SEED)] | None = None
@@ -89,7 +89,7 @@ class NewGameRequest(Struct):
     lexicon: LexiconName = None
 
 
-class GameRequest(Struct):
+class GameRequest(Struct, forbid_unknown_fields=True):
     """A step on the game the request carries (undo, next layer)."""
 
     game: SavedGameJSON

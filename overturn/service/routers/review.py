@@ -22,7 +22,7 @@ from overturn.service.params import LexiconName, SavedGameJSON, typed_body
 from overturn.service.routers.referee import saved_game
 
 
-class ReviewRequest(Struct):
+class ReviewRequest(Struct, forbid_unknown_fields=True):
     """The game to review, and the lexicon to rank its positions with (the server's default when absent)."""
 
     game: SavedGameJSON

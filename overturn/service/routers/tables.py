@@ -34,6 +34,7 @@ from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError, error_response
 from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
 from overturn.service.params import CellAsked, TracedPath, cell_of, int_param, path_cells, typed_body
+from overturn.service.ratelimit import prefix_of
 from overturn.service.routers.game import (
     ASKED_CELL,
     ASKED_PATH,
@@ -78,8 +79,10 @@ MAX_MOVE_CHARS = 200
 MAX_VERSION = 10**9
 #: The board games a table holds (``REFEREES``; a test holds the two spellings together).
 GameName = Literal["overload", "offboard", "insider"]
-#: A seat's name: any printable text (a control character, NUL above all, is no name and no store keeps it).
-SeatText = Annotated[str, Meta(max_length=MAX_SEAT_NAME, pattern=r"^[^\x00-\x1f\x7f]*$")]
+#: A seat's name: printable text. No control character (C0, DEL, C1 with NEL: NUL above all, which no store keeps),
+#: no line or paragraph separator, no bidi mark, embedding, override or isolate, which would show a name reversed
+#: or spill its direction over the text around it.
+SeatText = Annotated[str, Meta(max_length=MAX_SEAT_NAME, pattern=r"^[^\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]*$")]
 #: Every table answer may hold a seat's private view or a token: never kept by a browser or a proxy.
 PRIVATE = {"Cache-Control": "no-store"}
 #: The header carrying a seat's token (kept out of URLs, so out of access logs and browser histories).
@@ -105,7 +108,7 @@ def with_presence(view: TableView, presence: tuple[tuple[bool, bool], ...]) -> T
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
 
 
-class SeatRequest(Struct):
+class SeatRequest(Struct, forbid_unknown_fields=True):
     """One seat asked for: a person (with a name, or the colour's) or the computer at a level (Overturn only)."""
 
     name: SeatText | None = None
@@ -130,11 +133,11 @@ class BoardOptions(Struct, forbid_unknown_fields=True):
     guard_seconds: Annotated[int, Meta(ge=MIN_GUARD, le=MAX_GUARD, description="Insider: seconds for a Bodyguard answer, then 'pass'.")] | None = None
 
 
-class SeatName(Struct):
+class SeatName(Struct, forbid_unknown_fields=True):
     name: SeatText | None = None
 
 
-class NewBoardTableRequest(Struct):
+class NewBoardTableRequest(Struct, forbid_unknown_fields=True):
     """A board game held by the server: the game, its seats (or just how many) and a seed (random when absent)."""
 
     game: GameName
@@ -144,24 +147,24 @@ class NewBoardTableRequest(Struct):
     seats: Annotated[list[SeatName], Meta(min_length=2, max_length=5)] | None = None
 
 
-class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True):
+class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True, forbid_unknown_fields=True):
     """An Overturn word (the best path when none is traced)."""
 
     word: Annotated[str, Meta(min_length=1)]
     path: TracedPath | None = None
 
 
-class PassAction(Struct, tag_field="kind", tag="pass"):
+class PassAction(Struct, tag_field="kind", tag="pass", forbid_unknown_fields=True):
     """No word: the new cell that gets the opponent's ring (its number, or [row, col] as older clients send)."""
 
     cell: CellAsked
 
 
-class NextLayerAction(Struct, tag_field="kind", tag="next-layer"):
+class NextLayerAction(Struct, tag_field="kind", tag="next-layer", forbid_unknown_fields=True):
     """The next game, once this one is over."""
 
 
-class MoveRequest(Struct):
+class MoveRequest(Struct, forbid_unknown_fields=True):
     """A move for the seat whose token is sent, made on the table's ``version``: an Overturn ``action``, or a board game's ``move``."""
 
     version: Annotated[int, Meta(ge=0, le=MAX_VERSION, description="Moves committed when the move was chosen.")]
@@ -175,13 +178,13 @@ class AckRequest(Struct, forbid_unknown_fields=True):
     """A stream heard: the body says nothing more (an empty JSON object), it is the request itself that counts."""
 
 
-class ClaimRequest(Struct):
+class ClaimRequest(Struct, forbid_unknown_fields=True):
     """The token of the link a phone opened (an invitation), to exchange for the phone's own credential."""
 
     seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The invitation's token.")] = None
 
 
-class HandOverRequest(Struct):
+class HandOverRequest(Struct, forbid_unknown_fields=True):
     """A new token for a seat, asked with the creator's token."""
 
     seat: Annotated[int, Meta(ge=0, le=4)]
@@ -310,10 +313,12 @@ async def _open(request: Request, kind: str, game: TableGame, seats: list[SeatAs
     client = request.client.host if request.client else "?"
     if seats and all(seat.computer is not None for seat in seats):
         _computers_only(service, client)
-    wait = service.table_openings.allow(client)
+    wait, by_network = service.table_openings.allow(client)
     if wait:
-        limit = service.limits.tables_per_client_hour
-        raise TooManyTables(f"this address opened {limit} tables in the last hour; try again in {wait / 60:.0f} min", wait)
+        limits = service.limits
+        who = f"the addresses of this network ({prefix_of(client)})" if by_network else "this address"
+        limit = limits.tables_per_prefix_hour if by_network else limits.tables_per_client_hour
+        raise TooManyTables(f"{who} opened {limit} tables in the last hour; try again in {wait / 60:.0f} min", wait)
     created = await service.tables.create(kind, game, seats)
     return respond(_created(created), 201, PRIVATE)
 
@@ -451,7 +456,7 @@ async def claim(request: Request) -> Response:
     """A phone takes the seat of the link it opened: its own credential, the invitation spent (see ``TableService.claim``)."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), ClaimRequest)
-    _record, seat, token = await service.tables.claim(_table_id(request), asked.seat)
+    _record, seat, token = await service.tables.claim(_table_id(request), seat_token(request, asked.seat))
     return respond(Claimed(seat.index, token), headers=PRIVATE)
 
 
@@ -581,7 +586,7 @@ def openapi_paths(service: Service) -> dict[str, Any]:
         paths[f"{base}/{{table}}/moves/{{number}}"] = {"get": {"operationId": f"{prefix}_position", "summary": "Move number (1-based) of a board game's list and the public board after it.", "parameters": [_TABLE_ID, path_param("number", schema_of(whole(1))), _SEAT_HEADER, _SEAT_QUERY], "responses": _answers(_ok("The move and the board after it.", Position), 403, 404)}}
         paths[f"{base}/{{table}}/events"] = {"get": {"operationId": f"{prefix}_events", "summary": "The table live (server-sent events: state, heartbeat, presence, revoked); Last-Event-ID resumes.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, query_param("last", whole(0), "The version the client has (as Last-Event-ID)."), query_param("ack", {"type": "string", "enum": ["1"]}, "The client acknowledges each heartbeat (POST …/events/STREAM/ack, STREAM from the first heartbeat's data): a stream unheard for 2.5 heartbeats is closed.")], "responses": {**stream, "403": _REFUSED, "404": _REFUSED, **error_responses(503)}}}
         paths[f"{base}/{{table}}/events/{{stream}}/ack"] = {"post": {"operationId": f"{prefix}_events_ack", "summary": "A stream opened with ack=1 was heard (body: an empty JSON object): it keeps its place; 404 once it is closed (open it again).", "parameters": [_TABLE_ID, path_param("stream", schema_of(Annotated[str, Meta(max_length=64)]))], "requestBody": request_body(AckRequest, {}), "responses": _answers(_ok("Heard.", Heard), 404)}}
-        paths[f"{base}/{{table}}/claim"] = {"post": {"operationId": f"{prefix}_claim", "summary": "A phone takes the seat of the link it opened: the invitation is exchanged for the phone's own credential (the creator can no longer open the seat).", "parameters": [_TABLE_ID], "requestBody": request_body(ClaimRequest, {"seat": "INVITATION-TOKEN"}), "responses": _answers(_ok("The seat and the phone's own credential.", Claimed), 403, 404)}}
+        paths[f"{base}/{{table}}/claim"] = {"post": {"operationId": f"{prefix}_claim", "summary": "A phone takes the seat of the link it opened: the invitation is exchanged for the phone's own credential (the creator can no longer open the seat).", "parameters": [_TABLE_ID, _SEAT_HEADER], "requestBody": request_body(ClaimRequest, {"seat": "INVITATION-TOKEN"}), "responses": _answers(_ok("The seat and the phone's own credential.", Claimed), 403, 404)}}
         paths[f"{base}/{{table}}/hand-over"] = {"post": {"operationId": f"{prefix}_hand_over", "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.", "parameters": [_TABLE_ID], "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}), "responses": _answers(_ok("The seat's new token and link.", HandedOver), 403, 404)}}
     paths["/api/tables/{table}/helps"] = {"get": {"operationId": "table_helps", "summary": "An Overturn table's legal words now (hint, list, pass warning) for a seat, when its creator allowed helps; never for a watcher of a live game.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, query_param("limit", Annotated[int, Meta(ge=0, le=MAX_LISTED_MOVES)], "How many to list; 0 only counts them.")], "responses": _answers(_ok("How many legal words there are now, and the best of them.", LegalMoves), 403, 404)}}
     created = ("The table as a watcher sees it, the creator's token, each seat's token and link, the watch link.", OverturnTableCreated, BoardTableCreated)
