@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ import pytest
 from overturn.game import _search
 from overturn.game.board import Board
 from overturn.game.moves import RankedMove, WordMove
+from overturn.game.referee import REASONS
 from overturn.game.save import MODES
 from overturn.game.solver import Found, Solver
 from overturn.game.tiles import deal
@@ -215,6 +217,7 @@ class Player:
         self.reasons: dict[str, int] = {}
         self.endings: dict[str, int] = {}
         self.faces: set[str] = set()
+        self.fixed: set[str] = set()  #: the readings games fixed on the way (ZX=X, QU=U...)
 
     def ask(self, path: str, body: dict[str, Any]) -> Any:
         status, answer = self.compare(path, body)
@@ -248,6 +251,7 @@ class Player:
         """One position: the helps and disputes, then a move (a word, sometimes a pass, sometimes an undo)."""
         self.positions += 1
         self.faces.update(face for face in ("ZX", "QU") if f"[{face}]" in game["layers"][game["layer"]])
+        self.fixed.update(f"{face}={reading}" for face, reading in game["fixed"].items())
         listed = self.ask("/api/game/moves", {"game": game, "limit": self.rng.choice([None, 0, 1, 10])})
         self.disputes(game)
         mover = ("green", "silver")[result["turn"]] if result["turn"] is not None else "green"
@@ -300,6 +304,11 @@ GAMES: list[tuple[str, str, dict[str, Any]]] = [
     ("reuse", "position", {"seed": 7}), ("reuse", "position", {"seed": 11}), ("advanced", "position", {"seed": 3}),
     ("reuse", "passes", {"seed": 5}), ("advanced", "passes", {"seed": 9}), ("reuse", "position", {"board": SPARSE}),
 ]
+#: OVERTURN_ENGINE_GAMES=N plays N more seeded games (each mode and ending in turn), for a longer hunt.
+GAMES += [
+    (("reuse", "advanced")[index % 2], ("position", "passes")[index // 2 % 2], {"seed": 100 + index})
+    for index in range(int(os.environ.get("OVERTURN_ENGINE_GAMES", "0")))
+]
 
 
 def test_seeded_games_answer_as_the_server_does(compare: Compare, server: Any) -> None:
@@ -312,10 +321,11 @@ def test_seeded_games_answer_as_the_server_does(compare: Compare, server: Any) -
     player = Player(compare, lexicon, random.Random(2026))
     for mode, ending, deal_or_board in GAMES:
         player.game(player.ask("/api/game/new", {**deal_or_board, "mode": mode, "ending": ending}), layers=3 if deal_or_board.get("seed") == 7 else 2)
-    print(f"{player.positions} positions, {compare.asked} requests, endings {player.endings}, reasons {player.reasons}")
+    print(f"{player.positions} positions, {compare.asked} requests, endings {player.endings}, fixed {sorted(player.fixed)}, reasons {player.reasons}")
     assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
     assert player.positions >= 200
     assert player.faces == {"ZX", "QU"}
+    assert {reading.split("=")[0] for reading in player.fixed} == {"ZX", "QU"}, player.fixed
     assert set(player.endings) == {"all rings", "no word left", "two passes"}, player.endings
     refused = {"not_in_lexicon", "too_short", "cannot_trace", "single_tile", "no_new_cell", "no_used_cell", "already_played",
                "reading_conflict", "cell_reused", "bad_path", "wrong_player", "game_over", "cell_not_new"}
@@ -342,6 +352,21 @@ def _tampered(game: dict[str, Any]) -> list[Any]:
     for key, value in (("word", "ZZZ"), ("word", "roi"), ("path", [[0, 0], [5, 5]]), ("path", [[9, 9]]), ("readings", {"ZX": "Z"}), ("player", "silver"), ("kind", "jump")):
         changes.append({**game, "moves": [{**first, key: value}, *game["moves"][1:]]})
     changes.append({**game, "moves": [*game["moves"], game["moves"][-1]]})
+    # What the type refuses (a JSON 1.0 is left out: JavaScript's JSON.parse reads it as 1, Python's as a float).
+    changes += [
+        {**game, "rings": ["red", *game["rings"][1:]]}, {**game, "rings": "x"}, {**game, "moves": [{k: v for k, v in first.items() if k != "player"}]},
+        {**game, "moves": [{**first, "path": "x"}]}, {**game, "moves": [{**first, "path": [[1]]}]}, {**game, "moves": [{**first, "path": [[1, "a"]]}]},
+        {**game, "version": "1"}, {**game, "seed": 1.5}, {**game, "layers": []}, {**game, "layers": ["x" * 401]}, {**game, "layers": ["A", "B", "C"]},
+        {**game, "fixed": "x"}, {**game, "fixed": {"QU": 5}}, {**game, "lexicon": ""}, {**game, "lexicon": 5}, {**game, "moves": [first] * 37},
+        {**game, "moves": "x"}, {**game, "moves": [5]}, {**game, "moves": [{**first, "word": "A" * 65}]}, {**game, "moves": [{**first, "word": "ab"}]},
+        {**game, "moves": [{**first, "word": ""}]}, {**game, "moves": [{**first, "word": "ETE\n"}]}, {**game, "moves": [{**first, "readings": {"ZX": 1}}]},
+        {**game, "moves": [{**first, "extra": 1}]}, {**game, "to_move": None}, {**game, "layer": 2}, {**game, "layer": -1}, {**game, "layer": True},
+        {**game, "family": 1}, {**game, "rings": [*game["rings"], None]}, {**game, "moves": [{**first, "kind": "pass", "cell": [0, 0]}]},
+        {**game, "moves": [{"player": "green", "kind": "pass", "cell": [9, 9]}]}, {**game, "seed": None}, {**game, "seed": None, "layers": [game["layers"][0]]},
+        {**game, "seed": None, "layers": ["ABC"]}, {**game, "fixed": {"ZX": "Z"}}, {**game, "lexicon": "é" * 4097},
+        {**game, "computer": {"side": "red", "level": 3}}, {**game, "computer": {"side": "silver", "level": 9}}, {**game, "computer": "silver"},
+        {**game, "computer": {"side": "silver"}}, {**game, "computer": {"side": "silver", "level": 3, "depth": 2}}, {**game, "computer": None},
+    ]
     return changes
 
 
@@ -352,7 +377,10 @@ def test_refusals_answer_as_the_server_does(compare: Compare) -> None:
     for body in (
         {"seed": -1}, {"seed": "7"}, {"seed": "seven"}, {"seed": 2**32}, {"mode": "chess"}, {"ending": "never"}, {"board": "ABC"},
         {"board": ""}, {"board": "x" * 1001}, {"lexicon": "nowhere"}, {"lexicon": ["fr"]}, {"family": "maybe"}, {"mode": ["reuse"]},
-        {"board": "GZDLFV/TVRJF[ZX]/BRABTL/[QU]ZFNOB/BXBRJU/BWKTVX", "mode": "advanced"},
+        {"board": "GZDLFV/TVRJF[ZX]/BRABTL/[QU]ZFNOB/BXBRJU/BWKTVX", "mode": "advanced"}, {"seed": " 7"}, {"seed": "+7"}, {"seed": "7.0"},
+        {"seed": "1e3"}, {"seed": "1.5"}, {"seed": 7.5}, {"seed": True}, {"seed": ""}, {"seed": "07"}, {"family": "TRUE", "seed": 3}, {"family": "0", "seed": 5},
+        {"family": 1, "seed": 4}, {"family": 2}, {"family": ""}, {"seed": 6, "board": None, "mode": None, "board_": 1},
+        {"seed": 7, "sede": 1}, {"Seed": 7}, {"s" * 50: 1}, {"seed": -1, "sede": 1}, {"sede": 1, "seed": -1},
     ):
         compare("/api/game/new", body)
     compare("/api/game/undo", {"game": game})
@@ -362,9 +390,11 @@ def test_refusals_answer_as_the_server_does(compare: Compare) -> None:
         {"game": game, "word": "E" * 65}, {"game": game, "word": "ETE", "path": "A1"}, {"game": game, "word": "ETE", "path": []},
         {"game": game, "word": "ETE", "path": [0, [0, 1]]}, {"game": game, "word": "ETE", "path": [99]}, {"game": game, "word": "ETE", "path": [[9, 9]]},
         {"game": game, "word": "ETE", "path": [True]}, {"game": game, "word": "ETE", "player": "red"}, {"game": game, "word": "ETE", "player": "silver"},
-        {"word": "ETE"},
+        {"word": "ETE"}, {"game": game, "word": "ETE", "paht": [1, 2]}, {"game": game, "word": "ETE", "limit": 3},
     ):
         compare("/api/game/play", body)
+    for path in ("/api/game/undo", "/api/game/next-layer", "/api/game/moves", "/api/game/pass", "/api/game/computer"):
+        compare(path, {"game": game, "cell": 0, "level": 2, "seed": 1, "limit": 1, "word": "ETE"})
     for body in ({"game": game}, {"game": game, "cell": 99}, {"game": game, "cell": "A1"}, {"game": game, "cell": [6, 0]}, {"game": game, "cell": [0, 0]}, {"game": game, "cell": -1}):
         compare("/api/game/pass", body)
     for body in ({"game": game, "limit": -1}, {"game": game, "limit": 3000}, {"game": game, "limit": "x"}, {"game": game, "limit": "3"}):
@@ -376,6 +406,12 @@ def test_refusals_answer_as_the_server_does(compare: Compare) -> None:
     played = compare("/api/game/pass", {"game": played["game"], "cell": played["game"]["rings"].index(None)})[1]
     for tampered in _tampered(played["game"]):
         compare("/api/game/undo", {"game": tampered})
+    # A game against the computer keeps its side and level (saved games' optional field), on to the next layers.
+    against = {**played["game"], "computer": {"side": "silver", "level": 4}}
+    for _ in range(2):
+        against = compare("/api/game/play", {"game": against, "word": compare("/api/game/moves", {"game": against, "limit": 1})[1]["moves"][0]["word"]})[1]["game"]
+        against = compare("/api/game/next-layer", {"game": against})[1]["game"]
+    assert against["computer"] == {"side": "silver", "level": 4} and against["seed"] != 7
     assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
 
 
@@ -390,8 +426,15 @@ def test_disputes_on_typed_boards_answer_as_the_server_does(compare: Compare) ->
         {"word": "ET"}, {"board": "CHAT/RIEN/SOLE/[QU]OTA", "mode": "boggle4", "word": "CHAT"}, {"board": "CHATS/RIENT/SOLEA/[QU]OTAI/BERNE", "mode": "boggle5", "word": "QUOTA"},
         {"board": "CHAT/RIEN/SOLE/[QU]OTA", "mode": "boggle4", "word": "RIENS"}, {"board": board, "word": "ET", "mode": "chess"},
         {"board": board, "word": "AMR", "path": [0, 1, 2]}, {"board": board, "word": "MARE", "lexicon": "nowhere"},
+        {"board": board, "word": "MARE", "min_len": 3}, {"board": board, "word": "MARE", "seed": 3}, {"bord": board, "word": "MARE"},
     ):
         compare("/api/referee", body)
+    # Spellings as phones type them: accents, ligatures, other scripts, spaces around, characters that are no letter.
+    for word in (
+        " mâre\t", "MARE\u0301", "cœur", "ÆTES", "straße", "ﬁn", "ÉTÉ", "e\u0301te\u0301", "ma re", "ma'r", 'ma"r\'e', "mare\n", "\u00a0mare",
+        "\ufeffmare", "μare", "MARE\u200b", "ǅemal", "ıle", "\x85ete\x1c", "é" * 3,
+    ):
+        compare("/api/referee", {"board": board, "word": word})
     assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
 
 
@@ -432,7 +475,7 @@ console.log(JSON.stringify([
 
 def test_the_page_alone_says_what_it_cannot_do(server: Any, tmp_path: Path) -> None:
     """With search.js and its trie alone (the page today): a family table is refused, as the page holds no family
-    list; the computer's route is unknown until computer.js is given; a verdict has no dictionary entries, the
+    list; the computer plays a move the server accepts; a verdict has no dictionary entries, the
     rest of it being the server's, close words (found on the trie) and message included."""
     assert NODE is not None
     _name, lexicon = server.app.state.service.lexicon(None)
@@ -441,7 +484,7 @@ def test_the_page_alone_says_what_it_cannot_do(server: Any, tmp_path: Path) -> N
     done = subprocess.run([NODE, "--input-type=module", "-e", PAGE_ALONE, str(masks)], capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
     family, computer, legal, refused, *disputes = json.loads(done.stdout)
     assert family == {"status": 422, "body": {"error": "a family table needs the family filter's word list, which this page does not hold", "detail": {"field": "family"}}}
-    assert computer["status"] == 404
+    assert computer["status"] == 200 and server.post("/api/game/undo", json={"game": computer["body"]["game"]}).status_code == 200
     fresh = server.post("/api/game/new", json={"seed": 7}).json()
     for answer, word in ((legal, "ETE"), (refused, "ETEZ")):
         expected = server.post("/api/referee", json={"game": fresh["game"], "word": word}).json()
@@ -451,3 +494,41 @@ def test_the_page_alone_says_what_it_cannot_do(server: Any, tmp_path: Path) -> N
         expected = server.post("/api/referee", json={"board": "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC", "word": word}).json()
         assert {key: value for key, value in answer.items() if key != "entries"} == {key: value for key, value in expected.items() if key != "entries"}
     assert sum(bool(answer["suggestions"]) for answer in disputes) >= 4
+
+
+def test_the_computer_answers_as_the_server_does(compare: Compare) -> None:
+    """computer.js through /api/game/computer: levels 1 to 3 play the server's move from the same seed, every key
+    equal. Levels 4 and 5 search as deep as a time budget allows, read on each side's own clock, so their move
+    (and the state after it) cannot be compared; their answer must still be a move the server's replay accepts."""
+    state = compare("/api/game/new", {"seed": 21, "mode": "advanced"})[1]
+    timed: list[dict[str, Any]] = []
+    for turn in range(14):
+        for level in (1, 2, 3):
+            compare("/api/game/computer", {"game": state["game"], "level": level, "seed": turn * 7 + level})
+        compare("/api/game/computer", {"game": state["game"], "seed": 2**53})  # the default level, the largest seed
+        status, answer = compare.engine.ask("/api/game/computer", {"game": state["game"], "level": 4 + turn % 2, "seed": turn})
+        assert status == 200
+        timed.append(answer["game"])
+        state = compare("/api/game/computer", {"game": state["game"], "level": 3, "seed": turn})[1]
+        if state["result"]["over"]:
+            break
+    for body in ({"game": state["game"], "level": 6}, {"game": state["game"], "level": 0}, {"game": state["game"], "seed": -1}, {"game": state["game"], "level": "2", "seed": "5"}):
+        compare("/api/game/computer", body)
+    over = compare("/api/game/new", {"seed": 4, "ending": "passes"})[1]
+    for cell in (0, 1):  # two passes in a row end this game
+        over = compare("/api/game/pass", {"game": over["game"], "cell": cell})[1]
+    assert compare("/api/game/computer", {"game": over["game"]})[0] == 422
+    assert compare.differences == [], "\n".join(map(repr, compare.differences[:40]))
+    for game in timed:  # the deeper levels' moves: legal by the server's replay
+        assert compare.server.post("/api/game/moves", json={"game": game, "limit": 0}).status_code == 200
+
+
+def test_the_engine_gives_the_referees_reasons_and_the_page_words_them() -> None:
+    """The reason codes the engine's sources give are the referee's (``overturn.game.answers.Reason``), every one,
+    so the page words each from its catalogue (``js/i18n``, checked against the same codes by test_web_modules):
+    the engine's own messages are the server's English, compared above, never shown in French by themselves."""
+    engine = ROOT / "overturn" / "web" / "js" / "engine"
+    sources = "\n".join((engine / name).read_text() for name in ("referee.js", "game.js"))
+    given = set(re.findall(r'(?:refuse|no|verdict)\((?:false, )?"(\w+)"', sources)) | set(re.findall(r'^\s*\["(\w+)", \w+, ', sources, re.M))
+    given |= set(re.findall(r'list = \[\["(\w+)"', sources)) | {"ok"}
+    assert given == set(REASONS)

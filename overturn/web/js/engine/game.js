@@ -43,6 +43,8 @@ export class Game {
     // giving it (asked only for a family table). Without them the table cannot be refereed as the server does.
     if (family && !familyKeys) throw new GameError("a family table needs the family filter's word list, which this page does not hold");
     this.familyKeys = family ? (typeof familyKeys === "function" ? familyKeys() : familyKeys) : new Set();
+    // The side the computer plays and its level ([colour, level]) when one does: saved, carried to the next layer.
+    this.computer = null;
     this.rings = new Array(this.board.rules.size).fill(null);
     this.toMove = GREEN;
     this.fixed = {};
@@ -51,13 +53,16 @@ export class Game {
     this.wordCounts = new Map();
   }
 
-  // The next game: the bottom layer, or once both are played a new deal from a derived seed (deal: seed → layers).
+  // The next game: the bottom layer, or once both are played a new deal from a derived seed. `deal(seed, mode)`
+  // gives the new deal's Boards (local-api.js passes deal.js's): game.js imports no tile set of its own.
   nextLayer(deal) {
     const options = { seed: this.seed, mode: this.mode, lexiconName: this.lexiconName, search: this.search, lexicon: this.lexicon, ending: this.ending, family: this.family, familyKeys: this.familyKeys };
-    if (this.layer + 1 < this.layers.length) return new Game(this.layers, { ...options, layer: this.layer + 1 });
-    if (this.seed === null) throw new GameError("this board was typed in by hand: there is no other layer to deal");
-    const seed = deriveSeed(this.seed);
-    return new Game(deal(seed, this.mode), { ...options, seed });
+    let following;
+    if (this.layer + 1 < this.layers.length) following = new Game(this.layers, { ...options, layer: this.layer + 1 });
+    else if (this.seed === null) throw new GameError("this board was typed in by hand: there is no other layer to deal");
+    else following = new Game(deal(deriveSeed(this.seed), this.mode), { ...options, seed: deriveSeed(this.seed) });
+    following.computer = this.computer;
+    return following;
   }
 
   get board() {

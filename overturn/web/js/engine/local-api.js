@@ -4,11 +4,19 @@
 //
 // context: {search (search.js), lexiconName, masks? (the trie's node masks search.js was loaded with: close words
 // for a refused word are found on them), deal(seed, mode)? → Boards (deal.js's by default), entries(key)? and
-// near(key)? (a word's dictionary entries, and close words otherwise found: empty without), chooseMove? (computer.js's,
-// for /api/game/computer: the route answers 404 without it), familyKeys? (the family filter's keys, a Set or a
+// near(key)? (a word's dictionary entries, and close words otherwise found: empty without), chooseMove? (the
+// computer, computer.js's by default), familyKeys? (the family filter's keys, a Set or a
 // function giving it: a family table is refused with 422 without them), maxWordLength? (64, the server's default)}.
+//
+// In a worker, for instance (the trie's masks as the lexicon build writes them, Lexicon.masks):
+//   const search = await createSearch(await (await fetch(new URL("./search.wasm", import.meta.url))).arrayBuffer());
+//   search.loadTrie(masks);
+//   const context = { search, lexiconName: "fr", masks };
+//   onmessage = ({ data: { id, path, body } }) => postMessage({ id, ...handle(path, body, context) });
+// Refusals are answers too ({status: 4xx, body: {error, detail}}); only a bug in the engine throws.
 
 import { MAX_SEED, MODES, PRESETS, Board, BoardError, withRules } from "./board.js";
+import { chooseMove } from "./computer.js";
 import { deal as dealFaces } from "./deal.js";
 import { Game, GameError } from "./game.js";
 import { near, trieOf } from "./near.js";
@@ -30,9 +38,9 @@ const pageDeal = (seed, mode) => dealFaces(seed).map((faces) => new Board(faces,
 
 // The answer to one request: {status, body}; a refusal is {error, detail} as the server's.
 export function handle(path, body, context) {
-  context = { deal: pageDeal, ...context };
+  context = { deal: pageDeal, chooseMove, ...context };
   const route = ROUTES[path];
-  if (route === undefined || (route === computer && !context.chooseMove)) return { status: 404, body: { error: "no such page or endpoint; see /openapi.json", detail: null } };
+  if (route === undefined) return { status: 404, body: { error: "no such page or endpoint; see /openapi.json", detail: null } };
   try {
     if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "the body must be a JSON object");
     return { status: 200, body: route(body, context) };

@@ -2,7 +2,7 @@
 // typed_body and body_refusal, path_cells, cell_of): leniently (a digit string is a number, "true" a boolean),
 // unknown fields ignored, and a refusal an ApiError with the server's status, message and detail.
 
-import { pyValue } from "./pytext.js";
+import { pyRepr, pyValue } from "./pytext.js";
 
 export class ApiError extends Error {
   constructor(status, message, detail = null) {
@@ -15,13 +15,18 @@ export class ApiError extends Error {
 const isWhole = (value) => typeof value === "number" && Number.isInteger(value);
 const TYPE_WORDS = { int: "a whole number", str: "a string", bool: "true or false", array: "a list" };
 
-// A body as its declared fields (typed_body): msgspec checks the keys in the order the body gives them, then
-// names the first missing required field in the order the type declares them. `fields` maps each name to
-// [read(value, name), required]; a field absent (or null) and not required is null.
+// A body as its declared fields (typed_body): msgspec checks the keys in the order the body gives them (a key
+// the type does not declare is refused: every request type is closed), then names the first missing required
+// field in the order the type declares them. `fields` maps each name to [read(value, name), required]; a field
+// absent (or null) and not required is null.
 export function decodeBody(body, fields) {
   const values = {};
   for (const name of Object.keys(body)) {
-    if (name in fields && body[name] !== null) values[name] = fields[name][0](body[name], name);
+    if (!Object.hasOwn(fields, name)) {
+      const shown = [...name].slice(0, 40).join("");
+      throw new ApiError(422, `unknown field ${pyRepr(shown)}: this request takes ${Object.keys(fields).sort().join(", ")}`, { field: shown });
+    }
+    if (body[name] !== null) values[name] = fields[name][0](body[name], name);
   }
   for (const [name, [, required]] of Object.entries(fields)) {
     if (!(name in values)) {
@@ -32,9 +37,10 @@ export function decodeBody(body, fields) {
   return values;
 }
 
-// A whole number in [low, high]; strings of digits are read as numbers.
+// A whole number in [low, high]; a string holding a JSON number of whole value is read as that number (msgspec's
+// lax reading: "7", "7.0" and "1e3" are numbers, " 7" and "+7" are not).
 export const whole = (low, high) => (value, field) => {
-  if (typeof value === "string" && /^-?\d+$/.test(value.trim())) value = Number(value.trim());
+  if (typeof value === "string" && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(value) && Number.isInteger(Number(value))) value = Number(value);
   if (!isWhole(value)) throw new ApiError(400, `'${field}' must be ${TYPE_WORDS.int}`, { field });
   if (value < low || value > high) throw new ApiError(422, `'${field}' must be between ${low} and ${high}, not ${value}`, { field });
   return value;
@@ -55,9 +61,11 @@ export const text = (most = Infinity) => (value, field) => {
   return value;
 };
 
+// true or false; also "true", "false" in any case, "1", "0" and the numbers 1 and 0 (msgspec's lax reading).
 export const flag = (value, field) => {
   if (typeof value === "boolean") return value;
-  if (typeof value === "string" && ["true", "false"].includes(value.toLowerCase())) return value.toLowerCase() === "true";
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value === "string" && ["true", "false", "1", "0"].includes(value.toLowerCase())) return ["true", "1"].includes(value.toLowerCase());
   throw new ApiError(400, `'${field}' must be ${TYPE_WORDS.bool}`, { field });
 };
 

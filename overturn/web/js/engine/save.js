@@ -6,6 +6,7 @@
 
 import { Board, BoardError, MAX_SEED, MODES, formatCell } from "./board.js";
 import { Game } from "./game.js";
+import { pyRepr } from "./pytext.js";
 
 export const FORMAT = "overturn-game";
 export const VERSION = 1;
@@ -13,6 +14,8 @@ const MAX_WORD = 64;
 const MAX_BOARD_TEXT = 400;
 const MAX_LEXICON_NAME = 4096;
 const MAX_CELLS = 36;
+const SHORT_VALUE = 80;
+const MAX_LEVEL = 5; // the computer's strongest level (save.MAX_LEVEL) // jsonstore.SHORT_VALUE
 
 export class StateFileError extends Error {}
 
@@ -30,22 +33,31 @@ export function toJson(game) {
   };
   if (game.ending !== "passes") data.ending = game.ending;
   if (game.family) data.family = true;
+  if (game.computer !== null) data.computer = { side: game.computer[0], level: game.computer[1] };
   return data;
 }
 
 const fail = (message) => { throw new StateFileError(message); };
 const isInt = (value) => Number.isInteger(value) && typeof value === "number";
-const KINDS = { string: "a string", number: "a number", boolean: "true or false", object: "an object" };
+// A value's kind and a value quoted, as jsonstore's _kind and _quoted name them in an error.
+const KINDS = { string: "a string", number: "a number", boolean: "a boolean", object: "an object" };
 const kindOf = (value) => (value === null ? "null" : Array.isArray(value) ? "a list" : isInt(value) ? "an integer" : KINDS[typeof value]);
-const quoted = (value) => (typeof value === "string" ? `'${value}'` : JSON.stringify(value));
+const clip = (text) => (text.length <= SHORT_VALUE ? text : `${text.slice(0, SHORT_VALUE - 1)}…`);
+const quoted = (value) => clip(typeof value === "string" ? pyRepr(value) : JSON.stringify(value));
 
 function expect(ok, field, expected, value) {
   if (!ok) fail(`${field ? `${field}: ` : ""}expected ${expected}, found ${kindOf(value)}`);
 }
 
-function checkInt(value, field, low, high) {
-  expect(isInt(value), field, "an integer", value);
+function checkInt(value, field, low, high, expected = "an integer") {
+  expect(isInt(value), field, expected, value);
   if (value < low || value > high) fail(`${field}: ${value} is out of range (${low} to ${high})`);
+}
+
+// A text's length in code points, as Python counts it.
+function checkLength(text, field, most) {
+  const length = [...text].length;
+  if (length > most) fail(`${field}: a string of ${length} characters; the limit is ${most}`);
 }
 
 function checkChoice(value, field, choices) {
@@ -73,18 +85,20 @@ function checkReadings(value, field) {
 
 // The keys, kinds and bounds of a saved game (save.SavedGame), then its version (decode_saved_game).
 export function decodeSaved(data) {
-  checkObject(data, "", ["format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves"], ["ending", "family"]);
+  checkObject(data, "", ["format", "version", "mode", "lexicon", "seed", "layers", "layer", "to_move", "rings", "fixed", "moves"], ["ending", "family", "computer"]);
   if (data.format !== FORMAT) checkChoice(data.format, "format", [FORMAT]);
   checkInt(data.version, "version", 0, 2 ** 31);
   checkChoice(data.mode, "mode", Object.keys(MODES));
   expect(typeof data.lexicon === "string", "lexicon", "a string", data.lexicon);
-  if (!data.lexicon.length || data.lexicon.length > MAX_LEXICON_NAME) fail("lexicon: the name's length is out of range");
-  if (data.seed !== null) checkInt(data.seed, "seed", 0, MAX_SEED);
+  if (!data.lexicon.length) fail("lexicon: expected at least 1 character(s)");
+  checkLength(data.lexicon, "lexicon", MAX_LEXICON_NAME);
+  if (data.seed !== null) checkInt(data.seed, "seed", 0, MAX_SEED, "an integer or null");
   expect(Array.isArray(data.layers), "layers", "a list", data.layers);
-  if (data.layers.length < 1 || data.layers.length > 2) fail(`layers: expected 1 to 2 entries, found ${data.layers.length}`);
+  if (data.layers.length < 1) fail("layers: expected at least 1 entry, found 0");
+  if (data.layers.length > 2) fail(`layers: ${data.layers.length} entries; the limit is 2`);
   data.layers.forEach((text, index) => {
     expect(typeof text === "string", `layers[${index}]`, "a string", text);
-    if (text.length > MAX_BOARD_TEXT) fail(`layers[${index}]: a string of ${text.length} characters; the limit is ${MAX_BOARD_TEXT}`);
+    checkLength(text, `layers[${index}]`, MAX_BOARD_TEXT);
   });
   checkInt(data.layer, "layer", 0, 1);
   checkChoice(data.to_move, "to_move", ["green", "silver"]);
@@ -103,7 +117,9 @@ export function decodeSaved(data) {
     checkChoice(move.player, `${field}.player`, ["green", "silver"]);
     if (move.kind === "pass") return checkCell(move.cell, `${field}.cell`);
     expect(typeof move.word === "string", `${field}.word`, "a string", move.word);
-    if (!/^[A-Z]+$/.test(move.word) || move.word.length > MAX_WORD) fail(`${field}.word: ${quoted(move.word)} is not in the expected form`);
+    if (!move.word.length) fail(`${field}.word: expected at least 1 character(s)`);
+    checkLength(move.word, `${field}.word`, MAX_WORD);
+    if (!/^[A-Z]+$/.test(move.word)) fail(`${field}.word: ${quoted(move.word)} is not in the expected form`);
     expect(Array.isArray(move.path), `${field}.path`, "a list", move.path);
     if (move.path.length > MAX_WORD) fail(`${field}.path: ${move.path.length} entries; the limit is ${MAX_WORD}`);
     move.path.forEach((cell, step) => checkCell(cell, `${field}.path[${step}]`));
@@ -111,8 +127,14 @@ export function decodeSaved(data) {
   });
   if ("ending" in data) checkChoice(data.ending, "ending", ["position", "passes"]);
   if ("family" in data) expect(typeof data.family === "boolean", "family", "true or false", data.family);
+  if ("computer" in data && data.computer !== null) {
+    expect(data.computer !== null && typeof data.computer === "object" && !Array.isArray(data.computer), "computer", "an object or null", data.computer);
+    checkObject(data.computer, "computer", ["side", "level"], []);
+    checkChoice(data.computer.side, "computer.side", ["green", "silver"]);
+    checkInt(data.computer.level, "computer.level", 1, MAX_LEVEL);
+  }
   if (data.version !== VERSION) fail(`version: this program reads version ${VERSION}, found ${data.version}`);
-  return { ending: "passes", family: false, ...data };
+  return { ending: "passes", family: false, computer: null, ...data };
 }
 
 // The boards of a saved game: the seed's deal (the stored texts must match it) or one typed board.
@@ -142,6 +164,7 @@ export function fromJson(data, options, deal) {
   const layers = savedLayers(saved, deal);
   if (saved.layer >= layers.length) fail(`layer: ${saved.layer} is out of range (0 to ${layers.length - 1})`);
   const game = new Game(layers, { ...options, layer: saved.layer, seed: saved.seed, mode: saved.mode, lexiconName: saved.lexicon, ending: saved.ending, family: saved.family });
+  if (saved.computer !== null) game.computer = [saved.computer.side, saved.computer.level];
   if (saved.moves.length > game.board.rules.size) fail(`moves: ${saved.moves.length} entries; the limit is ${game.board.rules.size}`);
   saved.moves.forEach((entry, index) => replay(game, entry, `moves[${index}]`));
   if (saved.to_move !== game.toMove) fail(`to_move: '${saved.to_move}' does not match what the moves give ('${game.toMove}')`);

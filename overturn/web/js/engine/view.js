@@ -2,10 +2,8 @@
 // review.ranked_view): the same keys, in the same order, as the server's JSON.
 
 import { seat } from "./colours.js";
+import { LEVELS } from "./computer.js";
 import { toJson } from "./save.js";
-
-// The computer's strengths (computer.LEVELS).
-export const LEVELS = [1, 2, 3, 4, 5];
 
 // The score as every answer gives it: turn is the seat to move (null once over), winners the best seats once over.
 export function scoreOf(game) {
