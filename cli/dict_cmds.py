@@ -176,7 +176,7 @@ def grep(pattern: str, limit: int, timeout: float, lexicon_spec: str, as_json: b
       overturn dict grep 'P.CHE'               # '.' is any letter
       overturn dict grep '[AEIOU]{4}.*'        # classes and repeats
       overturn dict grep 'ABC|DEF'             # either word
-      overturn dict grep '(.)\\1' --limit 20    # a doubled letter
+      overturn dict grep '.*(.)\\1.*' --limit 20    # a doubled letter anywhere (the pattern matches whole words)
       overturn dict grep --json '.*OUX'
     """
     from overturn.lexicon.pattern import PatternError

@@ -118,6 +118,19 @@ def _score_line(result: Result, game: Game) -> str:
 
 
 
+def _refuse_if_over(game: Game, as_json: bool, what: str) -> None:
+    """A finished game has no move to list or hint to give: exit 1 saying so (``game_over`` under --json), as a move would be."""
+    if not game.is_over():
+        return
+    result = game.result()
+    outcome = "a tie" if result.winner is None else f"{result.winner.value} wins"
+    message = f"the game is over ({outcome}, green {result.green} · silver {result.silver}): no {what}; 'overturn game next-layer' starts the next game"
+    if as_json:
+        echo_json({"error": {"rule": "game_over", "message": message}})
+        sys.exit(1)
+    raise click.ClickException(message)
+
+
 def _echo_status(game: Game) -> None:
     """Under the board: the ring legend, the readings fixed so far (if any) and the score."""
     click.echo(LEGEND)
@@ -382,7 +395,7 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
         if as_json:
             echo_json({"error": {"rule": refusal.reason, "message": refusal.message}})
             sys.exit(1)
-        raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message}; the game file is unchanged") from None
+        raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message.rstrip('.')}; the game file is unchanged") from None
     _save(current, state_path)
     if as_json:
         echo_json({"played": {"seat": mover.seat, "kind": "pass", "cell": cells[0], "words_left": left},
@@ -434,6 +447,7 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
       overturn game moves --json
     """
     current = load_game(state_path)
+    _refuse_if_over(current, as_json, "move to list")
     every = current.legal_moves()
     moves, total = every[:limit], len(every)
     if as_json:
@@ -463,6 +477,7 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
       overturn game hint --json
     """
     current = load_game(state_path)
+    _refuse_if_over(current, as_json, "hint to give")
     moves = current.legal_moves()
     if as_json:
         # an object either way (the vocabulary's rule): no move left is a null hint, not a bare null
@@ -540,6 +555,8 @@ def referee(
 ) -> None:
     """Settle a disputed word: exit 0 if legal, 1 if refused, 2 on a usage error.
 
+    A WORD that is not letters at all ('', digits, a hyphen) is a usage error, as in 'dict lookup'.
+
     \b
     Examples:
       overturn referee BOIRE --board 'ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET'
@@ -549,6 +566,12 @@ def referee(
       overturn game new --seed 311 --state game.json
       overturn referee BOIRE --state game.json
     """
+    from overturn.lexicon.normalize import InvalidWord, normalize_key
+
+    try:  # not a word of letters at all (an empty WORD, digits, a hyphen): a usage error, as for dict lookup
+        normalize_key(word)
+    except InvalidWord as exc:
+        raise click.BadParameter(str(exc), param_hint="WORD") from None
     current: Game | None = None
     if board_text is not None:
         try:

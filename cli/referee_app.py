@@ -35,7 +35,7 @@ from typing import IO, Any, TypeVar
 import click
 
 from overturn.jsonstore import SaveError, StateFileError, load_json, save_json_atomic
-from overturn.referees.protocol import IllegalAction, Played, Referee, UsageProblem
+from overturn.referees.protocol import IllegalAction, NothingToUndo, Played, Referee, UsageProblem
 from overturn_cli.common import json_option, state_option, updates_state
 from overturn_cli.console import echo_json
 
@@ -62,7 +62,7 @@ class Refused(click.ClickException):
         if self.as_json:
             click.echo(json.dumps({"error": {"rule": self.rule, "message": self.message}}, ensure_ascii=False))
         else:
-            click.echo(f"refused: {self.message} [rule: {self.rule}]; the game file is unchanged", err=True)
+            click.echo(f"refused: {self.message.rstrip('.')} [rule: {self.rule}]; the game file is unchanged", err=True)
 
 
 class UnreadableFile(click.ClickException):
@@ -235,6 +235,8 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
         game = load(state_path)
         try:
             earlier, taken_back = referee.rewind(game, count)
+        except NothingToUndo as exc:  # refused, as a move the rules refuse: exit 1
+            raise click.ClickException(str(exc)) from None
         except UsageProblem as exc:
             raise click.UsageError(str(exc)) from None
         save_game(referee, state_path, earlier)
@@ -320,7 +322,7 @@ def _session_loop(referee: Referee[Any], game: Any, state_path: Path, options: M
         except IllegalAction as refusal:
             click.echo(f"refused: {refusal.message} [rule: {refusal.rule}]")
             continue
-        except UsageProblem as exc:
+        except (UsageProblem, NothingToUndo) as exc:
             click.echo(str(exc))
             continue
         save_game(referee, state_path, game)

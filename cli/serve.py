@@ -29,6 +29,42 @@ def hosts_to_allow(host: str, given: tuple[str, ...]) -> list[str] | None:
     return list(LOOPBACK_NAMES) if _is_loopback(host) else None
 
 
+#: The status uvicorn exits with when it cannot start (``uvicorn.server.STARTUP_FAILURE``).
+UVICORN_STARTUP_FAILURE = 3
+
+
+def _check_address(host: str, port: int) -> None:
+    """Exit 2 naming the reason when the server could not listen on ``host:port`` (a busy port, a port it may not use,
+    a host that is not this machine's), before the server starts, instead of uvicorn's logged OSError and exit 3.
+
+    Each address the server would bind (asyncio's: every ``getaddrinfo`` answer, IPv6 ones IPv6-only) is bound
+    once with the same options and let go. Port 0 (any free port) is always free.
+    """
+    import errno
+    import socket
+
+    if port == 0:
+        return
+    try:
+        answers = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise BadInput(f"cannot listen on {host}: {getattr(exc, 'strerror', None) or exc}") from None
+    for family, kind, proto, _name, address in dict.fromkeys(answers):
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                why = exc.strerror or str(exc)
+                if exc.errno == errno.EADDRINUSE:
+                    why += ": another server is listening there (stop it, or choose another --port)"
+                elif exc.errno == errno.EACCES:
+                    why += f": ports below 1024 need privileges (choose --port {port + 8000 if port < 1024 else port})"
+                raise BadInput(f"cannot listen on {host}:{port}: {why}") from None
+
+
 def default_store() -> str:
     """The SQLite file table games live in when ``--store`` is not given."""
     from platformdirs import user_data_path
@@ -171,7 +207,7 @@ def serve(
     file by default; a club server shares one PostgreSQL:
       overturn serve --store postgresql://overturn@db.club.local/overturn
     Limits, timeouts and headers: docs/service.md. Ctrl-C stops the server
-    cleanly (exit 130); an unknown lexicon or store is exit 2.
+    cleanly (exit 130); an unknown lexicon or store, or an address it cannot listen on (a busy port), is exit 2.
     """
     import uvicorn
 
@@ -230,10 +266,15 @@ def serve(
     if not _is_loopback(host):
         say(f"warning: listening on {host}: every machine that can reach this address can use the service")
     settings = server_settings(limits, forwarded_allow_ips)
+    _check_address(host, port)
     try:
         closing_server(uvicorn.Config(app, host=host, port=port, log_level=log_level, **settings)).run()
     except KeyboardInterrupt:  # uvicorn re-raises the Ctrl-C it shut down on
         pass
+    except SystemExit as exc:  # uvicorn's start-up failure (3, its error logged above): a configuration the table calls 2
+        if exc.code == UVICORN_STARTUP_FAILURE:
+            raise BadInput(f"the server could not start on {host}:{port} (the reason is logged above)") from None
+        raise
     # uvicorn returns once a signal (Ctrl-C, a service manager's stop) has shut it down cleanly
     say(f"server stopped; table games are kept in {tables.url}")
     raise SystemExit(INTERRUPTED)

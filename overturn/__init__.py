@@ -15,8 +15,6 @@ Every name below is imported on first use (module ``__getattr__``), so
 
 from __future__ import annotations
 
-import importlib
-
 TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
 
 __version__ = "0.1.0"
@@ -64,10 +62,16 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'overturn' has no attribute {name!r}")
+    import importlib  # here, so the module's namespace holds the public names only
+
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # the next look-up is a plain attribute
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+    """The public names (``__all__``), as ``help`` and completion should show them: no helper of this module."""
+    return sorted(__all__)
+
+
+del annotations, TYPE_CHECKING  # the future import's flag and the typing switch are no public name

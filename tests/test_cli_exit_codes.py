@@ -107,6 +107,13 @@ TABLE: list[tuple[str, int]] = [
     ("game undo", 0),
     ("game undo --state fresh.json", 1),
     ("game undo --state damaged.json", 2),
+    ("game new --seed 311 --ending passes --state over.json", 0),
+    ("game pass A1 --state over.json", 0),
+    ("game pass B1 --state over.json", 0),  # two passes: over
+    ("game moves --state over.json", 1),
+    ("game moves --json --state over.json", 1),
+    ("game hint --state over.json", 1),
+    ("game hint --json --state over.json", 1),
     ("game review", 0),
     ("game review --state damaged.json", 2),
     ("game next-layer", 1),
@@ -124,6 +131,8 @@ TABLE: list[tuple[str, int]] = [
     (f"referee BOIRE --board {BOARD}", 0),
     (f"referee XYZZY --board {BOARD}", 1),
     ("referee BOIRE --board ROIB", 2),
+    (f"referee '' --board {BOARD}", 2),  # as dict lookup '': not a word of letters
+    (f"referee 12 --board {BOARD}", 2),
     ("referee BOIRE --state damaged.json", 2),
     (f"referee BOIRE --board {BOARD} -l typo", 2),
     ("play --seed 311 --state played.json", 0),
@@ -139,23 +148,31 @@ TABLE: list[tuple[str, int]] = [
     ("overload play roll 9 --state ov.json", 1),
     ("overload play load 3 roll 5 --state ov.json", 0),
     ("overload undo --state ov.json", 0),
+    ("overload new --players 3 --seed 7 --state ov0.json", 0),
+    ("overload undo --state ov0.json", 1),  # nothing to undo: refused, as in game undo
     ("overload show --state damaged.json", 2),
     ("overload rules", 0),
     ("offboard new --state off.json", 0),
     ("offboard play C3-D4 --state off.json", 0),
     ("offboard play C3-D4 --state off.json", 1),
     ("offboard undo -n 0 --state off.json", 2),
+    ("offboard new --state off0.json", 0),
+    ("offboard undo --state off0.json", 1),
     ("offboard show --state damaged.json", 2),
     ("insider new --players 2 --seed 7 --state ins.json", 0),
     ("insider play end --state ins.json", 1),
     ("insider play walk --state ins.json", 0),
     ("insider show --state missing.json", 2),
+    ("insider new --players 2 --seed 7 --state ins0.json", 0),
+    ("insider undo --state ins0.json", 1),  # the deal's cards are no one's move to take back
     # table (no server answers on port 9), serve
     (f"table show {LINK}", 1),
     ("table show not-a-link", 2),
     ("table new not-a-server", 2),
     (f"table pass Z9 {LINK}", 1),
     ("serve --port 70000", 2),
+    ("serve --store foo://x", 2),  # once a SQLite file ./foo:/x
+    ("serve --host nowhere.invalid --store memory", 2),
     ("serve -l typo --store memory", 2),
     ("serve --presence-lapse 0 --store memory", 2),
     # web
@@ -238,6 +255,46 @@ def test_every_command_is_in_the_table() -> None:
         names = set(group.list_commands(click.Context(group)))
         rows = {line.split()[1] for line, _ in TABLE if line.split()[0] == group_name}
         assert names - {"preview", "roll", "session"} <= rows, (group_name, names - rows)
+
+
+def test_a_busy_port_is_exit_2_with_the_reason(tmp_path: Path) -> None:
+    """uvicorn logged an OSError and exited 3, outside the table; now 2, saying what to do, before the server starts."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "--port", str(port), "--store", str(tmp_path / "t.sqlite3")])
+    assert result.exit_code == 2, result.output
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in result.output and "--port" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "new"), [("overload", ["--players", "3", "--seed", "7"]), ("offboard", []), ("insider", ["--players", "2", "--seed", "7"])],
+)
+def test_nothing_to_undo_is_said_so_in_every_game(game: str, new: list[str], tmp_path: Path) -> None:
+    """Overload and offboard said "cannot take back 1 actions: 0 were played" (exit 2); Insider took back its own deal."""
+    state = str(tmp_path / "g.json")
+    assert CliRunner().invoke(main, [game, "new", *new, "--state", state]).exit_code == 0
+    before = Path(state).read_bytes()
+    result = CliRunner().invoke(main, [game, "undo", "--state", state])
+    assert result.exit_code == 1 and "nothing to undo: no " in result.output and "has been played yet" in result.output, result.output
+    assert Path(state).read_bytes() == before
+    fresh = tmp_path / "overturn.json"
+    assert CliRunner().invoke(main, ["game", "new", "--seed", "7", "--state", str(fresh)]).exit_code == 0
+    undone = CliRunner().invoke(main, ["game", "undo", "--state", str(fresh)])
+    assert undone.exit_code == 1 and "nothing to undo: no move has been played yet" in undone.output
+
+
+def test_moves_and_hint_on_a_finished_game_say_it_is_over(tmp_path: Path) -> None:
+    state = str(tmp_path / "over.json")
+    for args in (["new", "--seed", "311", "--ending", "passes"], ["pass", "A1"], ["pass", "B1"]):
+        assert CliRunner().invoke(main, ["game", *args, "--state", state]).exit_code == 0
+    listed = CliRunner().invoke(main, ["game", "moves", "--state", state])
+    assert listed.exit_code == 1 and "the game is over (a tie, green 1 · silver 1): no move to list" in listed.output
+    hinted = CliRunner().invoke(main, ["game", "hint", "--json", "--state", state])
+    assert hinted.exit_code == 1 and json.loads(hinted.stdout)["error"]["rule"] == "game_over"
 
 
 @pytest.mark.parametrize("given", ["0", "-5", "0.5", "3601", "inf", "nan"])

@@ -79,6 +79,9 @@ def test_import_overturn_is_light_and_offers_the_library_face() -> None:
         "assert overturn.Game is Game and Game.__module__ == 'overturn.game.state'\n"
         "assert overturn.OverloadReferee().name == 'overload' and overturn.InsiderReferee and overturn.OffboardReferee\n"
         "assert set(overturn.__all__) == {'__version__', *overturn._EXPORTS} and set(overturn.__all__) <= set(dir(overturn))\n"
+        # dir() shows the public names alone: no TYPE_CHECKING, annotations or importlib of the module's own workings
+        "assert dir(overturn) == sorted(overturn.__all__), dir(overturn)\n"
+        "assert not hasattr(overturn, 'TYPE_CHECKING') and not hasattr(overturn, 'annotations') and not hasattr(overturn, 'importlib')\n"
         "try:\n    overturn.Nothing\nexcept AttributeError as exc:\n    assert 'Nothing' in str(exc)\n"
         "else:\n    raise SystemExit('no AttributeError')\n"
     )
@@ -95,8 +98,10 @@ def test_the_docs_library_examples_run(document: str, section: str, default_lexi
     assert "import overturn\n" in block.group(1)
     scope: dict[str, object] = {}
     exec(compile(block.group(1), document, "exec"), scope)  # noqa: S102 - the documented example
-    game = scope["game"]
-    assert [played.move.word for played in game.history] == ["ROI"]  # type: ignore[attr-defined]
+    game, best = scope["game"], scope.get("best")
+    assert [played.move.word for played in game.history][:1] == ["ROI"]  # type: ignore[attr-defined]
+    # the README plays the best reply too: a ranked move is a move
+    assert [played.move for played in game.history][1:] == ([best.move] if document == "README.md" else [])  # type: ignore[attr-defined]
 
 
 # ----- colours ------------------------------------------------------------------------------------

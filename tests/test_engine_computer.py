@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from overturn.game.computer import LEVELS, choose_move
-from overturn.game.moves import PassMove, Played, RankedMove, WordMove
+from overturn.game.computer import ENDING_CELLS, INFINITY, LEVEL_DESCRIPTIONS, LEVELS, LOOKAHEAD_CANDIDATES, PLANS, choose_move
+from overturn.game.moves import GameError, PassMove, Played, RankedMove, WordMove
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "overturn" / "web" / "js" / "engine"
@@ -214,3 +214,38 @@ def test_the_page_computer_plays_the_servers_move_at_every_level() -> None:
     assert any(answer["chosen"]["move"]["kind"] == "pass" for answer in expected)
     assert sum(chosen[key] != chosen.get((key[0], 2, "still")) for key in chosen if key[1] >= 3) > 50
     assert {case["level"] for case in cases if case["clock"] == "still"} == set(LEVELS)
+
+
+def test_the_page_computer_refuses_what_python_refuses() -> None:
+    """A game over (GameError there, GameOver here) and a level outside 1 to 5 (ValueError there, RangeError here)."""
+    over = FakeGame(3, 0)
+    with pytest.raises(GameError):
+        choose_move(over, 2, random.Random(0))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="level must be one of"):
+        choose_move(FakeGame(3, 30), 6, random.Random(0))  # type: ignore[arg-type]
+    script = (RUNNER % {"fake": (ROOT / "tests" / "engine_fake_game.mjs").as_uri()}).split("const asked")[0] + """
+const refused = (game, level) => { try { chooseMove(game, level, new Random(0)); return null; } catch (error) { return error.constructor.name; } };
+process.stdout.write(JSON.stringify([refused(new FakeGame(3, 0), 2), refused(new FakeGame(3, 30), 6), refused(new FakeGame(3, 30), 0)]));
+"""
+    assert NODE is not None
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, cwd=ENGINE, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == ["GameOver", "RangeError", "RangeError"]
+
+
+def test_the_page_computer_has_the_servers_levels_and_plans() -> None:
+    """The constants written twice: the levels' descriptions (shown by the page), plans, widths and bounds."""
+    script = """
+import * as computer from "./computer.js";
+const { LEVEL_DESCRIPTIONS, LEVELS, PLANS, LOOKAHEAD_CANDIDATES, ENDING_CELLS, INFINITY } = computer;
+process.stdout.write(JSON.stringify({ LEVEL_DESCRIPTIONS, LEVELS, PLANS, LOOKAHEAD_CANDIDATES, ENDING_CELLS, INFINITY }));
+"""
+    assert NODE is not None
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60, cwd=ENGINE, check=False)
+    assert done.returncode == 0, done.stderr
+    page = json.loads(done.stdout)
+    plans = {str(level): {"depths": list(plan.depths), "width": plan.width, "rootWidth": plan.root_width, "budget": plan.budget} for level, plan in PLANS.items()}
+    assert page == {
+        "LEVEL_DESCRIPTIONS": {str(level): text for level, text in LEVEL_DESCRIPTIONS.items()}, "LEVELS": list(LEVELS), "PLANS": plans,
+        "LOOKAHEAD_CANDIDATES": LOOKAHEAD_CANDIDATES, "ENDING_CELLS": ENDING_CELLS, "INFINITY": INFINITY,
+    }

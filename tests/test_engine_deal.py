@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from overturn.game.board import Rules
+from overturn.game.board import MAX_SEED, Rules
+from overturn.game.state import derive_seed
 from overturn.game.tiles import DEFAULT_TILESET, TileSet, deal
 
 ENGINE = Path(__file__).resolve().parent.parent / "overturn" / "web" / "js" / "engine"
@@ -21,11 +22,14 @@ needs_node = pytest.mark.skipif(NODE is None, reason="no node binary to run the 
 
 RUNNER = """
 import { deal } from "./deal.js";
+import { deriveSeed } from "./sha256.js";
 import { readFileSync } from "node:fs";
 const asked = JSON.parse(readFileSync(0, "utf8"));
 const dealt = asked.seeds.map((seed) => deal(seed));
 const other = asked.seeds.slice(0, 100).map((seed) => deal(seed, asked.tileset, asked.size));
-process.stdout.write(JSON.stringify({ dealt, other }));
+const derived = asked.seeds.filter((seed) => seed < 2 ** 32).map(deriveSeed);
+const next = derived.slice(0, 200).map((seed) => deal(seed));
+process.stdout.write(JSON.stringify({ dealt, other, derived, next }));
 """
 
 #: A set of tiles that are not square (1×2, so they only turn half-way) on a 4×4 board: 8 tiles a layer, 3 layers.
@@ -57,3 +61,14 @@ def test_the_page_deals_what_the_server_deals() -> None:
     assert {len(layers) for layers in got["dealt"]} == {2}
     assert got["other"] == [[list(board.faces) for board in deal(seed, other, rules).layers] for seed in seeds[:100]]
     assert {len(layers) for layers in got["other"]} == {3}
+
+
+@needs_node
+def test_the_page_deals_the_next_game_as_the_server_does() -> None:
+    """Once both layers are played the next deal's seed is derived (state.derive_seed, sha256.js's deriveSeed)."""
+    pick = random.Random(2026)
+    seeds = [0, 1, 7, MAX_SEED] + [pick.randrange(MAX_SEED + 1) for _ in range(500)]
+    got = _node({"seeds": seeds, "tileset": OTHER_TILESET, "size": {"rows": 4, "cols": 4}})
+    derived = [derive_seed(seed) for seed in seeds]
+    assert got["derived"] == derived
+    assert got["next"] == [[list(board.faces) for board in deal(seed).layers] for seed in derived[:200]]

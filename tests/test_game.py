@@ -18,7 +18,7 @@ import json
 
 import pytest
 
-from overturn.game.board import Board, parse_path
+from overturn.game.board import Board, BoardError, parse_path
 from overturn.game.state import Colour, Game, GameError, IllegalMove, PassMove, Result, WordMove, derive_seed
 from overturn.jsonstore import SaveError, StateFileError
 
@@ -302,3 +302,27 @@ def test_a_failed_save_keeps_the_previous_file(lexicon, tmp_path, monkeypatch):
     assert target.read_bytes() == before
     assert [path.name for path in tmp_path.iterdir()] == ["game.json"]
     assert Game.load(target, lexicon).history == []
+
+
+def test_a_ranked_move_is_a_move(default_lexicon) -> None:
+    """`game.push(game.legal_moves()[0])` raised AttributeError ('RankedMove' has no 'cell'); python-chess's
+    `board.push(next(iter(board.legal_moves)))` just works, and so does this now."""
+    import overturn
+
+    game = overturn.Game.new(seed=311, lexicon=default_lexicon)
+    best = game.legal_moves()[0]
+    assert game.check(best).legal
+    played = game.push(best)
+    assert played.move == best.move and game.to_move is Colour.SILVER
+    assert game.push(game.legal_moves()[0]).player is Colour.SILVER
+
+
+def test_board_reads_the_notation(default_lexicon) -> None:
+    """`overturn.Board('AMRECD/…')` said "expected 36 faces, got 44": the notation was read by Board.parse only."""
+    import overturn
+
+    text = "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC"
+    assert overturn.Board(text) == Board.parse(text) and str(overturn.Board(text)) == "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
+    assert overturn.Board(Board.parse(text).faces) == Board.parse(text)
+    with pytest.raises(BoardError, match="row 4, column 2"):
+        overturn.Board("AMRECD/ETSOAU/INNTUI/H[ZY]OSSA/LENPOE/LAABSC")

@@ -126,3 +126,15 @@ def test_the_terminal_watching_a_seat_handed_over_is_told(server: str, client: h
     assert client.post(f"/api/tables/{made['table']['id']}/hand-over", json={"creator": made["creator"], "seat": 1}).status_code == 200
     _out, err = watcher.communicate(timeout=30)
     assert watcher.returncode == 1 and "handed to another phone" in err
+
+
+@pytest.mark.parametrize("body", [{"board": BOARD, "seats": [{"name": "Zoé"}, {"name": "Ali"}]}, {"game": "insider", "seats": [{"name": "Zoé"}, {"name": "Ali"}]}], ids=["overturn", "insider"])
+def test_a_claim_answers_the_table_as_the_seat_now_sees_it(client: httpx.Client, body: dict[str, object]) -> None:
+    """A phone opening its link needs one round trip: the claim's answer holds what a read with the new credential
+    answers (an Insider seat's own hand included), so the page does not read the table again."""
+    made = client.post("/api/tables", json=body).json()
+    table_id = made["table"]["id"]
+    claimed = client.post(f"/api/tables/{table_id}/claim", json={"seat": made["tokens"][1]}).json()
+    read = client.get(f"/api/tables/{table_id}", headers={"X-Seat-Token": claimed["token"]}).json()
+    assert claimed["seat"] == 1 and claimed["view"] == read
+    assert claimed["view"]["table"]["version"] == 0

@@ -125,7 +125,7 @@ def test_openapi_schema_lists_every_endpoint(client: httpx.Client) -> None:
 def test_page_and_its_assets_are_served(client: httpx.Client) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    for asset in ("app.js", "style.css"):  # named under the static files' version (tests/test_static_cache.py)
+    for asset in ("app.bundle.js", "style.css"):  # named under the static files' version (tests/test_static_cache.py); app.js's modules bundled
         named = re.search(rf'"(/static/[0-9a-f]{{12}}/{re.escape(asset)})"', page.text)
         assert named is not None, asset
         assert client.get(named.group(1)).status_code == 200

@@ -324,3 +324,11 @@ def test_a_sqlite_read_does_not_wait_for_another_process_writing(tmp_path: Path)
         writer.execute("ROLLBACK")
         writer.close()
         store.close()
+
+
+def test_a_store_address_of_an_unknown_scheme_is_refused() -> None:
+    """``foo://x`` became a SQLite file ``./foo:/x``; now a StoreError naming the scheme (serve and table prune: exit 2)."""
+    for spec in ("foo://x", "http://db/overturn", "mysql://u@h/d"):
+        with pytest.raises(StoreError, match="unknown store scheme"):
+            open_store(spec)
+    open_store("memory").close()

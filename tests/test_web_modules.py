@@ -219,7 +219,8 @@ def test_the_page_words_every_reason_the_referee_gives(translations: dict[str, A
 def test_no_page_script_is_over_600_lines() -> None:
     scripts = _scripts()
     assert len(scripts) >= 10  # the graph was found: both pages' modules, not only their entry points
-    assert set(WEB.rglob("*.js")) - {WEB / "vendor" / "qrcode.js", WEB / "sw.js"} == scripts, "a script no page imports"
+    classic = {WEB / "vendor" / "qrcode.js", WEB / "not-started.js", WEB / "sw.js"}  # the classic scripts and the worker
+    assert set(WEB.rglob("*.js")) - classic == scripts, "a script no page imports"
     sizes = {path.relative_to(WEB).as_posix(): len(path.read_text().splitlines()) for path in scripts}
     assert max(sizes.values()) <= MAX_LINES, sizes
 
@@ -229,7 +230,9 @@ def test_both_pages_load_their_scripts_as_es_modules() -> None:
         html = (WEB / page).read_text()
         scripts = re.findall(r"<script[^>]*>", html)
         assert f'<script type="module" src="/static/{entry}">' in scripts, page
-        assert all('type="module"' in tag or "/static/vendor/" in tag for tag in scripts), scripts
+        # besides the vendored encoder, only the notice that the modules failed (it must run where they cannot)
+        classic = ("/static/vendor/", '"/static/not-started.js"')
+        assert all('type="module"' in tag or any(name in tag for name in classic) for tag in scripts), scripts
 
 
 def test_shared_modules_are_the_same_for_both_pages() -> None:

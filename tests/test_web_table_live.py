@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from test_web import BOARD, CHROMIUM, PHONE, browser, shoot  # noqa: F401  (browser: a fixture)
@@ -29,6 +30,7 @@ from overturn.game.board import Board
 from overturn.game.state import Game, PassMove, WordMove
 from overturn.lexicon.registry import load_lexicon
 from overturn.service.app import create_app
+from overturn.service.routers.page import page_html
 from overturn.service.server import BackgroundServer
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary (apt-get install chromium, or set OVERTURN_CHROMIUM)")
@@ -148,8 +150,19 @@ def test_two_phones_and_a_watcher_play_a_whole_game_live(server: str, phones: li
 
     # A stale move: a second tab on Ali's seat, its live stream cut, plays after Ali's own phone did.
     second = ali.context.new_page()
+    # this tab's page unbundled (its modules one by one, as page_html makes it without the bundle), so that the test
+    # reaches the page's own instance of js/table.js to cut its stream
+    # (routed on the context: the page's service worker asks for it)
+    unbundled = page_html("index.html", bundled=False)
+
+    def top(url: str) -> bool:
+        return urlsplit(url).path == "/"
+
+    ali.context.route(top, lambda route: route.fulfill(status=200, content_type="text/html; charset=utf-8", body=unbundled))
     second.goto(ali.tab.url)
     expect(second.locator("#play")).to_be_enabled()
+    ali.context.unroute(top)
+    assert second.evaluate("document.querySelector('script[type=module]').src.endsWith('/app.js')")
     second.evaluate(  # the page's own module instance: under the static files' version, as the page loaded it
         "import(new URL('js/table.js', document.querySelector('script[type=module]').src).href).then((table) => table.closeLive())")
     mover, other = _seat_to_move(local, zoe, ali)

@@ -132,7 +132,10 @@ class Board(Value):
     faces: tuple[str, ...]
     rules: Rules
 
-    def __init__(self, faces: tuple[str, ...], rules: Rules = OVERTURN) -> None:
+    def __init__(self, faces: tuple[str, ...] | str, rules: Rules = OVERTURN) -> None:
+        """``faces`` one a cell, or the board's text as ``parse`` reads it (``Board('AMRECD / ETSOAU / …')``)."""
+        if isinstance(faces, str):
+            faces = parse_faces(faces, rules)
         self._set(faces=faces, rules=rules)
         if len(faces) != rules.size:
             raise BoardError(f"expected {rules.size} faces, got {len(faces)}")

@@ -115,7 +115,8 @@ def _elo(score: float) -> float:
 
 
 def _finite(value: float) -> float | None:
-    return round(value, 1) if math.isfinite(value) else None
+    """A figure for JSON to one decimal, None when infinite; never -0.0 (an even match's Elo is 0.0)."""
+    return round(value, 1) + 0.0 if math.isfinite(value) else None
 
 
 def _signed(value: float) -> str:

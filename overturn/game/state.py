@@ -256,8 +256,13 @@ class Game:
             raise GameError("no lexicon is loaded for this game")
         return self.lexicon
 
-    def check(self, move: Move, player: Colour | None = None) -> Verdict:
-        """The referee's verdict on ``move`` in this position (``player``: who claims it, if said)."""
+    def check(self, move: Move | RankedMove, player: Colour | None = None) -> Verdict:
+        """The referee's verdict on ``move`` in this position (``player``: who claims it, if said).
+
+        A ranked move (from ``legal_moves``) is its move: ``game.check(game.legal_moves()[0])``.
+        """
+        if isinstance(move, RankedMove):
+            move = move.move
         if isinstance(move, WordMove):
             lexicon = self._need_lexicon()
             if self.family and _key_or_none(move.word) in family_blocked_keys(lexicon):
@@ -285,8 +290,13 @@ class Game:
         message = f"{self.to_move.value} passes: a {self.to_move.other.value} ring on {format_cell(board, move.cell)}."
         return Verdict(True, "ok", message, "", path, (), swing=-1)
 
-    def push(self, move: Move, player: Colour | None = None) -> Played:
-        """Play ``move`` for the side to move, or raise IllegalMove and change nothing."""
+    def push(self, move: Move | RankedMove, player: Colour | None = None) -> Played:
+        """Play ``move`` for the side to move, or raise IllegalMove and change nothing.
+
+        A ranked move is its move, as in python-chess: ``game.push(game.legal_moves()[0])`` plays the best one.
+        """
+        if isinstance(move, RankedMove):
+            move = move.move
         verdict = self.check(move, player)
         if not verdict.legal:
             raise IllegalMove(verdict.reason, verdict.message, verdict)
@@ -316,7 +326,7 @@ class Game:
     def pop(self) -> Played:
         """Undo the last move exactly (rings, turn, fixed readings)."""
         if not self.history:
-            raise GameError("there is no move to undo")
+            raise GameError("nothing to undo: no move has been played yet")
         rings, to_move, fixed = self._undo.pop()
         self.rings, self.to_move, self.fixed = list(rings), to_move, fixed
         return self.history.pop()

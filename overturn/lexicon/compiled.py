@@ -165,7 +165,7 @@ def write_build(
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     try:
-        say(f"indexing {len(lexicon):,} words")
+        say(f"indexing {len(lexicon):,} word{'' if len(lexicon) == 1 else 's'}")
         trie = marisa_trie.Trie(lexicon.keys())
         trie.save(str(staging / "words.marisa"))
         say("packing dictionary entries")

@@ -30,8 +30,9 @@ Two layers, so the rules never depend on the command line:
   defaults: ``legal`` (grouping), ``random_action`` (playouts), ``session_step``, ``computer_turn`` and
   ``session_undo`` (computer players in `session`), ``prompt``, ``session_help``.
 
-Refusals by the rules are ``IllegalAction`` (exit 1); a command line that asks
-for something meaningless is ``UsageProblem`` (exit 2).
+Refusals by the rules are ``IllegalAction`` (exit 1), and so is an undo past the
+start of the game (``NothingToUndo``, exit 1, as Overturn's `game undo`); a command
+line that asks for something meaningless is ``UsageProblem`` (exit 2).
 """
 
 from __future__ import annotations
@@ -46,16 +47,27 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from msgspec import to_builtins
 
 from overturn.referees.base import CHANCE, TERMINAL, IllegalAction
-from overturn.referees.wording import Event
+from overturn.referees.wording import Event, plural
 
-__all__ = ["CHANCE", "TERMINAL", "IllegalAction", "Played", "Referee", "State", "UsageProblem"]
+__all__ = ["CHANCE", "TERMINAL", "IllegalAction", "NothingToUndo", "Played", "Referee", "State", "UsageProblem", "nothing_to_undo"]
 
 ActionT = TypeVar("ActionT")
 GameT = TypeVar("GameT")
 
 
 class UsageProblem(ValueError):
-    """A request that is not a move at all (bad option, nothing to play, undo past the start): exit 2."""
+    """A request that is not a move at all (bad option, nothing to play): exit 2."""
+
+
+class NothingToUndo(ValueError):
+    """An undo past the start of the game (nothing played, or fewer actions than asked): refused, exit 1."""
+
+
+def nothing_to_undo(count: int, played: int, noun: str) -> NothingToUndo:
+    """The refusal of taking back ``count`` of ``noun`` when ``played`` were played (``nothing to undo`` when none were)."""
+    if played == 0:
+        return NothingToUndo(f"nothing to undo: no {noun} has been played yet")
+    return NothingToUndo(f"cannot take back {plural(count, noun)}: only {plural(played, noun)} {'has' if played == 1 else 'have'} been played")
 
 
 class State(Protocol[ActionT]):
@@ -149,7 +161,7 @@ class Referee(ABC, Generic[GameT]):
 
     @abstractmethod
     def rewind(self, game: GameT, count: int) -> tuple[GameT, list[str]]:
-        """The game ``count`` actions ago and the actions taken back; UsageProblem past the start."""
+        """The game ``count`` actions ago and the actions taken back; NothingToUndo past the start."""
 
     def legal(self, game: GameT) -> list[str]:
         """The legal actions now, in the game's notation (a game may group them)."""

@@ -10,7 +10,6 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from overturn.lexicon.lexicon import Lexicon
@@ -80,7 +79,7 @@ def create_app(
     middleware = [Middleware(Hardening, limits=limits, wasm=page_engine)]
     if allowed_hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
-    middleware.append(Middleware(GZipMiddleware, minimum_size=limits.gzip_min_bytes, compresslevel=5))
+    middleware.append(Middleware(page.GZipOthers, minimum_size=limits.gzip_min_bytes, compresslevel=5))
     app = Starlette(
         routes=routes,
         middleware=middleware,

@@ -18,7 +18,7 @@ import { dealGame, leaveGame, openFromUrl, renderRecent, startTypedBoard } from 
 import { $, page } from "./js/state.js";
 import { rememberVibrate } from "./js/table.js";
 
-// The script has started: its first act removes the notice that it has not (index.html, palette.css), which shows only after 4 s.
+// The script has started: its first act removes the notice that it has not (index.html, not-started.js, palette.css).
 document.getElementById("not-started").remove();
 
 function applyLanguage() {

@@ -14,7 +14,7 @@ import { $, awaitingText, entrySentence, rememberCreated, seatColour, seatLabel,
 import { playOnBoard, renderDrawing, revealPreview } from "./js/boards/drawings.js";
 import { renderGuard, renderHand, renderHistory, renderInvites, renderLegal, renderScores } from "./js/boards/panels.js";
 
-// The script has started: its first act removes the notice that it has not (boardgame.html, palette.css), which shows only after 4 s.
+// The script has started: its first act removes the notice that it has not (boardgame.html, not-started.js, palette.css).
 document.getElementById("not-started").remove();
 
 // The player's choice to feel their turn come (kept on this phone).
@@ -342,8 +342,9 @@ function listen() {
 
 async function open() {
   try {
-    takeSeat(await claimSeat(tablePath(), seatToken));
-    accept(await api(tablePath(), { seat: seatToken }));
+    let seen = null;  // the table as the claim's answer shows it: no second round trip
+    takeSeat(await claimSeat(tablePath(), seatToken, (view) => { seen = view; }));
+    accept(seen || await api(tablePath(), { seat: seatToken }));
   } catch (error) {
     if (!(error instanceof ApiProblem && error.offline && openStale())) {
       showError(problemHere(error));

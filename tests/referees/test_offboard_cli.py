@@ -177,7 +177,8 @@ def test_undo_replays_without_the_last_moves(game: Path) -> None:
     result = run("undo", "--state", str(game))
     assert result.exit_code == 0 and "Took back: H7-G6." in result.output
     assert saved(game)["history"] == ["C2-D3"]
-    assert run("undo", "-n", "5", "--state", str(game)).exit_code == 2
+    too_far = run("undo", "-n", "5", "--state", str(game))
+    assert too_far.exit_code == 1 and "cannot take back 5 moves: only 1 move has been played" in too_far.output
 
 
 def test_missing_tampered_and_hostile_files_are_one_line_exit_2(game: Path, tmp_path: Path) -> None:

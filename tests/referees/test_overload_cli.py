@@ -276,7 +276,7 @@ def test_undo_takes_back_actions_and_the_game_continues(game_file: Path) -> None
     run("play", "roll", "4", "--state", str(game_file))
     assert pawn(game_file, "red1") == (4, 3)
     too_far = run("undo", "-n", "9", "--state", str(game_file))
-    assert too_far.exit_code == 2 and "3 were played" in too_far.output
+    assert too_far.exit_code == 1 and "cannot take back 9 actions: only 3 actions have been played" in too_far.output
 
 
 def test_play_names_the_finish_and_the_eight_disc_bonus(tmp_path: Path) -> None:

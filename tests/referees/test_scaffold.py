@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from overturn.jsonstore import SaveError, StateFileError
-from overturn.referees.protocol import IllegalAction, Played, Referee, UsageProblem
+from overturn.referees.protocol import IllegalAction, Played, Referee, UsageProblem, nothing_to_undo
 from overturn_cli import referee_app
 from overturn_cli.referee_app import RefereeCommands, build_referee_group
 
@@ -119,7 +119,7 @@ class ToyReferee(Referee[Toy]):
 
     def rewind(self, game: Toy, count: int) -> tuple[Toy, list[str]]:
         if count > len(game.state.history):
-            raise UsageProblem(f"only {len(game.state.history)} moves were played")
+            raise nothing_to_undo(count, len(game.state.history), "move")
         kept = game.state.history[: len(game.state.history) - count]
         state = Pile(game.start)
         for move in kept:
@@ -188,7 +188,11 @@ def test_show_legal_undo_and_rules(game_file: Path) -> None:
     assert json.loads(run("legal", "--json", "--state", str(game_file)).output)["legal"] == ["take 1", "take 2", "take 3"]
     undone = run("undo", "--json", "--state", str(game_file))
     assert json.loads(undone.output)["taken_back"] == ["take 3"] and json.loads(undone.output)["stones"] == 7
-    assert run("undo", "-n", "5", "--state", str(game_file)).exit_code == 2
+    too_far = run("undo", "-n", "5", "--state", str(game_file))  # refused, as a move past the start would be: 1
+    assert too_far.exit_code == 1 and "nothing to undo: no move has been played yet" in too_far.output
+    run("play", "take 2", "--state", str(game_file))
+    too_far = run("undo", "-n", "5", "--state", str(game_file))
+    assert too_far.exit_code == 1 and "cannot take back 5 moves: only 1 move has been played" in too_far.output
     assert run("rules").exit_code == 0 and run("rules").output.strip()
 
 

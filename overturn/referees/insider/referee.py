@@ -20,8 +20,8 @@ from overturn.referees.insider.notation import canonical_actions
 from overturn.referees.insider.render import describe_turn, legal_lines, render
 from overturn.referees.insider.state import InsiderState
 from overturn.referees.insider.words import EN
-from overturn.referees.protocol import Played, Referee, UsageProblem
-from overturn.referees.wording import plural, say
+from overturn.referees.protocol import Played, Referee, UsageProblem, nothing_to_undo
+from overturn.referees.wording import say
 
 
 class InsiderReferee(Referee[InsiderState]):
@@ -104,13 +104,13 @@ class InsiderReferee(Referee[InsiderState]):
     def rewind(self, game: InsiderState, count: int) -> tuple[InsiderState, list[str]]:
         """Take back ``count`` recorded actions; in a seeded game, also back to the decision that led
         to a chance outcome (undoing a roll takes back the roll and its dice, which come back the same)."""
-        if count > len(game.history):
-            raise UsageProblem(f"cannot take back {plural(count, 'action')}: {len(game.history)} {'was' if len(game.history) == 1 else 'were'} played")
+        waiting = chance_waits(game) if game.auto_chance else [False] * (len(game.history) + 1)
+        decisions = sum(not wait for wait in waiting[:-1])  # the deal's cards and the dice are no one's to take back
+        if count > len(game.history) or not decisions:
+            raise nothing_to_undo(count, decisions, "action")
         cut = len(game.history) - count
-        if game.auto_chance:
-            waiting = chance_waits(game)
-            while cut > 0 and waiting[cut]:
-                cut -= 1
+        while cut > 0 and waiting[cut]:
+            cut -= 1
         return replayed(game, game.history[:cut]), game.history[cut:]
 
     def session_help(self) -> str:

@@ -20,8 +20,7 @@ from overturn.referees.offboard.layouts import Layout, layout_names, load_layout
 from overturn.referees.offboard.render import describe_layout, render, status
 from overturn.referees.offboard.state import MoveReport, OffboardState, computer_move, format_move, parse_turn
 from overturn.referees.offboard.store import layout_json, state_from_json, state_to_json
-from overturn.referees.protocol import Played, Referee, UsageProblem
-from overturn.referees.wording import plural
+from overturn.referees.protocol import Played, Referee, UsageProblem, nothing_to_undo
 
 SEED_RANGE = (0, 2**32 - 1)
 
@@ -106,7 +105,7 @@ class OffboardReferee(Referee[OffboardState]):
 
     def rewind(self, game: OffboardState, count: int) -> tuple[OffboardState, list[str]]:
         if count > len(game.history):
-            raise UsageProblem(f"cannot take back {plural(count, 'move')}: {len(game.history)} {'was' if len(game.history) == 1 else 'were'} played")
+            raise nothing_to_undo(count, len(game.history), "move")
         earlier = game.rewound(count)
         return earlier, [format_move(move) for move in game.history[len(earlier.history) :]]
 
@@ -129,7 +128,7 @@ class OffboardReferee(Referee[OffboardState]):
     ) -> tuple[OffboardState, list[str]]:
         """Take back the last move and the computer's moves before it, back to the table's turn."""
         if not game.history:
-            raise UsageProblem("nothing to take back")
+            raise nothing_to_undo(1, 0, "move")
         count = 1
         while count < len(game.history) and computer != "none" and game.rewound(count).to_move.label == computer:
             count += 1

@@ -55,7 +55,7 @@ from overturn.referees.overload.state import (
 )
 from overturn.referees.overload.store import SEED_RANGE, CustomRules, SavedGame, game_from_json, game_to_json, snapshot
 from overturn.referees.overload.words import CAUSES_EN, EN, space_en
-from overturn.referees.protocol import Played, Referee, UsageProblem
+from overturn.referees.protocol import Played, Referee, UsageProblem, nothing_to_undo
 from overturn.referees.wording import plural, say
 
 SPECIAL_NAMES = {
@@ -187,7 +187,7 @@ class OverloadReferee(Referee[SavedGame]):
     def rewind(self, game: SavedGame, count: int) -> tuple[SavedGame, list[str]]:
         state = game.state
         if count > len(state.history):
-            raise UsageProblem(f"cannot take back {count} actions: {len(state.history)} were played")
+            raise nothing_to_undo(count, len(state.history), "action")
         earlier = state.rewound(count)
         taken_back = [state.action_to_string(action) for action in state.history[len(earlier.history):]]
         return replace(game, state=earlier), taken_back

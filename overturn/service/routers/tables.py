@@ -238,10 +238,19 @@ class Heard(Struct):
 
 
 class Claimed(Struct):
-    """The seat a phone now holds and its own credential (the invitation is spent: its creator cannot open the seat)."""
+    """The seat a phone now holds and its own credential (the invitation is spent: its creator cannot open the seat),
+    with the table as that seat now sees it (``GET`` of the table with the new credential answers the same), so that a
+    phone opening its link waits one round trip, not two."""
 
     seat: int
     token: str
+    view: Annotated[
+        Any,
+        Meta(
+            description="The table as this seat now sees it, as GET of the table answers (an Overturn table or a board game's).",
+            extra_json_schema={"oneOf": [{"$ref": "#/components/schemas/OverturnTableView"}, {"$ref": "#/components/schemas/BoardView"}]},
+        ),
+    ] = None
 
 
 class HandedOver(Struct):
@@ -456,8 +465,10 @@ async def claim(request: Request) -> Response:
     """A phone takes the seat of the link it opened: its own credential, the invitation spent (see ``TableService.claim``)."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), ClaimRequest)
-    _record, seat, token = await service.tables.claim(_table_id(request), seat_token(request, asked.seat))
-    return respond(Claimed(seat.index, token), headers=PRIVATE)
+    claimed, seat, token = await service.tables.claim(_table_id(request), seat_token(request, asked.seat))
+    record, _seat, views = await service.tables.show(claimed.id, token)  # the record as claimed: this seat joined
+    presence = service.hub.presence(record.id, joined(record), await service.tables.elsewhere(record.id))
+    return respond(Claimed(seat.index, token, with_presence(views.for_reader(seat.index), presence)), headers=PRIVATE)
 
 
 async def position(request: Request) -> Response:

@@ -135,11 +135,14 @@ export function postJson(path, data, timeout = TIMEOUT_MS) {
 
 // A phone takes the seat of the link it opened: the invitation (which the table's creator handed out, and so knows)
 // is exchanged for a credential of the phone's own. A credential (a reload) is kept; unreachable, the link's token
-// is used as it is (it still opens the seat until someone claims it).
-export async function claimSeat(tablePath, token) {
+// is used as it is (it still opens the seat until someone claims it). `seen` is given the table as the seat now sees
+// it, which the claim's answer holds, so the page need not read it again.
+export async function claimSeat(tablePath, token, seen = null) {
   if (!token || token.startsWith("c.")) return token;
   try {
-    return (await postJson(`${tablePath}/claim`, { seat: token })).token;
+    const claimed = await postJson(`${tablePath}/claim`, { seat: token });
+    if (seen && claimed.view) seen(claimed.view);
+    return claimed.token;
   } catch (error) {
     if (error instanceof ApiProblem && error.offline) return token;
     throw error;

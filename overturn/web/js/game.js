@@ -3,13 +3,11 @@
 import { postJson } from "./api.js";
 import { clearPath, setFaces, showPath, showRings } from "./grid.js";
 import { phrase, t } from "./i18n.js";
-import { fillLevels } from "./moves.js";
 import { cellLabel, savedCell, SIDES } from "./notation.js";
 import { messageOf } from "./problems.js";
 import { saveGame, tableOf } from "./saved.js";
-import { drawQr, shareUrl } from "./start.js";
 import { $, page } from "./state.js";
-import { helpsOffered, myTurn, renderTable, seatName, tableAddress, tableHelps, tableMove, turnLine } from "./table.js";
+import { provide, up } from "./upward.js";
 
 export function setOffline(offline) {
   // a table's words while its link is opening too (nothing shown yet): the game is the server's, not this phone's
@@ -40,7 +38,7 @@ export function setGame(state, table = tableOf(page.current)) {
   page.passWarned = false;
   page.viewing = null;
   saveGame();
-  fillLevels();  // the levels this server's computer offers come with each answer
+  up.fillLevels();  // the levels this server's computer offers come with each answer
   renderGame();
 }
 
@@ -75,7 +73,7 @@ export function refreshButtons() {
   const moves = page.current ? page.current.game.moves.length : 0;
   RACING.forEach((id) => { $(id).disabled = page.busy; });
   ["play", "pass", "back", "hint", "all-legal", "computer"].forEach((id) => { if (over) $(id).disabled = true; });
-  if (page.current && page.current.shared && !myTurn()) ["play", "pass", "back"].forEach((id) => { $(id).disabled = true; });
+  if (page.current && page.current.shared && !up.myTurn()) ["play", "pass", "back"].forEach((id) => { $(id).disabled = true; });
   if (page.current && page.current.shared && page.current.shared.you === null) $("next-layer").disabled = true;
   if (!moves) $("undo").disabled = true;
   if (page.viewing === null || page.viewing <= 0) $("step-back").disabled = true;
@@ -96,7 +94,7 @@ export function renderGame() {
   $("score").textContent = t("score", result.green, result.silver);
   const shared = page.current.shared;
   const side = SIDES[result.turn];  // the answers number the seats: green 0, silver 1
-  const turn = result.over ? { text: "", mine: false } : shared ? turnLine(shared) : { text: t("toMove", side), mine: false };
+  const turn = result.over ? { text: "", mine: false } : shared ? up.turnLine(shared) : { text: t("toMove", side), mine: false };
   $("turn").textContent = turn.text;
   $("turn").className = result.over ? "" : `turn-${side}${turn.mine ? " your-turn" : ""}`;
   const over = $("game-over");
@@ -109,7 +107,7 @@ export function renderGame() {
   renderTotal();
   renderLastMove();
   $("computer-help").hidden = Boolean(opponentSide() || shared);  // against the computer, or at a shared table, not a help
-  document.body.classList.toggle("no-helps", !helpsOffered());  // a fair table, a watcher: no helps, no dictionary
+  document.body.classList.toggle("no-helps", !up.helpsOffered());  // a fair table, a watcher: no helps, no dictionary
   $("undo").hidden = Boolean(shared);  // a shared table's moves are final (the server holds them)
   // at a shared table the next layer is dealt once this one is over (the server refuses it before)
   $("next-layer").hidden = !page.current.has_next_layer || Boolean(page.current.shared && !page.current.result.over);
@@ -118,10 +116,10 @@ export function renderGame() {
   const readings = Object.entries(game.fixed);
   $("readings").hidden = !readings.length;
   $("readings").textContent = `${t("readings")} ${readings.map(([face, value]) => t("reading", face, value)).join(", ")}`;
-  const url = shared ? tableAddress(shared) : shareUrl(game);
+  const url = shared ? up.tableAddress(shared) : up.shareUrl(game);
   if (location.href !== url) history.replaceState(null, "", url);
-  if (!shared) { $("share-link").href = url; $("share-link").textContent = url; drawQr(url); }
-  renderTable();
+  if (!shared) { $("share-link").href = url; $("share-link").textContent = url; up.drawQr(url); }
+  up.renderTable();
   showPosition();
   refreshButtons();
   renderReview();
@@ -149,10 +147,10 @@ function renderLastMove() {
   const dealer = shared && shared.layer_started_by !== null && shared.layer_started_by !== undefined ? shared.layer_started_by : null;
   box.hidden = !move && dealer === null;
   if (!move) {  // a new layer at a shared table: who dealt it, instead of the last layer's last word
-    if (dealer !== null) { box.textContent = t("layerStartedBy", seatName(shared, dealer), page.current.game.layer + 1); box.className = "last-move"; }
+    if (dealer !== null) { box.textContent = t("layerStartedBy", up.seatName(shared, dealer), page.current.game.layer + 1); box.className = "last-move"; }
     return;
   }
-  const who = shared ? seatName(shared, move.player === "green" ? 0 : 1) : phrase("colour", move.player);
+  const who = shared ? up.seatName(shared, move.player === "green" ? 0 : 1) : phrase("colour", move.player);
   const mine = (rings) => rings.filter((ring) => ring === move.player).length - rings.filter((ring) => ring && ring !== move.player).length;
   const swing = mine(ringsAfter(moves, moves.length)) - mine(ringsAfter(moves, moves.length - 1));
   box.textContent = move.kind === "word" ? t("lastWord", who, move.word, swing) : t("lastPass", who, cellLabel(savedCell(move.cell)));
@@ -279,8 +277,10 @@ function rankedText(move) {
 }
 
 export function gameRequest(action, extra = {}) {
-  if (page.current.shared && ["play", "pass", "next-layer"].includes(action)) return tableMove(action, extra);
-  if (page.current.shared && action === "moves") return tableHelps(extra);  // refused by a fair table, and to its watchers
+  if (page.current.shared && ["play", "pass", "next-layer"].includes(action)) return up.tableMove(action, extra);
+  if (page.current.shared && action === "moves") return up.tableHelps(extra);  // refused by a fair table, and to its watchers
   return postJson(`/api/game/${action}`, { game: page.current.game, ...extra });
 }
 
+// Lent to the modules below this one (js/upward.js).
+provide({ showError });

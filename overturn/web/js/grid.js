@@ -2,12 +2,10 @@
 // drawn over the cells, the rings. In a game each cell is a button (its text box is the editor's, hidden): the grid
 // is one Tab stop (roving tabindex), arrows move, Enter or Space adds the cell to the path, Backspace takes the last
 // one back and Escape clears it; each button's name says its cell, letter, ring and place in the path.
-import { showError } from "./game.js";
 import { phrase, t } from "./i18n.js";
-import { clearTapped, takeBack, tapCell } from "./moves.js";
 import { cellName, LETTERS, parseBoard, SIZE } from "./notation.js";
-import { solve } from "./solve.js";
 import { $, page } from "./state.js";
+import { up } from "./upward.js";
 
 function cells() { return Array.from(document.querySelectorAll("#grid .cell")); }
 export function inputs() { return cells().map((cell) => cell.querySelector("input")); }
@@ -36,7 +34,7 @@ export function buildGrid() {
       input.addEventListener("keydown", (event) => onCellKey(index, event));
       const face = document.createElement("button");
       face.type = "button"; face.className = "face"; face.tabIndex = index === focused ? 0 : -1;
-      face.addEventListener("click", () => { rove(index); if (page.current) tapCell(index); });
+      face.addEventListener("click", () => { rove(index); if (page.current) up.tapCell(index); });
       face.addEventListener("keydown", (event) => onFaceKey(index, event));
       const step = document.createElement("span");
       step.className = "step"; step.setAttribute("aria-hidden", "true");
@@ -68,7 +66,7 @@ function onCellKey(index, event) {
   const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -SIZE, ArrowDown: SIZE };
   if (event.key in moves) { focusCell(index + moves[event.key]); event.preventDefault(); }
   else if (event.key === "Backspace" && !event.target.value) { focusCell(index - 1); }
-  else if (event.key === "Enter" && !page.current) { solve(); }
+  else if (event.key === "Enter" && !page.current) { up.solve(); }
 }
 
 function focusCell(index) {
@@ -85,8 +83,8 @@ function onFaceKey(index, event) {
     Home: row * SIZE, End: row * SIZE + SIZE - 1,
   };
   if (event.key in targets) { rove(targets[event.key]); faceButtons()[focused].focus(); }
-  else if (event.key === "Backspace" && page.current) takeBack();
-  else if (event.key === "Escape" && page.current) clearTapped();
+  else if (event.key === "Backspace" && page.current) up.takeBack();
+  else if (event.key === "Escape" && page.current) up.clearTapped();
   else return;
   event.preventDefault();
 }
@@ -127,7 +125,7 @@ export function boardChanged() {
 
 export function completeBoard() {
   const empty = faces().filter((face) => !face).length;
-  if (empty) { showError(["incomplete", empty]); return false; }
+  if (empty) { up.showError(["incomplete", empty]); return false; }
   return true;
 }
 

@@ -10,6 +10,7 @@ import { archive, inProgress, tableOf } from "./saved.js";
 import { renderVerdict } from "./solve.js";
 import { $, page } from "./state.js";
 import { setShared } from "./table.js";
+import { provide } from "./upward.js";
 
 // A double face's reading: as the game fixed it, else every reading the rules allow (U or QU, Z or X).
 const READINGS = { QU: ["QU", "U"], ZX: ["Z", "X"] };
@@ -272,3 +273,5 @@ export function fillLevels() {
   });
 }
 
+// Lent to the modules below this one (js/upward.js).
+provide({ clearTapped, fillLevels, takeBack, tapCell });

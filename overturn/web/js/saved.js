@@ -3,8 +3,8 @@
 import { t } from "./i18n.js";
 import { SIDES, SIZE } from "./notation.js";
 import { keepTable } from "./offline.js";
-import { renderRecent } from "./start.js";
 import { page } from "./state.js";
+import { up } from "./upward.js";
 
 const STORE_GAME = "overturn-game";
 const STORE_RECENT = "overturn-recent";
@@ -98,7 +98,7 @@ export function archive(state) {
       if (keep === 1) localStorage.removeItem(STORE_RECENT);
     }
   }
-  renderRecent();
+  up.renderRecent();
 }
 
 export function gameName(state) {

@@ -1,16 +1,16 @@
 // A board without a game: every word it holds, a disputed word refereed out of context, and a verdict worded
 // from its reason code.
 import { api, postJson } from "./api.js";
-import { showError } from "./game.js";
 import { boardText, clearPath, completeBoard, setFaces, showPath } from "./grid.js";
 import { phrase, t } from "./i18n.js";
 import { pathNames } from "./notation.js";
 import { problemOf } from "./problems.js";
 import { $, page } from "./state.js";
+import { provide, up } from "./upward.js";
 
 export async function solve() {
   if (!completeBoard()) return;
-  showError(null);
+  up.showError(null);
   $("summary").textContent = t("solving");
   $("results").innerHTML = "";
   $("word-info").hidden = true;
@@ -24,7 +24,7 @@ export async function solve() {
     page.solution = null;
     document.body.classList.remove("solved");
     $("summary").textContent = "";
-    showError(problemOf(error));
+    up.showError(problemOf(error));
   }
 }
 
@@ -106,7 +106,7 @@ export async function refereeOutOfGame(event) {
   const word = $("dispute").value.trim();
   if (!word) return;
   if (!completeBoard()) return;
-  showError(null);
+  up.showError(null);
   $("dispute").value = "";
   try {
     page.shown.disputeVerdict = await postJson("/api/referee", {
@@ -117,7 +117,7 @@ export async function refereeOutOfGame(event) {
   } catch (error) {
     page.shown.disputeVerdict = null;
     $("dispute-verdict").hidden = true;
-    showError(problemOf(error));
+    up.showError(problemOf(error));
   }
 }
 
@@ -149,3 +149,5 @@ export function renderVerdict(box, verdict) {
   box.hidden = false;
 }
 
+// Lent to the modules below this one (js/upward.js).
+provide({ solve });

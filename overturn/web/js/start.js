@@ -10,6 +10,7 @@ import { problemOf } from "./problems.js";
 import { archive, gameName, inProgress, joinedTables, keepRecent, loadSaved, recentGames, tableOf } from "./saved.js";
 import { $, page } from "./state.js";
 import { closeLive, openStale, openTable, setStale, startTable } from "./table.js";
+import { provide } from "./upward.js";
 
 export function renderRecent() {
   const list = $("recent");
@@ -202,3 +203,5 @@ function requestedGame(params, mode) {
   return { seed: null, layer: 0, mode, layers: [params.get("board")] };
 }
 
+// Lent to the modules below this one (js/upward.js).
+provide({ drawQr, qrBox, renderRecent, shareUrl });

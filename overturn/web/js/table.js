@@ -7,8 +7,8 @@ import { problemOf } from "./problems.js";
 import { followTable } from "./live.js";
 import { lastTable, staleText } from "./offline.js";
 import { archive, createdTables, loadSaved, rememberJoined, rememberTable } from "./saved.js";
-import { qrBox } from "./start.js";
 import { $, page } from "./state.js";
+import { provide, up } from "./upward.js";
 
 // An answer of /api/tables as the page's state: the game's fields, the page's table (no computer opponent here:
 // a computer seat plays on the server; the earlier layers' scores) and `shared`, the seat and the table.
@@ -50,9 +50,10 @@ export function tableAddress(shared) {
 export async function openTable(id, link) {
   closeLive();
   // the creator's own phone keeps the invitations it made (it may hold every seat); any other phone claims its seat
-  const seat = createdTables()[id] ? link : await claimSeat(`/api/tables/${encodeURIComponent(id)}`, link);
+  let seen = null;  // the table as the claim's answer shows it: no second round trip
+  const seat = createdTables()[id] ? link : await claimSeat(`/api/tables/${encodeURIComponent(id)}`, link, (view) => { seen = view; });
   keepSeat(id, seat);  // a reload of the page's address (`#seated`) opens it again
-  const answer = await api(`/api/tables/${encodeURIComponent(id)}`, { seat });
+  const answer = seen || await api(`/api/tables/${encodeURIComponent(id)}`, { seat });
   clearMessages();
   setStale(null);
   const { state, table, shared } = fromShared(answer, seat);
@@ -227,7 +228,7 @@ export function renderTable() {
     link.href = tableLink(shared.id, token); link.textContent = link.href; link.className = "seat-link";
     item.append(title, link);
     if (index !== you) {
-      item.append(qrBox(link.href));
+      item.append(up.qrBox(link.href));
       const again = document.createElement("button");
       again.type = "button"; again.textContent = t("newLink"); again.className = "hand-over";
       again.addEventListener("click", () => handOver(index));
@@ -240,7 +241,7 @@ export function renderTable() {
   title.textContent = t("watchLink");
   const link = document.createElement("a");
   link.href = tableLink(shared.id, null); link.textContent = link.href; link.className = "watch-link";
-  watch.append(title, link, qrBox(link.href));
+  watch.append(title, link, up.qrBox(link.href));
   items.push(watch);
   list.replaceChildren(...items);
 }
@@ -298,3 +299,6 @@ export async function startTable(data) {
 }
 
 export function rememberVibrate(on) { localStorage.setItem(VIBRATE, on ? "on" : "off"); }
+
+// Lent to the modules below this one (js/upward.js).
+provide({ helpsOffered, myTurn, renderTable, seatName, tableAddress, tableHelps, tableMove, turnLine });

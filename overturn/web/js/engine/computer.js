@@ -27,9 +27,10 @@ export const PLANS = {
   4: { depths: [2, 4], width: 8, rootWidth: 8, budget: 0.5 },
   5: { depths: [2, 4, 6, 8, 10], width: 10, rootWidth: 40, budget: 0.8 },
 };
-const INFINITY = 10 ** 6;
+// Beyond any sum of swings (the search window's open ends).
+export const INFINITY = 10 ** 6;
 // Free cells left when the best move for each number of free cells taken joins the candidates.
-const ENDING_CELLS = 6;
+export const ENDING_CELLS = 6;
 
 export class GameOver extends Error {}
 
