@@ -51,11 +51,13 @@ def _tree(directory: Path) -> dict[str, str]:
 def test_the_site_holds_the_pages_the_server_sends(site: Path) -> None:
     """The server's pages, their files named from where each page is (the site may be served under a path)."""
     version = page.VERSION.refresh()
-    served = page.versioned((page.WEB_DIR / "index.html").read_text(encoding="utf-8"))
+    served = page.page_html("index.html")
     assert (site / "index.html").read_bytes() == served.replace(b'"/static/', b'"static/').replace(b'href="/boardgame"', b'href="boardgame/"')
-    served = page.versioned((page.WEB_DIR / "boardgame.html").read_text(encoding="utf-8"))
+    served = page.page_html("boardgame.html")
     assert (site / "boardgame" / "index.html").read_bytes() == served.replace(b'"/static/', b'"../static/')
-    assert f'"static/{version}/app.js"' in (site / "index.html").read_text(encoding="utf-8")
+    assert f'"static/{version}/app.bundle.js"' in (site / "index.html").read_text(encoding="utf-8")  # one bundle, as served
+    for name, made in page.generated_files().items():
+        assert (site / "static" / version / name).read_bytes() == made
     manifest = json.loads((site / "static" / version / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["start_url"] == manifest["scope"] == "../../" and manifest["icons"][0]["src"] == "./icon.svg"
     for name in ("app.js", "js/api.js", "js/engine/worker.js", "js/engine/search.js", "js/engine/search.wasm", "i18n/fr.json"):
@@ -220,9 +222,11 @@ def test_the_exported_page_solves_offline_with_no_server(anywhere: tuple[str, li
     assert not errors, errors
 
 
-#: The best move now, asked of the page's own engine as the page asks it (api.js; the game as the page holds it).
+#: The best move now, asked of the page's own engine as the page asks it (api.js, here a module of its own beside the
+#: page's bundle, with an engine of its own; the game as the page holds it).
 BEST_MOVE = """async (version) => {
-  const { postJson } = await import(`/static/${version}/js/api.js`);
+  const { postJson, startEngine } = await import(`/static/${version}/js/api.js`);
+  if (!(await startEngine())) throw new Error("no engine");
   const game = JSON.parse(localStorage.getItem("overturn-game")).game;
   return (await postJson("/api/game/moves", { game, limit: 1 })).moves[0];
 }"""

@@ -76,6 +76,8 @@ def export_site(directory: Path, lexicon: Lexicon) -> dict[str, Any]:
             target.write_text(_relative_manifest(source.read_text(encoding="utf-8")), encoding="utf-8")
         else:
             shutil.copyfile(source, target)
+    for name, made in page.generated_files().items():  # the pages' bundles, as the server makes them
+        (directory / "static" / version / name).write_bytes(made)
     (directory / "index.html").write_bytes(_relative_page("index.html", "").replace(b'href="/boardgame"', b'href="boardgame/"'))
     (directory / "boardgame").mkdir()
     (directory / "boardgame" / "index.html").write_bytes(_relative_page("boardgame.html", "../"))
@@ -91,9 +93,9 @@ def export_site(directory: Path, lexicon: Lexicon) -> dict[str, Any]:
 
 
 def _relative_page(name: str, up: str) -> bytes:
-    """A page as the server sends it, its files named from where the page is (``up`` to the site's top), not from
-    the host's root: the site may be served under a path."""
-    return page.versioned((page.WEB_DIR / name).read_text(encoding="utf-8")).replace(b'"/static/', f'"{up}static/'.encode())
+    """A page as the server sends it (``page_html``: its modules in one bundle), its files named from where the page
+    is (``up`` to the site's top), not from the host's root: the site may be served under a path."""
+    return page.page_html(name).replace(b'"/static/', f'"{up}static/'.encode())
 
 
 def _relative_manifest(text: str) -> str:
