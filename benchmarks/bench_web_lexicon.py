@@ -4,10 +4,14 @@ at 4× CPU slowdown (CDP ``Emulation.setCPUThrottlingRate``).
 Targets: the trie's file ≤ 2.5 MB (gzip), the exported site ≤ 4 MB, the trie ready (fetched from the service
 worker's cache or the server, decompressed, ``first_child`` derived and loaded into search.wasm) ≤ 1.0 s at 4×.
 
+CDP's slowdown surely holds the page's main thread; whether it reaches a dedicated worker depends on how the worker is
+started and on the Chromium build (measured here: a worker started by a page's module barely slowed), so the same work
+(fetch, decompress, load into search.wasm) is timed on the main thread too, and the larger figure is held to the budget.
+
 Measured (2 cores shared with other jobs, Debian's Chromium, 2026-11-29): trie 648,496 bytes, spellings 846,378
-bytes in 26 shards, site 2.0 MB; the trie ready in the worker in 138 ms at 4× (41 ms of it loading the trie into
-search.wasm; 84 ms and 11 ms unthrottled), the same work on the page's main thread 309 ms at 4× (67 ms
-unthrottled). ``OVERTURN_BENCH_CPU_RATE=1`` measures without the slowdown.
+bytes in 26 shards, site 2.4 MB (the pages' bundles beside their modules); the trie ready in 82-138 ms in the worker
+and in 204-309 ms on the main thread at 4x (67 ms unthrottled). ``OVERTURN_BENCH_CPU_RATE=1`` measures without the
+slowdown.
 """
 
 from __future__ import annotations
@@ -73,9 +77,11 @@ def test_lexicon_bytes_over_the_wire(benchmark: Any, site: dict[str, Any]) -> No
 
 #: In the page: the worker's own figures once it is ready, and the same work timed on the main thread.
 MEASURE = """async (version) => {
-  const api = await import(`/static/${version}/js/api.js`);
-  const ready = await api.startEngine();
-  const worker = api.engineInfo();
+  const started = await new Promise((resolve) => {
+    const worker = new Worker(`/static/${version}/js/engine/worker.js`, { type: "module" });
+    worker.addEventListener("message", (event) => { if ("ready" in event.data) resolve(event.data); });
+  });
+  const [ready, worker] = [started.ready, started];
   const { loadLexicon } = await import(`/static/${version}/js/engine/lexicon.js`);
   const { createSearch } = await import(`/static/${version}/js/engine/search.js`);
   const began = performance.now();
@@ -118,4 +124,5 @@ def test_trie_ready_in_the_worker_at_4x_cpu_slowdown(benchmark: Any, site: dict[
     print(f"\ntrie ready at {RATE:g}x CPU slowdown: {worker:.0f} ms in the worker (median of {len(figures)}; "
           f"{statistics.median(figure['worker']['load_trie_ms'] for figure in figures):.0f} ms of it loading the trie), "
           f"{main:.0f} ms for the same work on the main thread; budget {BUDGET_MS} ms")
-    target(worker <= BUDGET_MS, f"trie ready in {worker:.0f} ms at 4x, over the {BUDGET_MS} ms budget")
+    worst = max(worker, main)
+    target(worst <= BUDGET_MS, f"trie ready in {worst:.0f} ms at {RATE:g}x, over the {BUDGET_MS} ms budget")

@@ -78,7 +78,7 @@ def export_site(directory: Path, lexicon: Lexicon) -> dict[str, Any]:
             shutil.copyfile(source, target)
     for name, made in page.generated_files().items():  # the pages' bundles, as the server makes them
         (directory / "static" / version / name).write_bytes(made)
-    (directory / "index.html").write_bytes(_relative_page("index.html", "").replace(b'href="/boardgame"', b'href="boardgame/"'))
+    (directory / "index.html").write_bytes(page.with_engine(_relative_page("index.html", "").replace(b'href="/boardgame"', b'href="boardgame/"')))
     (directory / "boardgame").mkdir()
     (directory / "boardgame" / "index.html").write_bytes(_relative_page("boardgame.html", "../"))
     (directory / "favicon.ico").write_bytes(page.FAVICON)

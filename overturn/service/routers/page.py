@@ -208,8 +208,18 @@ def _page_answer(request: Request, body: bytes, media_type: str) -> Response:
     return _cached_answer(request, Response(encoded.gzip if gzip else encoded.body, media_type=media_type, headers=headers))
 
 
+#: What a page says when the site offers its engine a lexicon (js/api.js starts the engine only then).
+ENGINE_META = b'<meta name="overturn-engine" content="lexicon/manifest.json">'
+
+
+def with_engine(html: bytes) -> bytes:
+    """A page that starts its own engine: the meta js/api.js looks for, first in its head."""
+    return html.replace(b"<head>\n", b"<head>\n  " + ENGINE_META + b"\n", 1)
+
+
 async def index(request: Request) -> Response:
-    return _page_answer(request, page_html("index.html"), "text/html; charset=utf-8")
+    body = page_html("index.html")
+    return _page_answer(request, with_engine(body) if getattr(request.app.state, "page_lexicon", None) else body, "text/html; charset=utf-8")
 
 async def boardgame(request: Request) -> Response:
     """The board games' page (Overload, offboard, Insider at the shared table)."""

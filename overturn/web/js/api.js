@@ -28,14 +28,16 @@ function reached(yes) { listeners.forEach((listener) => listener(yes)); }
 // Started by the table page (startEngine); every request it answers (solve, words, the game, the referee) goes to
 // it rather than to the server, which is slower and may be unreachable; shared tables always go to the server.
 // While the engine starts (the lexicon is read: well under a second) a request waits for it. The worker is started
-// only where the site offers a lexicon (lexicon/manifest.json, written by `overturn web export`): elsewhere every
-// request goes to the server, as before.
+// only where the page says the site offers a lexicon (<meta name="overturn-engine">, which `overturn web export` and
+// `overturn serve --page-engine` write, with lexicon/manifest.json beside the pages): elsewhere nothing is asked
+// and every request goes to the server at once, as before.
 const engine = { worker: null, state: "none", ready: null, next: 0, pending: new Map(), info: null };
 // Beside the site's pages, wherever the site is served from (this module is /static/<version>/js/api.js under it).
 export const LEXICON_MANIFEST = new URL("../../../lexicon/manifest.json", import.meta.url).href;
 
 export function startEngine() {
   if (engine.ready || typeof Worker !== "function" || typeof DecompressionStream !== "function") return engine.ready;
+  if (typeof document !== "undefined" && !document.querySelector('meta[name="overturn-engine"]')) return null;
   let settle;
   engine.ready = new Promise((resolve) => { settle = resolve; });
   engine.state = "starting";
