@@ -5,6 +5,7 @@ import { handOverSeat, invitePath } from "../api.js";
 import { phrase, t } from "../i18n.js";
 import { messageOf, problemOf } from "../problems.js";
 import { $, createdTables, entryLines, entrySentence, rememberCreated, seatColour, seatLabel, seatName, tableId, ui } from "./common.js";
+import { afterSentence } from "./words/say.js";
 
 // A card's name in the page's language (its code when the page does not know it).
 function cardName(card) { return phrase("cards", card) || card; }
@@ -147,7 +148,7 @@ export function renderHistory(onStep) {
     see.addEventListener("click", () => onStep(index + 1));
     item.append(see, said);
     // what the move did, after the sentence; the move's own action line is the sentence already
-    const lines = entryLines(entry).filter((text, line) => line > 0 || !entry.events[0] || entry.events[0].kind !== "acted");
+    const lines = entryLines(entry).filter((text, line) => afterSentence(ui.view.game, entry, line));
     if (lines.length) {
       const effects = document.createElement("small");
       effects.textContent = " — " + lines.map((text) => text.trim()).join(t("effectsJoin"));
