@@ -77,7 +77,8 @@ import { word } from "./js/boards/words/say.js";
 const acted = (action, value) => ({ kind: "acted", action, value, cause: "" });
 console.log(JSON.stringify({
   overload: [acted("move", "red2"), acted("load", "1"), acted("load", "3")].map((e) => [word("overload", "fr", e), word("overload", "en", e)]),
-  points: [0, 1, 2].map(fr.points), cards: [1, 3].map(fr.cardCount), pointsEn: [1, 2].map(en.points),
+  points: [0, 1, 2].map(fr.points), cards: [0, 1, 3].map(fr.cardCount), pointsEn: [1, 2].map(en.points),
+  tables: [fr.evaluationTable(1, "Zoé"), fr.evaluationTable(3, "libre"), en.evaluationTable(1, "Zoé")],
   guard: ["heli", "admin", "scandal", "trend", "guard"].map((card) => fr.guardWait("Paul", `${fr.cardsTo[card]} 2`, "Inès")),
   guardTo: fr.guardWait("Inès", `${fr.cardsTo.scandal} 1`, "Zoé"),
   refused: fr.moveRefused("Coup illisible.", "cannot read 'n'importe'; moves are: A1-A2"),
@@ -91,7 +92,8 @@ console.log(JSON.stringify({
 def test_the_page_french_agrees_and_elides() -> None:
     """The page's own French: counts agree, « à l'Hélicoptère » and « d'Inès », no English after a refusal."""
     said = _node(PAGE_WORDS_IN_NODE)
-    assert said["points"] == ["0 point", "1 point", "2 points"] and said["cards"] == ["1 carte", "3 cartes"]
+    assert said["points"] == ["0 point", "1 point", "2 points"] and said["cards"] == ["aucune carte", "1 carte", "3 cartes"]
+    assert said["tables"] == ["1 point : Zoé", "3 points : libre", "1 point: Zoé"]  # never « 1 pts »
     assert said["pointsEn"] == ["1 point", "2 points"]
     assert said["guard"] == [
         "Paul répond à l'Hélicoptère 2 d'Inès", "Paul répond à l'Administrateur 2 d'Inès", "Paul répond au Scandale 2 d'Inès",

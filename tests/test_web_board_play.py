@@ -198,7 +198,9 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     view = table.mirror.public_view()["board"]["pawns"][pawn]
     where = f"case {view['space']}" if view["space"] else "départ"
     colour = {"red": "rouge", "blue": "bleu", "yellow": "jaune"}[pawn.rstrip("0123456789")]
-    name = f"Pion {pawn} · {view['discs']} disque{'s' if view['discs'] > 1 else ''} ({colour}), {where}"  # the chip's text "red1 · 4" within it
+    number = pawn[len(pawn.rstrip("0123456789")):]
+    name = f"Pion {colour} {number} · {view['discs']} disque{'s' if view['discs'] > 1 else ''}, {where}"  # the chip's text "rouge 1 · 4" within it
+    assert chip.inner_text() == f"{colour} {number} · {view['discs']}"  # named as the move list names it (« pion rouge 1 »), never red1
     assert chip.get_attribute("aria-label") == name and page.get_by_role("button", name=name).count() == 1
     assert page.locator(".track button.pawn:enabled").count() == len(moves)  # only the pawns the rules let move
     chip.click()

@@ -159,7 +159,7 @@ export default {
   overloadInfo: (cup, target, roll) => `Cup: ${cup} discs · target ${target} points${roll ? ` · die: ${roll}` : ""}`,
   pawnsHere: (name, count) => `${name}: ${count} pawn(s)`,
   insiderInfo: (onPaths, done, total, cave, top) => `On the paths: ${onPaths} · evaluations ${done}/${total} · staircase ${cave} (cellar) to ${top}`,
-  evaluationTable: (value, who) => `${value} pts: ${who}`, free: "free",
+  evaluationTable: (value, who) => `${value} point${value === 1 ? "" : "s"}: ${who}`, free: "free",
   evaluationCard: (card, penalty) => `Evaluation card ${card} (absent: ${penalty}) — the INSIDER's tables:`,
   marbles: { red: "red", yellow: "yellow" },
   offboardInfo: (red, yellow, inHand) => `Targets: no. · points (filled circle: taken) · Out of play: red ${red}, yellow ${yellow} · 6 points to win${inHand ? ` · marble in hand: ${inHand}` : ""}`,
@@ -194,7 +194,7 @@ export default {
   marbleStuck: (hole) => `Marble ${hole} cannot move.`,
   placeFirst: "Tap a highlighted hole to put the bounced marble back there.",
   trackLabel: "Overload track, from the finish (top) to the start", trackSpace: (n) => `space ${n}`,
-  pawnLabel: (name, colour, discs, where) => `Pawn ${name} · ${discs} disc${discs === 1 ? "" : "s"} (${colour}), ${where}`,  // begins with the chip's own text
+  pawnLabel: (name, discs, where) => `Pawn ${name} · ${discs} disc${discs === 1 ? "" : "s"}, ${where}`,  // begins with the chip's own text
   pawnActions: (name) => `Pawn ${name}:`, pawnChosen: (name, n) => `Pawn ${name} chosen: ${n > 1 ? `${n} possible actions` : "one possible action"}, at the bottom of the screen.`,
   pawnMove: "Move", pawnMoveTo: (roll, where) => `Move ${roll} → ${where}`, pawnGive: (n) => `Give ${n} disc${n === 1 ? "" : "s"}`,
   pawnTake: (n) => `Take ${n} disc${n === 1 ? "" : "s"}`, pawnLoad: (n) => `Load ${n} disc${n === 1 ? "" : "s"}`,

@@ -165,7 +165,7 @@ export default {
   overloadInfo: (cup, target, roll) => `Réserve : ${cup} disques · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
   pawnsHere: (name, count) => `${name} : ${count} pion(s)`,
   insiderInfo: (onPaths, done, total, cave, top) => `Sur les chemins : ${onPaths} · évaluations ${done}/${total} · escalier ${cave} (cave) à ${top}`,
-  evaluationTable: (value, who) => `${value} pts : ${who}`, free: "libre",
+  evaluationTable: (value, who) => `${value} point${Math.abs(value) < 2 ? "" : "s"} : ${who}`, free: "libre",
   evaluationCard: (card, penalty) => `Carte d'évaluation ${card} (absent : ${penalty}) — tables de l'INSIDER :`,
   marbles: { red: "rouge", yellow: "jaune" },
   offboardInfo: (red, yellow, inHand) => `Cibles : n° · points (cercle plein : déjà prise) · Hors jeu : rouge ${red}, jaune ${yellow} · 6 points pour gagner${inHand ? ` · bille en main : ${inHand}` : ""}`,
@@ -184,7 +184,7 @@ export default {
   },
   rollDice: "Lancer les dés", rollDie: "Lancer le dé",
   cards: { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" },
-  youMark: " (vous)", points: (n) => `${n} point${Math.abs(n) < 2 ? "" : "s"}`, cardCount: (n) => `${n} carte${Math.abs(n) < 2 ? "" : "s"}`, noCard: "aucune carte",
+  youMark: " (vous)", points: (n) => `${n} point${Math.abs(n) < 2 ? "" : "s"}`, cardCount: (n) => (n === 0 ? "aucune carte" : `${n} carte${Math.abs(n) < 2 ? "" : "s"}`), noCard: "aucune carte",
   moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Voir le plateau après le coup ${n}`,
   langLabel: "EN : lire la page en anglais",
   guardAsk: (from, card) => `${from} joue ${card} : le contrez-vous avec un garde du corps ?`,
@@ -199,7 +199,7 @@ export default {
   marbleStuck: (hole) => `La bille ${hole} ne peut pas bouger.`,
   placeFirst: "Touchez un trou surligné pour y replacer la bille qui a rebondi.",
   trackLabel: "Parcours d'Overload, de l'arrivée (en haut) au départ", trackSpace: (n) => `case ${n}`,
-  pawnLabel: (name, colour, discs, where) => `Pion ${name} · ${discs} disque${discs > 1 ? "s" : ""} (${colour}), ${where}`,  // begins with the chip's own text
+  pawnLabel: (name, discs, where) => `Pion ${name} · ${discs} disque${discs > 1 ? "s" : ""}, ${where}`,  // begins with the chip's own text
   pawnActions: (name) => `Pion ${name} :`, pawnChosen: (name, n) => `Pion ${name} choisi : ${n > 1 ? `${n} actions possibles` : "une action possible"}, en bas de l'écran.`,
   pawnMove: "Déplacer", pawnMoveTo: (roll, where) => `Avancer de ${roll} → ${where}`, pawnGive: (n) => `Donner ${n} disque${n > 1 ? "s" : ""}`,
   pawnTake: (n) => `Prendre ${n} disque${n > 1 ? "s" : ""}`, pawnLoad: (n) => `Charger ${n} disque${n > 1 ? "s" : ""}`,
