@@ -114,6 +114,9 @@ def test_offboard_marble_then_hole_tapped_with_the_preview_in_view(seats: Any) -
     )
     assert all(w >= 44 and h >= 44 and left >= 0 and right <= 390 for w, h, left, right in sizes), sizes
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the targets' badges stand clear of the screen's edges (rows A and I's touched them)
+    badges = page.eval_on_selector_all(".target", "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
+    assert badges and all(left >= 3 and right <= 387 for left, right in badges), badges
     # neighbours touch but do not overlap: a tap at a hole's centre and near its rim lands on that hole
     landed = page.eval_on_selector_all(
         ".hole",
