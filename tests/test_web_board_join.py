@@ -290,3 +290,41 @@ def test_a_move_shows_it_is_busy_and_the_list_reads_in_french_newest_first(base:
     assert phone.locator("#history li .what").first.inner_text() == f"{names[winner]} a joué {winning.replace('-', ' → ')}"
     assert phone.locator("#played").inner_text() == f"{names[winner]} a joué {winning.replace('-', ' → ')}"
     shoot(phone, "boardgame-join-over")
+
+
+@needs_chromium
+def test_the_form_offers_a_seed_only_without_the_server_s_chance_and_a_checkbox_is_a_44_px_target(base: str, phone: Any) -> None:
+    """The seed is offered where the server takes one (offboard, or the table's own dice), never for the dice and cards
+    the server draws itself; a seed refused is worded as a board game's, not as Overturn's deal number. « Je joue
+    aussi » keeps its box whole beside its long label, the label a 44×44 target that ticks it. The turn's vibration is
+    on by default, one setting with the Overturn page's."""
+    phone.goto(base + "/boardgame")
+    phone.wait_for_selector("#new-form:not([hidden]) .seat-name")
+    for game, dice, offered in (("overload", False, False), ("insider", False, False), ("insider", True, True), ("overload", True, True), ("offboard", False, True)):
+        phone.select_option("#new-game", game)
+        if game != "offboard":
+            phone.set_checked("#new-dice", dice)
+        assert phone.locator("#new-seed").is_visible() is offered, (game, dice)
+    box = phone.locator("#new-play").bounding_box()
+    label = phone.locator("label:has(> #new-play)").bounding_box()
+    assert box is not None and label is not None
+    assert box["width"] >= 20 and abs(box["width"] - box["height"]) < 1, box  # was 13×22: squeezed by its label
+    assert label["width"] >= 44 and label["height"] >= 44, label
+    phone.click("label:has(> #new-play) span")
+    assert not phone.locator("#new-play").is_checked()
+    phone.click("label:has(> #new-play) span")
+    assert phone.locator("#new-play").is_checked()
+    phone.fill("#new-seed", "99999999999")  # offboard's seeds end at 4 294 967 295
+    phone.click("#new-create")
+    error = phone.locator("#error")
+    error.wait_for(state="visible")
+    assert error.inner_text().startswith("Graine refusée : un nombre entier de 0 à 4 294 967 295"), error.inner_text()
+    assert "numéro de donne" not in error.inner_text()
+    phone.fill("#new-seed", "")
+    phone.click("#new-create")
+    phone.wait_for_selector("#table[data-version='0']")
+    assert phone.locator("#buzz").is_checked()  # on by default, as on the Overturn page
+    phone.evaluate("localStorage.setItem('overturn-vibrate', 'off')")  # unticked on the Overturn page: off here too
+    phone.reload()
+    phone.wait_for_selector("#table[data-version='0']")
+    assert not phone.locator("#buzz").is_checked()

@@ -35,7 +35,7 @@ export default {
   networkTable: "Offline — the server does not answer. The server keeps the table: it goes on as soon as it answers.",
   staleTable: (when) => `Offline — the table as this phone last saw it (${when}), not up to date: it goes on as soon as the network is back.`,
   moveNotSent: "Move not sent (the server does not answer) — try again: it will not be played twice.",
-  score: (g, s) => `Green ${g} · Silver ${s}`, toMove: (side) => `${side === "silver" ? "Silver" : "Green"} to move`,
+  score: (g, s, green = "Green", silver = "Silver") => `${green} ${g} · ${silver} ${s}`, toMove: (side) => `${side === "silver" ? "Silver" : "Green"} to move`,
   colour: { green: "Green", silver: "Silver" },
   winner: (c, a, b) => `Game over: ${c} wins ${a} to ${b}.`, tie: (n) => `Game over: a tie, ${n} each.`,
   swing: (n) => `ring swing ${n > 0 ? "+" : ""}${n}`, pathOf: "path:",
@@ -139,7 +139,8 @@ export default {
   // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Board games", rules: "Rules", newTable: "New table", gameLabel: "Game",
   gameOverload: "Overload (3 to 5 players)", gameOffboard: "offboard (2 players)", gameInsider: "Insider (2 to 4 players)",
-  playersLabel: "Players", boardSeedLabel: "Seed (chance)", boardSeedPlaceholder: "random",
+  playersLabel: "Players", boardSeedLabel: "Game seed", boardSeedPlaceholder: "random",
+  boardSeedRefused: "Seed refused: a whole number from 0 to 4,294,967,295, and only where the server draws no chance (offboard, or the table's own dice).",
   tableDice: "The table's dice (type the result)", guardSeconds: "Insider: seconds to answer the bodyguard",
   noLimit: "no limit", createTable: "Create the table", yourCards: "Your cards", live: "Live", boardLabel: "Board",
   boardAsText: "Board as text (the command line's drawing, in English)", yourMoves: "Your possible moves",

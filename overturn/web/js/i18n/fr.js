@@ -38,7 +38,7 @@ export default {
   networkTable: "Hors ligne — le serveur ne répond pas. La table est gardée par le serveur : elle reprend dès qu'il répond.",
   staleTable: (when) => `Hors ligne — la table telle que ce téléphone l'a vue (${when}), pas à jour : elle reprend dès que le réseau revient.`,
   moveNotSent: "Coup non envoyé (le serveur ne répond pas) — réessayez : il ne sera pas joué deux fois.",
-  score: (g, s) => `Vert ${g} · Argent ${s}`, toMove: (side) => (side === "silver" ? "au tour d'Argent" : "au tour de Vert"),
+  score: (g, s, green = "Vert", silver = "Argent") => `${green} ${g} · ${silver} ${s}`, toMove: (side) => (side === "silver" ? "au tour d'Argent" : "au tour de Vert"),
   colour: { green: "Vert", silver: "Argent" },
   winner: (c, a, b) => `Partie finie : ${c} gagne ${a} à ${b}.`, tie: (n) => `Partie finie : égalité, ${n} partout.`,
   swing: (n) => `gain d'anneaux ${n > 0 ? "+" : ""}${n}`, pathOf: "chemin :",
@@ -143,7 +143,8 @@ export default {
   // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Jeux de plateau", rules: "Règles", newTable: "Nouvelle table", gameLabel: "Jeu",
   gameOverload: "Overload (3 à 5 joueurs)", gameOffboard: "offboard (2 joueurs)", gameInsider: "Insider (2 à 4 joueurs)",
-  playersLabel: "Joueurs", boardSeedLabel: "Graine (hasard)", boardSeedPlaceholder: "au hasard",
+  playersLabel: "Joueurs", boardSeedLabel: "Graine de la partie", boardSeedPlaceholder: "au hasard",
+  boardSeedRefused: "Graine refusée : un nombre entier de 0 à 4 294 967 295, et seulement quand le serveur ne tire pas le hasard (offboard, ou les dés de la table).",
   tableDice: "Dés de la table (on tape le résultat)", guardSeconds: "Insider : secondes pour répondre au garde du corps",
   noLimit: "sans limite", createTable: "Créer la table", yourCards: "Vos cartes", live: "Direct", boardLabel: "Plateau",
   boardAsText: "Plateau en texte (le dessin de la ligne de commande, en anglais)", yourMoves: "Vos coups possibles",
