@@ -263,12 +263,19 @@ def test_insider_bodyguard_answers_under_the_countdown_and_the_board_as_a_list(s
     assert _in_view(page.locator("#guard").bounding_box()) and all(_in_view(answers.nth(i).bounding_box()) for i in range(answers.count()))
     assert page.evaluate("window.buzzed.length") == 1
     shoot(page, "boardgame-insider-guard-answers")
-    # the board read as its places: each square says who stands there (no move on the board while the question waits)
+    # the board read as its places: each square says who stands there (no move on the board while the question waits,
+    # no Tab stop on it, but a tap is answered: it used to do nothing at all)
     board = page.get_by_role("group", name=re.compile(r"^Plateau Insider : cases a1 à e5"))
-    assert board.get_by_role("button", disabled=True).count() >= 25 and board.get_by_role("button", disabled=False).count() == 0
+    assert board.get_by_role("button").count() >= 25 and page.locator(".insider-board > button[tabindex='0']").count() == 0
     square = next(square for square in table.mirror.seat_view(table.mirror.public_view(), victim)["drawing"]["squares"] if any(square["pawns"]))
     said = page.locator(f".square[data-square='{square['name']}']").inner_text()
     assert all(f"{NAMES[player]} : {count} pion" in said for player, count in enumerate(square["pawns"]) if count), said
+    page.locator(f".square[data-square='{square['name']}']").click(timeout=5000)
+    assert page.locator(".board-hint").inner_text() == "Aucun pion à déplacer maintenant : jouez dans « Vos coups possibles »."
+    other = table.open(next(seat for seat in range(3) if seat != victim))
+    other.locator(f".square[data-square='{square['name']}']").click(timeout=5000)
+    assert other.locator(".board-hint").inner_text() == f"Ce n'est pas à vous de jouer : c'est au tour {'d' + chr(39) if NAMES[victim][0] in 'AEIOUÉ' else 'de '}{NAMES[victim]}."
+    other.close()
     page.locator("#guard-answers button[data-move='pass']").click()
     page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
     assert page.locator("#guard-answers").is_hidden()
