@@ -3,6 +3,8 @@
 // which the server reads as well.
 import shared from "../../i18n/fr.json" with { type: "json" };
 // "de Zoé", "d'Inès": the preposition before a name, elided before a vowel or an h.
+// "2 pions", "1 pion": a count with its noun agreed (singular below 2, as the server's French counts).
+const nb = (n, one, other = `${one}s`) => `${n} ${Math.abs(n) < 2 ? one : other}`;
 const de = (name) => (/^[aeiouyhàâäéèêëîïôöûüœ]/i.test(name) ? `d'${name}` : `de ${name}`);
 
 export default {
@@ -53,7 +55,7 @@ export default {
   badChar: (ch, r, c) => `Caractère « ${ch} » inattendu en rangée ${r}, colonne ${c} : la grille n'est pas remplie.`,
   badBracket: (r, c) => `Rangée ${r}, colonne ${c} : seules [ZX] et [QU] s'écrivent entre crochets.`,
   tooMany: (n) => `${n} cases : une grille en a 36. Rien n'a été coupé, corrigez le texte.`,
-  incomplete: (n) => `La grille n'est pas complète : ${n} case(s) vide(s).`,
+  incomplete: (n) => `La grille n'est pas complète : ${nb(n, "case vide", "cases vides")}.`,
   fields: {
     board: "La grille est invalide.", word: "Mot invalide ou trop long (64 lettres au plus).", seed: "Le numéro de donne est un entier de 0 à 4 294 967 295.",
     game: "La partie enregistrée est illisible ; commencez-en une nouvelle.", path: "Chemin impossible.", mode: "Mode inconnu.",
@@ -164,13 +166,13 @@ export default {
   networkBoards: "Le serveur ne répond pas ; réessayez.",
   trackStart: "départ", trackFinish: (n) => `arrivée ${n}`,
   overloadInfo: (cup, target, roll) => `Réserve : ${cup} disques · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
-  pawnsHere: (name, count) => `${name} : ${count} pion(s)`,
+  pawnsHere: (name, count) => `${name} : ${nb(count, "pion")}`,
   insiderInfo: (onPaths, done, total, cave, top) => `Sur les chemins : ${onPaths} · évaluations ${done}/${total} · escalier ${cave} (cave) à ${top}`,
   evaluationTable: (value, who) => `${value} point${Math.abs(value) < 2 ? "" : "s"} : ${who}`, free: "libre",
   evaluationCard: (card, penalty) => `Carte d'évaluation ${card} (absent : ${penalty}) — tables de l'INSIDER :`,
   marbles: { red: "rouge", yellow: "jaune" },
   offboardInfo: (red, yellow, inHand) => `Cibles : n° · points (cercle plein : déjà prise) · Hors jeu : rouge ${red}, jaune ${yellow} · 6 points pour gagner${inHand ? ` · bille en main : ${inHand}` : ""}`,
-  targetTitle: (number, value, holder) => `Cible n°${number} : ${value} point(s)${holder ? `, prise (${holder})` : ""}`,
+  targetTitle: (number, value, holder) => `Cible n°${number} : ${nb(value, "point")}${holder ? `, prise (${holder})` : ""}`,
   marbleGroup: (hole) => `Bille ${hole}`, stepFrom: (from) => `Pas depuis ${from}`, totalOutFrom: (from) => `Total OUT depuis ${from}`,
   moveGroups: {
     load: "Disques du pion au départ", roll: "Dé", move: "Pion à déplacer", give: "Donner un disque à", take: "Prendre un disque à",
