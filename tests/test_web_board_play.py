@@ -361,11 +361,11 @@ def test_insider_total_out_card_tapped_then_moved(seats: Any) -> None:
     origin = cards[0][0]
     page.click(f".square[data-square='{origin}']")
     targets = sorted(to for start, to in cards if start == origin)
-    assert page.locator(".board-hint").inner_text().startswith(f"Carton Total OUT en {origin} choisi : touchez ")
+    assert page.locator(".board-hint").inner_text().startswith(f"Carte Total OUT en {origin} choisie : touchez ")
     assert sorted(page.eval_on_selector_all(".square.destination", "els => els.map(e => e.dataset.square)")) == targets
     page.click(f".square[data-square='{targets[-1]}']")
     move = f"totalout {origin} {targets[-1]}"
-    assert page.locator("#preview-text").inner_text() == f"{move} : le carton Total OUT de {origin} à {targets[-1]}"
+    assert page.locator("#preview-text").inner_text() == f"{move} : la carte Total OUT de {origin} à {targets[-1]}"
     page.click("#preview-confirm")
     page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
     assert not hasattr(table.mirror.judge(seat, move), "rule")
