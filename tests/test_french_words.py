@@ -56,3 +56,22 @@ def test_the_page_french_has_no_english() -> None:
     assert len(texts) > 400
     english = sorted({(key, text) for key, text in texts if ENGLISH.search(text) and "[object" not in text})
     assert not english, english[:30]
+
+
+PROBLEM_IN_NODE = """
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+const { ApiProblem } = await import("./js/api.js");
+const { messageOf, problemOf } = await import("./js/problems.js");
+const refused = (field) => messageOf(problemOf(new ApiProblem(422, { error: "x", detail: { field } })));
+console.log(JSON.stringify([refused("seats[1].name"), refused("seats[0].name"), refused("seed")]));
+"""
+
+
+@needs_node
+def test_a_seat_name_refused_is_worded_with_its_seat() -> None:
+    """Issue 40's names refused (bidi controls, line separators): the page says which name and why, in French (it
+    said « Requête refusée (HTTP 422). »)."""
+    second, first, seed = _node(PROBLEM_IN_NODE)
+    assert second.startswith("Nom du joueur 2 refusé : 40 caractères au plus") and "inversion du sens d'écriture" in second
+    assert first.startswith("Nom du joueur 1 refusé")
+    assert seed == "Le numéro de donne est un entier de 0 à 4 294 967 295."  # Overturn's own deal number, as before

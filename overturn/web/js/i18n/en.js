@@ -120,6 +120,7 @@ export default {
   reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — best: ${best} (${missed} more)` : " — the best move"}`,
   passWord: "pass",
   unexpected: "Unexpected error on the page; reload it.",
+  seatNameRefused: (n) => `Player ${n}'s name refused: at most 40 characters, with no line break, control character or writing-direction override.`,
 
   // The grid as buttons in a game, the turn on this phone, a fair table, the next layer's dealer.
   gridKeys: "Arrows: move between cells. Enter or Space: add the letter to the path. Backspace: take the last one back. Escape: clear the path.",

@@ -125,6 +125,7 @@ export default {
   reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — meilleur : ${best} (${missed} de plus)` : " — le meilleur coup"}`,
   passWord: "passe",
   unexpected: "Erreur inattendue sur la page ; rechargez-la.",
+  seatNameRefused: (n) => `Nom du joueur ${n} refusé : 40 caractères au plus, sans retour à la ligne, caractère de contrôle ni inversion du sens d'écriture.`,
 
   // The grid as buttons in a game, the turn on this phone, a fair table, the next layer's dealer.
   gridKeys: "Flèches : changer de case. Entrée ou Espace : ajouter la lettre au chemin. Retour arrière : enlever la dernière. Échap : tout effacer.",
