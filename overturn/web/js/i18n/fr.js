@@ -163,7 +163,7 @@ export default {
   yourMove: (colour) => `À vous de jouer${colour ? ` (${colour})` : ""}`, boardTurnOf: (who) => `À ${who} de jouer`,
   // the rule's French alone, which says why the move is refused (« Coup illisible : écrivez-le… »): a « Coup refusé : »
   // before it would make two colons; the referee's detail is English, the French page leaves it out
-  moveRefused: (message, _detail) => message,
+  moveRefused: (message, _detail) => `${message}`,
   networkBoards: "Le serveur ne répond pas ; réessayez.",
   trackStart: "départ", trackFinish: (n) => `arrivée ${n}`,
   overloadInfo: (cup, target, roll) => `Réserve : ${cup} disques · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
