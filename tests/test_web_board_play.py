@@ -330,7 +330,7 @@ def test_insider_pawn_tapped_then_its_destination_confirmed(seats: Any) -> None:
     page.focus(f"[data-square='{target}'], [data-space='{target}']")
     page.keyboard.press("Enter")
     move = f"step {origin} {target}"
-    assert page.locator("#preview-text").inner_text() == f"{move} : un pion de {origin} à {target}"
+    assert page.locator("#preview-text").inner_text() == f"Déplacer un pion de {origin} à {target}"  # no « step » in French
     going = page.locator(".insider-board .going")
     assert going.count() == 1 and (going.get_attribute("data-square") or going.get_attribute("data-space")) == target
     assert _in_view(page.locator("#preview-confirm").bounding_box()) and _in_view(going.bounding_box())
@@ -365,7 +365,7 @@ def test_insider_total_out_card_tapped_then_moved(seats: Any) -> None:
     assert sorted(page.eval_on_selector_all(".square.destination", "els => els.map(e => e.dataset.square)")) == targets
     page.click(f".square[data-square='{targets[-1]}']")
     move = f"totalout {origin} {targets[-1]}"
-    assert page.locator("#preview-text").inner_text() == f"{move} : la carte Total OUT de {origin} à {targets[-1]}"
+    assert page.locator("#preview-text").inner_text() == f"Déplacer la carte Total OUT de {origin} à {targets[-1]}"
     page.click("#preview-confirm")
     page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
     assert not hasattr(table.mirror.judge(seat, move), "rule")

@@ -266,7 +266,9 @@ function markStale() {
 // A move shown before it is confirmed: offboard's with what it would push, and where (the server's words); Insider's
 // tapped on the board with the words its drawing gives.
 function preview(move, words = null) {
-  $("preview-text").textContent = `${move} : ${words ?? ui.view.previews[move] ?? ""}`;
+  // Insider's move in words alone (its notation's verb is English: « step a1 a1-a2.1 »); offboard's notation is holes
+  $("preview-text").textContent = words ?? `${move} : ${ui.view.previews[move] ?? ""}`;
+  $("preview-text").title = move;
   $("preview").dataset.move = move;
   $("preview").hidden = false;
   revealPreview(move);

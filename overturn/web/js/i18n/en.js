@@ -209,7 +209,7 @@ export default {
   pawnOnChosen: (place, n) => `Pawn on ${place} chosen: tap ${n > 1 ? `one of the ${n} highlighted destinations` : "the highlighted destination"}.`,
   cardChosen: (place, n) => `Total OUT card on ${place} chosen: tap ${n > 1 ? `one of the ${n} highlighted squares` : "the highlighted square"}.`,
   placeNotDestination: (place, from) => `${place} is not a destination of ${from}: tap a highlighted place.`,
-  stepPreview: (from, to) => `a pawn from ${from} to ${to}`, totalOutPreview: (from, to) => `the Total OUT card from ${from} to ${to}`,
+  stepPreview: (from, to) => `Move a pawn from ${from} to ${to}`, totalOutPreview: (from, to) => `Move the Total OUT card from ${from} to ${to}`,
   guardAnswers: "Your answer to the bodyguard question", guardCounter: (n) => `Counter (${n} bodyguard${n === 1 ? "" : "s"})`,
   cardsTo: { admin: "Administrator", heli: "Helicopter", scandal: "Scandal", trend: "Trend", guard: "Bodyguard" },
   // A refused move's reason, by the rule code the server sends with it: the catalogue the server words it from too.

@@ -216,7 +216,7 @@ export default {
   pawnOnChosen: (place, n) => `Pion en ${place} choisi : touchez ${n > 1 ? `une des ${n} destinations surlignées` : "la destination surlignée"}.`,
   cardChosen: (place, n) => `Carte Total OUT en ${place} choisie : touchez ${n > 1 ? `une des ${n} cases surlignées` : "la case surlignée"}.`,
   placeNotDestination: (place, from) => `${place} n'est pas une destination de ${from} : touchez une case surlignée.`,
-  stepPreview: (from, to) => `un pion de ${from} à ${to}`, totalOutPreview: (from, to) => `la carte Total OUT de ${from} à ${to}`,
+  stepPreview: (from, to) => `Déplacer un pion de ${from} à ${to}`, totalOutPreview: (from, to) => `Déplacer la carte Total OUT de ${from} à ${to}`,
   guardAnswers: "Votre réponse au garde du corps", guardCounter: (n) => `Contrer (${n} garde${n > 1 ? "s" : ""} du corps)`,
   guardWait: (who, card, from) => `${who} répond ${card} ${de(from)}`,
   // a card after "répond" (« à l'Hélicoptère », « au Scandale »)
