@@ -206,6 +206,8 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     assert chip.inner_text() == f"{colour} {number} · {view['discs']}"  # named as the move list names it (« pion rouge 1 »), never red1
     assert chip.get_attribute("aria-label") == name and page.get_by_role("button", name=name).count() == 1
     assert page.locator(".track button.pawn:enabled").count() == len(moves)  # only the pawns the rules let move
+    buttons = page.locator("#legal button.move").all_inner_texts()
+    assert buttons and not any(re.search(r"\b(red|blue|yellow)\d\b", text) for text in buttons), buttons  # « pion rouge 1 », never red1
     chip.click()
     action = page.locator(f".board-actions button[data-move='{moves[-1]}']")
     board = table.mirror.public_view()["board"]

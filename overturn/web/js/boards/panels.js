@@ -39,6 +39,9 @@ function label(move, key) {
   const rest = key === "main" || key === "meet" ? move : move.slice(key.length).trim();
   if (phrase("moveWords", rest)) return phrase("moveWords", rest);
   if (!rest) return move;
+  // a card or a pawn by its name, never its code (admin, red1): « Administrateur », « pion rouge 1 »
+  if (["card", "swap"].includes(key) && phrase("cards", rest)) return phrase("cards", rest);
+  if (phrase("pawns", rest)) return phrase("pawns", rest);
   return key.startsWith("step") || key.startsWith("totalout") ? `→ ${rest}` : rest;
 }
 

@@ -176,7 +176,7 @@ export default {
   },
   moveWords: {
     walk: "Walk", draw: "Draw", end: "End the turn", take: "Take a card", decline: "Decline",
-    pass: "Pass", done: "Done", forward: "forward", back: "back",
+    pass: "Pass", done: "Done", forward: "forward", back: "back", steal: "Take a card at random",
   },
   rollDice: "Roll the dice", rollDie: "Roll the die",
   cards: { admin: "Administrator", heli: "Helicopter", scandal: "Scandal", trend: "Trend", guard: "Bodyguard" },
@@ -214,4 +214,6 @@ export default {
   cardsTo: { admin: "Administrator", heli: "Helicopter", scandal: "Scandal", trend: "Trend", guard: "Bodyguard" },
   // A refused move's reason, by the rule code the server sends with it: the catalogue the server words it from too.
   refusals: shared.refusals, refused: shared.refused,
+  // Overload's pawns by their codes (red1), as the move list names them.
+  pawns: shared.events.overload.tables.pawn,
 };

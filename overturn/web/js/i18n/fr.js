@@ -184,7 +184,7 @@ export default {
   },
   moveWords: {
     walk: "Marcher", draw: "Piocher", end: "Finir le tour", take: "Prendre une carte", decline: "Refuser",
-    pass: "Passer", done: "Terminé", forward: "avancer", back: "reculer",
+    pass: "Passer", done: "Terminé", forward: "avancer", back: "reculer", steal: "Prendre une carte au hasard",
   },
   rollDice: "Lancer les dés", rollDie: "Lancer le dé",
   cards: { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" },
@@ -223,4 +223,6 @@ export default {
   cardsTo: { admin: "à l'Administrateur", heli: "à l'Hélicoptère", scandal: "au Scandale", trend: "à la Tendance", guard: "au Garde du corps" },
   // A refused move's reason, by the rule code the server sends with it: the catalogue the server words it from too.
   refusals: shared.refusals, refused: shared.refused,
+  // Overload's pawns by their codes (red1), as the move list names them.
+  pawns: shared.events.overload.tables.pawn,
 };
