@@ -170,7 +170,7 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
     first.click("#typed button")
     first.wait_for_selector("#refusal:not([hidden])")
     refusal = first.locator("#refusal").inner_text()
-    assert refusal == "Coup refusé : Coup illisible : écrivez-le dans la notation du jeu."  # the referee's English is left out
+    assert refusal == "Coup illisible : écrivez-le dans la notation du jeu."  # one colon (was « Coup refusé : Coup illisible : … »), the referee's English left out
     shoot(first, "boardgame-offboard-refused")
     # in English the page words the refusal from its rule code; the referee's own English follows it
     first.click("#lang")
