@@ -58,6 +58,19 @@ def test_the_page_french_has_no_english() -> None:
     assert not english, english[:30]
 
 
+WINNERS_IN_NODE = """
+import fr from "./js/i18n/fr.js";
+console.log(JSON.stringify([fr.winners(["Zoé"], 1), fr.winners(["Zoé", "Ali", "Inès"], 3), fr.overloadInfo(1, 30, 0)]));
+"""
+
+
+@needs_node
+def test_winners_and_counts_read_as_french() -> None:
+    assert _node(WINNERS_IN_NODE) == [
+        "Partie terminée : Zoé gagne !", "Partie terminée : Zoé, Ali et Inès gagnent !", "Réserve : 1 disque · objectif 30 points",
+    ]
+
+
 PROBLEM_IN_NODE = """
 globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 const { ApiProblem } = await import("./js/api.js");

@@ -53,7 +53,7 @@ def test_the_server_french_has_no_plural_in_brackets() -> None:
     assert say(fr, insider_effects.TotalOutHit(count=1, player=1)) == "1 pion de Joueur 2 sous le Total OUT rentre à la base"
     assert say(fr, insider_effects.TotalOutHit(count=3, player=1)) == "3 pions de Joueur 2 sous le Total OUT rentrent à la base"
     assert say(fr, insider_effects.Ended(1, (0,))) == "Partie terminée après 1 évaluation : Joueur 1 gagne."
-    assert say(fr, insider_effects.Ended(3, (0, 2))) == "Partie terminée après 3 évaluations : Joueur 1, Joueur 3 gagnent."
+    assert say(fr, insider_effects.Ended(3, (0, 2))) == "Partie terminée après 3 évaluations : Joueur 1 et Joueur 3 gagnent."
     assert say(fr, insider_effects.PointsLost(1, 1)) == "Joueur 2 ne peut plus avancer : 1 point perdu"
     assert say(overload_words.FR, overload_effects.Acted("load", "1", "")) == "charge 1 disque"
     assert say(overload_words.FR, overload_effects.Acted("load", "5", "")) == "charge 5 disques"

@@ -172,7 +172,7 @@ function render() {
   if (view.over) {
     $("turn").textContent = t("gameOver");
     $("turn").className = "turn";
-    $("over").textContent = t("winners", view.winners.map(seatName).join(", "), view.winners.length);
+    $("over").textContent = t("winners", view.winners.map(seatName), view.winners.length);
     $("over").hidden = false;
   } else {
     const colour = seatColour(view.you);

@@ -159,14 +159,14 @@ export default {
   qrOf: (name) => `QR code du lien ${de(name)}`, linkCopied: "Lien copié", copyFailed: "Copie impossible : appuyez longuement sur le lien pour le copier.",
   seatWithColour: (name, colour) => `${name} (${colour})`, sending: "Envoi du coup…",
   afterMove: (n, total, said) => `Après le coup ${n}/${total} : ${said}`,
-  gameOver: "Partie terminée", winners: (names, count) => `Partie terminée : ${names} ${count > 1 ? "gagnent" : "gagne"} !`,
+  gameOver: "Partie terminée", winners: (names, count) => `Partie terminée : ${[].concat(names).join(", ").replace(/, ([^,]*)$/, " et $1")} ${count > 1 ? "gagnent" : "gagne"} !`,
   yourMove: (colour) => `À vous de jouer${colour ? ` (${colour})` : ""}`, boardTurnOf: (who) => `À ${who} de jouer`,
   // the rule's French alone, which says why the move is refused (« Coup illisible : écrivez-le… »): a « Coup refusé : »
   // before it would make two colons; the referee's detail is English, the French page leaves it out
   moveRefused: (message, _detail) => `${message}`,
   networkBoards: "Le serveur ne répond pas ; réessayez.",
   trackStart: "départ", trackFinish: (n) => `arrivée ${n}`,
-  overloadInfo: (cup, target, roll) => `Réserve : ${cup} disques · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
+  overloadInfo: (cup, target, roll) => `Réserve : ${nb(cup, "disque")} · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
   pawnsHere: (name, count) => `${name} : ${nb(count, "pion")}`,
   insiderInfo: (onPaths, done, total, cave, top) => `Sur les chemins : ${onPaths} · évaluations ${done}/${total} · escalier ${cave} (cave) à ${top}`,
   evaluationTable: (value, who) => `${value} point${Math.abs(value) < 2 ? "" : "s"} : ${who}`, free: "libre",
