@@ -105,6 +105,8 @@ def _marked_boxes(page: Any) -> list[dict[str, float]]:
 def test_offboard_marble_then_hole_tapped_with_the_preview_in_view(seats: Any) -> None:
     table = seats("offboard", 2, 0)
     page = table.open(0)
+    # the player awaited by name, as the turn line says it (was « Aux rouges de jouer »)
+    assert page.locator("#awaiting").inner_text() == "Score : rouge 0, jaune 0. À Zoé (rouge) de jouer."
     holes = page.locator(".hole")
     assert holes.count() == 61
     # each hole shows its notation name and is a round target of at least 44×44 CSS px, all on a 390 px screen
