@@ -94,3 +94,15 @@ def test_the_next_layer_names_the_seat_that_dealt_it(client: TestClient) -> None
     assert dealt.json()["table"]["layer_started_by"] == 1
     watched = client.get(f"/api/tables/{created['table']['id']}").json()
     assert watched["table"]["layer_started_by"] == 1 and watched["game"]["layer"] == 1
+
+
+def test_a_fair_table_offers_no_close_words_for_a_refused_word(client: TestClient) -> None:
+    """The page says « ni dictionnaire » at a fair table: a word not in the lexicon is refused without its close words
+    (in the verdict or its message), where a table with helps offers them as the dictionary does."""
+    for helps, offered in ((True, True), (False, False)):
+        created = _new(client, helps=helps)
+        moved = client.post(f"/api/tables/{created['table']['id']}/moves", json={"seat": created["tokens"][0], "version": 0, "action": {"kind": "word", "word": "SOUE"}})
+        assert moved.status_code == 200, moved.text
+        verdict = moved.json()["verdict"]
+        assert verdict["legal"] is False and verdict["reason"] == "not_in_lexicon"
+        assert bool(verdict["suggestions"]) is offered and ("SOUS" in verdict["message"]) is offered, verdict

@@ -32,7 +32,14 @@ from overturn.table.board_seating import BoardTable
 from overturn.table.games import BOARDS, new_board_table
 
 #: Words only the referees' English has; none may survive the French rendering.
-ENGLISH = re.compile(r"\b(the|wins?|moves?|marble|pushes|rolled|draws|takes|scores|discs|reaches|card\(s\)|game over|to play|choose)\b", re.IGNORECASE)
+ENGLISH = re.compile(
+    r"\b(the|wins?|moves?|marble|pushes|rolled|draws|takes|scores|discs|reaches|card\(s\)|game over|to play|choose)\b"
+    r"|\b(red|blue|yellow|green|black|white)\d\b"  # a pawn's code (red1): the French names it « pion rouge 1 »
+    r"|\[\d",  # a Python list (tables [2, 3, 0, 1])
+    re.IGNORECASE,
+)
+#: Numbers a French reader does not say so: « 0 carte », « 1 pts ».
+NOT_FRENCH = re.compile(r"\b0 (carte|case|disque)\b|\b1 pts\b")
 
 GAMES: dict[str, tuple[ModuleType, ModuleType]] = {
     "overload": (overload_effects, overload_words),
@@ -95,7 +102,7 @@ def test_every_event_of_a_random_game_is_worded_in_both_languages(kind_name: str
         for event in events:
             seen.add(kind(event))
             assert say(words.EN, event) and say(words.FR, event)
-        english |= {line for line in lines if ENGLISH.search(line) or re.search(r"\bP\d\b", line)}
+        english |= {line for line in lines if ENGLISH.search(line) or NOT_FRENCH.search(line) or re.search(r"\bP\d\b", line)}
     assert not english, sorted(english)[:20]
     assert len(seen) >= {"overload": 8, "offboard": 3, "insider": 12}[kind_name], sorted(seen)
 
@@ -104,11 +111,11 @@ def test_a_few_events_word_for_word() -> None:
     """The French and English of a few events, as the move list and the command line show them."""
     fr, en = overload_words.FR, overload_words.EN
     moved = overload_effects.Moved("red1", overload_effects.Space(0, "start"), overload_effects.Space(5, "track", "+"), 3)
-    assert (say(fr, moved), say(en, moved)) == ("red1 : départ → case 5 [+], 3 disques", "red1 start 0 -> 5 [+], 3 discs")
+    assert (say(fr, moved), say(en, moved)) == ("pion rouge 1 : départ → case 5 [+], 3 disques", "red1 start 0 -> 5 [+], 3 discs")
     finish = overload_effects.Moved("red1", overload_effects.Space(12, "track"), overload_effects.Space(23, "finish"), 0)
-    assert (say(fr, finish), say(en, finish)) == ("red1 : case 12 → arrivée (23), 0 disque", "red1 12 -> finish 23, 0 discs")
+    assert (say(fr, finish), say(en, finish)) == ("pion rouge 1 : case 12 → arrivée (23), sans disque", "red1 12 -> finish 23, 0 discs")
     scored = overload_effects.Scored("blue", 7, (overload_effects.Reason(4), overload_effects.Reason(3, "red2")), 19)
-    assert say(fr, scored) == "bleu marque 7 (4 pour l'arrivée, 3 pour la surcharge de red2 ; total 19)"
+    assert say(fr, scored) == "bleu marque 7 (4 pour l'arrivée, 3 pour la surcharge du pion rouge 2 ; total 19)"
     assert say(en, scored) == "blue scores 7 (4 for the finish, 3 for the Overload of red2; total 19)"
     pushed = offboard_effects.Stepped("red", "yellow", 3, 2, 4, 3)
     assert say(offboard_words.FR, pushed) == "une ligne de 3 pousse 2 billes jaunes ; une bille jaune sort dans la cible 4 : +3"
@@ -122,6 +129,13 @@ def test_a_few_events_word_for_word() -> None:
     evaluated = insider_effects.Evaluated(1, "media-hype", "5c", (-4, 3), (-4, 3))
     assert say(insider_words.FR, evaluated) == "évaluation 1 (battage médiatique) de la carte 5c : Joueur 1 -4 → -4, Joueur 2 +3 → 3"
     assert say(insider_words.EN, evaluated) == "evaluation 1 (media hype) of card 5c: P0 -4 -> -4, P1 +3 -> 3"
+    drew = [say(insider_words.FR, insider_effects.Drew(0, count, occupied)) for count, occupied in ((0, 0), (0, 2), (1, 1), (2, 3))]
+    assert drew == [
+        "Joueur 1 ne pioche aucune carte (aucun pion sur une case qui en donne)", "Joueur 1 ne pioche aucune carte (main pleine)",
+        "Joueur 1 pioche 1 carte (1 case occupée)", "Joueur 1 pioche 2 cartes (3 cases occupées)",
+    ]
+    turned = insider_effects.EvaluationTurned("2b", (2, 3, 0, 1))
+    assert say(insider_words.FR, turned) == "carte d'évaluation 2b retournée : les tables de l'INSIDER valent 2, 3, 0 et 1 points"
 
 
 def test_overload_move_list_indents_what_each_action_did() -> None:
@@ -129,12 +143,12 @@ def test_overload_move_list_indents_what_each_action_did() -> None:
     table = new_board_table("overload", 3, 1, {})
     entry = table.judge(0, "load 2")
     assert isinstance(entry, MoveEntry)
-    assert table.entry_for(entry, 0)["effects"] == ["charge 2 disques", "  red1 : 0 → 2 disques"]
+    assert table.entry_for(entry, 0)["effects"] == ["charge 2 disques", "  pion rouge 1 : 0 → 2 disques"]
     rolled = table.judge(0, "roll")
     assert isinstance(rolled, MoveEntry)
     lines = table.entry_for(rolled, 0)["effects"]
     assert lines[0].startswith("dé : ") and lines[0].endswith(" (tiré par le serveur)")
-    assert lines[1].startswith("déplace red1 (forcé)") and lines[2].startswith("  red1 : départ → case ")
+    assert lines[1].startswith("déplace le pion rouge 1 (forcé)") and lines[2].startswith("  pion rouge 1 : départ → case ")
 
 
 def test_a_move_stored_before_events_were_kept_shows_its_lines_as_written() -> None:

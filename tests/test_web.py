@@ -176,7 +176,7 @@ def test_incomplete_board_is_reported_not_sent(base: str, page: object) -> None:
     page.goto(base + "/")  # type: ignore[attr-defined]
     page.fill("#board-text", BOARD.replace("LAABSC", "LAAB"))  # type: ignore[attr-defined]
     page.click("#solve")  # type: ignore[attr-defined]
-    expect(page.locator("#error")).to_have_text("La grille n'est pas complète : 2 case(s) vide(s).")  # type: ignore[attr-defined]
+    expect(page.locator("#error")).to_have_text("La grille n'est pas complète : 2 cases vides.")  # type: ignore[attr-defined]
     expect(page.locator("#error")).to_be_visible()  # type: ignore[attr-defined]
 
 

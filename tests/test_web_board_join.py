@@ -48,24 +48,24 @@ def test_french_counts_take_an_irregular_plural_and_verbs_agree() -> None:
 def test_the_server_french_has_no_plural_in_brackets() -> None:
     """The issue's "pioche 0 carte(s)", and its kin in every game, agree with their count."""
     fr = insider_words.FR
-    assert say(fr, insider_effects.Drew(0, 0, 0)) == "Joueur 1 pioche 0 carte (0 case occupée)"
+    assert say(fr, insider_effects.Drew(0, 0, 0)) == "Joueur 1 ne pioche aucune carte (aucun pion sur une case qui en donne)"
     assert say(fr, insider_effects.Drew(1, 2, 3)) == "Joueur 2 pioche 2 cartes (3 cases occupées)"
     assert say(fr, insider_effects.TotalOutHit(count=1, player=1)) == "1 pion de Joueur 2 sous le Total OUT rentre à la base"
     assert say(fr, insider_effects.TotalOutHit(count=3, player=1)) == "3 pions de Joueur 2 sous le Total OUT rentrent à la base"
     assert say(fr, insider_effects.Ended(1, (0,))) == "Partie terminée après 1 évaluation : Joueur 1 gagne."
-    assert say(fr, insider_effects.Ended(3, (0, 2))) == "Partie terminée après 3 évaluations : Joueur 1, Joueur 3 gagnent."
+    assert say(fr, insider_effects.Ended(3, (0, 2))) == "Partie terminée après 3 évaluations : Joueur 1 et Joueur 3 gagnent."
     assert say(fr, insider_effects.PointsLost(1, 1)) == "Joueur 2 ne peut plus avancer : 1 point perdu"
     assert say(overload_words.FR, overload_effects.Acted("load", "1", "")) == "charge 1 disque"
     assert say(overload_words.FR, overload_effects.Acted("load", "5", "")) == "charge 5 disques"
     assert say(overload_words.FR, overload_effects.Acted("step", "back", "forced")) == "recule d'une case (forcé)"
-    assert say(overload_words.FR, overload_effects.Finished("red1", 1, 1)).startswith("red1 atteint l'arrivée avec 1 disque = 1 point ;")
+    assert say(overload_words.FR, overload_effects.Finished("red1", 1, 1)).startswith("le pion rouge 1 atteint l'arrivée avec 1 disque = 1 point ;")
     pushed = offboard_effects.Stepped("red", "yellow", 2, 1, None, 0)
     assert say(offboard_words.FR, pushed) == "une ligne de 2 pousse 1 bille jaune"
     every = [say(words.FR, event) for words, event in (
         (insider_words, insider_effects.GameOver((1,))), (insider_words, insider_effects.AwaitMoving(0, 1, False, False)),
         (overload_words, overload_effects.Discs("red1", 2, 1)),
     )]
-    assert every == ["partie terminée : Joueur 2 gagne", "Joueur 1 avance : 1 point à jouer (déplacer un pion).", "red1 : 2 → 1 disque"]
+    assert every == ["partie terminée : Joueur 2 gagne", "Joueur 1 avance : 1 point à jouer (déplacer un pion).", "pion rouge 1 : 2 → 1 disque"]
     assert not any("(s)" in text or "(nt)" in text for text in every)
 
 
@@ -77,10 +77,12 @@ import { word } from "./js/boards/words/say.js";
 const acted = (action, value) => ({ kind: "acted", action, value, cause: "" });
 console.log(JSON.stringify({
   overload: [acted("move", "red2"), acted("load", "1"), acted("load", "3")].map((e) => [word("overload", "fr", e), word("overload", "en", e)]),
-  points: [0, 1, 2].map(fr.points), cards: [1, 3].map(fr.cardCount), pointsEn: [1, 2].map(en.points),
+  points: [0, 1, 2].map(fr.points), cards: [0, 1, 3].map(fr.cardCount), pointsEn: [1, 2].map(en.points),
+  tables: [fr.evaluationTable(1, "Zoé"), fr.evaluationTable(3, "libre"), en.evaluationTable(1, "Zoé")],
   guard: ["heli", "admin", "scandal", "trend", "guard"].map((card) => fr.guardWait("Paul", `${fr.cardsTo[card]} 2`, "Inès")),
   guardTo: fr.guardWait("Inès", `${fr.cardsTo.scandal} 1`, "Zoé"),
   refused: fr.moveRefused("Coup illisible.", "cannot read 'n'importe'; moves are: A1-A2"),
+  refusals: Object.values(fr.refusals).concat([fr.refused]).map((message) => fr.moveRefused(message, "the referee's English")),
   turn: [fr.boardTurnOf("Zoé (rouge)"), fr.yourMove("rouge"), en.boardTurnOf("Zoé (red)")],
 }));
 """
@@ -90,26 +92,39 @@ console.log(JSON.stringify({
 def test_the_page_french_agrees_and_elides() -> None:
     """The page's own French: counts agree, « à l'Hélicoptère » and « d'Inès », no English after a refusal."""
     said = _node(PAGE_WORDS_IN_NODE)
-    assert said["points"] == ["0 point", "1 point", "2 points"] and said["cards"] == ["1 carte", "3 cartes"]
+    assert said["points"] == ["0 point", "1 point", "2 points"] and said["cards"] == ["aucune carte", "1 carte", "3 cartes"]
+    assert said["tables"] == ["1 point : Zoé", "3 points : libre", "1 point: Zoé"]  # never « 1 pts »
     assert said["pointsEn"] == ["1 point", "2 points"]
     assert said["guard"] == [
         "Paul répond à l'Hélicoptère 2 d'Inès", "Paul répond à l'Administrateur 2 d'Inès", "Paul répond au Scandale 2 d'Inès",
         "Paul répond à la Tendance 2 d'Inès", "Paul répond au Garde du corps 2 d'Inès",
     ]
     assert said["guardTo"] == "Inès répond au Scandale 1 de Zoé"
-    assert said["refused"] == "Coup refusé : Coup illisible."
-    assert said["overload"] == [["déplace red2", "moves red2"], ["charge 1 disque", "loads 1 disc"], ["charge 3 disques", "loads 3 discs"]]
+    assert said["refused"] == "Coup illisible."  # the rule's French says it is refused; no English detail after it
+    for refusal in said["refusals"]:  # never « Coup refusé : Coup illisible : … »
+        assert refusal.count(" : ") <= 1 and "English" not in refusal, refusal
+    assert said["overload"] == [["déplace le pion rouge 2", "moves the red pawn 2"], ["charge 1 disque", "loads 1 disc"], ["charge 3 disques", "loads 3 discs"]]
     assert said["turn"] == ["À Zoé (rouge) de jouer", "À vous de jouer (rouge)", "Zoé (red) to move"]
 
 
 SENTENCES_IN_NODE = """
-import { sentence } from "./js/boards/words/say.js";
+import { afterSentence, line, sentence } from "./js/boards/words/say.js";
 import { readFileSync } from "node:fs";
 const names = ["Zoé", "Inès", "Ali", "Léa"];
 const entries = JSON.parse(readFileSync(0, "utf8"));
+const name = (seat) => names[seat];
+// the list's line as panels.js renders it: the sentence, then what the move did that the sentence does not say
+const listed = (game, entry) => [sentence(game, "fr", entry, name),
+  ...entry.events.map((event, index) => afterSentence(game, entry, index) ? line(game, "fr", event, name).trim() : null).filter((text) => text)].join(" — ");
 console.log(JSON.stringify(entries.map(({ game, entry }) => [game, entry.move,
-  sentence(game, "fr", entry, (seat) => names[seat]) ?? null, sentence(game, "en", entry, (seat) => names[seat]) ?? null])));
+  sentence(game, "fr", entry, name) ?? null, sentence(game, "en", entry, name) ?? null, listed(game, entry)])));
 """
+#: English words and identifiers a French move list must not show: the notation's verbs, Overload's pawn codes (red1), a
+#: Python list (tables [2, 3, 0, 1]), a count a French reader would not write (0 carte, 1 pts).
+NOT_FRENCH = re.compile(
+    r"\b(the|and|or|of|to|rolled|draws?|takes?|moves?|wins?|scores?|discs?|card|cards|square|pawn|marble|turn|roll|load|give|walk|step|"
+    r"play|end|pass|dice|die|none|true|false)\b|\b(red|blue|yellow|green|black|white)\d\b|\[\d|\b0 (carte|case|disque)\b|\b1 pts\b|undefined|null|NaN",
+)
 
 
 @needs_node
@@ -128,14 +143,17 @@ def test_every_move_of_the_list_reads_as_a_sentence() -> None:
         entries += [{"game": game, "entry": entry} for entry in table.seat_view(table.public_view(), 0)["moves"]]
     said = _node(SENTENCES_IN_NODE, entries)
     names = ["Zoé", "Inès", "Ali", "Léa"]
-    verbs = {move.split(" ")[0] for _, move, _, _ in said}
+    verbs = {move.split(" ")[0] for _, move, *_ in said}
     assert {"load", "roll", "move", "walk", "draw", "step", "play", "dice", "end"} <= verbs, verbs  # the games were played
-    for (game, move, french, english), item in zip(said, entries):
+    for (game, move, french, english, listed), item in zip(said, entries):
         who = names[item["entry"]["seat"]]
         assert french is not None and french.startswith((f"{who} a ", f"{who} n'a ")), (game, move, french)
         assert english is not None and english.startswith(f"{who} "), (game, move, english)
         assert not re.search(r"\b(roll|move|load|give|take|walk|draw|play|step|end|pass|dice|die)\b", french), (move, french)
         assert not re.search(r"undefined|null|NaN", french + english), (move, french, english)
+        assert not NOT_FRENCH.search(listed), (game, move, listed)
+        dice = re.search(r"a lancé les? dés? : ([\d+]+)", listed)
+        assert not dice or f"fait {dice.group(1)}" not in listed, listed  # the dice said once: « Zoé a lancé les dés : 3+5 », not « — Zoé fait 3+5 »
 
 # ----- the page ---------------------------------------------------------------------------------------------
 
@@ -200,7 +218,7 @@ def test_one_tap_makes_one_table_and_seats_its_creator(base: str, browser: Any, 
     phone.click("#legal button.move[data-move='load 0']")
     phone.wait_for_selector("#table[data-version='1']")
     assert phone.locator("#invites").is_visible() and phone.locator("#invites").get_attribute("open") is None
-    assert phone.locator("#history li .what").first.inner_text() == "Zoé a chargé 0 disque"
+    assert phone.locator("#history li .what").first.inner_text() == "Zoé n'a chargé aucun disque"
     # a creator who only hosts: no seat taken, every seat's invitation to hand out
     phone.goto(base + "/boardgame")
     phone.wait_for_selector("#new-form:not([hidden]) .seat-name")
@@ -272,3 +290,41 @@ def test_a_move_shows_it_is_busy_and_the_list_reads_in_french_newest_first(base:
     assert phone.locator("#history li .what").first.inner_text() == f"{names[winner]} a joué {winning.replace('-', ' → ')}"
     assert phone.locator("#played").inner_text() == f"{names[winner]} a joué {winning.replace('-', ' → ')}"
     shoot(phone, "boardgame-join-over")
+
+
+@needs_chromium
+def test_the_form_offers_a_seed_only_without_the_server_s_chance_and_a_checkbox_is_a_44_px_target(base: str, phone: Any) -> None:
+    """The seed is offered where the server takes one (offboard, or the table's own dice), never for the dice and cards
+    the server draws itself; a seed refused is worded as a board game's, not as Overturn's deal number. « Je joue
+    aussi » keeps its box whole beside its long label, the label a 44×44 target that ticks it. The turn's vibration is
+    on by default, one setting with the Overturn page's."""
+    phone.goto(base + "/boardgame")
+    phone.wait_for_selector("#new-form:not([hidden]) .seat-name")
+    for game, dice, offered in (("overload", False, False), ("insider", False, False), ("insider", True, True), ("overload", True, True), ("offboard", False, True)):
+        phone.select_option("#new-game", game)
+        if game != "offboard":
+            phone.set_checked("#new-dice", dice)
+        assert phone.locator("#new-seed").is_visible() is offered, (game, dice)
+    box = phone.locator("#new-play").bounding_box()
+    label = phone.locator("label:has(> #new-play)").bounding_box()
+    assert box is not None and label is not None
+    assert box["width"] >= 20 and abs(box["width"] - box["height"]) < 1, box  # was 13×22: squeezed by its label
+    assert label["width"] >= 44 and label["height"] >= 44, label
+    phone.click("label:has(> #new-play) span")
+    assert not phone.locator("#new-play").is_checked()
+    phone.click("label:has(> #new-play) span")
+    assert phone.locator("#new-play").is_checked()
+    phone.fill("#new-seed", "99999999999")  # offboard's seeds end at 4 294 967 295
+    phone.click("#new-create")
+    error = phone.locator("#error")
+    error.wait_for(state="visible")
+    assert error.inner_text().startswith("Graine refusée : un nombre entier de 0 à 4 294 967 295"), error.inner_text()
+    assert "numéro de donne" not in error.inner_text()
+    phone.fill("#new-seed", "")
+    phone.click("#new-create")
+    phone.wait_for_selector("#table[data-version='0']")
+    assert phone.locator("#buzz").is_checked()  # on by default, as on the Overturn page
+    phone.evaluate("localStorage.setItem('overturn-vibrate', 'off')")  # unticked on the Overturn page: off here too
+    phone.reload()
+    phone.wait_for_selector("#table[data-version='0']")
+    assert not phone.locator("#buzz").is_checked()

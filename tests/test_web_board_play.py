@@ -105,6 +105,8 @@ def _marked_boxes(page: Any) -> list[dict[str, float]]:
 def test_offboard_marble_then_hole_tapped_with_the_preview_in_view(seats: Any) -> None:
     table = seats("offboard", 2, 0)
     page = table.open(0)
+    # the player awaited by name, as the turn line says it (was « Aux rouges de jouer »)
+    assert page.locator("#awaiting").inner_text() == "Score : rouge 0, jaune 0. À Zoé (rouge) de jouer."
     holes = page.locator(".hole")
     assert holes.count() == 61
     # each hole shows its notation name and is a round target of at least 44×44 CSS px, all on a 390 px screen
@@ -114,6 +116,9 @@ def test_offboard_marble_then_hole_tapped_with_the_preview_in_view(seats: Any) -
     )
     assert all(w >= 44 and h >= 44 and left >= 0 and right <= 390 for w, h, left, right in sizes), sizes
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # the targets' badges stand clear of the screen's edges (rows A and I's touched them)
+    badges = page.eval_on_selector_all(".target", "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
+    assert badges and all(left >= 3 and right <= 387 for left, right in badges), badges
     # neighbours touch but do not overlap: a tap at a hole's centre and near its rim lands on that hole
     landed = page.eval_on_selector_all(
         ".hole",
@@ -198,9 +203,13 @@ def test_overload_pawn_tapped_then_moved(seats: Any) -> None:
     view = table.mirror.public_view()["board"]["pawns"][pawn]
     where = f"case {view['space']}" if view["space"] else "départ"
     colour = {"red": "rouge", "blue": "bleu", "yellow": "jaune"}[pawn.rstrip("0123456789")]
-    name = f"Pion {pawn} · {view['discs']} disque{'s' if view['discs'] > 1 else ''} ({colour}), {where}"  # the chip's text "red1 · 4" within it
+    number = pawn[len(pawn.rstrip("0123456789")):]
+    name = f"Pion {colour} {number} · {view['discs']} disque{'s' if view['discs'] > 1 else ''}, {where}"  # the chip's text "rouge 1 · 4" within it
+    assert chip.inner_text() == f"{colour} {number} · {view['discs']}"  # named as the move list names it (« pion rouge 1 »), never red1
     assert chip.get_attribute("aria-label") == name and page.get_by_role("button", name=name).count() == 1
     assert page.locator(".track button.pawn:enabled").count() == len(moves)  # only the pawns the rules let move
+    buttons = page.locator("#legal button.move").all_inner_texts()
+    assert buttons and not any(re.search(r"\b(red|blue|yellow)\d\b", text) for text in buttons), buttons  # « pion rouge 1 », never red1
     chip.click()
     action = page.locator(f".board-actions button[data-move='{moves[-1]}']")
     board = table.mirror.public_view()["board"]
@@ -258,12 +267,19 @@ def test_insider_bodyguard_answers_under_the_countdown_and_the_board_as_a_list(s
     assert _in_view(page.locator("#guard").bounding_box()) and all(_in_view(answers.nth(i).bounding_box()) for i in range(answers.count()))
     assert page.evaluate("window.buzzed.length") == 1
     shoot(page, "boardgame-insider-guard-answers")
-    # the board read as its places: each square says who stands there (no move on the board while the question waits)
+    # the board read as its places: each square says who stands there (no move on the board while the question waits,
+    # no Tab stop on it, but a tap is answered: it used to do nothing at all)
     board = page.get_by_role("group", name=re.compile(r"^Plateau Insider : cases a1 à e5"))
-    assert board.get_by_role("button", disabled=True).count() >= 25 and board.get_by_role("button", disabled=False).count() == 0
+    assert board.get_by_role("button").count() >= 25 and page.locator(".insider-board > button[tabindex='0']").count() == 0
     square = next(square for square in table.mirror.seat_view(table.mirror.public_view(), victim)["drawing"]["squares"] if any(square["pawns"]))
     said = page.locator(f".square[data-square='{square['name']}']").inner_text()
     assert all(f"{NAMES[player]} : {count} pion" in said for player, count in enumerate(square["pawns"]) if count), said
+    page.locator(f".square[data-square='{square['name']}']").click(timeout=5000)
+    assert page.locator(".board-hint").inner_text() == "Aucun pion à déplacer maintenant : jouez dans « Vos coups possibles »."
+    other = table.open(next(seat for seat in range(3) if seat != victim))
+    other.locator(f".square[data-square='{square['name']}']").click(timeout=5000)
+    assert other.locator(".board-hint").inner_text() == f"Ce n'est pas à vous de jouer : c'est au tour {'d' + chr(39) if NAMES[victim][0] in 'AEIOUÉ' else 'de '}{NAMES[victim]}."
+    other.close()
     page.locator("#guard-answers button[data-move='pass']").click()
     page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
     assert page.locator("#guard-answers").is_hidden()
@@ -318,7 +334,7 @@ def test_insider_pawn_tapped_then_its_destination_confirmed(seats: Any) -> None:
     page.focus(f"[data-square='{target}'], [data-space='{target}']")
     page.keyboard.press("Enter")
     move = f"step {origin} {target}"
-    assert page.locator("#preview-text").inner_text() == f"{move} : un pion de {origin} à {target}"
+    assert page.locator("#preview-text").inner_text() == f"Déplacer un pion de {origin} à {target}"  # no « step » in French
     going = page.locator(".insider-board .going")
     assert going.count() == 1 and (going.get_attribute("data-square") or going.get_attribute("data-space")) == target
     assert _in_view(page.locator("#preview-confirm").bounding_box()) and _in_view(going.bounding_box())
@@ -349,11 +365,11 @@ def test_insider_total_out_card_tapped_then_moved(seats: Any) -> None:
     origin = cards[0][0]
     page.click(f".square[data-square='{origin}']")
     targets = sorted(to for start, to in cards if start == origin)
-    assert page.locator(".board-hint").inner_text().startswith(f"Carton Total OUT en {origin} choisi : touchez ")
+    assert page.locator(".board-hint").inner_text().startswith(f"Carte Total OUT en {origin} choisie : touchez ")
     assert sorted(page.eval_on_selector_all(".square.destination", "els => els.map(e => e.dataset.square)")) == targets
     page.click(f".square[data-square='{targets[-1]}']")
     move = f"totalout {origin} {targets[-1]}"
-    assert page.locator("#preview-text").inner_text() == f"{move} : le carton Total OUT de {origin} à {targets[-1]}"
+    assert page.locator("#preview-text").inner_text() == f"Déplacer la carte Total OUT de {origin} à {targets[-1]}"
     page.click("#preview-confirm")
     page.wait_for_selector(f"#table[data-version='{len(table.mirror.moves) + 1}']")
     assert not hasattr(table.mirror.judge(seat, move), "rule")

@@ -27,6 +27,7 @@ from test_web import CHROMIUM, PHONE, base, browser, shoot, web_lexicon  # noqa:
 
 from overturn.referees.offboard.state import computer_move, format_move
 from overturn.referees.overload.words import FR as OVERLOAD_FR
+from overturn.referees.templates import SharedCatalogue
 from overturn.table.board_seating import BoardTable
 from overturn.table.games import new_board_table
 
@@ -119,6 +120,14 @@ def _play_whole_game(
             seat_name = table.data["table"]["seats"][list(mirror.public_view()["board"]["scores"]).index(awaited["player"])]["name"]
             colour = OVERLOAD_FR.table("colour")[awaited["player"]]
             said = said.replace(colour, seat_name if seat_name.lower() == colour else f"{seat_name} ({colour})", 1)
+        if name == "offboard" and awaited:  # and offboard's player to move and winner by name (« À Zoé (rouge) de jouer »)
+            event = dict(awaited)
+            for key in ("player", "winner", "loser"):
+                if event.get(key) in ("red", "yellow"):
+                    seat_name = table.data["table"]["seats"][["red", "yellow"].index(event[key])]["name"]
+                    event[key] = f"{seat_name} ({ {'red': 'rouge', 'yellow': 'jaune'}[event[key]] })"
+                    event["named"] = True
+            said = SharedCatalogue("fr", "offboard")[event["kind"]](event)
         assert table.watcher.locator("#awaiting").inner_text() == said
         shown = {"offboard": ".hole.touched, .target.touched", "overload": ".pawn.touched", "insider": ".touched"}[name]
         touched = table.watcher.eval_on_selector_all(shown, "els => els.map(el => el.dataset.hole || (el.dataset.target ? 'target ' + el.dataset.target : '') || el.dataset.pawn || el.dataset.square || el.dataset.space)")
@@ -170,7 +179,7 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
     first.click("#typed button")
     first.wait_for_selector("#refusal:not([hidden])")
     refusal = first.locator("#refusal").inner_text()
-    assert refusal == "Coup refusé : Coup illisible : écrivez-le dans la notation du jeu."  # the referee's English is left out
+    assert refusal == "Coup illisible : écrivez-le dans la notation du jeu."  # one colon (was « Coup refusé : Coup illisible : … »), the referee's English left out
     shoot(first, "boardgame-offboard-refused")
     # in English the page words the refusal from its rule code; the referee's own English follows it
     first.click("#lang")
@@ -184,7 +193,7 @@ def test_offboard_two_seats_to_the_winner_and_a_refusal_in_french(tables: Callab
         const far = Math.max(...[...document.querySelectorAll('.hole')].map(h => { const r = h.getBoundingClientRect(); return Math.hypot(r.x - c.x, r.y - c.y); }));
         return els.map(el => { const r = el.getBoundingClientRect(); return [el.textContent, Math.hypot(r.x + r.width / 2 - c.x - c.width / 2, r.y + r.height / 2 - c.y - c.height / 2) > far]; }); }""")
     assert len(targets) == 12 and all(outside for _, outside in targets), targets
-    assert first.locator("#awaiting").inner_text() == "Score : rouge 0, jaune 0. Aux rouges de jouer."
+    assert first.locator("#awaiting").inner_text() == "Score : rouge 0, jaune 0. À Zoé (rouge) de jouer."  # by name
     mirror = new_board_table("offboard", 2, 0, {})
     rng = random.Random(2)
     _play_whole_game(table, mirror, lambda m: format_move(computer_move(m.game, rng)), "offboard")

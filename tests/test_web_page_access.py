@@ -226,7 +226,7 @@ def test_the_next_layer_starts_clean_and_says_who_dealt_it(base: str, phones: li
     for tab in (zoe, ali, watcher):
         expect(tab.locator("#last-move")).to_have_text("Ali a lancé la couche 2.")
         expect(tab.locator("#played li")).to_have_count(0)
-        expect(tab.locator("#score")).to_have_text("Vert 0 · Argent 0")
+        expect(tab.locator("#score")).to_have_text("Zoé 0 · Ali 0")  # named seats by their names
         for box in ("#game-over", "#verdict", "#review"):
             expect(tab.locator(box)).to_be_hidden()
         expect(tab.locator("#help-output")).to_be_empty()
@@ -234,3 +234,40 @@ def test_the_next_layer_starts_clean_and_says_who_dealt_it(base: str, phones: li
     expect(zoe.locator("#turn")).to_have_text("À vous de jouer")
     shoot(zoe, "next-layer")
 
+
+
+def _free_cell(tab: Any) -> int:
+    """A cell with no ring yet, as the page shows the board."""
+    cell = tab.locator("#grid .cell:not(.ring-green, .ring-silver)").first
+    return int(cell.get_attribute("data-row")) * 6 + int(cell.get_attribute("data-col"))
+
+
+def test_named_seats_are_called_by_their_names_and_the_move_box_goes_once_over(base: str, phones: list[Any]) -> None:  # noqa: F811
+    """Zoé and Ali, never « Vert » and « Argent », in the score, the words played and the end of the game; once the game
+    is over, no disabled word box nor move buttons are left under the board."""
+    import re
+
+    from playwright.sync_api import expect
+
+    zoe, ali, _ = phones
+    ali_link, _watch = _create(zoe, base, helps=True, seed="7")
+    ali.goto(ali_link)
+    expect(ali.locator("#turn")).to_have_text("au tour de Zoé")
+    zoe.click("#helps summary")
+    zoe.click("#hint")
+    expect(zoe.locator("#help-output")).to_contain_text("Indice")
+    word = re.search(r"Indice : (\w+)", zoe.locator("#help-output").inner_text())
+    assert word, zoe.locator("#help-output").inner_text()
+    zoe.fill("#move-word", word.group(1))
+    zoe.click("#play")
+    expect(ali.locator("#played li")).to_have_count(1)
+    _pass(ali, _free_cell(ali), 1)
+    expect(zoe.locator("#played li")).to_have_count(2)
+    _pass(zoe, _free_cell(zoe), 2)
+    for tab in (zoe, ali):
+        expect(tab.locator("#game-over")).to_have_text(re.compile(r"^Partie finie : Zoé gagne \d+ à \d+\.$"))
+        expect(tab.locator("#played li").nth(0)).to_have_text(f"Zoé : {word.group(1)}")
+        expect(tab.locator("#played li").nth(1)).to_have_text(re.compile(r"^Ali passe "))
+        expect(tab.locator("#score")).to_have_text(re.compile(r"^Zoé \d+ · Ali \d+$"))
+        for gone in ("#move-form", "#pass", "#back"):
+            expect(tab.locator(gone)).to_be_hidden()

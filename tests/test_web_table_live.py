@@ -68,9 +68,13 @@ def phones(browser: Any) -> Iterator[list[Phone]]:  # noqa: F811
         phone.close()
 
 
-def _score(game: Game) -> str:
+#: The seats' names at the tables _open_table makes; a table made with no names calls its seats by their colours.
+NAMED = ("Zoé", "Ali")
+
+
+def _score(game: Game, names: tuple[str, str] = ("Vert", "Argent")) -> str:
     result = game.result()
-    return f"Vert {result.green} · Argent {result.silver}"
+    return f"{names[0]} {result.green} · {names[1]} {result.silver}"
 
 
 def _tap(tab: Any, cell: int) -> None:
@@ -108,7 +112,7 @@ def _open_table(zoe: Phone, ali: Phone, watcher: Phone, url: str) -> None:
     expect(tab.locator("#play")).to_be_enabled()
 
 
-def _move(mover: Phone, others: list[Phone], local: Game) -> None:
+def _move(mover: Phone, others: list[Phone], local: Game, names: tuple[str, str] = NAMED) -> None:
     """The side to move plays its best word (or passes on the first new cell); every page then shows the same score."""
     from playwright.sync_api import expect
 
@@ -128,7 +132,7 @@ def _move(mover: Phone, others: list[Phone], local: Game) -> None:
         local.push(PassMove(cell))
     for phone in (mover, *others):
         expect(phone.tab.locator("#played li")).to_have_count(len(local.history), timeout=LIVE_SECONDS)
-        expect(phone.tab.locator("#score")).to_have_text(_score(local), timeout=LIVE_SECONDS)
+        expect(phone.tab.locator("#score")).to_have_text(_score(local, names), timeout=LIVE_SECONDS)
 
 
 def _seat_to_move(local: Game, zoe: Phone, ali: Phone) -> tuple[Phone, Phone]:
@@ -182,7 +186,7 @@ def test_two_phones_and_a_watcher_play_a_whole_game_live(server: str, phones: li
         _move(mover, [other, watcher], local)
     assert local.is_over()
     result = local.result()
-    winner = {"green": "Vert", "silver": "Argent", None: None}[result.winner.value if result.winner else None]
+    winner = {"green": NAMED[0], "silver": NAMED[1], None: None}[result.winner.value if result.winner else None]  # by name
     for phone in phones:
         banner = phone.tab.locator("#game-over")
         expect(banner).to_be_visible(timeout=LIVE_SECONDS)
@@ -291,7 +295,7 @@ def test_every_seat_on_one_phone_passes_it_round(server: str, phones: list[Phone
     local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
     for _ in range(3):  # green, silver, green: each move made for the seat to move, from the same phone
         expect(phone.tab.locator("#play")).to_be_enabled()
-        _move(phone, [], local)
+        _move(phone, [], local, ("Vert", "Argent"))
 
 
 def test_a_shared_table_left_stays_in_the_recent_list(server: str, phones: list[Phone], web_lexicon: Path) -> None:  # noqa: F811
@@ -300,7 +304,7 @@ def test_a_shared_table_left_stays_in_the_recent_list(server: str, phones: list[
     phone = phones[0]
     _open_alone(phone.tab, server, all_here=True)
     local = Game.from_board(Board.parse(BOARD), "reuse", "webtable", load_lexicon(str(web_lexicon)), "position")
-    _move(phone, [], local)
+    _move(phone, [], local, ("Vert", "Argent"))
     phone.tab.click("#new-game")  # no question asked: the server keeps the table
     entry = phone.tab.locator("#recent .recent-table")
     expect(entry).to_have_count(1)

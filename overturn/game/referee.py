@@ -122,12 +122,14 @@ def referee_word(
     game: Position | None = None,
     *,
     player: Colour | None = None,
+    near: bool = True,
 ) -> Verdict:
     """Judge ``word`` on ``board`` (in ``game``'s position if given), along ``path`` if the player traced one.
 
     Without a path, the legal path with the largest ring swing is chosen and the
     other legal paths are listed best first. ``player`` is who claims the move;
     it is refused as ``wrong_player`` when the game expects the other side.
+    ``near`` False leaves a word not in the lexicon without its closest words (a fair table offers no words).
     """
     try:
         key = normalize_key(word)
@@ -146,7 +148,7 @@ def referee_word(
     if len(key) < rules.min_length:
         return _refuse("too_short", f"{key} is too short: a word needs at least {rules.min_length} letters.", key, path)
     if key not in lexicon:
-        suggestions = lexicon.near(key)
+        suggestions = lexicon.near(key) if near else []
         hint = f" Closest entries: {', '.join(suggestions)}." if suggestions else ""
         return _refuse(
             "not_in_lexicon", f"{key} is not in the {lexicon.name} lexicon.{hint}", key, path, suggestions=suggestions

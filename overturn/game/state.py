@@ -256,8 +256,9 @@ class Game:
             raise GameError("no lexicon is loaded for this game")
         return self.lexicon
 
-    def check(self, move: Move | RankedMove, player: Colour | None = None) -> Verdict:
-        """The referee's verdict on ``move`` in this position (``player``: who claims it, if said).
+    def check(self, move: Move | RankedMove, player: Colour | None = None, *, near: bool = True) -> Verdict:
+        """The referee's verdict on ``move`` in this position (``player``: who claims it, if said; ``near`` False: a
+        word not in the lexicon comes without its closest words).
 
         A ranked move (from ``legal_moves``) is its move: ``game.check(game.legal_moves()[0])``.
         """
@@ -267,7 +268,7 @@ class Game:
             lexicon = self._need_lexicon()
             if self.family and _key_or_none(move.word) in family_blocked_keys(lexicon):
                 return Verdict(False, "family_filter", f"{move.word.upper()} is kept off a family table (the family filter).", move.word.upper(), move.path, ())
-            return referee_word(lexicon, self.board, move.word, move.path, self, player=player)
+            return referee_word(lexicon, self.board, move.word, move.path, self, player=player, near=near)
         return self._check_pass(move, player)
 
     def _check_pass(self, move: PassMove, player: Colour | None) -> Verdict:

@@ -103,7 +103,7 @@ class OverturnTable:
         if self.seat_to_move() != seat:
             raise NotYourTurn(f"it is {self.game.to_move.value}'s turn, not {COLOURS[seat].value}'s")  # seats named, as JSON numbers them from 0
         colour = COLOURS[seat]
-        verdict = self.game.check(move, colour)
+        verdict = self.game.check(move, colour, near=self.helps)  # a fair table offers no close words to a refused one
         if verdict.legal:
             self.game.push(move, colour)
         return Judged(verdict.legal, OverturnAnswer(verdict.view()), self._logged(move))

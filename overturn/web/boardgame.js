@@ -17,8 +17,9 @@ import { renderGuard, renderHand, renderHistory, renderInvites, renderLegal, ren
 // The script has started: its first act removes the notice that it has not (boardgame.html, not-started.js, palette.css).
 document.getElementById("not-started").remove();
 
-// The player's choice to feel their turn come (kept on this phone).
-const STORE_BUZZ = "overturn-board-buzz";
+// The player's choice to feel their turn come, kept on this phone: the table page's one setting (js/table.js), on
+// unless the player unticked it on either page, so all four games buzz alike.
+const STORE_BUZZ = "overturn-vibrate";
 
 // Seats each game takes, learnt from the server (/api/meta) before the form is shown; the server refuses other counts.
 const PLAYERS = {};
@@ -28,10 +29,22 @@ async function learnGames() {
   for (const game of meta.games) PLAYERS[game.name] = game.players;
 }
 
-// A failed request as a message: the table page's words, but the game here is kept by the server, not the phone.
+// A failed request as a message: the table page's words, but the game here is kept by the server, not the phone, and
+// a seed refused is a board game's seed (not an Overturn deal number).
 function problemHere(error) {
   const problem = problemOf(error);
+  if (problem[0] === "fields" && problem[1] === "seed") return ["boardSeedRefused"];
   return problem[0] === "network" ? ["networkBoards"] : problem;
+}
+
+// A seed is the creator's to choose only where the server draws no chance: offboard has none, and with the table's
+// own dice the players roll (the server refuses a seed for the dice and cards it draws itself).
+function seedOffered() {
+  return $("new-game").value === "offboard" || ($("new-dice").checked && !$("new-dice").disabled);
+}
+
+function seedField() {
+  $("new-seed-label").hidden = !seedOffered();
 }
 
 // A message key and its arguments (see problems.js); null hides the line.
@@ -70,6 +83,7 @@ function namesInputs() {
   }
   $("new-dice").disabled = game === "offboard";
   $("new-guard-label").hidden = game !== "insider";
+  seedField();
 }
 
 // One tap makes one table: the button is busy from the tap until the page opens the table (a second tap, or Enter
@@ -91,7 +105,7 @@ async function create(event) {
   const game = $("new-game").value;
   const seats = [...document.querySelectorAll(".seat-name")].map((input) => ({ name: input.value.trim() }));
   const data = { game, seats, options: {} };
-  if ($("new-seed").value !== "") data.seed = Number($("new-seed").value);
+  if (seedOffered() && $("new-seed").value !== "") data.seed = Number($("new-seed").value);
   if ($("new-dice").checked && game !== "offboard") data.options.table_dice = true;
   if (game === "insider" && $("new-guard").value !== "") data.options.guard_seconds = Number($("new-guard").value);
   let body;
@@ -158,7 +172,7 @@ function render() {
   if (view.over) {
     $("turn").textContent = t("gameOver");
     $("turn").className = "turn";
-    $("over").textContent = t("winners", view.winners.map(seatName).join(", "), view.winners.length);
+    $("over").textContent = t("winners", view.winners.map(seatName), view.winners.length);
     $("over").hidden = false;
   } else {
     const colour = seatColour(view.you);
@@ -252,7 +266,9 @@ function markStale() {
 // A move shown before it is confirmed: offboard's with what it would push, and where (the server's words); Insider's
 // tapped on the board with the words its drawing gives.
 function preview(move, words = null) {
-  $("preview-text").textContent = `${move} : ${words ?? ui.view.previews[move] ?? ""}`;
+  // Insider's move in words alone (its notation's verb is English: « step a1 a1-a2.1 »); offboard's notation is holes
+  $("preview-text").textContent = words ?? `${move} : ${ui.view.previews[move] ?? ""}`;
+  $("preview-text").title = move;
   $("preview").dataset.move = move;
   $("preview").hidden = false;
   revealPreview(move);
@@ -377,9 +393,9 @@ async function init() {
   $("replay-back").addEventListener("click", () => ui.replay && step(ui.replay.number - 1));
   $("replay-forward").addEventListener("click", () => ui.replay && step(ui.replay.number + 1));
   $("replay-live").addEventListener("click", () => { ui.replay = null; renderReplay(); });
-  $("buzz").checked = localStorage.getItem(STORE_BUZZ) === "1";
+  $("buzz").checked = localStorage.getItem(STORE_BUZZ) !== "off";
   $("buzz").addEventListener("change", () => {
-    localStorage.setItem(STORE_BUZZ, $("buzz").checked ? "1" : "0");
+    localStorage.setItem(STORE_BUZZ, $("buzz").checked ? "on" : "off");
     if ($("buzz").checked) navigator.vibrate(60);  // the player feels what the option does
   });
   $("typed").addEventListener("submit", (event) => {
@@ -404,6 +420,7 @@ async function init() {
     $("new-form").hidden = false;
     $("new-game").addEventListener("change", namesInputs);
     $("new-players").addEventListener("change", namesInputs);
+    $("new-dice").addEventListener("change", seedField);
     $("new-form").addEventListener("submit", create);
     namesInputs();
   }

@@ -81,6 +81,12 @@ export function refreshButtons() {
   document.querySelectorAll(".recent-game").forEach((button) => { button.disabled = page.busy; });
 }
 
+// A side as this game names it: a shared table's seat by its player's name (« Zoé »), else by its colour (« Vert »).
+function sideName(side) {
+  const shared = page.current.shared;
+  return (shared && seatName(shared, SIDES.indexOf(side))) || phrase("colour", side);
+}
+
 export function opponentSide() { const opponent = tableOf(page.current).opponent; return opponent ? opponent.side : null; }
 
 export function renderGame() {
@@ -91,7 +97,7 @@ export function renderGame() {
   $("status").hidden = false; $("legend").hidden = false;
   setFaces(page.current.faces.flat());
   const result = page.current.result;
-  $("score").textContent = t("score", result.green, result.silver);
+  $("score").textContent = t("score", result.green, result.silver, sideName("green"), sideName("silver"));
   const shared = page.current.shared;
   const side = SIDES[result.turn];  // the answers number the seats: green 0, silver 1
   const turn = result.over ? { text: "", mine: false } : shared ? up.turnLine(shared) : { text: t("toMove", side), mine: false };
@@ -101,9 +107,11 @@ export function renderGame() {
   over.hidden = !result.over;
   if (result.over) {
     over.textContent = result.winners.length === 1
-      ? t("winner", phrase("colour", SIDES[result.winners[0]]), Math.max(result.green, result.silver), Math.min(result.green, result.silver))
+      ? t("winner", sideName(SIDES[result.winners[0]]), Math.max(result.green, result.silver), Math.min(result.green, result.silver))
       : t("tie", result.green);
   }
+  // once over, no move to make: the word box and its buttons go (Annuler le coup stays where it is offered)
+  ["move-form", "back", "pass"].forEach((id) => { $(id).hidden = result.over; });
   renderTotal();
   renderLastMove();
   $("computer-help").hidden = Boolean(opponentSide() || shared);  // against the computer, or at a shared table, not a help
@@ -207,7 +215,7 @@ function renderPlayed(game) {
   const computer = opponentSide();
   game.moves.forEach((move, index) => {
     const item = document.createElement("li");
-    const colour = phrase("colour", move.player);
+    const colour = sideName(move.player);
     const button = document.createElement("button");
     button.type = "button";
     const byComputer = move.player === computer;
@@ -257,14 +265,14 @@ function renderReview() {
     if (!answer.players[side]) return;
     const line = document.createElement("p");
     line.className = `review-player ${side}`;
-    line.textContent = t("reviewPlayer", phrase("colour", side), answer.players[side]);
+    line.textContent = t("reviewPlayer", sideName(side), answer.players[side]);
     body.append(line);
   });
   const list = document.createElement("ol");
   list.className = "review-moves";
   answer.moves.forEach((item) => {
     const line = document.createElement("li");
-    line.textContent = t("reviewMove", item.number, phrase("colour", item.player), rankedText(item.played), rankedText(item.best), item.missed);
+    line.textContent = t("reviewMove", item.number, sideName(item.player), rankedText(item.played), rankedText(item.best), item.missed);
     list.append(line);
   });
   body.append(list);

@@ -8,6 +8,8 @@ export function problemOf(error) {
   if (error.offline) return ["network"];
   if (error.detail.reason && phrase("codes", error.detail.reason)) return ["codes", error.detail.reason];
   if (error.detail.field && phrase("fields", error.detail.field)) return ["fields", error.detail.field];
+  const seat = /^seats\[(\d+)\]\.name$/.exec(error.detail.field || "");  // a seat's name refused: which one
+  if (seat) return ["seatNameRefused", Number(seat[1]) + 1];
   return ["status", error.status];
 }
 

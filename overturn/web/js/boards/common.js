@@ -91,9 +91,21 @@ function named(text) {
 // (bleu)"), as the rest of the page does (the catalogues pass a player they have no word for through as it is).
 function seated(event) {
   const view = ui.view;
+  if (event && view.game === "offboard") return seatedMarbles(event);
   if (!event || view.game !== "overload" || typeof event.player !== "string" || !view.board || !view.board.scores) return event;
   const index = Object.keys(view.board.scores).indexOf(event.player);
   return index < 0 ? event : { ...event, player: seatLabel(index) };
+}
+
+// offboard's events name the player to move and the winner by their marbles' colour ("Aux rouges de jouer"): the page
+// names the seat ("À Zoé (rouge) de jouer"), `named` telling the catalogue (a marble's colour stays a colour).
+function seatedMarbles(event) {
+  const said = { ...event };
+  for (const key of ["player", "winner", "loser"]) {
+    const index = OFFBOARD_COLOURS.indexOf(event[key]);
+    if (typeof event[key] === "string" && index >= 0) Object.assign(said, { [key]: seatLabel(index), named: true });
+  }
+  return said;
 }
 
 // What the game awaits, in the page's language, the players by their seats' names.

@@ -61,6 +61,8 @@ export function renderInsider(box, onMove, say) {
   const drawing = ui.view.drawing;
   const moves = movesOnBoard(ui.view.legal);
   const playable = Boolean(onMove && moves.size);
+  // a seat's phone answers every tap on the board, with a move or with why there is none now (a watcher's board is a picture)
+  const seated = Boolean(onMove) && ui.view.you !== null && !ui.revoked;
   const version = ui.view.table.version;
   if (chosen.version !== version) Object.assign(chosen, { place: chosen.next && chosen.next.version === version ? chosen.next.place : null, version, next: null });
   if (!moves.has(chosen.place)) chosen.place = null;
@@ -164,7 +166,7 @@ export function renderInsider(box, onMove, say) {
       place.classList.toggle("can-move", moves.has(name));
       if (moves.has(name)) place.setAttribute("aria-pressed", String(name === chosen.place));
       else place.removeAttribute("aria-pressed");
-      place.disabled = !playable || hidden;
+      place.disabled = !seated || hidden;
       if (hidden) place.setAttribute("aria-hidden", "true");
       else place.removeAttribute("aria-hidden");
       place.tabIndex = playable && (destination || moves.has(name)) ? 0 : -1;
@@ -172,7 +174,17 @@ export function renderInsider(box, onMove, say) {
     }
   }
 
+  // Why a tap cannot play now: another's turn, the turn's main action to choose first, or nothing to step.
+  function noStep() {
+    const view = ui.view;
+    if (view.over) return t("gameOver");
+    if (view.turn !== view.you) return t("boardNotYourTurn", seatName(view.turn));
+    if (view.legal.some((move) => ["walk", "roll", "draw"].includes(move))) return t("chooseMainFirst");
+    return t("noStepNow");
+  }
+
   function tap(name) {
+    if (!playable) { say(noStep()); return; }
     const targets = chosen.place ? moves.get(chosen.place) : null;
     if (targets && targets.has(name)) {
       say(null);

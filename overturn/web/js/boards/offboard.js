@@ -116,6 +116,8 @@ export function renderOffboard(box, onMove, say) {
 
 // Each target is drawn just outside the edge holes that drain into it, away from the centre E5 (any layout), as
 // close as its own size allows (the hexagon fills a phone's width).
+const EDGE = 4;
+
 function drawTargets(frame, hex) {
   const centre = hex.querySelector('[data-hole="E5"]');
   if (!centre || !ui.view.targets) return;
@@ -144,7 +146,10 @@ function drawTargets(frame, hex) {
     chip.setAttribute("aria-label", chip.title);
     frame.append(chip);
     const away = radius + Math.abs(ux) * chip.offsetWidth / 2 + Math.abs(uy) * chip.offsetHeight / 2 + 2;
-    chip.style.left = `${mx + ux * away}px`;
+    // kept EDGE px clear of the screen's sides: the hexagon fills a 390 px phone, and rows A and I's targets fell on its edge
+    const low = EDGE - base.left + chip.offsetWidth / 2;
+    const high = document.documentElement.clientWidth - EDGE - base.left - chip.offsetWidth / 2;
+    chip.style.left = `${Math.min(high, Math.max(low, mx + ux * away))}px`;
     chip.style.top = `${my + uy * away}px`;
   }
 }

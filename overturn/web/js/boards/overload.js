@@ -23,6 +23,9 @@ function movesByPawn(legal, pawns, awaited) {
 }
 
 const colourOf = (pawn) => pawn.replace(/[0-9]+$/, "");
+// A pawn as the move list names it, without the noun the chip makes plain: "jaune 2" for the list's « pion jaune 2 »
+// (the notation's red1 stays on the move buttons' titles).
+const pawnWord = (pawn) => pawn.replace(/^([a-z]+)(\d+)$/, (all, side, n) => `${phrase("colours", side) ?? side} ${n}`);
 
 // Where "move P" takes P: the roll forward, the finish when it reaches or passes it (the rules' step 6); null before a roll.
 function moveTarget(pawn) {
@@ -76,8 +79,8 @@ export function renderOverload(box, bar, onMove, say) {
       chip.type = "button";
       chip.className = `pawn pawn-${colourOf(name)}` + (touched.includes(name) ? " touched" : "");
       chip.dataset.pawn = name;
-      chip.textContent = `${name} · ${discs}`;
-      chip.setAttribute("aria-label", t("pawnLabel", name, phrase("colours", colourOf(name)) || colourOf(name), discs, where));
+      chip.textContent = `${pawnWord(name)} · ${discs}`;
+      chip.setAttribute("aria-label", t("pawnLabel", pawnWord(name), discs, where));
       chip.disabled = !actions.has(name);
       if (actions.has(name)) {
         chip.setAttribute("aria-pressed", String(name === chosen.pawn));
@@ -105,7 +108,7 @@ export function renderOverload(box, bar, onMove, say) {
     bar.hidden = !chosen.pawn;
     if (!chosen.pawn) { say(null); return; }
     const title = document.createElement("p");
-    title.textContent = t("pawnActions", chosen.pawn);
+    title.textContent = t("pawnActions", pawnWord(chosen.pawn));
     const row = document.createElement("div");
     row.className = "row";
     for (const move of actions.get(chosen.pawn)) {
@@ -122,8 +125,8 @@ export function renderOverload(box, bar, onMove, say) {
     cancel.textContent = t("cancel");
     cancel.addEventListener("click", () => { const pawn = chosen.pawn; chosen.pawn = null; paint(); track.querySelector(`[data-pawn="${pawn}"]`)?.focus(); });
     row.append(cancel);
-    bar.setAttribute("aria-label", t("pawnActions", chosen.pawn));
+    bar.setAttribute("aria-label", t("pawnActions", pawnWord(chosen.pawn)));
     bar.append(title, row);
-    say(t("pawnChosen", chosen.pawn, actions.get(chosen.pawn).length));
+    say(t("pawnChosen", pawnWord(chosen.pawn), actions.get(chosen.pawn).length));
   }
 }

@@ -5,6 +5,7 @@ import { handOverSeat, invitePath } from "../api.js";
 import { phrase, t } from "../i18n.js";
 import { messageOf, problemOf } from "../problems.js";
 import { $, createdTables, entryLines, entrySentence, rememberCreated, seatColour, seatLabel, seatName, tableId, ui } from "./common.js";
+import { afterSentence } from "./words/say.js";
 
 // A card's name in the page's language (its code when the page does not know it).
 function cardName(card) { return phrase("cards", card) || card; }
@@ -38,6 +39,9 @@ function label(move, key) {
   const rest = key === "main" || key === "meet" ? move : move.slice(key.length).trim();
   if (phrase("moveWords", rest)) return phrase("moveWords", rest);
   if (!rest) return move;
+  // a card or a pawn by its name, never its code (admin, red1): « Administrateur », « pion rouge 1 »
+  if (["card", "swap"].includes(key) && phrase("cards", rest)) return phrase("cards", rest);
+  if (phrase("pawns", rest)) return phrase("pawns", rest);
   return key.startsWith("step") || key.startsWith("totalout") ? `→ ${rest}` : rest;
 }
 
@@ -147,7 +151,7 @@ export function renderHistory(onStep) {
     see.addEventListener("click", () => onStep(index + 1));
     item.append(see, said);
     // what the move did, after the sentence; the move's own action line is the sentence already
-    const lines = entryLines(entry).filter((text, line) => line > 0 || !entry.events[0] || entry.events[0].kind !== "acted");
+    const lines = entryLines(entry).filter((text, line) => afterSentence(ui.view.game, entry, line));
     if (lines.length) {
       const effects = document.createElement("small");
       effects.textContent = " — " + lines.map((text) => text.trim()).join(t("effectsJoin"));

@@ -3,6 +3,8 @@
 // which the server reads as well.
 import shared from "../../i18n/fr.json" with { type: "json" };
 // "de Zoé", "d'Inès": the preposition before a name, elided before a vowel or an h.
+// "2 pions", "1 pion": a count with its noun agreed (singular below 2, as the server's French counts).
+const nb = (n, one, other = `${one}s`) => `${n} ${Math.abs(n) < 2 ? one : other}`;
 const de = (name) => (/^[aeiouyhàâäéèêëîïôöûüœ]/i.test(name) ? `d'${name}` : `de ${name}`);
 
 export default {
@@ -38,7 +40,7 @@ export default {
   networkTable: "Hors ligne — le serveur ne répond pas. La table est gardée par le serveur : elle reprend dès qu'il répond.",
   staleTable: (when) => `Hors ligne — la table telle que ce téléphone l'a vue (${when}), pas à jour : elle reprend dès que le réseau revient.`,
   moveNotSent: "Coup non envoyé (le serveur ne répond pas) — réessayez : il ne sera pas joué deux fois.",
-  score: (g, s) => `Vert ${g} · Argent ${s}`, toMove: (side) => (side === "silver" ? "au tour d'Argent" : "au tour de Vert"),
+  score: (g, s, green = "Vert", silver = "Argent") => `${green} ${g} · ${silver} ${s}`, toMove: (side) => (side === "silver" ? "au tour d'Argent" : "au tour de Vert"),
   colour: { green: "Vert", silver: "Argent" },
   winner: (c, a, b) => `Partie finie : ${c} gagne ${a} à ${b}.`, tie: (n) => `Partie finie : égalité, ${n} partout.`,
   swing: (n) => `gain d'anneaux ${n > 0 ? "+" : ""}${n}`, pathOf: "chemin :",
@@ -53,7 +55,7 @@ export default {
   badChar: (ch, r, c) => `Caractère « ${ch} » inattendu en rangée ${r}, colonne ${c} : la grille n'est pas remplie.`,
   badBracket: (r, c) => `Rangée ${r}, colonne ${c} : seules [ZX] et [QU] s'écrivent entre crochets.`,
   tooMany: (n) => `${n} cases : une grille en a 36. Rien n'a été coupé, corrigez le texte.`,
-  incomplete: (n) => `La grille n'est pas complète : ${n} case(s) vide(s).`,
+  incomplete: (n) => `La grille n'est pas complète : ${nb(n, "case vide", "cases vides")}.`,
   fields: {
     board: "La grille est invalide.", word: "Mot invalide ou trop long (64 lettres au plus).", seed: "Le numéro de donne est un entier de 0 à 4 294 967 295.",
     game: "La partie enregistrée est illisible ; commencez-en une nouvelle.", path: "Chemin impossible.", mode: "Mode inconnu.",
@@ -123,6 +125,7 @@ export default {
   reviewMove: (n, c, played, best, missed) => `${n}. ${c} ${played}${missed > 0 ? ` — meilleur : ${best} (${missed} de plus)` : " — le meilleur coup"}`,
   passWord: "passe",
   unexpected: "Erreur inattendue sur la page ; rechargez-la.",
+  seatNameRefused: (n) => `Nom du joueur ${n} refusé : 40 caractères au plus, sans retour à la ligne, caractère de contrôle ni inversion du sens d'écriture.`,
 
   // The grid as buttons in a game, the turn on this phone, a fair table, the next layer's dealer.
   gridKeys: "Flèches : changer de case. Entrée ou Espace : ajouter la lettre au chemin. Retour arrière : enlever la dernière. Échap : tout effacer.",
@@ -143,7 +146,8 @@ export default {
   // The board games' page (the board in text and the titles come from the server; the referees' events are worded by js/boards/words/).
   boardsTitle: "Jeux de plateau", rules: "Règles", newTable: "Nouvelle table", gameLabel: "Jeu",
   gameOverload: "Overload (3 à 5 joueurs)", gameOffboard: "offboard (2 joueurs)", gameInsider: "Insider (2 à 4 joueurs)",
-  playersLabel: "Joueurs", boardSeedLabel: "Graine (hasard)", boardSeedPlaceholder: "au hasard",
+  playersLabel: "Joueurs", boardSeedLabel: "Graine de la partie", boardSeedPlaceholder: "au hasard",
+  boardSeedRefused: "Graine refusée : un nombre entier de 0 à 4 294 967 295, et seulement quand le serveur ne tire pas le hasard (offboard, ou les dés de la table).",
   tableDice: "Dés de la table (on tape le résultat)", guardSeconds: "Insider : secondes pour répondre au garde du corps",
   noLimit: "sans limite", createTable: "Créer la table", yourCards: "Vos cartes", live: "Direct", boardLabel: "Plateau",
   boardAsText: "Plateau en texte (le dessin de la ligne de commande, en anglais)", yourMoves: "Vos coups possibles",
@@ -155,20 +159,21 @@ export default {
   qrOf: (name) => `QR code du lien ${de(name)}`, linkCopied: "Lien copié", copyFailed: "Copie impossible : appuyez longuement sur le lien pour le copier.",
   seatWithColour: (name, colour) => `${name} (${colour})`, sending: "Envoi du coup…",
   afterMove: (n, total, said) => `Après le coup ${n}/${total} : ${said}`,
-  gameOver: "Partie terminée", winners: (names, count) => `Partie terminée : ${names} ${count > 1 ? "gagnent" : "gagne"} !`,
+  gameOver: "Partie terminée", winners: (names, count) => `Partie terminée : ${[].concat(names).join(", ").replace(/, ([^,]*)$/, " et $1")} ${count > 1 ? "gagnent" : "gagne"} !`,
   yourMove: (colour) => `À vous de jouer${colour ? ` (${colour})` : ""}`, boardTurnOf: (who) => `À ${who} de jouer`,
-  // the referee's detail is English: the French page gives the rule's French only
-  moveRefused: (message, _detail) => `Coup refusé : ${message}`,
+  // the rule's French alone, which says why the move is refused (« Coup illisible : écrivez-le… »): a « Coup refusé : »
+  // before it would make two colons; the referee's detail is English, the French page leaves it out
+  moveRefused: (message, _detail) => `${message}`,
   networkBoards: "Le serveur ne répond pas ; réessayez.",
   trackStart: "départ", trackFinish: (n) => `arrivée ${n}`,
-  overloadInfo: (cup, target, roll) => `Réserve : ${cup} disques · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
-  pawnsHere: (name, count) => `${name} : ${count} pion(s)`,
+  overloadInfo: (cup, target, roll) => `Réserve : ${nb(cup, "disque")} · objectif ${target} points${roll ? ` · dé : ${roll}` : ""}`,
+  pawnsHere: (name, count) => `${name} : ${nb(count, "pion")}`,
   insiderInfo: (onPaths, done, total, cave, top) => `Sur les chemins : ${onPaths} · évaluations ${done}/${total} · escalier ${cave} (cave) à ${top}`,
-  evaluationTable: (value, who) => `${value} pts : ${who}`, free: "libre",
+  evaluationTable: (value, who) => `${value} point${Math.abs(value) < 2 ? "" : "s"} : ${who}`, free: "libre",
   evaluationCard: (card, penalty) => `Carte d'évaluation ${card} (absent : ${penalty}) — tables de l'INSIDER :`,
   marbles: { red: "rouge", yellow: "jaune" },
   offboardInfo: (red, yellow, inHand) => `Cibles : n° · points (cercle plein : déjà prise) · Hors jeu : rouge ${red}, jaune ${yellow} · 6 points pour gagner${inHand ? ` · bille en main : ${inHand}` : ""}`,
-  targetTitle: (number, value, holder) => `Cible n°${number} : ${value} point(s)${holder ? `, prise (${holder})` : ""}`,
+  targetTitle: (number, value, holder) => `Cible n°${number} : ${nb(value, "point")}${holder ? `, prise (${holder})` : ""}`,
   marbleGroup: (hole) => `Bille ${hole}`, stepFrom: (from) => `Pas depuis ${from}`, totalOutFrom: (from) => `Total OUT depuis ${from}`,
   moveGroups: {
     load: "Disques du pion au départ", roll: "Dé", move: "Pion à déplacer", give: "Donner un disque à", take: "Prendre un disque à",
@@ -179,11 +184,11 @@ export default {
   },
   moveWords: {
     walk: "Marcher", draw: "Piocher", end: "Finir le tour", take: "Prendre une carte", decline: "Refuser",
-    pass: "Passer", done: "Terminé", forward: "avancer", back: "reculer",
+    pass: "Passer", done: "Terminé", forward: "avancer", back: "reculer", steal: "Prendre une carte au hasard",
   },
   rollDice: "Lancer les dés", rollDie: "Lancer le dé",
   cards: { admin: "Administrateur", heli: "Hélicoptère", scandal: "Scandale", trend: "Tendance", guard: "Garde du corps" },
-  youMark: " (vous)", points: (n) => `${n} point${Math.abs(n) < 2 ? "" : "s"}`, cardCount: (n) => `${n} carte${Math.abs(n) < 2 ? "" : "s"}`, noCard: "aucune carte",
+  youMark: " (vous)", points: (n) => `${n} point${Math.abs(n) < 2 ? "" : "s"}`, cardCount: (n) => (n === 0 ? "aucune carte" : `${n} carte${Math.abs(n) < 2 ? "" : "s"}`), noCard: "aucune carte",
   moveBy: (name) => `${name} : `, see: "voir", effectsJoin: " ; ", seeLabel: (n) => `Voir le plateau après le coup ${n}`,
   langLabel: "EN : lire la page en anglais",
   guardAsk: (from, card) => `${from} joue ${card} : le contrez-vous avec un garde du corps ?`,
@@ -198,21 +203,26 @@ export default {
   marbleStuck: (hole) => `La bille ${hole} ne peut pas bouger.`,
   placeFirst: "Touchez un trou surligné pour y replacer la bille qui a rebondi.",
   trackLabel: "Parcours d'Overload, de l'arrivée (en haut) au départ", trackSpace: (n) => `case ${n}`,
-  pawnLabel: (name, colour, discs, where) => `Pion ${name} · ${discs} disque${discs > 1 ? "s" : ""} (${colour}), ${where}`,  // begins with the chip's own text
+  pawnLabel: (name, discs, where) => `Pion ${name} · ${discs} disque${discs > 1 ? "s" : ""}, ${where}`,  // begins with the chip's own text
   pawnActions: (name) => `Pion ${name} :`, pawnChosen: (name, n) => `Pion ${name} choisi : ${n > 1 ? `${n} actions possibles` : "une action possible"}, en bas de l'écran.`,
   pawnMove: "Déplacer", pawnMoveTo: (roll, where) => `Avancer de ${roll} → ${where}`, pawnGive: (n) => `Donner ${n} disque${n > 1 ? "s" : ""}`,
   pawnTake: (n) => `Prendre ${n} disque${n > 1 ? "s" : ""}`, pawnLoad: (n) => `Charger ${n} disque${n > 1 ? "s" : ""}`,
   insiderLabel: "Plateau Insider : cases a1 à e5 (a5 en haut à gauche) et les cases occupées des chemins (a1-b1.1 : la 1re après a1)",
   baseOf: (name) => `base de ${name}`, nobody: "vide",
+  boardNotYourTurn: (who) => `Ce n'est pas à vous de jouer : c'est au tour ${de(who)}.`,
+  chooseMainFirst: "Choisissez d'abord l'action du tour dans « Vos coups possibles » : marcher, lancer les dés ou piocher.",
+  noStepNow: "Aucun pion à déplacer maintenant : jouez dans « Vos coups possibles ».",
   pickPawn: "Touchez d'abord un de vos pions (bord épais), puis sa destination surlignée.",
   pawnOnChosen: (place, n) => `Pion en ${place} choisi : touchez ${n > 1 ? `une des ${n} destinations surlignées` : "la destination surlignée"}.`,
-  cardChosen: (place, n) => `Carton Total OUT en ${place} choisi : touchez ${n > 1 ? `une des ${n} cases surlignées` : "la case surlignée"}.`,
+  cardChosen: (place, n) => `Carte Total OUT en ${place} choisie : touchez ${n > 1 ? `une des ${n} cases surlignées` : "la case surlignée"}.`,
   placeNotDestination: (place, from) => `${place} n'est pas une destination de ${from} : touchez une case surlignée.`,
-  stepPreview: (from, to) => `un pion de ${from} à ${to}`, totalOutPreview: (from, to) => `le carton Total OUT de ${from} à ${to}`,
+  stepPreview: (from, to) => `Déplacer un pion de ${from} à ${to}`, totalOutPreview: (from, to) => `Déplacer la carte Total OUT de ${from} à ${to}`,
   guardAnswers: "Votre réponse au garde du corps", guardCounter: (n) => `Contrer (${n} garde${n > 1 ? "s" : ""} du corps)`,
   guardWait: (who, card, from) => `${who} répond ${card} ${de(from)}`,
   // a card after "répond" (« à l'Hélicoptère », « au Scandale »)
   cardsTo: { admin: "à l'Administrateur", heli: "à l'Hélicoptère", scandal: "au Scandale", trend: "à la Tendance", guard: "au Garde du corps" },
   // A refused move's reason, by the rule code the server sends with it: the catalogue the server words it from too.
   refusals: shared.refusals, refused: shared.refused,
+  // Overload's pawns by their codes (red1), as the move list names them.
+  pawns: shared.events.overload.tables.pawn,
 };

@@ -9,7 +9,8 @@ const CARDS_EN = en.events.insider.tables.card;
 // A move list entry as one sentence in the past ("Zoé a lancé les dés : 4+5"), from its notation and events; `who`
 // is the mover's name. Undefined for a move the page does not know: the notation is shown instead. A card drawn or
 // swapped is not named (the list is read by every seat).
-const diceOf = (entry) => (entry.events.find((e) => e.kind === "rolled") || {}).dice;
+const rolledOf = (entry) => entry.events.find((e) => e.kind === "rolled") || {};
+const diceOf = (entry) => rolledOf(entry).dice;
 
 function playedFr(entry, who) {
   const [verb, a, b] = entry.move.split(" ");
@@ -21,7 +22,7 @@ function playedFr(entry, who) {
   };
   if (["roll", "dice", "die"].includes(verb)) {
     const what = verb === "die" || (dice && dice.length === 1) ? "le dé" : "les dés";
-    return `${who} a lancé ${what}` + (dice ? ` : ${dice.join("+")}` : "");
+    return `${who} a lancé ${what}` + (dice ? ` : ${dice.join("+")}${rolledOf(entry).double ? " (double)" : ""}` : "");
   }
   if ((verb === "step" || verb === "move") && b) return `${who} a ${verb === "step" ? "avancé" : "déplacé"} un pion de ${a} à ${b}`;
   if (verb === "play" && CARDS_FR[a]) return `${who} a joué ${CARDS_FR[a]} ${b}`;
@@ -42,7 +43,7 @@ function playedEn(entry, who) {
   };
   if (["roll", "dice", "die"].includes(verb)) {
     const what = verb === "die" || (dice && dice.length === 1) ? "the die" : "the dice";
-    return `${who} rolled ${what}` + (dice ? `: ${dice.join("+")}` : "");
+    return `${who} rolled ${what}` + (dice ? `: ${dice.join("+")}${rolledOf(entry).double ? " (double)" : ""}` : "");
   }
   if ((verb === "step" || verb === "move") && b) return `${who} ${verb === "step" ? "stepped" : "moved"} a pawn from ${a} to ${b}`;
   if (verb === "play" && CARDS_EN[a]) return `${who} played ${CARDS_EN[a]} ${b}`;

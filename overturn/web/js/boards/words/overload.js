@@ -1,22 +1,24 @@
 // Overload's move list entries in the page's own words (the events' words are the catalogue's, i18n/<lang>.json,
-// which the server words them from too): players are colours, pawns keep the notation's names (red1).
+// which the server words them from too): players are colours, pawns are named as the catalogue names them (pion rouge 1).
 import en from "../../../i18n/en.json" with { type: "json" };
 import fr from "../../../i18n/fr.json" with { type: "json" };
 import { counted } from "./format.js";
 
-const COLOURS_FR = fr.events.overload.tables.colour;
+const PAWNS_FR = fr.events.overload.tables.pawn;
+const PAWNS_EN = en.events.overload.tables.pawn;
 const STEPS_FR = fr.events.overload.tables.step;
 const STEPS_EN = en.events.overload.tables.step;
-const colour = (name) => (Object.hasOwn(COLOURS_FR, name) ? COLOURS_FR[name] : name);
 
 // A move list entry as one sentence in the past ("Zoé a lancé le dé : 4"), from its notation and events; `who` is
 // the mover's name. Undefined for a move the page does not know: the notation is shown instead.
-const pawnFr = (pawn) => pawn.replace(/^([a-z]+)(\d+)$/, (all, side, n) => `pion ${colour(side)} ${n}`);
-const pawnEn = (pawn) => pawn.replace(/^([a-z]+)(\d+)$/, (all, side, n) => `the ${side} ${n} pawn`);
+// a pawn named as the catalogue's lines and the board's chips name it ("pion jaune 2"), its code when the catalogue has none
+const pawnFr = (pawn) => (Object.hasOwn(PAWNS_FR, pawn) ? PAWNS_FR[pawn] : pawn);
+const pawnEn = (pawn) => `the ${Object.hasOwn(PAWNS_EN, pawn) ? PAWNS_EN[pawn] : pawn}`;
 const rolled = (entry) => (entry.events.find((e) => e.kind === "acted" && e.action === "roll") || {}).value;
 
 function playedFr(entry, who) {
   const [verb, value] = entry.move.split(" ");
+  if (verb === "load" && value === "0") return `${who} n'a chargé aucun disque`;
   if (verb === "load" && /^\d+$/.test(value)) return `${who} a chargé ${counted("fr", Number(value), "disque")}`;
   if (verb === "roll") return rolled(entry) ? `${who} a lancé le dé : ${rolled(entry)}` : `${who} a lancé le dé`;
   if (verb === "move" && value) return `${who} a déplacé le ${pawnFr(value)}`;

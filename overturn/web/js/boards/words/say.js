@@ -25,6 +25,15 @@ export function line(game, lang, event, name) {
   return text === undefined || game !== "overload" || event.kind === "acted" ? text : `  ${text}`;
 }
 
+// Whether a move list entry's `index`th event goes after its sentence: not the move's own action (the sentence says
+// it), nor Insider's roll when the sentence names the dice already ("Zoé a lancé les dés : 3+5", not "— Zoé fait 3+5").
+export function afterSentence(game, entry, index) {
+  const event = entry.events[index];
+  if (!event) return true;
+  if (index === 0 && event.kind === "acted") return false;
+  return !(game === "insider" && event.kind === "rolled" && ["roll", "dice", "die"].includes(entry.move.split(" ")[0]));
+}
+
 // A move list entry as one sentence in `lang` ("Zoé a lancé le dé : 4"), or undefined for a move the page does not
 // know (the caller shows the notation).
 export function sentence(game, lang, entry, name) {
