@@ -84,7 +84,7 @@ export function refreshButtons() {
 // A side as this game names it: a shared table's seat by its player's name (« Zoé »), else by its colour (« Vert »).
 function sideName(side) {
   const shared = page.current.shared;
-  return (shared && seatName(shared, SIDES.indexOf(side))) || phrase("colour", side);
+  return (shared && up.seatName(shared, SIDES.indexOf(side))) || phrase("colour", side);
 }
 
 export function opponentSide() { const opponent = tableOf(page.current).opponent; return opponent ? opponent.side : null; }
