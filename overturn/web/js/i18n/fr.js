@@ -107,7 +107,7 @@ export default {
   allSeatsHere: "Toutes les places sont sur ce téléphone : il passe de main en main.",
   computerSeat: (name) => `${name} est joué par l'ordinateur, sur le serveur.`,
   seatYou: (name, colour) => `Vous jouez ${name} (${colour}).`, watching: "Vous regardez cette partie.",
-  turnOf: (name) => `au tour de ${name}`, liveLost: "Connexion perdue, reconnexion…",
+  turnOf: (name) => `au tour ${de(name)}`, liveLost: "Connexion perdue, reconnexion…",
   seatLink: (name, colour) => `Lien de ${name} (${colour})`, yourSeat: "c'est ce téléphone", watchLink: "Pour regarder",
   newLink: "Nouveau lien", newLinkDone: (name) => `Nouveau lien pour ${name} : l'ancien ne marche plus.`,
   confirmNewLink: (name) => `Confier le siège de ${name} à un autre téléphone ? Le lien actuel et le téléphone qui l'a ouvert ne pourront plus jouer.`,
