@@ -281,7 +281,7 @@ def test_a_computer_seat_replies_live_on_the_players_phone(server: str, phones: 
         _tap(tab, cell)
     tab.click("#play")
     expect(tab.locator("#played li")).to_have_count(2, timeout=20_000)  # the server's computer replied, and the page was told
-    expect(tab.locator("#played li").nth(1)).to_contain_text("Argent")
+    expect(tab.locator("#played li").nth(1)).to_contain_text("Ordinateur 1 : ")  # the seat by its name, as everywhere at a table
     expect(tab.locator("#play")).to_be_enabled()
     shoot(tab, "table-live-computer-seat")
 
