@@ -102,6 +102,19 @@ async function askEngine(path, init, timeout) {
   return { body: answered.body };
 }
 
+// The page's engine's own answer to a POST, for a shared table's instant, provisional verdict (js/provisional.js):
+// null unless the engine is ready now (never waited for) and answers it (a path it does not know, a lexicon it does
+// not hold, a refusal or a failure: null). Never the server's: the server's answer is asked for beside it.
+export async function askHere(path, data) {
+  if (engine.state !== "ready") return null;
+  try {
+    const local = await askEngine(path, { body: JSON.stringify(data) }, MOVE_TIMEOUT_MS);
+    return local === null ? null : local.body;
+  } catch (error) {
+    return null;
+  }
+}
+
 // The answer's JSON body, or an ApiProblem: unreachable or timed out (status 0), an error status, or a body that is no JSON.
 // `options.timeout` (ms) shortens the wait: a move at a shared table is given up sooner, so the player can retry.
 // `options.seat`: the seat's token, sent in a header (never in the URL: URLs reach logs and histories).

@@ -6,6 +6,7 @@ import { showPath } from "./grid.js";
 import { t } from "./i18n.js";
 import { cellLabel, SIDES } from "./notation.js";
 import { problemOf } from "./problems.js";
+import { decided, judgeHere, undecided } from "./provisional.js";
 import { archive, inProgress, tableOf } from "./saved.js";
 import { renderVerdict } from "./solve.js";
 import { $, page } from "./state.js";
@@ -80,13 +81,15 @@ export async function gameStep(action, extra, after) {
   try {
     const answer = await gameRequest(action, extra);
     // A word's verdict always shows; a pass only when refused (the list of moves already says who passed where).
-    if (answer.verdict && (action === "play" || !answer.verdict.legal)) showVerdict(answer.verdict);
+    // a word's verdict is the server's at a shared table, where the phone may have shown its own (js/provisional.js)
+    if (answer.verdict && (action === "play" || !answer.verdict.legal)) showVerdict(action === "play" ? decided(answer.verdict) : answer.verdict);
     else { page.shown.verdict = null; $("verdict").hidden = true; }
     setGame(answer);
     if (answer.verdict && answer.verdict.path) showPath(answer.verdict.path);
     if (after) after(answer);
     return answer;
   } catch (error) {
+    if (action === "play") undecided();  // no verdict from the table: the phone's provisional one goes
     if (error instanceof ApiProblem && error.status === 409 && error.detail.state && page.current && page.current.shared) setShared(error.detail.state);
     const problem = problemOf(error);
     // at a shared table the game is the server's, not this phone's: a move not answered is to be sent again
@@ -135,6 +138,7 @@ export function playMove(event) {
     if (word === null) return;  // two readings make words: the player edits the box to say which
     $("move-word").value = word;
     const path = page.tapped.length ? [...page.tapped] : undefined;
+    judgeHere(word, path);  // at a shared table, the phone's own engine's instant verdict, shown provisional
     const answer = await gameStep("play", { word, path });
     if (!answer) return;
     if (!answer.verdict.legal) { $("move-word").value = word; return; }  // refused: the word stays to be corrected

@@ -123,7 +123,7 @@ export async function refereeOutOfGame(event) {
 
 // A verdict from its reason code, in the page's language: word, legal or not, the swing in a game, the cells.
 export function renderVerdict(box, verdict) {
-  box.className = `verdict ${verdict.legal ? "legal" : "illegal"}`;
+  box.className = `verdict ${verdict.legal ? "legal" : "illegal"}${verdict.provisional ? " provisional" : ""}`;
   box.dataset.reason = verdict.reason;
   box.replaceChildren();
   const title = document.createElement("div");
@@ -146,7 +146,25 @@ export function renderVerdict(box, verdict) {
     near.textContent = `${t("suggestions")} ${verdict.suggestions.join(", ")}`;
     box.append(near);
   }
+  const note = verdictNote(verdict);
+  if (note) {
+    const line = document.createElement("div");
+    line.className = "verdict-note";
+    line.textContent = note;
+    box.append(line);
+  }
   box.hidden = false;
+}
+
+// At a shared table: the phone's own verdict while the table's referee (the server) has not answered, or, when the
+// server's verdict differs from the one the phone showed, what the phone had said (js/provisional.js).
+function verdictNote(verdict) {
+  if (verdict.provisional) return t("verdictChecking");
+  const local = verdict.overruled;
+  if (!local) return "";
+  if (local.legal && !verdict.legal) return t("refereeRefused");
+  if (!local.legal && verdict.legal) return t("refereeAccepted");
+  return t("refereeDecided");
 }
 
 // Lent to the modules below this one (js/upward.js).
