@@ -4,7 +4,8 @@ The server runs with the page's engine (``create_app(page_engine=True)``, what `
 does), and its page is served another lexicon's files than the table's, under the table's lexicon name: the page's
 engine then holds a word the table's lexicon lacks (``PHONE_ONLY``) and lacks one it holds (``ACCES``). A seat's
 word gets the phone's verdict at once, shown provisional, while the server's answer is held (route interception);
-released, the server's verdict takes its place, with a note when the two differ, and the move is the server's alone.
+released, the server's verdict takes its place, with a note when the two differ (in legality, or in swing: an answer
+altered on its way back), and the move is the server's alone; a move cut off takes the phone's verdict with it.
 """
 
 from __future__ import annotations
@@ -77,6 +78,15 @@ class Held:
     def release(self) -> None:
         self._held().continue_()
         self.tab.unroute(MOVES)  # after: unrouting lets a held request through
+
+    def release_with_swing(self, change: int) -> None:
+        """Lets the request through, the server's verdict given another swing on its way back."""
+        route = self._held()
+        answer = route.fetch()
+        body = answer.json()
+        body["verdict"]["swing"] += change
+        route.fulfill(response=answer, json=body)
+        self.tab.unroute(MOVES)
 
     def cut(self) -> None:
         self._held().abort()
@@ -170,14 +180,26 @@ def test_the_phone_judges_first_and_the_tables_referee_decides(server: tuple[str
         swing = next(ranked.swing for ranked in mirror.legal_moves() if ranked.move == best)
         held = _held_play(tab, best.word)
         expect(verdict).to_have_class("verdict legal provisional")
-        expect(verdict.locator(".verdict-title")).to_have_text(f"{best.word} — Valable — gain d'anneaux {swing:+d}")
+        expect(verdict.locator(".verdict-title")).to_have_text(_legal(best.word, swing))
         held.release()
         expect(verdict).to_have_class("verdict legal")
         expect(verdict.locator(".verdict-note")).to_have_count(0)
-        expect(verdict.locator(".verdict-title")).to_have_text(f"{best.word} — Valable — gain d'anneaux {swing:+d}")
+        expect(verdict.locator(".verdict-title")).to_have_text(_legal(best.word, swing))
         expect(tab.locator("#played li")).to_have_count(2)
         mirror.push(best)
         expect(tab.locator("#score")).to_have_text(_score(mirror))
+
+        # another swing than the phone's (the answer altered on its way back): the server's, with its note
+        best = _word_move(mirror, None)
+        swing = next(ranked.swing for ranked in mirror.legal_moves() if ranked.move == best)
+        held = _held_play(tab, best.word)
+        expect(verdict.locator(".verdict-title")).to_have_text(_legal(best.word, swing))
+        held.release_with_swing(1)
+        expect(verdict).to_have_class("verdict legal")
+        expect(verdict.locator(".verdict-title")).to_have_text(_legal(best.word, swing + 1))
+        expect(verdict.locator(".verdict-note")).to_have_text("Ce téléphone avait jugé autrement : l'arbitre de la table (le serveur) a tranché.")
+        expect(tab.locator("#played li")).to_have_count(3)
+        mirror.push(best)
 
         # no answer from the server: the phone's verdict goes with the move not sent, and nothing was played
         held = _held_play(tab, _word_move(mirror, None).word)
@@ -185,13 +207,18 @@ def test_the_phone_judges_first_and_the_tables_referee_decides(server: tuple[str
         held.cut()
         expect(tab.locator("#error")).to_contain_text("Coup non envoyé")
         expect(verdict).to_be_hidden()
-        expect(tab.locator("#played li")).to_have_count(2)
+        expect(tab.locator("#played li")).to_have_count(3)
 
         # every verdict was the page's engine's or the table's: nothing else reached the server
         assert app.api and all(path.startswith("/api/tables/") for path in app.api), app.api
         assert not errors, errors
     finally:
         context.close()
+
+
+def _legal(word: str, swing: int) -> str:
+    """A legal word's verdict title in a game, as the page words it."""
+    return f"{word} — Valable — gain d'anneaux {'+' if swing > 0 else ''}{swing}"
 
 
 def _score(game: Game) -> str:
