@@ -165,13 +165,18 @@ class TableService:
         self.background: set[asyncio.Task[None]] = set()
 
     async def _ask(self, call: Callable[..., T], *args: Any) -> T:
-        """A request's call to the store, in the store's threads: ``StoreError`` once it has waited ``store_timeout``
-        while the store answered no call at all in that time (a database that does not answer). A store that answers
-        others meanwhile is busy, not dead: the call waits its turn, as a crowd of moves queues for a disk's syncs.
+        """A request's call to the store, in the store's threads. On a store across a connection (``remote``:
+        PostgreSQL), ``StoreError`` once it has waited ``store_timeout`` while the store answered no call at all in
+        that time (a database that does not answer); one that answers others meanwhile is busy, not dead, and the call
+        waits its turn. A local file (SQLite) is waited on: its one connection takes calls one at a time, so a disk's
+        slow sync under load would look like a dead database, and another process holding its lock is refused by the
+        store itself within its busy timeout.
         A write abandoned so may still be committed when the database answers again: as after a lost answer, the
         phone's next read shows it (and a retry is 409 with it), while a move answered 200 is always committed."""
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._store_threads, call, *args)
+        if not getattr(self.store, "remote", False):  # a file: waited on as its disk takes (its own lock times out)
+            return await future
         future.add_done_callback(self._store_answered)
         deadline = loop.time() + self.store_timeout
         while True:
