@@ -15,11 +15,19 @@ is bounded in count and seconds, and only 127.0.0.1 is used.
   request to its arrival on every stream (p50, p99).
 * ``test_memory_per_stream``: the server's resident memory before and with
   1,000 open streams (over 100 tables).
-* ``test_people_beside_computer_tables``: the moves run above, alone and then
-  while 4 computer-against-computer tables play at level 5 (the computers think
-  in their own process, off the threads that judge people's moves, at the
-  lowest scheduling priority and off one core left to the server); the ratio
-  of the two rates (issue 40's target: at least 0.9, asserted).
+* ``test_people_beside_computer_tables``: the moves run above while 4
+  computer-against-computer tables play at level 5 (the computers think in
+  their own process, off the threads that judge people's moves, at the lowest
+  scheduling priority and off one core left to the server), in rounds that
+  alternate with rounds where those processes are paused (SIGSTOP: people
+  alone); the ratio of the two rates (issue 40's target: at least 0.9,
+  asserted). Measured 29 November 2026 on the 2-core machine while five other
+  engineers' work ran (load average 4-10): 0.87x, 0.75x and 0.60x, so the
+  target is **missed**; the same benchmark with the computers at the server's
+  priority (the tree with only workers.py as before), alternating with those
+  runs: 0.70x and 1.56x. The rounds of one run range from 0.27x to 2.06x: on
+  this machine the drift of the others' load is larger than the effect
+  measured, and a quiet machine is needed to tell the two apart (docs/service.md).
 
 The machine's two cores run the server and the clients together; rates are
 printed with the same-run baseline of a look-up (``GET /health``) rate.
@@ -30,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import socket
 import statistics
 import subprocess
@@ -53,6 +62,7 @@ STREAMS = sized(1000, 50)
 SETTLE_SECONDS = sized(1.0, 0.2)  #: after the streams opened, before the moves or the memory reading
 COMPUTER_LEVEL = sized(5, 2)  #: smoke: a level that answers at once, so its moves land within the short run
 TARGET_BESIDE_COMPUTERS = 0.9  #: people's moves per second beside 4 computer tables, over their rate alone
+COMPUTER_ROUNDS = sized(4, 1)  #: rounds of people's moves with the computers paused, then thinking
 
 
 def _free_port() -> int:
@@ -62,12 +72,12 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(store: str, port: int | None = None) -> Iterator[tuple[int, int]]:
-    """``overturn serve`` on the default lexicon and ``store``; yields (port, pid)."""
+def serving(store: str, port: int | None = None, options: tuple[str, ...] = ()) -> Iterator[tuple[int, int]]:
+    """``overturn serve`` on the default lexicon and ``store`` (and any further ``options``); yields (port, pid)."""
     port = port or _free_port()
     command = [
         sys.executable, "-m", "overturn_cli", "serve", "--port", str(port), "--store", store, "--log-level", "warning",
-        "--max-streams", "5000", "--max-streams-per-client", "5000", "--max-connections", "6000",
+        "--max-streams", "5000", "--max-streams-per-client", "5000", "--max-connections", "6000", *options,
     ]
     process = subprocess.Popen(command, stderr=subprocess.PIPE)
     try:
@@ -143,6 +153,7 @@ def _moves_run(ports: list[int], label: str) -> dict[str, float]:
         latencies.sort()
         return {
             "moves": sum(counts),
+            "seconds": seconds,
             "moves_per_s": sum(counts) / seconds,
             "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
@@ -220,13 +231,42 @@ async def _computer_tables(port: int, count: int, level: int) -> list[str]:
     return made
 
 
+def _engines(server: int) -> list[int]:
+    """The computer players' processes of the server ``server`` (its children started by multiprocessing's spawn)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if parent == server and b"spawn_main" in command:
+            found.append(int(stat.parent.name))
+    return found
+
+
 def test_people_beside_computer_tables(benchmark, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Rounds of people's moves alternate, on one server, between the computer players paused (SIGSTOP: as if no
+    computer table were playing) and thinking: on a machine other work shares, the load drifts within a minute, and
+    one run alone then one beside measured that drift more than the computers (0.37x to 1.41x in one hour)."""
     results: dict[str, dict[str, float]] = {}
-    with serving(str(tmp_path / "tables.sqlite3")) as (port, _pid):
-        results["alone"] = _moves_run([port], "people alone")
+    rounds: dict[str, list[dict[str, float]]] = {"alone": [], "beside_computers": []}
+    # every round opens its tables: the creation bounds raised for this one client (24 hours of them under the cap)
+    with serving(str(tmp_path / "tables.sqlite3"), options=("--tables-per-address-hour", "2000", "--tables-per-network-hour", "2000")) as (port, pid):
         computer_tables = asyncio.run(_computer_tables(port, 4, COMPUTER_LEVEL))
         time.sleep(2.0)  # the computers are thinking
-        results["beside_computers"] = _moves_run([port], f"people beside 4 computer tables at level {COMPUTER_LEVEL}")
+        engines = _engines(pid)
+        assert engines, "no computer player's process"
+        try:
+            for index in range(COMPUTER_ROUNDS):
+                for paused in (True, False) if index % 2 == 0 else (False, True):  # alone first, then beside first: a drift cancels
+                    for engine in engines:
+                        os.kill(engine, signal.SIGSTOP if paused else signal.SIGCONT)
+                    label = "people alone (computers paused)" if paused else f"people beside 4 computer tables at level {COMPUTER_LEVEL}"
+                    rounds["alone" if paused else "beside_computers"].append(_moves_run([port], f"round {index + 1}: {label}"))
+        finally:
+            for engine in engines:
+                os.kill(engine, signal.SIGCONT)
 
         async def computer_versions() -> list[int]:
             reader, writer = await _open(port)
@@ -235,10 +275,17 @@ def test_people_beside_computer_tables(benchmark, tmp_path: Path) -> None:  # ty
             return versions
 
         results["computer_moves"] = {"played": float(sum(asyncio.run(computer_versions())))}
+    for name, measured in rounds.items():
+        results[name] = {"moves": sum(run["moves"] for run in measured), "moves_per_s": sum(run["moves"] for run in measured) / sum(run["seconds"] for run in measured)}
     ratio = results["beside_computers"]["moves_per_s"] / results["alone"]["moves_per_s"]
-    results["ratio"] = {"beside_over_alone": ratio}
+    each = [beside["moves_per_s"] / alone["moves_per_s"] for alone, beside in zip(rounds["alone"], rounds["beside_computers"], strict=True)]
+    results["ratio"] = {"beside_over_alone": ratio, "lowest_round": min(each), "highest_round": max(each)}
     played = results["computer_moves"]["played"]
-    print(f"\npeople's moves per second beside 4 computer tables: {ratio:.2f}x alone (target {TARGET_BESIDE_COMPUTERS}x); computer moves meanwhile: {played:.0f}")
+    print(
+        f"\npeople's moves per second beside 4 computer tables: {ratio:.2f}x alone over {COMPUTER_ROUNDS} alternating rounds"
+        f" ({results['alone']['moves_per_s']:.0f}/s alone, {results['beside_computers']['moves_per_s']:.0f}/s beside; rounds {min(each):.2f}x to {max(each):.2f}x;"
+        f" target {TARGET_BESIDE_COMPUTERS}x); computer moves meanwhile: {played:.0f}"
+    )
     benchmark.extra_info.update(results)
     benchmark.pedantic(lambda: None, rounds=1)
     assert played > 0  # the computers did play meanwhile

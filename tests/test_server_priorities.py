@@ -7,6 +7,7 @@ import asyncio
 import functools
 import os
 import signal
+import sqlite3
 import time
 import urllib.parse
 from collections.abc import Callable
@@ -312,3 +313,27 @@ def test_a_postgresql_that_does_not_answer_is_a_503_within_a_second_and_recovers
             for pid in stopped:
                 os.kill(pid, signal.SIGCONT)
             server.stop()
+
+
+def test_a_sqlite_file_another_process_holds_is_a_503_within_a_second(lexicon_dir: Path, tmp_path: Path) -> None:
+    """Another process holding the file's write lock: a table opening waits SQLite's busy timeout, not 10 s, and is
+    answered 503 with Retry-After within a second; reads go on (WAL), and once the lock is let go tables open again."""
+    path = tmp_path / "tables.sqlite3"
+    store = open_store(str(path))
+    try:
+        with BackgroundServer(create_app(str(lexicon_dir), tables=store)) as url, httpx.Client(base_url=url, timeout=30) as client:
+            made = client.post("/api/tables", json={"game": "offboard"})
+            assert made.status_code == 201
+            holder = sqlite3.connect(path, isolation_level=None)
+            holder.execute("BEGIN IMMEDIATE")
+            try:
+                refused, seconds = _timed(lambda: client.post("/api/tables", json={"game": "offboard"}))
+                assert refused.status_code == 503 and int(refused.headers["retry-after"]) > 0, refused.text
+                assert seconds <= 1.0, f"refused after {seconds:.2f} s"
+                assert client.get(f"/api/tables/{made.json()['table']['id']}").status_code == 200
+            finally:
+                holder.execute("ROLLBACK")
+                holder.close()
+            assert client.post("/api/tables", json={"game": "offboard"}).status_code == 201
+    finally:
+        store.close()

@@ -46,8 +46,8 @@ class Limits:
     #: a table no phone joined (no seat's invitation claimed) and with no move is removed this long after it was made
     table_unclaimed_hours: float = 6.0
     prune_hours: float = 1.0  #: how often the server removes those tables (and once at start)
-    #: seconds a table request waits for the store: a database that does not answer is a 503 with Retry-After in a
-    #: second, not a phone held (PostgreSQL's pool and SQLite's lock give up sooner by themselves)
+    #: seconds a table request waits for a PostgreSQL store that answers no call at all: a database that does not answer
+    #: is a 503 with Retry-After within a second, not a phone held (SQLite gives up on another process's lock by itself)
     store_timeout: float = 0.8
     kept_tables: int = 512  #: table games kept replayed in memory, so a move does not replay the whole game
     #: seconds between a live stream's heartbeats: they keep proxies from cutting an idle stream, and a phone that misses

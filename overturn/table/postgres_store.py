@@ -45,6 +45,7 @@ class PostgresStore(SQLStore):
     store carries on after the server restarts (a connection it cut is replaced, not handed to a move)."""
 
     clock = "EXTRACT(EPOCH FROM clock_timestamp())"
+    remote = True
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         try:

@@ -140,6 +140,9 @@ class TableService:
         #: finish in its thread, no longer awaited (a database that stopped answering holds no phone for long).
         self.store_timeout = store_timeout
         self._store_threads = ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="overturn-store")
+        #: When the store last answered a request's call (the event loop's clock): a call waits past ``store_timeout``
+        #: only while the store answers others.
+        self._last_answer = float("-inf")
         self.hub = hub
         #: Seconds another process keeps this one's seats connected once it stops renewing them (killed).
         self.presence_lapse = presence_lapse
@@ -162,14 +165,33 @@ class TableService:
         self.background: set[asyncio.Task[None]] = set()
 
     async def _ask(self, call: Callable[..., T], *args: Any) -> T:
-        """A request's call to the store, in the store's threads, within ``store_timeout``: ``StoreError`` past it.
+        """A request's call to the store, in the store's threads. On a store across a connection (``remote``:
+        PostgreSQL), ``StoreError`` once it has waited ``store_timeout`` while the store answered no call at all in
+        that time (a database that does not answer); one that answers others meanwhile is busy, not dead, and the call
+        waits its turn. A local file (SQLite) is waited on: its one connection takes calls one at a time, so a disk's
+        slow sync under load would look like a dead database, and another process holding its lock is refused by the
+        store itself within its busy timeout.
         A write abandoned so may still be committed when the database answers again: as after a lost answer, the
         phone's next read shows it (and a retry is 409 with it), while a move answered 200 is always committed."""
-        future = asyncio.get_running_loop().run_in_executor(self._store_threads, call, *args)
-        try:
-            return await asyncio.wait_for(future, self.store_timeout)
-        except TimeoutError:
-            raise StoreError(f"the table store did not answer within {self.store_timeout:g} s") from None
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._store_threads, call, *args)
+        if not getattr(self.store, "remote", False):  # a file: waited on as its disk takes (its own lock times out)
+            return await future
+        future.add_done_callback(self._store_answered)
+        deadline = loop.time() + self.store_timeout
+        while True:
+            try:
+                return await asyncio.wait_for(asyncio.shield(future), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                if loop.time() - self._last_answer >= self.store_timeout:
+                    future.cancel()  # not started yet: it never will be; started: left to end in its thread
+                    raise StoreError(f"the table store answered nothing for {self.store_timeout:g} s") from None
+                deadline = self._last_answer + self.store_timeout
+
+    def _store_answered(self, future: asyncio.Future[Any]) -> None:
+        """A call ended: an answer if it succeeded (a call given up on, or one that found no pooled connection, is none)."""
+        if not future.cancelled() and future.exception() is None:
+            self._last_answer = asyncio.get_running_loop().time()
 
     # ----- reading -------------------------------------------------------------------------
 

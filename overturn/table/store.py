@@ -157,6 +157,9 @@ class SQLStore:
     """The schema's queries, written once; a back end supplies ``transaction()`` (an execute function) and the placeholder style."""
 
     url: str
+    #: A database across a connection, which may stop answering (a request then waits for it a bounded time), rather
+    #: than a local file.
+    remote: bool = False
     #: The store's clock in seconds, as SQL (leases are compared on one clock, whichever machine a process runs on).
     clock: str = "(julianday('now') - 2440587.5) * 86400.0"
 
