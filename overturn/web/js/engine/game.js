@@ -180,7 +180,7 @@ export class Game {
 
   // Undo the last move exactly (rings, turn, fixed readings).
   pop() {
-    if (!this.history.length) throw new GameError("there is no move to undo");
+    if (!this.history.length) throw new GameError("nothing to undo: no move has been played yet");
     [this.rings, this.toMove, this.fixed] = this.undoStack.pop();
     return this.history.pop();
   }
