@@ -262,15 +262,22 @@ static void put_best(void) {
 
 /* --- the operations ----------------------------------------------------------------------------------------- */
 
+/* The request's board searched (with its gains read first, for the operations that rank), and the found keys
+   that are not played, alphabetically, as search_found_order gives them: DONE, NOT_COVERED or an error. */
+static int found_keys(int with_gains, size_t **order, size_t *first, size_t *count) {
+    int reuse, status = read_board(&reuse);
+    if (status != DONE || (with_gains && (status = read_gains(reuse)) != DONE)) return status;
+    search_run(search, reuse);
+    if ((status = search_error()) != DONE) return status;
+    return search_found_order(search, order, first, count) < 0 ? OUT_OF_MEMORY : DONE;
+}
+
 /* Solver.solve: every legal key (played ones left out) with its witness path, alphabetically.
    Answer: u32 count, then the items. */
 EXPORT(ov_find) int ov_find(void) {
-    int reuse, status = read_board(&reuse);
-    if (status != DONE) return status;
-    search_run(search, reuse);
-    if ((status = search_error()) != DONE) return status;
     size_t *order, first, count;
-    if (search_found_order(search, &order, &first, &count) < 0) return OUT_OF_MEMORY;
+    int status = found_keys(0, &order, &first, &count);
+    if (status != DONE) return status;
     start_output();
     put_u32((uint32_t)count);
     for (size_t k = 0; k < count; k++) {
@@ -285,12 +292,9 @@ EXPORT(ov_find) int ov_find(void) {
 /* Game.legal_moves: every legal key with its best ring-swing path, largest swing first, alphabetical within
    a swing.  Answer: u32 count, then the items, each followed by its swing (i16). */
 EXPORT(ov_rank) int ov_rank(void) {
-    int reuse, status = read_board(&reuse);
-    if (status != DONE || (status = read_gains(reuse)) != DONE) return status;
-    search_run(search, reuse);
-    if ((status = search_error()) != DONE) return status;
     size_t *order, first, count;
-    if (search_found_order(search, &order, &first, &count) < 0) return OUT_OF_MEMORY;
+    int status = found_keys(1, &order, &first, &count);
+    if (status != DONE) return status;
     for (size_t k = 0; k < count; k++)
         if (search->found[order ? order[k] : first + k].text_len > MAX_KEY) {
             free(order);
@@ -320,12 +324,9 @@ EXPORT(ov_rank) int ov_rank(void) {
 /* Game.best_swing: the best path over every legal key.  Answer: u8 found, then swing (i16), path (u16
    length, u8 cells) and reading state (u8) when found. */
 EXPORT(ov_best_move) int ov_best_move(void) {
-    int reuse, status = read_board(&reuse);
-    if (status != DONE || (status = read_gains(reuse)) != DONE) return status;
-    search_run(search, reuse);
-    if ((status = search_error()) != DONE) return status;
     size_t *order, first, count;
-    if (search_found_order(search, &order, &first, &count) < 0) return OUT_OF_MEMORY;
+    int status = found_keys(1, &order, &first, &count);
+    if (status != DONE) return status;
     int covered = best_over_found(&best, search, order, first, count);
     free(order);
     if (covered < 0) return search_error();
