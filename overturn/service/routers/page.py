@@ -9,6 +9,9 @@ The unversioned ``/static/app.js`` still works, revalidated.
 Each page names one script, its modules bundled (``overturn/service/bundler.py``; ``page_html`` is a page as served,
 ``generated_files`` the bundles, both plain functions, so a static copy of the site writes the same bytes), and every
 page and text file is sent gzipped, compressed once, with an ETag per encoding.
+
+Long because the pages, the versioned files, their compression and the page engine's lexicon files share one
+cache of what is served, which the static export reads too.
 """
 
 from __future__ import annotations

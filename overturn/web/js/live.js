@@ -16,7 +16,7 @@ import { ApiProblem, openStream, postJson } from "./api.js";
 const MISSED_BEATS = 2.5;
 const DEFAULT_BEAT_SECONDS = 3;
 // How long an attempt to open the stream may stay unanswered before it is made again.
-const CONNECT_WAIT_MS = 2000;
+const CONNECT_WAIT_MS = 1800;
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 
 // `path`: the table's events path. Options: `token` (the seat's; none to watch), `onState(answer)`,
@@ -26,7 +26,9 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
   let running = null;  // the AbortController of the stream being read
   let last = null;
   let beat = DEFAULT_BEAT_SECONDS;
-  let heard = Date.now();
+  let heard = Date.now();  // when the server was last heard (a response, an event): never reset by an attempt
+  let streaming = false;   // a stream is open and being read
+  let toldLost = false;    // the page was told the link is lost, and not told since that it is back
   let failures = 0;
   let retry = null;
   let closed = false;
@@ -38,8 +40,8 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
     if (closed) return;
     clearTimeout(retry);
     if (running) running.abort();
-    heard = Date.now();
     connecting = Date.now();
+    streaming = false;
     streamId = null;
     const mine = new AbortController();
     running = mine;
@@ -59,7 +61,9 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
     if (!response.ok || !response.body) { connecting = 0; lost(); return; }
     heard = Date.now();
     connecting = 0;
+    streaming = true;
     failures = 0;
+    toldLost = false;
     onStatus("live");
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
@@ -123,6 +127,8 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
 
   function lost() {
     if (closed) return;
+    streaming = false;
+    toldLost = true;
     onStatus("lost");
     later();
   }
@@ -145,16 +151,23 @@ export function followTable(path, { token, onState, onStatus, onResume, onPresen
     if (onResume) onResume();
   }
 
+  // Silence is told once, however the link went (a stream gone quiet, attempts left hanging); a quiet stream is
+  // opened again, and an attempt left unanswered is made again.
   const watchdog = setInterval(() => {
-    if (!closed && connecting && Date.now() - connecting > CONNECT_WAIT_MS) {
+    if (closed) return;
+    const silent = Date.now() - heard > MISSED_BEATS * beat * 1000;
+    if (silent && !toldLost) {
+      toldLost = true;
+      onStatus("lost");
+    }
+    if (connecting && Date.now() - connecting > CONNECT_WAIT_MS) {
       connecting = 0;
       reconnect();  // unanswered: the link may be back, and a new connection would get through
-    } else if (!closed && !connecting && Date.now() - heard > MISSED_BEATS * beat * 1000) {
-      onStatus("lost");
-      heard = Date.now(); // one reconnection per silence; the next waits for the beats to be missed again
+    } else if (streaming && silent) {
+      streaming = false;
       reconnect();
     }
-  }, 500);
+  }, 200);
   const wake = () => { if (document.visibilityState !== "hidden") reconnect(); };
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("online", wake);
