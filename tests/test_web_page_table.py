@@ -131,7 +131,7 @@ def test_a_request_in_flight_disables_the_racing_buttons_and_shows_a_busy_mark(b
     _start(page, base)
     held: list[Any] = []
     computer_calls: list[str] = []
-    page.route("**/api/game/play", lambda route: held.append(route))
+    page.context.route("**/api/game/play", lambda route: held.append(route))
     page.on("request", lambda request: computer_calls.append(request.url) if "/api/game/computer" in request.url else None)
     page.fill("#move-word", "acces")
     page.click("#play")
@@ -359,11 +359,11 @@ def test_after_a_failed_reply_jouer_lets_the_computer_play_not_you(base: str, pa
     from playwright.sync_api import expect
 
     _start(page, base, computer_level=1)
-    page.route("**/api/game/computer", lambda route: route.abort())
+    page.context.route("**/api/game/computer", lambda route: route.abort())
     _play_best(page, local)  # the player's word is played; the computer's reply cannot reach the server
     expect(page.locator("#offline")).to_contain_text("Le serveur ne répond pas")
     expect(page.locator("#turn")).to_have_text("au tour d'Argent")
-    page.unroute("**/api/game/computer")
+    page.context.unroute("**/api/game/computer")
     page.fill("#move-word", "acces")
     page.click("#play")  # Silver is the computer's side: it replies now, the typed word is not played for it
     expect(page.locator("#played li")).to_have_count(2)
