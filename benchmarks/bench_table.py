@@ -21,13 +21,12 @@ is bounded in count and seconds, and only 127.0.0.1 is used.
   scheduling priority and off one core left to the server), in rounds that
   alternate with rounds where those processes are paused (SIGSTOP: people
   alone); the ratio of the two rates (issue 40's target: at least 0.9,
-  asserted). Measured 29 November 2026 on the 2-core machine while five other
-  engineers' work ran (load average 4-10): 0.87x, 0.75x and 0.60x, so the
-  target is **missed**; the same benchmark with the computers at the server's
-  priority (the tree with only workers.py as before), alternating with those
-  runs: 0.70x and 1.56x. The rounds of one run range from 0.27x to 2.06x: on
-  this machine the drift of the others' load is larger than the effect
-  measured, and a quiet machine is needed to tell the two apart (docs/service.md).
+  asserted). Measured 29 November 2026 on the 2-core machine while it was
+  quiet (load average about 1): 0.98x, 1.09x and 1.04x in three runs, so the
+  target is **met**; earlier the same day, with five other engineers' work
+  running (load average 4-10), 0.87x, 0.75x and 0.60x, the rounds of one run
+  ranging from 0.27x to 2.06x: there the drift of the others' load is larger
+  than the effect measured (docs/service.md).
 
 The machine's two cores run the server and the clients together; rates are
 printed with the same-run baseline of a look-up (``GET /health``) rate.
