@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Installed package name -> folder in the checkout (pyproject's package-dir).
-PACKAGES = {"overturn": ROOT / "overturn", "overturn_cli": ROOT / "cli", "overturn_lexicons": ROOT / "lexicons"}
+#: Installed package name -> folder in the checkout (src/ links each name to its folder: pyproject's package-dir).
+PACKAGES = {link.name: link.resolve() for link in (ROOT / "src").iterdir() if link.is_symlink()}
 
 
 def _modules() -> dict[str, Path]:
