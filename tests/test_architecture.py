@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
+from import_cycles import import_cycles
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Installed package name -> folder in the checkout (src/ links each name to its folder: pyproject's package-dir).
@@ -82,43 +83,8 @@ def _graph() -> dict[str, set[str]]:
     return graph
 
 
-def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    components: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for target in sorted(graph[node]):
-            if target not in index:
-                visit(target)
-                low[node] = min(low[node], low[target])
-            elif target in on_stack:
-                low[node] = min(low[node], index[target])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                component.append(member)
-                if member == node:
-                    break
-            if len(component) > 1:
-                components.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return components
-
-
 def test_the_import_graph_has_no_cycle() -> None:
-    assert _cycles(_graph()) == []
+    assert import_cycles(_graph()) == []
 
 
 def test_the_cycle_finder_sees_cycles_in_functions_and_type_checking_blocks(tmp_path: Path) -> None:
@@ -127,7 +93,7 @@ def test_the_cycle_finder_sees_cycles_in_functions_and_type_checking_blocks(tmp_
     (tmp_path / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import f\n", encoding="utf-8")
     known = {"pkg.a", "pkg.b"}
     graph = {"pkg.a": _imports("pkg.a", tmp_path / "a.py", known), "pkg.b": _imports("pkg.b", tmp_path / "b.py", known)}
-    assert _cycles(graph) == [["pkg.a", "pkg.b"]]
+    assert import_cycles(graph) == [["pkg.a", "pkg.b"]]
 
 
 def test_arrows_run_down_from_the_service_and_the_cli() -> None:
