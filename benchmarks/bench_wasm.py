@@ -20,12 +20,11 @@ import random
 import shutil
 import statistics
 import subprocess
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from bench_solver import median_ms, read_all
 from pytest_benchmark.fixture import BenchmarkFixture
 from smoke import sized, target
 
@@ -120,21 +119,6 @@ def in_node(jobs: list[dict[str, Any]], trie: Path) -> dict[str, Any]:
     return answer
 
 
-def median_ms(run: Callable[[], object]) -> float:
-    run()
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e3
-
-
-def read_all(solver: Solver) -> None:
-    for found in solver.solve():
-        found.word, found.path  # noqa: B018  # the read is the point
-
-
 @pytest.fixture(scope="module")
 def trie(lexicon: Lexicon, tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("trie") / "masks.bin"
@@ -151,8 +135,8 @@ def test_wasm_solve_speed(mode: str, lexicon: Lexicon, trie: Path, benchmark: Be
     native_count, native_read = [], []
     for solver in solvers:
         arguments = _native_search_arguments(solver, FREE)
-        native_count.append(median_ms(lambda: _search.solve_many(arguments[0], arguments[1], [arguments[2:]])))  # noqa: B023
-        native_read.append(median_ms(lambda: read_all(solver)))  # noqa: B023
+        native_count.append(median_ms(lambda: _search.solve_many(arguments[0], arguments[1], [arguments[2:]]), REPEATS, warm=True))  # noqa: B023
+        native_read.append(median_ms(lambda: read_all(solver), REPEATS, warm=True))  # noqa: B023
     for solver, figures in zip(solvers, node["jobs"]):
         assert figures["words"] == len(solver.solve()), "the two bindings count different words"
     wasm_count = statistics.median(job["count"] for job in node["jobs"])
@@ -189,7 +173,7 @@ def test_wasm_legal_moves_speed(lexicon: Lexicon, trie: Path, benchmark: Benchma
     jobs = [job_of(Solver(lexicon, game.board), game.constraints(), game.gains(game.to_move)) for game in positions]
     node = benchmark.pedantic(lambda: in_node(jobs, trie), rounds=1, iterations=1)
     wasm = statistics.median(job["rank"] for job in node["jobs"])
-    native = statistics.median(median_ms(lambda: list(game.legal_moves())) for game in positions)  # noqa: B023
+    native = statistics.median(median_ms(lambda: list(game.legal_moves()), REPEATS, warm=True) for game in positions)  # noqa: B023
     benchmark.extra_info.update({"positions": len(positions), "wasm_legal_moves_ms": round(wasm, 3), "native_legal_moves_ms": round(native, 3)})
     print(f"\nlegal moves, {len(positions)} mid-game positions: WebAssembly in Node {wasm:.3f} ms median (target <= 5 ms), natively {native:.3f} ms")
     target(wasm <= 5.0, f"legal moves take {wasm:.2f} ms in Node (target 5 ms)")
