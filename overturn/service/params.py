@@ -27,7 +27,7 @@ PresetName = Literal["overturn", "advanced", "boggle4", "boggle5"]
 #: A saved game in a request: any JSON here, replayed and checked by ``Game.from_json`` (422 naming what is wrong).
 SavedGameJSON = Annotated[Any, Meta(extra_json_schema={"$ref": "#/components/schemas/SavedGame"}, description="A saved game (overturn-game JSON).")]
 #: A lexicon's name: any JSON here, as every unknown name (a list too) is refused by ``Service.lexicon`` with 422 and the choices.
-LexiconName = Annotated[Any, Meta(extra_json_schema={"type": "string"}, description="A lexicon of this server (its default when absent).")]
+LexiconName = Annotated[Any, Meta(extra_json_schema={"anyOf": [{"type": "string"}, {"type": "null"}]}, description="A lexicon of this server (its default when absent).")]
 #: A traced path as a request gives it (either shape); ``path_cells`` reads it and checks it against the board.
 TracedPath = Annotated[list[Any], Meta(description="The traced path: cell numbers (row * cols + col), or [row, col] pairs (0-based) as older clients send.")]
 #: A cell a request names: its number, or [row, col] as older clients send (``cell_of`` reads both).
