@@ -11,6 +11,8 @@ server knows is given as a function of the ``Service`` (a ``def`` or lambda).
 
 from __future__ import annotations
 
+import copy
+import functools
 import types
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -42,6 +44,12 @@ def on_server(value: Any, service: Service) -> Any:
 
 def schema_of(kind: Any) -> dict[str, Any]:
     """The inline schema of a type without components (a cell, a list of them): msgspec's JSON Schema 2020-12."""
+    return copy.deepcopy(_schema(kind))
+
+
+@functools.lru_cache(maxsize=256)
+def _schema(kind: Any) -> dict[str, Any]:
+    """Made once per type: msgspec takes milliseconds per schema, and a document asks for the same ones again and again."""
     schema: dict[str, Any] = msgspec.json.schema(kind)
     return schema
 
@@ -146,7 +154,8 @@ LIMIT = Param("limit", lambda service: whole(1, service.limits.max_results), "Mo
 
 @dataclass(frozen=True)
 class Answer:
-    """A success: one of the declared types as JSON, or a ``schema`` in another media type (text, an event stream)."""
+    """A success: one of the declared types as JSON, or a ``schema`` in another media type (text, an event stream,
+    whose events' types ``kinds`` then names for the components)."""
 
     description: str
     kinds: tuple[type[msgspec.Struct], ...] = ()
@@ -220,11 +229,13 @@ def document(service: Service, endpoints: Iterable[Endpoint]) -> dict[str, Any]:
     components = body_components(Error)
     for endpoint in endpoints:
         paths.setdefault(endpoint.path, {})[endpoint.method.lower()] = endpoint.operation(service)
-        components.update(body_components(*endpoint.answer.kinds))
+    components.update(body_components(*dict.fromkeys(kind for endpoint in endpoints for kind in endpoint.answer.kinds)))
+    bodies: dict[Narrowing | None, dict[type[msgspec.Struct], None]] = {}
     for endpoint in endpoints:
         if endpoint.body is not None:
-            narrowed = endpoint.narrowed(service) if endpoint.narrowed is not None else {}
-            components.update(body_components(endpoint.body, **narrowed))
+            bodies.setdefault(endpoint.narrowed, {})[endpoint.body] = None
+    for narrowing, kinds in bodies.items():  # one derivation per narrowing: msgspec takes milliseconds per type
+        components.update(body_components(*kinds, **(narrowing(service) if narrowing is not None else {})))
     for refined in dict.fromkeys(endpoint.refined for endpoint in endpoints if endpoint.refined is not None):
         components = refined(service, components)
     return {

@@ -11,7 +11,7 @@ streams included: they read them with fetch, not EventSource), or for API
 clients and links already shared in the ``seat`` query parameter or a move's
 body; the store keeps only their digests.
 
-Long because half of it is the endpoints' OpenAPI part (two games' views and a working example per endpoint).
+Long because it also declares every endpoint (two games' views and a working example per endpoint).
 """
 
 from __future__ import annotations
@@ -550,7 +550,7 @@ _SEAT_HEADER = Param(SEAT_HEADER, _TOKEN, "A seat's token (the phone's credentia
 _REFUSED = "403: a token that opens no seat (or a watcher moving); 404: no such table; 409: stale version or not this seat's turn (detail.state: the table now)."
 _SEEN, _JUDGED = dict.fromkeys((403, 404), _REFUSED), dict.fromkeys((403, 404, 409), _REFUSED)
 _ERRORS = (400, 408, 413, 415, 422, 503)
-_TEXT = {"type": "string"}
+_TEXT, _CREATED = {"type": "string"}, "The table as a watcher sees it, the creator's token, each seat's token and link, the watch link."
 
 
 def _narrowed(service: Service) -> dict[str, Any]:
@@ -576,11 +576,8 @@ def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
         ),
         Endpoint(
             "GET", f"{base}/events", events, f"{prefix}_events", "The table live (server-sent events: state, heartbeat, presence, revoked); Last-Event-ID resumes.",
-            Answer("The event stream: a state event per move (this reader's view), id its version.", media="text/event-stream", schema=_TEXT), (503,),
-            (
-                *seat, Param("last", whole(0), "The version the client has (as Last-Event-ID)."),
-                Param("ack", Literal["1"], "The client acknowledges each heartbeat (POST …/events/STREAM/ack, STREAM from the first heartbeat's data): a stream unheard for 2.5 heartbeats is closed."),
-            ),
+            Answer("The event stream: a state event per move (this reader's view), id its version; presence events (TablePresence).", (TablePresence,), media="text/event-stream", schema=_TEXT), (503,),
+            (*seat, Param("last", whole(0), "The version the client has (as Last-Event-ID)."), Param("ack", Literal["1"], "The client acknowledges each heartbeat (POST …/events/STREAM/ack, STREAM from the first heartbeat's data): a stream unheard for 2.5 heartbeats is closed.")),
             responses=_SEEN,
         ),
         Endpoint(
@@ -596,9 +593,6 @@ def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
             ok("The seat and the phone's own credential.", Claimed), _ERRORS, seat[:2], ClaimRequest, {"seat": "INVITATION-TOKEN"}, responses=_SEEN,
         ),
     )
-
-
-_CREATED = "The table as a watcher sees it, the creator's token, each seat's token and link, the watch link."
 
 ENDPOINTS = (
     Endpoint(
@@ -618,8 +612,7 @@ ENDPOINTS = (
     Endpoint(
         "GET", "/api/tables/{table}/helps", helps, "table_helps", "An Overturn table's legal words now (hint, list, pass warning) for a seat, when its creator allowed helps; never for a watcher of a live game.",
         ok("How many legal words there are now, and the best of them.", LegalMoves), _ERRORS,
-        (_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, Param("limit", Annotated[int, Meta(ge=0, le=MAX_LISTED_MOVES)], "How many to list; 0 only counts them.")),
-        responses=_SEEN,
+        (_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, Param("limit", Annotated[int, Meta(ge=0, le=MAX_LISTED_MOVES)], "How many to list; 0 only counts them.")), responses=_SEEN,
     ),
     *_on_a_table("tables", "table"),
     *_on_a_table("boardgames", "boardgame"),
