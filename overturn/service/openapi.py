@@ -37,7 +37,7 @@ Narrowing = Callable[["Service"], dict[str, Any]]
 Refinement = Callable[["Service", dict[str, Any]], dict[str, Any]]
 
 
-def on_server(value: Any, service: Service) -> Any:
+def _on_server(value: Any, service: Service) -> Any:
     """A declared value, or what it is on this server when declared as a function of the server."""
     return value(service) if isinstance(value, types.FunctionType) else value
 
@@ -141,7 +141,7 @@ class Param:
     required: bool = False
 
     def spec(self, service: Service) -> dict[str, Any]:
-        kind = on_server(self.kind, service)
+        kind = _on_server(self.kind, service)
         schema = kind if isinstance(kind, dict) else schema_of(kind)
         spec = {"name": self.name, "in": self.where, "required": self.required or self.where == "path", "schema": schema}
         return {**spec, "description": self.description} if self.description else spec
@@ -208,7 +208,7 @@ class Endpoint:
             operation["parameters"] = [parameter.spec(service) for parameter in self.parameters]
         if self.body is not None:
             content: dict[str, Any] = {"schema": {"$ref": f"#/components/schemas/{self.body.__name__}"}}
-            example = on_server(self.example, service)
+            example = _on_server(self.example, service)
             if example is not None:
                 content["example"] = example
             operation["requestBody"] = {"required": True, "content": {"application/json": content}}
