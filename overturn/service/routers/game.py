@@ -23,7 +23,6 @@ import msgspec
 from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
 from overturn.game.answers import Ranked, Verdict
 from overturn.game.board import MAX_SEED, Board, BoardError
@@ -44,7 +43,7 @@ from overturn.game.view import GameView, view_of
 from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import body_components, choice, error_responses, ok_response, openapi30, request_body, schema_of, text
+from overturn.service.openapi import Answer, Endpoint, Handler, choice, ok, schema_of, text
 from overturn.service.params import CellAsked, LexiconName, SavedGameJSON, TracedPath, cell_of, path_cells, typed_body
 from overturn.service.routers.referee import PlayerName, claimed_player, saved_game
 
@@ -253,136 +252,80 @@ async def computer_move(request: Request) -> Response:
     return respond(await service.judge(job, "game step"))
 
 
-ROUTES: list[BaseRoute] = [
-    Route("/api/game/new", new_game, methods=["POST"]),
-    Route("/api/game/play", play_word, methods=["POST"]),
-    Route("/api/game/pass", pass_turn, methods=["POST"]),
-    Route("/api/game/undo", undo, methods=["POST"]),
-    Route("/api/game/next-layer", next_layer, methods=["POST"]),
-    Route("/api/game/moves", legal_moves, methods=["POST"]),
-    Route("/api/game/computer", computer_move, methods=["POST"]),
-]
-
-
-# --- the endpoints' entries in the OpenAPI document -------------------------------------
-
-
-def _saved_game_components(service: Service) -> dict[str, Any]:
-    """The saved game's components, derived from ``overturn.game.save.SavedGame`` and narrowed to this server.
+def _saved_game_components(service: Service, components: dict[str, Any]) -> dict[str, Any]:
+    """The components with the saved game's, derived from ``overturn.game.save.SavedGame`` and narrowed to this server,
+    which a state's ``game`` refers to.
 
     The type bounds what any file may hold; this server also knows its own
     lexicons, the one version it reads and the board's coordinates (the replay
     refuses the rest with 422 either way).
     """
-    components: dict[str, Any] = {name: openapi30(schema) for name, schema in saved_game_schema().items()}
-    game = components["SavedGame"]["properties"]
+    saved: dict[str, Any] = saved_game_schema()
+    game = saved["SavedGame"]["properties"]
     game["lexicon"] = {**game["lexicon"], **choice(service.lexicons)}
     game["version"] = {**game["version"], "enum": [VERSION]}
     game["ending"]["description"] = "position: over when no legal word is left (rule 4); passes: after two passes in a row. Absent in older files: passes."
-    components["SavedWord"]["properties"]["path"]["items"] = BOARD_CELL
-    components["SavedPass"]["properties"]["cell"] = BOARD_CELL
-    return components
-
-
-def _answer_components() -> dict[str, Any]:
-    """The answers' components, derived from their types; a state's ``game`` is the saved game's component."""
-    components = body_components(GameView, Judged, ComputerMove, LegalMoves)
+    saved["SavedWord"]["properties"]["path"]["items"] = BOARD_CELL
+    saved["SavedPass"]["properties"]["cell"] = BOARD_CELL
     for name in ("GameView", "Judged", "ComputerMove"):
-        components[name]["properties"]["game"] = {"$ref": "#/components/schemas/SavedGame"}
-    return components
+        if name in components:
+            components[name]["properties"]["game"] = {"$ref": "#/components/schemas/SavedGame"}
+    return {**components, **saved}
 
 
-def state_properties(service: Service) -> dict[str, Any]:
-    """The properties of an answer holding a game's state, for the routers that answer one too (the table)."""
-    properties: dict[str, Any] = _answer_components()["GameView"]["properties"]
-    return properties
+def _narrowed(service: Service) -> dict[str, Any]:
+    """A game request's fields narrowed to this server: its lexicons, its longest word, a board's cells."""
+    return {"lexicon": choice(service.lexicons), "word": schema_of(text(service.limits.max_word_length)), "path": ASKED_PATH, "cell": ASKED_CELL}
 
 
-def _post(operation_id: str, summary: str, kind: type[Struct], example: dict[str, Any], ok: dict[str, Any], errors: tuple[int, ...]) -> dict[str, Any]:
-    """One POST operation: a JSON body of the declared type, with a working example."""
-    return {
-        "post": {
-            "operationId": operation_id,
-            "summary": summary,
-            "requestBody": request_body(kind, example),
-            "responses": {"200": ok, **error_responses(*errors)},
-        }
-    }
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    """The game endpoints' entries in the hand-written OpenAPI schema (merged by ``overturn.service.app.openapi_schema``).
-
-    Each body's example is a request that works: its game is the answer of
-    /api/game/new for ``EXAMPLE_SEED`` (for undo, after a pass), so a
-    schema-driven fuzzer starts from requests that get past the replay.
-    """
+def _example_game(service: Service, passed: bool = False) -> dict[str, Any]:
+    """The answer of /api/game/new for ``EXAMPLE_SEED`` (after a pass, for undo), so an example gets past the replay."""
     name, lexicon = service.lexicon(None)
-    fresh = Game.new(EXAMPLE_SEED, "reuse", name, lexicon)
-    example = fresh.to_json()
-    fresh.push(PassMove(0))
-    errors = (400, 408, 413, 415, 422)
-    judged = (*errors, 503)  # the steps that run in the solver pool under its time limit
-    return {
-        "/api/game/new": _post(
-            "game_new",
-            "A new game on a seeded deal (random when absent) or a typed board.",
-            NewGameRequest,
-            {"seed": EXAMPLE_SEED, "mode": "reuse"},
-            ok_response(GameView, "The new game's state."),
-            errors,
-        ),
-        "/api/game/play": _post(
-            "game_play",
-            "Judge a word in the game (the best path when none is given) and play it if legal.",
-            PlayRequest,
-            {"game": example, "word": "ETE"},
-            ok_response(Judged, "The verdict and the state after (unchanged when refused)."),
-            judged,
-        ),
-        "/api/game/pass": _post(
-            "game_pass",
-            "No word: a ring of the opponent's colour on a new cell.",
-            PassRequest,
-            {"game": example, "cell": 0},
-            ok_response(Judged, "The verdict and the state after (unchanged when refused)."),
-            judged,
-        ),
-        "/api/game/undo": _post("game_undo", "The game without its last move.", GameRequest, {"game": fresh.to_json()}, ok_response(GameView, "The state before the last move."), errors),
-        "/api/game/next-layer": _post(
-            "game_next_layer",
-            "The next game: the bottom layer, or a new deal from a seed derived from this one.",
-            GameRequest,
-            {"game": example},
-            ok_response(GameView, "The next game's state."),
-            errors,
-        ),
-        "/api/game/moves": _post(
-            "game_moves",
-            "Every legal word now, best swing first; limit 0 only counts them.",
-            MovesRequest,
-            {"game": example, "limit": 10},
-            ok_response(LegalMoves, "How many legal words, and the best of them."),
-            judged,
-        ),
-        "/api/game/computer": _post(
-            "game_computer",
-            "The computer plays for the side to move at a level; seed makes its choice replayable.",
-            ComputerRequest,
-            {"game": example, "level": DEFAULT_LEVEL, "seed": 1},
-            ok_response(ComputerMove, "The computer's move and the state after."),
-            judged,
-        ),
-    }
+    game = Game.new(EXAMPLE_SEED, "reuse", name, lexicon)
+    if passed:
+        game.push(PassMove(0))
+    return game.to_json()
 
 
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The components of the answers, the saved game and the request bodies, derived from their types."""
-    bodies = body_components(
-        NewGameRequest, GameRequest, PlayRequest, PassRequest, MovesRequest, ComputerRequest,
-        lexicon=choice(service.lexicons),
-        word=schema_of(text(service.limits.max_word_length)),
-        path=ASKED_PATH,
-        cell=ASKED_CELL,
-    )
-    return {**_answer_components(), **_saved_game_components(service), **bodies}
+def _step(
+    path: str, handler: Handler, operation_id: str, summary: str, answer: Answer, body: type[Struct], example: Any, errors: tuple[int, ...]
+) -> Endpoint:
+    """A game step: a POST of the declared body, with a working example, its fields narrowed to this server."""
+    return Endpoint("POST", path, handler, operation_id, summary, answer, errors, body=body, example=example, narrowed=_narrowed, refined=_saved_game_components)
+
+
+_ERRORS = (400, 408, 413, 415, 422)
+_JUDGED = (*_ERRORS, 503)  # the steps that run in the solver pool under its time limit
+_VERDICT = ok("The verdict and the state after (unchanged when refused).", Judged)
+
+ENDPOINTS = (
+    _step(
+        "/api/game/new", new_game, "game_new", "A new game on a seeded deal (random when absent) or a typed board.",
+        ok("The new game's state.", GameView), NewGameRequest, {"seed": EXAMPLE_SEED, "mode": "reuse"}, _ERRORS,
+    ),
+    _step(
+        "/api/game/play", play_word, "game_play", "Judge a word in the game (the best path when none is given) and play it if legal.",
+        _VERDICT, PlayRequest, lambda service: {"game": _example_game(service), "word": "ETE"}, _JUDGED,
+    ),
+    _step(
+        "/api/game/pass", pass_turn, "game_pass", "No word: a ring of the opponent's colour on a new cell.",
+        _VERDICT, PassRequest, lambda service: {"game": _example_game(service), "cell": 0}, _JUDGED,
+    ),
+    _step(
+        "/api/game/undo", undo, "game_undo", "The game without its last move.",
+        ok("The state before the last move.", GameView), GameRequest, lambda service: {"game": _example_game(service, passed=True)}, _ERRORS,
+    ),
+    _step(
+        "/api/game/next-layer", next_layer, "game_next_layer", "The next game: the bottom layer, or a new deal from a seed derived from this one.",
+        ok("The next game's state.", GameView), GameRequest, lambda service: {"game": _example_game(service)}, _ERRORS,
+    ),
+    _step(
+        "/api/game/moves", legal_moves, "game_moves", "Every legal word now, best swing first; limit 0 only counts them.",
+        ok("How many legal words, and the best of them.", LegalMoves), MovesRequest, lambda service: {"game": _example_game(service), "limit": 10}, _JUDGED,
+    ),
+    _step(
+        "/api/game/computer", computer_move, "game_computer", "The computer plays for the side to move at a level; seed makes its choice replayable.",
+        ok("The computer's move and the state after.", ComputerMove), ComputerRequest,
+        lambda service: {"game": _example_game(service), "level": DEFAULT_LEVEL, "seed": 1}, _JUDGED,
+    ),
+)

@@ -7,7 +7,6 @@ from typing import Annotated, Any, Literal
 from msgspec import Meta, structs
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
 from overturn.game.answers import Cell, CellNumber, Verdict
 from overturn.game.referee import referee_word
@@ -15,9 +14,9 @@ from overturn.game.state import Colour, Game, GameError
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon
 from overturn.service.answers import respond
-from overturn.service.context import Service, service_of
+from overturn.service.context import service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import body_components, choice, error_responses, ok_response, request_body, schema_of, text
+from overturn.service.openapi import Endpoint, choice, ok, schema_of, text
 from overturn.service.params import BoardRules, BoardText, SavedGameJSON, TracedPath, path_cells, typed_body
 
 #: The side claiming a move; refused (wrong_player) if it is not its turn.
@@ -71,33 +70,19 @@ async def referee(request: Request) -> Response:
     return respond(RefereeAnswer(**structs.asdict(verdict.view()), lexicon=name, board=str(board)))
 
 
-ROUTES: list[BaseRoute] = [Route("/api/referee", referee, methods=["POST"])]
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    """This area's entries in the OpenAPI document, with this server's limits in them."""
-    return {
-        "/api/referee": {
-            "post": {
-                "operationId": "referee",
-                "summary": "The referee's verdict on a disputed word, on a board or in a saved game's position.",
-                "requestBody": request_body(RefereeRequest, {"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "word": "MARE"}),
-                "responses": {"200": ok_response(RefereeAnswer, "The verdict (legal or not) with its reason code."), **error_responses(400, 408, 413, 415, 422, 503)},
-            }
-        },
-    }
-
-
 #: Most steps of a path on a typed board (a board of any size: its own bound is checked when it is read).
 _STEPS = Meta(min_length=1, max_length=144)
 
-
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The components of this area's body and answer, derived from their types."""
-    body = body_components(
-        RefereeRequest,
-        lexicon=choice(service.lexicons),
-        word=schema_of(text(service.limits.max_word_length)),
-        path={"anyOf": [schema_of(Annotated[list[CellNumber], _STEPS]), schema_of(Annotated[list[Cell], _STEPS])]},  # any board's size
-    )
-    return {**body, **body_components(RefereeAnswer)}
+ENDPOINTS = (
+    Endpoint(
+        "POST", "/api/referee", referee, "referee", "The referee's verdict on a disputed word, on a board or in a saved game's position.",
+        ok("The verdict (legal or not) with its reason code.", RefereeAnswer), (400, 408, 413, 415, 422, 503),
+        body=RefereeRequest,
+        example={"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "word": "MARE"},
+        narrowed=lambda service: {
+            "lexicon": choice(service.lexicons),
+            "word": schema_of(text(service.limits.max_word_length)),
+            "path": {"anyOf": [schema_of(Annotated[list[CellNumber], _STEPS]), schema_of(Annotated[list[Cell], _STEPS])]},  # any board's size
+        },
+    ),
+)
