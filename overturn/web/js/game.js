@@ -261,18 +261,18 @@ function renderReview() {
   const answer = page.reviewed.answer;
   const body = $("review-body");
   body.replaceChildren();
-  ["green", "silver"].forEach((side) => {
-    if (!answer.players[side]) return;
+  answer.players.forEach((player, seat) => {  // a list by seat: green 0, silver 1
+    const side = SIDES[seat];
     const line = document.createElement("p");
     line.className = `review-player ${side}`;
-    line.textContent = t("reviewPlayer", sideName(side), answer.players[side]);
+    line.textContent = t("reviewPlayer", sideName(side), player);
     body.append(line);
   });
   const list = document.createElement("ol");
   list.className = "review-moves";
   answer.moves.forEach((item) => {
     const line = document.createElement("li");
-    line.textContent = t("reviewMove", item.number, sideName(item.player), rankedText(item.played), rankedText(item.best), item.missed);
+    line.textContent = t("reviewMove", item.number, sideName(SIDES[item.seat]), rankedText(item.played), rankedText(item.best), item.missed);
     list.append(line);
   });
   body.append(list);
