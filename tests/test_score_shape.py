@@ -17,6 +17,7 @@ from overturn.referees.insider.referee import InsiderReferee
 from overturn.referees.offboard.referee import OffboardReferee
 from overturn.referees.overload.referee import OverloadReferee
 from overturn.referees.protocol import Referee
+from overturn.table.games import GAMES, new_board_table
 from overturn_cli.main import main
 
 #: (referee, new_game options, seats) of each board game.
@@ -97,3 +98,23 @@ def test_overturn_s_score_is_a_list_by_seat_in_the_cli_and_the_api(api: Any, def
     table = api.post("/api/tables", json={"seed": 311}).json()
     assert is_a_score_by_seat(table["result"]["scores"], 2) and table["result"]["scores"] == table["table"]["totals"]
     assert table["table"]["layers"] == []
+
+
+@pytest.mark.parametrize(("name", "colours"), [("overload", ["red", "blue", "yellow"]), ("offboard", ["red", "yellow"])])
+def test_a_table_stored_when_scores_were_keyed_by_colour_still_loads(name: str, colours: list[str]) -> None:
+    table, rng = new_board_table(name, len(colours), 8, {}), random.Random(2)
+    for _ in range(ACTIONS):  # random legal moves until two seats' scores differ
+        if len(set(referee_scores(table))) > 1 or table.seat_to_move() is None:
+            break
+        seat = table.seat_to_move()
+        assert seat is not None and table.play(seat, rng.choice(table.legal_moves())).accepted
+    scores = referee_scores(table)
+    assert len(set(scores)) > 1
+    stored = json.loads(table.dump())
+    stored["save"]["scores"] = dict(zip(colours, scores))  # as tables stored their save before
+    loaded = GAMES[name].load(json.dumps(stored), lambda _: None)
+    assert referee_scores(loaded) == scores and json.loads(loaded.dump())["save"]["scores"] == scores
+
+
+def referee_scores(table: Any) -> list[int]:
+    return list(table.referee.state(table.game).scores)
