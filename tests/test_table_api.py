@@ -364,7 +364,7 @@ def test_the_next_layer_waits_for_the_end_and_keeps_the_total(client: httpx.Clie
     assert following.status_code == 200, following.text
     after = following.json()
     assert after["game"]["layer"] == 1 and after["game"]["moves"] == [] and after["verdict"] is None
-    assert after["table"]["layers"] == [{"green": state["result"]["green"], "silver": state["result"]["silver"]}]
+    assert after["table"]["layers"] == [state["result"]["scores"]]
     assert after["table"]["totals"] == before
 
 

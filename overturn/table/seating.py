@@ -29,7 +29,7 @@ from overturn.game.view import view_of
 from overturn.lexicon.lexicon import Lexicon
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import MoveNotAllowed, NoSuchMove, NotYourTurn
-from overturn.table.views import ComputerAnswer, LayerScore, OverturnAnswer, OverturnSeat, OverturnSeating, OverturnTableView, Position
+from overturn.table.views import ComputerAnswer, OverturnAnswer, OverturnSeat, OverturnSeating, OverturnTableView, Position
 
 #: The game's name at a table (``overturn.table.games``).
 GAME = "overturn"
@@ -159,10 +159,9 @@ class OverturnTable:
 
     def _public_view(self, meta: TableMeta) -> OverturnTableView:
         seats = [OverturnSeat(seat.index, seat.name, colour_name(COLOURS[seat.index]), seat.computer) for seat in meta.seats]
-        totals = self.totals()
-        layers = [LayerScore(layer["green"], layer["silver"]) for layer in self.layers]
+        layers = [[layer["green"], layer["silver"]] for layer in self.layers]
         seating = OverturnSeating(
-            meta.id, meta.version, seats, self.seat_to_move(), layers, LayerScore(totals["green"], totals["silver"]), None, self.helps, self.layer_started_by
+            meta.id, meta.version, seats, self.seat_to_move(), layers, self.totals(), None, self.helps, self.layer_started_by
         )
         return OverturnTableView(**msgspec.structs.asdict(view_of(self.game)), table=seating)
 
@@ -178,9 +177,7 @@ class OverturnTable:
         self.layers = [*self.layers, {"green": result.green, "silver": result.silver}][-MAX_LAYERS_KEPT:]
         self.game = following
 
-    def totals(self) -> dict[str, int]:
+    def totals(self) -> list[int]:
+        """The rings of every layer so far, this one's included, by seat (green 0, silver 1)."""
         result = self.game.result()
-        return {
-            "green": result.green + sum(entry["green"] for entry in self.layers),
-            "silver": result.silver + sum(entry["silver"] for entry in self.layers),
-        }
+        return [result.green + sum(entry["green"] for entry in self.layers), result.silver + sum(entry["silver"] for entry in self.layers)]

@@ -12,9 +12,9 @@ from typing import Annotated, Any
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from overturn.game.answers import Count, Ranked, Refusal, Verdict
+from overturn.game.answers import Ranked, Refusal, Verdict
 from overturn.game.save import ColourName
-from overturn.game.view import GameView
+from overturn.game.view import GameView, Scores
 
 Seat = Annotated[int, Meta(ge=0, description="A seat's number, from 0.")]
 Version = Annotated[int, Meta(ge=0, description="Moves committed; send it with the next move.")]
@@ -46,18 +46,13 @@ class OverturnSeat(Struct):
     computer: Annotated[int, Meta(description="The computer's level")] | None
 
 
-class LayerScore(Struct):
-    green: Count
-    silver: Count
-
-
 class OverturnSeating(Struct):
     id: str
     version: Version
     seats: list[OverturnSeat]
     turn: Annotated[Seat | None, Meta(description="Whose turn (as the game's result.turn); null once the game is over.")]
-    layers: Annotated[list[LayerScore], Meta(description="The scores of the layers already played.")]
-    totals: LayerScore
+    layers: Annotated[list[Scores], Meta(description="The scores of the layers already played, each a list by seat.")]
+    totals: Annotated[Scores, Meta(description="The rings of every layer so far, this one's included, by seat.")]
     you: Annotated[Seat | None, Meta(description="The reader's seat; null for a watcher.")]
     helps: Annotated[bool, Meta(description="The creator's choice: hints, the list of legal words and the dictionary offered to the seats.")] = True
     layer_started_by: Annotated[Seat | None, Meta(description="The seat that dealt this layer; null for the first.")] = None
