@@ -143,6 +143,15 @@ def test_arrows_run_down_from_the_service_and_the_cli() -> None:
             assert not {t for t in targets if t.startswith(("overturn.game", "overturn.referees"))}, module
 
 
+def test_routers_call_the_layer_below_never_each_other() -> None:
+    """A router reads a request, asks the layer below and writes the answer: what two routers share lives below them
+    (``overturn.service.game_requests``, the game, the table), so no router depends on another's endpoints."""
+    graph = _graph()
+    routers = {module for module in graph if module.startswith("overturn.service.routers.")}
+    reaching = {module: sorted(graph[module] & routers) for module in sorted(routers) if graph[module] & routers}
+    assert not reaching, reaching
+
+
 def _top_level_imports(path: Path) -> set[str]:
     """The top-level names of every module ``path`` imports, wherever in the file the import stands."""
     names: set[str] = set()

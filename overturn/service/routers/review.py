@@ -17,9 +17,9 @@ from starlette.routing import BaseRoute, Route
 from overturn.game.review import GameReview, review_game, review_view
 from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
+from overturn.service.game_requests import saved_game
 from overturn.service.openapi import body_components, choice, error_responses, ok_response, request_body
 from overturn.service.params import LexiconName, SavedGameJSON, typed_body
-from overturn.service.routers.referee import saved_game
 
 
 class ReviewRequest(Struct, forbid_unknown_fields=True):

@@ -32,10 +32,7 @@ from overturn.referees.protocol import UsageProblem
 from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError, error_response
-from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
-from overturn.service.params import CellAsked, TracedPath, cell_of, int_param, path_cells, typed_body
-from overturn.service.ratelimit import prefix_of
-from overturn.service.routers.game import (
+from overturn.service.game_requests import (
     ASKED_CELL,
     ASKED_PATH,
     MAX_LISTED_MOVES,
@@ -45,6 +42,9 @@ from overturn.service.routers.game import (
     listed_moves,
     saved_game_of,
 )
+from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
+from overturn.service.params import CellAsked, TracedPath, cell_of, int_param, path_cells, typed_body
+from overturn.service.ratelimit import prefix_of
 from overturn.service.streams import Reader, table_stream
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
