@@ -16,7 +16,7 @@ ErrorCode = Literal[
     "stale", "not_your_turn", "watcher", "bad_seat_token", "not_creator", "computer_seat", "no_such_table",
     "no_such_move", "no_such_game", "store_unavailable", "bad_stored_game", "too_many_computer_tables",
     "invitation_spent", "store_full", "no_such_stream",
-    "helps_off", "helps_watcher",
+    "helps_off", "helps_watcher", "malformed_move", "unusable_move",
 ]
 
 

@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.game.answers import Ranked, Verdict
+from overturn.game.answers import CellAsked, Ranked, TracedPath, Verdict
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.review import ranked_view
 from overturn.game.save import saved_game_schema
@@ -56,7 +56,7 @@ from overturn.service.game_requests import (
     saved_game_of,
 )
 from overturn.service.openapi import body_components, choice, error_responses, ok_response, openapi30, request_body, schema_of, text
-from overturn.service.params import CellAsked, SavedGameJSON, TracedPath, cell_of, path_cells, typed_body
+from overturn.service.params import SavedGameJSON, cell_of, path_cells, typed_body
 
 #: The computer's level when the request names none.
 DEFAULT_LEVEL = 2

@@ -9,7 +9,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from overturn.game.answers import Cell, CellNumber, Verdict
+from overturn.game.answers import Cell, CellNumber, TracedPath, Verdict
 from overturn.game.referee import referee_word
 from overturn.game.state import Game
 from overturn.service.answers import respond
@@ -17,7 +17,7 @@ from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
 from overturn.service.game_requests import PlayerName, claimed_player, saved_game
 from overturn.service.openapi import body_components, choice, error_responses, ok_response, request_body, schema_of, text
-from overturn.service.params import BoardRules, BoardText, SavedGameJSON, TracedPath, path_cells, typed_body
+from overturn.service.params import BoardRules, BoardText, SavedGameJSON, path_cells, typed_body
 
 
 class RefereeRequest(BoardRules, kw_only=True):
