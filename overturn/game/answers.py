@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
 
+from overturn.game.errors import GameException
 from overturn.lexicon.answers import DictionaryEntry
 
 #: Why the referee refused a word or a pass ("ok" when it did not); stable codes that scripts and pages switch on.
@@ -52,7 +53,7 @@ TracedPath = Annotated[list[Any], Meta(description="The traced path: cell number
 CellAsked = Annotated[Any, Meta(description="The cell: its number (row * cols + col), or [row, col] (0-based) as older clients send.")]
 
 
-class PathError(ValueError):
+class PathError(GameException, ValueError):
     """A path or cell a request gave that cannot be read: ``malformed`` when it is neither shape, else well-formed
     but unusable (the shapes mixed, a cell off the board)."""
 

@@ -37,7 +37,11 @@ class Error(Struct):
     detail: ErrorDetail | None
 
 
-class ApiError(Exception):
+class ServiceException(Exception):
+    """The root of every exception of ``overturn.service``."""
+
+
+class ApiError(ServiceException):
     """An answer other than 200: the status, a message a person can act on, and optional detail."""
 
     def __init__(self, status: int, message: str, detail: Any = None, headers: Mapping[str, str] | None = None) -> None:
