@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from msgspec import Struct
 from starlette.testclient import TestClient
@@ -26,7 +27,7 @@ from overturn.table.contract import Judged, TableGame, TableMeta, Timer
 from overturn.table.errors import MalformedMove, NoSuchMove, NotYourTurn
 from overturn.table.games import GAMES
 from overturn.table.service import SeatAsked
-from overturn.table.views import BoardSeat, BoardSeating, Position, TableLinks
+from overturn.table.views import BoardSeat, BoardSeating, BoardView, OverturnTableView, Position, TableLinks, TableView
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -137,6 +138,17 @@ def test_a_game_the_router_never_heard_of_plays_through_the_same_routes(client: 
     assert not_yours.status_code == 409 and not_yours.json()["detail"]["reason"] == "not_your_turn"
     assert client.post(moves, json={"version": 1, "action": "add"}, headers={"X-Seat-Token": second}).json()["said"] == 2
     assert client.get(f"/api/tables/{table_id}").json()["total"] == 2
+
+
+def test_every_game_s_view_is_one_member_of_a_tagged_union(client: TestClient) -> None:
+    """A reader tells an Overturn table's view from a board game's by its ``view`` tag, and decodes it as its own Struct."""
+    overturn = client.post("/api/tables", json={"seed": 7}).json()
+    board = client.post("/api/tables", json={"game": "offboard", "players": 2}).json()
+    shown = [client.get(f"/api/tables/{made['table']['id']}").json() for made in (overturn, board)]
+    assert [answer["view"] for answer in shown] == ["overturn", "board"]
+    decoded = [msgspec.convert(answer, TableView) for answer in shown]
+    assert [type(view) for view in decoded] == [OverturnTableView, BoardView]
+    assert decoded[1].game == "offboard" and decoded[0].table.id == overturn["table"]["id"]
 
 
 def test_the_table_router_never_asks_which_game_a_table_holds() -> None:

@@ -64,7 +64,7 @@ class OverturnSeating(Struct):
     presence: Presence | UnsetType = UNSET
 
 
-class OverturnTableView(GameView):
+class OverturnTableView(GameView, tag_field="view", tag="overturn"):
     """An Overturn table: the game as every reader sees it (Overturn hides nothing) and the table's part."""
 
     table: OverturnSeating
@@ -107,7 +107,7 @@ class MoveListEntry(Struct):
     events: Annotated[list[dict[str, Any]], Meta(description="What the move did, as data: each event's 'kind' (the game's own) and fields.")]
 
 
-class BoardView(Struct):
+class BoardView(Struct, tag_field="view", tag="board"):
     """A board game's table as one reader sees it: built up for that seat (a watcher sees no hand).
 
     Fields a game does not have are absent: Insider's hands and drawing,
@@ -165,6 +165,7 @@ class Position(Struct):
     position: dict[str, Any]
 
 
+#: What ``TableGame.player_view`` answers: one Struct per game's view, told apart by their ``view`` tag.
 TableView = OverturnTableView | BoardView
 
 
