@@ -426,6 +426,8 @@ def _schema_at(kind: Any, data: Any, steps: list[str | int | None]) -> dict[str,
                     node = {"$ref": tag["mapping"][chosen]}
                     continue
                 choices = [option for option in node["anyOf"] if option.get("type") != "null"]
+                if isinstance(value, dict):  # an object is none of the text, number or list choices (a table's move)
+                    choices = [option for option in choices if option.get("type") in (None, "object")]
                 if tag or len(choices) != 1:
                     return node
                 node = choices[0]

@@ -118,6 +118,8 @@ def test_an_overturn_move_says_move_as_every_game_does_with_action_its_older_nam
     both = client.post(moves, json={"seat": silver, "version": 1, "move": {"kind": "pass", "cell": 0}, "action": {"kind": "pass", "cell": 0}})
     assert both.status_code == 422 and both.json()["detail"]["field"] == "action"
     assert client.post(moves, json={"seat": silver, "version": 1}).json()["detail"]["field"] == "move"
+    sing = client.post(moves, json={"seat": silver, "version": 1, "move": {"kind": "sing"}})  # the kinds named, as under 'action'
+    assert sing.status_code == 400 and sing.json()["error"] == "'move.kind' must be next-layer or pass or word, not 'sing'", sing.text
     passed = _move(client, created, silver, 1, kind="pass", cell=[0, 0])  # the older name
     assert passed.status_code == 200 and passed.json()["table"]["version"] == 2, passed.text
 
