@@ -109,6 +109,39 @@ def test_arrows_run_down_from_the_service_and_the_cli() -> None:
             assert not {t for t in targets if t.startswith(("overturn.game", "overturn.referees"))}, module
 
 
+def test_routers_call_the_layer_below_never_each_other() -> None:
+    """A router reads a request, asks the layer below and writes the answer: what two routers share lives below them
+    (``overturn.service.game_requests``, the game, the table), so no router depends on another's endpoints."""
+    graph = _graph()
+    routers = {module for module in graph if module.startswith("overturn.service.routers.")}
+    reaching = {module: sorted(graph[module] & routers) for module in sorted(routers) if graph[module] & routers}
+    assert not reaching, reaching
+
+
+#: Each layer's one exception root: every exception class a layer defines derives from it, so a caller catches the
+#: layer's failures by one name (their other bases, ``ValueError`` and the like, are kept for the callers before).
+LAYER_ROOTS = {
+    "overturn.game": ("overturn.game.errors", "GameException"),
+    "overturn.lexicon": ("overturn.lexicon.errors", "LexiconException"),
+    "overturn.referees": ("overturn.referees.errors", "RefereeException"),
+    "overturn.table": ("overturn.table.errors", "TableException"),
+    "overturn.service": ("overturn.service.errors", "ServiceException"),
+}
+
+
+@pytest.mark.parametrize("layer", sorted(LAYER_ROOTS))
+def test_every_exception_of_a_layer_derives_from_its_one_root(layer: str) -> None:
+    module_name, root_name = LAYER_ROOTS[layer]
+    root = getattr(importlib.import_module(module_name), root_name)
+    strays = []
+    for name in sorted(m for m in _modules() if m == layer or m.startswith(layer + ".")):
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == name and not issubclass(value, root):
+                strays.append(f"{name}.{value.__name__}")
+    assert not strays, strays
+
+
 def _top_level_imports(path: Path) -> set[str]:
     """The top-level names of every module ``path`` imports, wherever in the file the import stands."""
     names: set[str] = set()

@@ -617,9 +617,8 @@ def test_the_bodies_name_the_same_choices_as_the_game() -> None:
 
     from overturn.game.board import PRESETS
     from overturn.game.state import ENDINGS, MODES, Colour
+    from overturn.service.game_requests import EndingName, ModeName, PlayerName
     from overturn.service.params import PresetName
-    from overturn.service.routers.game import EndingName, ModeName
-    from overturn.service.routers.referee import PlayerName
 
     assert set(get_args(ModeName)) == set(MODES)
     assert set(get_args(EndingName)) == set(ENDINGS)

@@ -6,6 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
+from overturn.referees.errors import RefereeException
+
 ActionT = TypeVar("ActionT")
 
 #: ``current_player()`` at a chance node (dice, card draws) and once the game is over, as in OpenSpiel.
@@ -13,7 +15,7 @@ CHANCE = -1
 TERMINAL = -4
 
 
-class IllegalAction(ValueError):
+class IllegalAction(RefereeException, ValueError):
     """A move the rule book forbids.
 
     ``rule`` is a short stable code (for scripts and tests); ``message`` says in

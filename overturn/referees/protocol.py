@@ -48,6 +48,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from msgspec import to_builtins
 
 from overturn.referees.base import CHANCE, TERMINAL, IllegalAction
+from overturn.referees.errors import RefereeException
 from overturn.referees.wording import Event, plural
 
 __all__ = ["CHANCE", "TERMINAL", "IllegalAction", "NothingToUndo", "Played", "Referee", "State", "UsageProblem", "nothing_to_undo"]
@@ -56,11 +57,11 @@ ActionT = TypeVar("ActionT")
 GameT = TypeVar("GameT")
 
 
-class UsageProblem(ValueError):
+class UsageProblem(RefereeException, ValueError):
     """A request that is not a move at all (bad option, nothing to play): exit 2."""
 
 
-class NothingToUndo(ValueError):
+class NothingToUndo(RefereeException, ValueError):
     """An undo past the start of the game (nothing played, or fewer actions than asked): refused, exit 1."""
 
 

@@ -38,6 +38,7 @@ from typing import Any
 
 import msgspec.json
 
+from overturn.referees.errors import RefereeException
 from overturn.referees.wording import french_count, french_verb, plural
 
 #: The words the server and the page both say, one file per language: read by the server, served to the page.
@@ -47,7 +48,7 @@ SHARED_WORDS = Path(__file__).resolve().parent.parent / "web" / "i18n"
 Namer = Callable[[int], str]
 
 
-class WordingError(ValueError):
+class WordingError(RefereeException, ValueError):
     """A wording the format cannot read, or a value it cannot write (a catalogue's mistake, found by the tests)."""
 
 

@@ -28,10 +28,6 @@ PresetName = Literal["overturn", "advanced", "boggle4", "boggle5"]
 SavedGameJSON = Annotated[Any, Meta(extra_json_schema={"$ref": "#/components/schemas/SavedGame"}, description="A saved game (overturn-game JSON).")]
 #: A lexicon's name: any JSON here, as every unknown name (a list too) is refused by ``Service.lexicon`` with 422 and the choices.
 LexiconName = Annotated[Any, Meta(extra_json_schema={"anyOf": [{"type": "string"}, {"type": "null"}]}, description="A lexicon of this server (its default when absent).")]
-#: A traced path as a request gives it (either shape); ``path_cells`` reads it and checks it against the board.
-TracedPath = Annotated[list[Any], Meta(description="The traced path: cell numbers (row * cols + col), or [row, col] pairs (0-based) as older clients send.")]
-#: A cell a request names: its number, or [row, col] as older clients send (``cell_of`` reads both).
-CellAsked = Annotated[Any, Meta(description="The cell: its number (row * cols + col), or [row, col] (0-based) as older clients send.")]
 
 
 class BoardRules(Struct, kw_only=True, forbid_unknown_fields=True):

@@ -17,20 +17,18 @@ HTTP errors.
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import msgspec
 from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import Response
 
-from overturn.game.answers import Ranked, Verdict
-from overturn.game.board import MAX_SEED, Board, BoardError
+from overturn.game.answers import CellAsked, Ranked, TracedPath, Verdict
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.review import ranked_view
 from overturn.game.save import saved_game_schema
 from overturn.game.state import (
-    MODES,
     VERSION,
     Colour,
     Game,
@@ -40,17 +38,25 @@ from overturn.game.state import (
     WordMove,
 )
 from overturn.game.view import GameView, view_of
-from overturn.service.answers import Count, respond
+from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
+from overturn.service.game_requests import (
+    ASKED_CELL,
+    ASKED_PATH,
+    BOARD_CELL,
+    MAX_LISTED_MOVES,
+    LegalMoves,
+    NewGameRequest,
+    PlayerName,
+    claimed_player,
+    dealt_game,
+    listed_moves,
+    saved_game_of,
+)
 from overturn.service.openapi import Answer, Endpoint, Handler, choice, ok, schema_of, text
-from overturn.service.params import CellAsked, LexiconName, SavedGameJSON, TracedPath, cell_of, path_cells, typed_body
-from overturn.service.routers.referee import PlayerName, claimed_player, saved_game
+from overturn.service.params import SavedGameJSON, cell_of, path_cells, typed_body
 
-#: Most moves /api/game/moves lists (the count is always complete).
-MAX_LISTED_MOVES = 2000
-#: Fewest and most cells a board has in any mode: the length of ``rings``; at most that many moves in a game.
-MIN_CELLS, MAX_CELLS = min(rules.size for rules in MODES.values()), max(rules.size for rules in MODES.values())
 #: The computer's level when the request names none.
 DEFAULT_LEVEL = 2
 #: Most the computer's ``seed`` may be (a JavaScript integer, so the page can send any it makes).
@@ -58,34 +64,7 @@ MAX_COMPUTER_SEED = 2**53
 #: The deal of the schema's example game (any seed: the example is a real answer of /api/game/new).
 EXAMPLE_SEED = 7
 
-#: The game's modes and endings by name (``MODES``, ``ENDINGS``; a test holds the two spellings together).
-ModeName = Literal["reuse", "advanced"]
-EndingName = Literal["position", "passes"]
-#: A cell as the saved game (and older clients) give it: [row, col], 0-based, on the board (off it is refused).
-BoardIndex = Annotated[int, Meta(ge=0, le=max(max(rules.rows, rules.cols) for rules in MODES.values()) - 1)]
-BoardCell = Annotated[list[BoardIndex], Meta(min_length=2, max_length=2)]
-BOARD_CELL = schema_of(BoardCell)
-#: A cell by its number (row * cols + col), as every answer gives it, on the board (off it is refused).
-BoardCellNumber = Annotated[int, Meta(ge=0, le=MAX_CELLS - 1)]
-#: A cell or a path as a request gives it (``overturn.game.answers.cell_number``, ``path_numbers``): cell numbers, or
-#: [row, col] pairs as older clients send (one shape or the other; msgspec cannot type two list shapes in one union).
-ASKED_CELL = {"anyOf": [schema_of(BoardCellNumber), BOARD_CELL]}
-_STEPS = Meta(min_length=1, max_length=4 * MAX_CELLS)
-ASKED_PATH = {"anyOf": [schema_of(Annotated[list[BoardCellNumber], _STEPS]), schema_of(Annotated[list[BoardCell], _STEPS])]}
-
-
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
-
-
-class NewGameRequest(Struct, forbid_unknown_fields=True):
-    """A new game on a seeded deal (random when both are absent) or on a typed board."""
-
-    seed: Annotated[int, Meta(ge=0, le=MAX_SEED)] | None = None
-    board: Annotated[str, Meta(min_length=1, max_length=1000, description="A typed board instead of a deal.")] | None = None
-    mode: ModeName | None = None
-    ending: Annotated[EndingName, Meta(description="position: over when no legal word is left (rule 4); passes: after two passes in a row.")] | None = None
-    family: Annotated[bool, Meta(description="A family table: the family list's words are refused, never proposed.")] = False
-    lexicon: LexiconName = None
 
 
 class GameRequest(Struct, forbid_unknown_fields=True):
@@ -114,14 +93,6 @@ class ComputerRequest(GameRequest):
     seed: Annotated[int, Meta(ge=0, le=MAX_COMPUTER_SEED, description="Makes the computer's choice replayable.")] | None = None
 
 
-def saved_game_of(service: Service, saved: Any) -> Game:
-    """The game the request carries, replayed and checked, with the lexicon it names (or the server's default)."""
-    if not isinstance(saved, dict):
-        raise ApiError(400, "'game' must be the saved game (a JSON object)", {"field": "game"})
-    _name, lexicon = service.lexicon(saved.get("lexicon"))
-    return saved_game(saved, lexicon)
-
-
 class Judged(GameView):
     """A word or a pass judged: the verdict, and the state after (unchanged when refused)."""
 
@@ -134,31 +105,11 @@ class ComputerMove(GameView):
     move: Ranked
 
 
-class LegalMoves(Struct):
-    """How many legal words there are now, and the best of them."""
-
-    count: Count
-    moves: Annotated[list[Ranked], Meta(max_length=MAX_LISTED_MOVES)]
-
-
 async def new_game(request: Request) -> Response:
     """A game on a seeded deal (``seed``; random when absent) or on a typed ``board``, in ``mode`` reuse or advanced."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), NewGameRequest)
     return respond(view_of(dealt_game(service, asked)))
-
-
-def dealt_game(service: Service, asked: NewGameRequest) -> Game:
-    """The new game a request asks for (``mode``, ``ending``, ``lexicon``, and ``board`` or ``seed``): 422 naming a bad field."""
-    mode, ending = asked.mode or "reuse", asked.ending or "position"
-    name, lexicon = service.lexicon(asked.lexicon)
-    if asked.board is not None:
-        try:
-            return Game.from_board(Board.parse(asked.board, MODES[mode]), mode, name, lexicon, ending, asked.family)
-        except BoardError as exc:
-            raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
-    seed = random.SystemRandom().randrange(MAX_SEED + 1) if asked.seed is None else asked.seed
-    return Game.new(seed, mode, name, lexicon, ending, asked.family)
 
 
 async def _answer(service: Service, game: Game, move: Move, player: Colour | None) -> Response:
@@ -218,20 +169,6 @@ async def legal_moves(request: Request) -> Response:
     service = service_of(request)
     asked = typed_body(await service.read_json(request), MovesRequest)
     return await listed_moves(service, saved_game_of(service, asked.game), MAX_LISTED_MOVES if asked.limit is None else asked.limit)
-
-
-async def listed_moves(service: Service, game: Game, limit: int) -> Response:
-    """The legal words of ``game`` now, ``limit`` of them listed (0 only counts): this endpoint's and a table's helps."""
-
-    def job() -> LegalMoves:
-        if limit == 0:  # the pass warning only counts: no best paths to rank
-            return LegalMoves(game.words_left(), [])
-        ranked = game.legal_moves()  # made when read: only the listed moves are
-        if not ranked or not isinstance(ranked[0].move, WordMove):  # passes come only when no word is left
-            return LegalMoves(0, [])
-        return LegalMoves(len(ranked), [ranked_view(move, game.board) for move in ranked[:limit]])
-
-    return respond(await service.judge(job, "game step"))
 
 
 async def computer_move(request: Request) -> Response:

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
 from msgspec import Meta, structs
 from starlette.requests import Request
 from starlette.responses import Response
 
-from overturn.game.answers import Cell, CellNumber, Verdict
+from overturn.game.answers import Cell, CellNumber, TracedPath, Verdict
 from overturn.game.referee import referee_word
-from overturn.game.state import Colour, Game, GameError
-from overturn.jsonstore import StateFileError
-from overturn.lexicon.lexicon import Lexicon
+from overturn.game.state import Game
 from overturn.service.answers import respond
 from overturn.service.context import service_of
 from overturn.service.errors import ApiError
+from overturn.service.game_requests import PlayerName, claimed_player, saved_game
 from overturn.service.openapi import Endpoint, choice, ok, schema_of, text
-from overturn.service.params import BoardRules, BoardText, SavedGameJSON, TracedPath, path_cells, typed_body
-
-#: The side claiming a move; refused (wrong_player) if it is not its turn.
-PlayerName = Literal["green", "silver"]
+from overturn.service.params import BoardRules, BoardText, SavedGameJSON, path_cells, typed_body
 
 
 class RefereeRequest(BoardRules, kw_only=True):
@@ -39,17 +35,6 @@ class RefereeAnswer(Verdict):
     lexicon: str
     board: str
 
-
-def saved_game(saved: Any, lexicon: Lexicon) -> Game:
-    """The game a request carries, replayed and checked (the file's own rules): 422 naming it when refused."""
-    try:
-        return Game.from_json(saved, lexicon)
-    except (StateFileError, GameError) as exc:
-        raise ApiError(422, f"bad game: {exc}", {"field": "game"}) from None
-
-def claimed_player(name: PlayerName | None) -> Colour | None:
-    """The colour a request says is moving (``player``), for the referee to check; None when not given."""
-    return None if name is None else Colour(name)
 
 async def referee(request: Request) -> Response:
     service = service_of(request)

@@ -14,9 +14,9 @@ from starlette.responses import Response
 from overturn.game.review import GameReview, review_game, review_view
 from overturn.service.answers import respond
 from overturn.service.context import service_of
+from overturn.service.game_requests import saved_game
 from overturn.service.openapi import Endpoint, choice, ok
 from overturn.service.params import LexiconName, SavedGameJSON, typed_body
-from overturn.service.routers.referee import saved_game
 
 
 class ReviewRequest(Struct, forbid_unknown_fields=True):

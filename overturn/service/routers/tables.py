@@ -24,17 +24,12 @@ from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
-from overturn.game.answers import Verdict
 from overturn.game.computer import LEVELS
-from overturn.game.moves import Move, PassMove, WordMove
 from overturn.referees.protocol import UsageProblem
 from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError, error_response
-from overturn.service.openapi import Answer, Endpoint, Param, choice, ok, schema_of, whole
-from overturn.service.params import CellAsked, TracedPath, cell_of, int_param, path_cells, typed_body
-from overturn.service.ratelimit import prefix_of
-from overturn.service.routers.game import (
+from overturn.service.game_requests import (
     ASKED_CELL,
     ASKED_PATH,
     MAX_LISTED_MOVES,
@@ -44,6 +39,9 @@ from overturn.service.routers.game import (
     listed_moves,
     saved_game_of,
 )
+from overturn.service.openapi import Answer, Endpoint, Param, choice, ok, schema_of, whole
+from overturn.service.params import int_param, typed_body
+from overturn.service.ratelimit import prefix_of
 from overturn.service.streams import Reader, table_stream
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
@@ -51,7 +49,9 @@ from overturn.table.errors import (
     BadSeatToken,
     BadStoredGame,
     ComputerSeat,
+    HelpsRefused,
     InvitationSpent,
+    MalformedMove,
     MoveNotAllowed,
     NoSuchMove,
     NotCreator,
@@ -62,18 +62,29 @@ from overturn.table.errors import (
     TableNotFound,
     TableRefusal,
     TooManyTables,
+    UnusableMove,
     WatcherCannotMove,
 )
-from overturn.table.games import GAMES, PLAYERS, REFEREES, SEEDS, new_board_table, seat_names
+from overturn.table.games import GAMES, PLAYERS, REFEREES, SEEDS, TableMove, new_board_table, seat_names
 from overturn.table.insider_table import MAX_GUARD, MIN_GUARD
-from overturn.table.seating import COLOURS, GAME, OverturnTable
-from overturn.table.service import Created, Moved, SeatAsked, joined
-from overturn.table.views import BoardAnswer, BoardView, OverturnAnswer, OverturnTableView, Position, SeatPresence, TablePresence, TableView
+from overturn.table.seating import COLOURS, GAME, OverturnTable, helped_game
+from overturn.table.service import Created, SeatAsked, joined
+from overturn.table.views import (
+    BoardTableCreated,
+    BoardTableMoved,
+    BoardView,
+    OverturnTableCreated,
+    OverturnTableMoved,
+    OverturnTableView,
+    Position,
+    SeatPresence,
+    TableLinks,
+    TablePresence,
+    TableView,
+)
 
 #: Longest seat name kept (a phone's keyboard, not a document).
 MAX_SEAT_NAME = 40
-#: Longest board-game move (its notation, typed or tapped).
-MAX_MOVE_CHARS = 200
 #: Most versions a table reaches (every move is one; a long Insider game is a few thousand actions).
 MAX_VERSION = 10**9
 #: The board games a table holds (``REFEREES``; a test holds the two spellings together).
@@ -146,29 +157,13 @@ class NewBoardTableRequest(Struct, forbid_unknown_fields=True):
     seats: Annotated[list[SeatName], Meta(min_length=2, max_length=5)] | None = None
 
 
-class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True, forbid_unknown_fields=True):
-    """An Overturn word (the best path when none is traced)."""
-
-    word: Annotated[str, Meta(min_length=1)]
-    path: TracedPath | None = None
-
-
-class PassAction(Struct, tag_field="kind", tag="pass", forbid_unknown_fields=True):
-    """No word: the new cell that gets the opponent's ring (its number, or [row, col] as older clients send)."""
-
-    cell: CellAsked
-
-
-class NextLayerAction(Struct, tag_field="kind", tag="next-layer", forbid_unknown_fields=True):
-    """The next game, once this one is over."""
-
-
 class MoveRequest(Struct, forbid_unknown_fields=True):
-    """A move for the seat whose token is sent, made on the table's ``version``: an Overturn ``action``, or a board game's ``move``."""
+    """A move for the seat whose token is sent, made on the table's ``version``: the game's ``move`` (a board game's
+    notation, an Overturn object with its ``kind``); ``action`` is its older name, still taken."""
 
     version: Annotated[int, Meta(ge=0, le=MAX_VERSION, description="Moves committed when the move was chosen.")]
-    action: WordAction | PassAction | NextLayerAction | None = None
-    move: Annotated[str, Meta(min_length=1, max_length=MAX_MOVE_CHARS, description="A board game's move, in its notation.")] | None = None
+    move: TableMove | None = None
+    action: Annotated[TableMove | None, Meta(description="The older name of 'move' (Overturn tables' first clients).")] = None
     #: Any JSON: what is not a seat's token (a list, a number) opens no seat, 403 as a wrong token is.
     seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The seat's token (from its link).")] = None
 
@@ -191,43 +186,6 @@ class HandOverRequest(Struct, forbid_unknown_fields=True):
 
 
 # ----- the answers: a table's view wrapped with what only that request receives --------------------
-
-
-class TableLinks(Struct):
-    """The links to hand out: one per person's seat (``PAGE?table=ID#seat=TOKEN``: the invitation in the fragment;
-    null for the computer's), and one to watch."""
-
-    watch: str
-    seats: list[str | None]
-
-
-class OverturnTableCreated(OverturnTableView, kw_only=True):
-    """A new Overturn table as a watcher sees it, and what only its creator receives: the creator's token (to hand
-    seats over), each seat's token (null for the computer's) and the links."""
-
-    creator: str
-    tokens: list[str | None]
-    links: TableLinks
-
-
-class BoardTableCreated(BoardView, kw_only=True):
-    """A new board game's table as a watcher sees it, and the creator's token, each seat's token and the links."""
-
-    creator: str
-    tokens: list[str | None]
-    links: TableLinks
-
-
-class OverturnTableMoved(OverturnTableView, kw_only=True):
-    """An Overturn move judged: its verdict (null for the next layer) and the table after it, as the mover sees it."""
-
-    verdict: Verdict | None
-
-
-class BoardTableMoved(BoardAnswer):
-    """A board-game move played (``result``) or refused (``error``, the table unchanged), and the table after it."""
-
-    state: BoardView
 
 
 class Heard(Struct):
@@ -271,6 +229,9 @@ _STATUS: dict[type[TableRefusal], int] = {
     InvitationSpent: 403,
     ComputerSeat: 422,
     MoveNotAllowed: 422,
+    MalformedMove: 400,
+    UnusableMove: 422,
+    HelpsRefused: 403,
     NotYourTurn: 409,
     StaleMove: 409,
     TooManyTables: 429,
@@ -390,13 +351,12 @@ def _computers_only(service: Service, client: str) -> None:
         raise TooManyTables(message, wait, "too_many_computer_tables")
 
 
-def _created(created: Created) -> OverturnTableCreated | BoardTableCreated:
-    record, page, watcher = created.record, created.kind.page, created.views.watcher
+def _created(created: Created) -> Struct:
+    record, page = created.record, created.kind.page
     links = TableLinks(
         f"{page}?table={record.id}", [None if token is None else _invitation(page, record.id, token) for token in created.tokens]
     )
-    kind = OverturnTableCreated if isinstance(watcher, OverturnTableView) else BoardTableCreated
-    return kind(**msgspec.structs.asdict(watcher), creator=created.creator, tokens=created.tokens, links=links)
+    return created.kind.created(created.views.watcher, created.creator, created.tokens, links)
 
 
 async def show(request: Request) -> Response:
@@ -411,38 +371,13 @@ async def move(request: Request) -> Response:
     """One move for the seat whose token is sent, made on ``version``: played, refused (200, the game's words), or 409."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), MoveRequest)
-
-    def parse(game: TableGame) -> Any:
-        """The move as the table's game takes it: an Overturn ``action``, or a board game's ``move`` in its notation."""
-        if isinstance(game, OverturnTable):
-            if asked.action is None:
-                raise ApiError(400, "'action' is required", {"field": "action"})
-            return _overturn_move(service, game, asked.action)
-        if asked.move is None:
-            raise ApiError(400, "'move' is required", {"field": "move"})
-        return asked.move
-
-    moved = await service.tables.move(_table_id(request), seat_token(request, asked.seat), asked.version, parse)
-    return respond(_moved(moved), headers=PRIVATE)
-
-
-def _overturn_move(service: Service, table: OverturnTable, action: WordAction | PassAction | NextLayerAction) -> Move | None:
-    """The move an action asks for; None for the next layer."""
-    board = table.game.board
-    if isinstance(action, WordAction):
-        word = service.word(action.word, "action.word")
-        return WordMove(word, path_cells(action.path, board, "action.path") if action.path is not None else None)
-    if isinstance(action, PassAction):
-        return PassMove(cell_of(action.cell, board, "action.cell"))
-    return None
-
-
-def _moved(moved: Moved) -> OverturnTableMoved | BoardTableMoved:
-    answer, view = moved.judged.answer, moved.view
-    if isinstance(answer, OverturnAnswer) and isinstance(view, OverturnTableView):
-        return OverturnTableMoved(**msgspec.structs.asdict(view), verdict=answer.verdict)
-    assert isinstance(answer, BoardAnswer) and isinstance(view, BoardView)
-    return BoardTableMoved(answer.error, answer.result, view)
+    if asked.move is not None and asked.action is not None:
+        raise ApiError(422, "give 'move' or its older name 'action', not both", {"field": "action"})
+    field, given = ("move", asked.move) if asked.action is None else ("action", asked.action)
+    if given is None:
+        raise ApiError(400, "'move' is required", {"field": "move"})
+    moved = await service.tables.move(_table_id(request), seat_token(request, asked.seat), asked.version, lambda game: game.parse(given, field))
+    return respond(moved.kind.moved(moved.judged.answer, moved.view), headers=PRIVATE)
 
 
 async def hand_over(request: Request) -> Response:
@@ -485,15 +420,9 @@ async def helps(request: Request) -> Response:
     """
     service = service_of(request)
     _record, seat, views = await service.tables.show(_table_id(request), seat_token(request))
-    view = views.for_reader(None if seat is None else seat.index)
-    if not isinstance(view, OverturnTableView):
-        raise ApiError(404, "only an Overturn table offers helps", {"reason": "no_such_move"})
-    if not view.table.helps:
-        raise ApiError(403, "this table was created without helps: no hint, no list of legal words", {"reason": "helps_off"})
-    if seat is None and not view.result.over:
-        raise ApiError(403, "a watcher gets no help while the game is live", {"reason": "helps_watcher"})
+    saved = helped_game(views.for_reader(None if seat is None else seat.index), watcher=seat is None)
     limit = int_param(request.query_params.get("limit"), "limit", 0, MAX_LISTED_MOVES, MAX_LISTED_MOVES)
-    return await listed_moves(service, saved_game_of(service, view.game), limit)
+    return await listed_moves(service, saved_game_of(service, saved), limit)
 
 
 async def rules(request: Request) -> Response:

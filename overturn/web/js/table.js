@@ -28,7 +28,7 @@ export async function tableMove(action, extra) {
   const shared = page.current.shared;
   const kinds = { play: "word", pass: "pass", "next-layer": "next-layer" };
   const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/moves`,
-    { seat: movingToken(shared), version: shared.version, action: { kind: kinds[action], ...extra } }, MOVE_TIMEOUT_MS);
+    { seat: movingToken(shared), version: shared.version, move: { kind: kinds[action], ...extra } }, MOVE_TIMEOUT_MS);
   const { state, shared: after } = fromShared(answer, shared.seat);
   return { ...state, verdict: answer.verdict, shared: after, sharedTable: fromShared(answer, shared.seat).table };
 }

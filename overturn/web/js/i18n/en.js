@@ -84,6 +84,8 @@ export default {
     store_full: "The server already keeps as many tables as it may: try again later.",
     helps_off: "A table without helps: no hint, no list of legal words.",
     helps_watcher: "No help for a watcher while the game is being played.",
+    malformed_move: "This move is not in the shape of this game's moves.",
+    unusable_move: "This move leaves the board or mixes two ways of naming cells.",
   },
   status: { 413: "Request too large.", 503: "The server is busy; try again.", 404: "Unknown address.", other: (n) => `Request refused (HTTP ${n}).` },
   reasons: {

@@ -89,6 +89,8 @@ export default {
     store_full: "Le serveur garde déjà autant de tables qu'il peut : réessayez plus tard.",
     helps_off: "Table sans aides : ni indice, ni liste des mots jouables.",
     helps_watcher: "Pas d'aide pour qui regarde tant que la partie se joue.",
+    malformed_move: "Ce coup n'a pas la forme des coups de ce jeu.",
+    unusable_move: "Ce coup sort du plateau ou mêle deux façons de noter les cases.",
   },
   status: { 413: "Requête trop grande.", 503: "Le serveur est surchargé, réessayez.", 404: "Adresse inconnue.", other: (n) => `Requête refusée (HTTP ${n}).` },
   reasons: {
