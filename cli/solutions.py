@@ -3,29 +3,19 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from overturn.game.solution import board_rules
 from overturn_cli.console import CommandError, CommandUsageError, echo, echo_json, open_lexicon
 
 if TYPE_CHECKING:
-    from overturn.game.board import Board, Rules
-    from overturn.game.solver import Constraints, Found
+    from overturn.game.board import Board
+    from overturn.game.solver import Constraints
+
+__all__ = ["PATTERN_SECONDS", "board_rules", "print_solutions"]
 
 #: Seconds a --pattern may take over the words found (they are at most a few thousand).
 PATTERN_SECONDS = 2.0
-
-
-def board_rules(preset: str, mode: str | None) -> Rules:
-    """The preset's rules, with its reuse setting overridden by ``mode`` ("reuse" or "advanced") when given."""
-    from overturn.game.board import PRESETS
-
-    rules = PRESETS[preset]
-    return rules.replace(reuse=(mode == "reuse")) if mode else rules
-
-
-def found_to_json(found: Found) -> dict[str, Any]:
-    """A word as the HTTP API's solve lists it: its path as cell numbers (``row * cols + col``)."""
-    return {"word": found.word, "path": list(found.path), "readings": dict(found.readings)}
 
 
 def print_solutions(
@@ -40,75 +30,51 @@ def print_solutions(
     contains: str | None,
     as_json: bool,
     paths: bool = True,
+    limit: int | None = None,
 ) -> None:
-    """Solve ``board`` and print the words kept by the filters, longest first or alphabetical.
+    """Solve ``board`` and print the words kept by the filters, longest first or alphabetical, ``limit`` of them.
 
-    In text each word comes with the path that proves it, in A1 notation (``paths``); JSON always has it, as cell numbers (row * cols + col).
+    In text each word comes with the path that proves it, in A1 notation (``paths``); JSON is ``POST /api/solve``'s
+    ``Solution``, each path as cell numbers (row * cols + col).
 
     Raises CommandError / CommandUsageError (lexicon, pattern, --contains) before printing anything.
     """
+    from overturn.game.solution import FilterError, Solution, WordFilters, mode_of, solved, words_kept
     from overturn.game.solver import FREE, Solver
-    from overturn.lexicon.normalize import InvalidWord, normalize_key
 
     lexicon = open_lexicon(lexicon_spec)
     started = time.perf_counter()
-    results = Solver(lexicon, board).solve(FREE if constraints is None else constraints)
+    found = Solver(lexicon, board).solve(FREE if constraints is None else constraints)
     elapsed = time.perf_counter() - started
-    if min_len:
-        results = [found for found in results if len(found.word) >= min_len]
-    if pattern:
-        from overturn.lexicon.pattern import PatternError
-
-        try:
-            selected = lexicon.compile_pattern(pattern, PATTERN_SECONDS).filter(found.word for found in results)
-        except PatternError as exc:
-            raise CommandUsageError(f"bad --pattern: {exc}") from None
-        if selected.timed_out:
-            raise CommandError(f"--pattern {pattern!r} is too slow: it took more than {PATTERN_SECONDS:g} s on the words found")
-        kept = set(selected.words)
-        results = [found for found in results if found.word in kept]
-    if contains:
-        try:
-            needle = normalize_key(contains)
-        except InvalidWord as exc:
-            raise CommandUsageError(str(exc)) from None
-        results = [found for found in results if needle in found.word]
-    if order == "length":  # the solver lists words alphabetically; a stable sort keeps that order within a length
-        results = sorted(results, key=lambda found: len(found.word), reverse=True)
-    mode = "reuse" if board.rules.reuse else "advanced"
+    filters = WordFilters(min_len=min_len, pattern=pattern or None, contains=contains or None, sort=order)  # type: ignore[arg-type]
+    try:
+        kept = words_kept(found, lexicon, filters, PATTERN_SECONDS)
+    except FilterError as exc:
+        if exc.too_slow:
+            raise CommandError(f"--{exc}") from None
+        raise CommandUsageError(f"bad --{exc.field}: {exc}" if exc.field == "pattern" else str(exc)) from None
+    mode = mode_of(board.rules)
     if as_json:
-        from overturn.lexicon.searches import spellings
+        import msgspec
 
-        echo_json(
-            {
-                "board": str(board),
-                "mode": mode,
-                "rules": {  # as the HTTP API's solve gives them: cols turns a path's cell numbers into rows and columns
-                    "rows": board.rules.rows, "cols": board.rules.cols, "reuse": board.rules.reuse,
-                    "min_length": board.rules.min_length, "min_tiles": board.rules.min_tiles,
-                },
-                "lexicon": lexicon.name,
-                "count": len(results),
-                "truncated": False,  # a solve lists every word; the key is there as on every search
-                "seconds": round(elapsed, 6),
-                "words": [found_to_json(found) for found in results],
-                "spellings": spellings(lexicon, [found.word for found in results]),  # as every listing gives them
-            }
-        )
+        answer = solved(board, lexicon.name, kept, limit)
+        echo_json(msgspec.to_builtins(Solution(**msgspec.structs.asdict(answer), cached=False, elapsed_ms=round(elapsed * 1000, 1))))
         return
+    results = kept if limit is None else kept[:limit]
     from overturn.game.board import format_cell
 
     lines = []
     current_length = None
-    width = max((len(found.word) for found in results), default=0)
-    for found in results:
-        if group and order == "length" and len(found.word) != current_length:
-            current_length = len(found.word)
+    width = max((len(item.word) for item in results), default=0)
+    for item in results:
+        if group and order == "length" and len(item.word) != current_length:
+            current_length = len(item.word)
             lines.append(f"-- {current_length} letters")
-        needs = "  (" + ", ".join(f"{face}={reading}" for face, reading in found.readings) + ")" if found.readings else ""
-        path = " ".join(format_cell(board, cell) for cell in found.path) if paths else ""
-        lines.append(f"{found.word:<{width}}  {path}{needs}" if paths else f"{found.word}{needs}")
+        needs = "  (" + ", ".join(f"{face}={reading}" for face, reading in item.readings) + ")" if item.readings else ""
+        path = " ".join(format_cell(board, cell) for cell in item.path) if paths else ""
+        lines.append(f"{item.word:<{width}}  {path}{needs}" if paths else f"{item.word}{needs}")
     if lines:
         echo("\n".join(lines))  # one write: thousands of echo calls cost more than the solve
-    count = f"{len(results)} word{'' if len(results) == 1 else 's'}" + (f" (longest {width} letters)" if results else "")
+    count = f"{len(results)} word{'' if len(results) == 1 else 's'}" + (f" of {len(kept)}" if len(results) < len(kept) else "")
+    count += f" (longest {width} letters)" if results else ""
     echo(f"{count} in {elapsed * 1000:.1f} ms, {mode} mode, lexicon {lexicon.name}", err=True)

@@ -54,6 +54,7 @@ def _board_from(text: str | None, board_file: Path | None, rules):
 @click.option("--min-len", type=click.IntRange(min=0), default=0, show_default=True, help="Only words at least this long.")
 @click.option("--pattern", help="Only words the regex matches in full (case and accents ignored, as in `dict grep`).")
 @click.option("--contains", callback=bounded_word, help="Only words containing this string (e.g. X to see what ZX read as X gives).")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="List at most this many words (the count is of every word kept). [default: all]")
 @click.option("--family", is_flag=True, help="Leave out the words of the family list (lexicons/family-words.txt).")
 @lexicon_option
 @cells_json_option
@@ -69,6 +70,7 @@ def solve(
     min_len: int,
     pattern: str | None,
     contains: str | None,
+    limit: int | None,
     family: bool,
     lexicon_spec: str,
     as_json: bool,
@@ -77,6 +79,8 @@ def solve(
 
     BOARD is six rows of six faces; spaces and '/' are ignored, lower case is
     fine, double faces are written [ZX] and [QU] (a lone Q is the Qu face).
+    --json answers as POST /api/solve does, which takes these options under
+    the same names (preset, mode, min_len, pattern, contains, sort, limit).
 
     \b
     Examples:
@@ -109,7 +113,7 @@ def solve(
     with click_errors():
         print_solutions(
             parsed, constraints, lexicon_spec,
-            order=order, group=group, min_len=min_len, pattern=pattern, contains=contains, as_json=as_json, paths=paths,
+            order=order, group=group, min_len=min_len, pattern=pattern, contains=contains, as_json=as_json, paths=paths, limit=limit,
         )
 
 
@@ -118,7 +122,7 @@ def solve(
 @click.option("--tiles", "tiles_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A tile-set JSON file instead of the default French set.")
 @json_option
 def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> None:
-    """Deal the 18 tiles as two layers of a 6×6 board (top layer first).
+    """Deal the 18 tiles as two layers of a 6×6 board (top layer first); --json answers as GET /api/deal does.
 
     \b
     Examples:
@@ -136,7 +140,11 @@ def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> No
     except BoardError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
-        echo_json({"seed": seed, "layers": [str(layer) for layer in dealt.layers]})
+        import msgspec
+
+        from overturn.game.solution import deal_answer
+
+        echo_json(msgspec.to_builtins(deal_answer(seed, dealt.layers)))
         return
     click.echo(f"seed {seed}")
     for number, layer in enumerate(dealt.layers, 1):

@@ -421,10 +421,10 @@ def test_disputes_on_typed_boards_answer_as_the_server_does(compare: Compare) ->
     for body in (
         {"board": board, "word": "MARE"}, {"board": board, "word": "mare", "mode": "advanced"}, {"board": board, "word": "SEAU", "min_tiles": 1},
         {"board": board, "word": "TESTE"}, {"board": board, "word": "MARS", "path": [1, 2, 7]}, {"board": board, "word": "ZOO"},
-        {"board": board, "word": "AXE"}, {"board": board, "word": "SOTS", "reuse": False}, {"board": board, "word": "ET", "min_length": 3},
+        {"board": board, "word": "AXE"}, {"board": board, "word": "SOTS", "mode": "advanced"}, {"board": board, "word": "ET", "min_length": 3},
         {"board": board, "word": "ET", "min_length": 40}, {"board": board, "word": "ET", "min_length": 0}, {"board": "ABCD", "word": "ET"},
-        {"word": "ET"}, {"board": "CHAT/RIEN/SOLE/[QU]OTA", "mode": "boggle4", "word": "CHAT"}, {"board": "CHATS/RIENT/SOLEA/[QU]OTAI/BERNE", "mode": "boggle5", "word": "QUOTA"},
-        {"board": "CHAT/RIEN/SOLE/[QU]OTA", "mode": "boggle4", "word": "RIENS"}, {"board": board, "word": "ET", "mode": "chess"},
+        {"word": "ET"}, {"board": "CHAT/RIEN/SOLE/[QU]OTA", "preset": "boggle4", "word": "CHAT"}, {"board": "CHATS/RIENT/SOLEA/[QU]OTAI/BERNE", "preset": "boggle5", "word": "QUOTA"},
+        {"board": "CHAT/RIEN/SOLE/[QU]OTA", "preset": "boggle4", "word": "RIENS"}, {"board": board, "word": "ET", "mode": "chess"},
         {"board": board, "word": "AMR", "path": [0, 1, 2]}, {"board": board, "word": "MARE", "lexicon": "nowhere"},
         {"board": board, "word": "MARE", "min_len": 3}, {"board": board, "word": "MARE", "seed": 3}, {"bord": board, "word": "MARE"},
     ):

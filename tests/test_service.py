@@ -145,7 +145,7 @@ def test_lookup_gives_accented_entries(client: httpx.Client) -> None:
     assert body["valid"] is True
     assert body["key"] == "ETE"
     assert body["entries"] == [{"form": "été", "lemma": "été", "pos": "N"}, {"form": "été", "lemma": "être", "pos": "V"}]
-    assert "suggestions" not in body
+    assert body["suggestions"] == []  # a word has no close words: the key is there, as in `dict lookup --json`
 
 
 def test_lookup_of_a_non_word_suggests_neighbours(client: httpx.Client) -> None:
@@ -258,7 +258,8 @@ def test_bad_boards_are_refused_with_the_row_and_column(client: httpx.Client) ->
     assert_error(client.post("/api/solve", json={"board": "ABC"}), 422, "has 36 faces, this text has 3")
     assert_error(client.post("/api/solve", json={"board": BOARD, "mode": "chess"}), 422, "unknown mode")
     assert_error(client.post("/api/solve", json={"board": BOARD, "min_tiles": 3}), 422, "between 1 and 2")
-    assert_error(client.post("/api/solve", json={"board": BOARD, "reuse": "often"}), 400, "true or false")
+    assert_error(client.post("/api/solve", json={"board": BOARD, "reuse": True}), 422, "unknown field 'reuse'")  # said by mode now
+    assert_error(client.post("/api/solve", json={"board": BOARD, "mode": "overturn"}), 422, "'mode' must be advanced or reuse")  # a preset
     assert_error(client.post("/api/solve", json={"board": 36}), 400, "must be a string")
     assert_error(client.post("/api/solve", json={}), 400, "'board' is required")
 
@@ -535,7 +536,9 @@ def test_error_codes_are_one_literal_the_page_words() -> None:
     ("path", "body", "status", "message"),
     [
         ("/api/solve", {"board": BOARD, "min_tiles": 3}, 422, "'min_tiles' must be between 1 and 2, not 3"),
-        ("/api/solve", {"board": BOARD, "reuse": "maybe"}, 400, "'reuse' must be true or false"),
+        ("/api/solve", {"board": BOARD, "mode": "maybe"}, 422, "'mode' must be advanced or reuse"),
+        ("/api/solve", {"board": BOARD, "min_len": "long"}, 400, "'min_len' must be a whole number"),
+        ("/api/solve", {"board": BOARD, "sort": "random"}, 422, "'sort' must be alpha or length"),
         ("/api/solve", {"board": BOARD, "limit": "12"}, 200, ""),  # digit strings are numbers, as in a query string
         ("/api/solve", {"board": ""}, 400, "'board' is required"),
         ("/api/game/new", {"mode": {"a": 1}}, 422, "'mode' must be advanced or reuse"),
@@ -559,7 +562,7 @@ def test_a_typed_body_is_refused_with_its_field_named(client: httpx.Client, path
 @pytest.mark.parametrize(
     ("path", "body", "field"),
     [
-        ("/api/solve", {"board": BOARD, "contains": "BOIRE"}, "contains"),  # once answered all 4,121 words
+        ("/api/solve", {"board": BOARD, "contain": "BOIRE"}, "contain"),  # a misspelt filter once answered all 4,121 words
         ("/api/referee", {"board": BOARD, "word": "ROI", "min_len": 3}, "min_len"),
         ("/api/game/new", {"sed": 7}, "sed"),
         ("/api/game/moves", {"game": {}, "limits": 3}, "limits"),
@@ -616,11 +619,11 @@ def test_the_bodies_name_the_same_choices_as_the_game() -> None:
     from typing import get_args
 
     from overturn.game.board import PRESETS
+    from overturn.game.solution import Mode, PresetName
     from overturn.game.state import ENDINGS, MODES, Colour
     from overturn.service.game_requests import EndingName, ModeName, PlayerName
-    from overturn.service.params import PresetName
 
-    assert set(get_args(ModeName)) == set(MODES)
+    assert set(get_args(ModeName)) == set(get_args(Mode)) == set(MODES)
     assert set(get_args(EndingName)) == set(ENDINGS)
     assert set(get_args(PresetName)) == set(PRESETS)
     assert set(get_args(PlayerName)) == {colour.value for colour in Colour}

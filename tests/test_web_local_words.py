@@ -54,17 +54,19 @@ def _requests() -> list[dict[str, Any]]:
     requests: list[dict[str, Any]] = []
     for seed in range(12):
         layer = str(deal(seed).layers[seed % 2])
-        requests.append({"path": "/api/solve", "body": {"board": layer, "mode": "advanced" if seed % 3 == 0 else "overturn"}})
+        requests.append({"path": "/api/solve", "body": {"board": layer, "mode": "advanced" if seed % 3 == 0 else "reuse"}})
     for board in BOARDS:
         requests += [{"path": "/api/solve", "body": {"board": board}}, {"path": "/api/solve", "body": {"board": board, "mode": "advanced", "limit": 25}}]
     requests += [
-        {"path": "/api/solve", "body": {"board": "ABCD/EFGH/IJKL/MNO[QU]", "mode": "boggle4"}},
-        {"path": "/api/solve", "body": {"board": BOARDS[0], "reuse": False, "min_length": 5}},
+        {"path": "/api/solve", "body": {"board": "ABCD/EFGH/IJKL/MNO[QU]", "preset": "boggle4"}},
+        {"path": "/api/solve", "body": {"board": BOARDS[0], "mode": "advanced", "min_length": 5}},
         {"path": "/api/solve", "body": {"board": BOARDS[0], "min_tiles": 1}},
         {"path": "/api/solve", "body": {"board": "ABC"}},  # refusals: a bad board, a limit out of bounds, no board, an unknown mode
         {"path": "/api/solve", "body": {"board": BOARDS[0], "limit": 0}},
         {"path": "/api/solve", "body": {"board": BOARDS[0], "limit": 10_001}},
-        {"path": "/api/solve", "body": {"mode": "overturn"}},
+        {"path": "/api/solve", "body": {"preset": "overturn"}},
+        {"path": "/api/solve", "body": {"board": BOARDS[0], "mode": "overturn"}},  # a preset is not a mode
+        {"path": "/api/solve", "body": {"board": BOARDS[0], "reuse": True}},  # the mode's old switch: now unknown
         {"path": "/api/solve", "body": {"board": BOARDS[0], "mode": "scrabble"}},
         {"path": "/api/solve", "body": {"board": BOARDS[0], "lexicon": "nope"}},
         {"path": "/api/solve", "body": {"board": BOARDS[0], "min_length": 37}},
@@ -74,6 +76,7 @@ def _requests() -> list[dict[str, Any]]:
         requests.append({"path": f"/api/words/{word}", "body": None})
     requests += [
         {"path": "/api/words/maisonx?suggest=true", "body": None},
+        {"path": "/api/words/maisonx?suggest=false", "body": None},
         {"path": "/api/words/maison?suggest=true", "body": None},
         {"path": "/api/words/maison?suggest=maybe", "body": None},
         {"path": "/api/words/aujourd'hui", "body": None},
@@ -125,10 +128,13 @@ def test_the_page_s_word_endpoints_answer_as_the_server(default_lexicon: Lexicon
     assert len(solved) >= 19 and sum(answer["body"]["count"] for answer in solved) > 10_000
 
 
-@pytest.mark.parametrize("path", ["/api/anagrams?letters=CHIEN", "/api/tables"])
-def test_a_path_the_page_does_not_answer_is_left_to_the_server(path: str, default_lexicon: Lexicon) -> None:
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/anagrams?letters=CHIEN", None), ("/api/tables", None),
+    ("/api/solve", {"board": BOARDS[0], "contains": "SA"}), ("/api/solve", {"board": BOARDS[0], "sort": "alpha"}),  # the CLI's filters
+])
+def test_a_path_the_page_does_not_answer_is_left_to_the_server(path: str, body: Any, default_lexicon: Lexicon) -> None:
     assert NODE is not None
-    asked = {"directory": str(Path(lexicon_files(default_lexicon)).resolve()), "requests": [{"path": path, "body": None}]}
+    asked = {"directory": str(Path(lexicon_files(default_lexicon)).resolve()), "requests": [{"path": path, "body": body}]}
     done = subprocess.run([NODE, "--input-type=module", "-e", RUNNER], input=json.dumps(asked), capture_output=True, text=True,
                           timeout=300, cwd=WEB, check=False)
     assert done.returncode == 0, done.stderr

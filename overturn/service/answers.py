@@ -1,7 +1,8 @@
-"""The answers several routers share (a board with its rules, a solution, kept in the solve cache) and ``respond``, which encodes any answer.
+"""What several routers share: ``respond``, which encodes any answer, and a solution encoded once for the solve cache.
 
 Every answer is a msgspec Struct: encoded as it is declared, and the OpenAPI
 document derives its components from the same types (``overturn.service.openapi``).
+The solve's Structs live below the service, in ``overturn.game.solution``, as the CLI encodes them too.
 """
 
 from __future__ import annotations
@@ -9,58 +10,14 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Mapping
-from typing import Annotated
 
-from msgspec import Meta, Struct, json
+from msgspec import Struct, json
 from starlette.responses import Response
 
-from overturn.game.answers import SolvedWord
-from overturn.game.board import Board
+from overturn.game.answers import Count
+from overturn.game.solution import Solved
 
-#: How many of something (words, moves): never negative.
-Count = Annotated[int, Meta(ge=0)]
-
-
-class RulesView(Struct):
-    """The rules a board is read with."""
-
-    rows: int
-    cols: int
-    reuse: bool
-    min_length: int
-    min_tiles: int
-
-
-class BoardView(Struct):
-    """A board as text, as rows of faces, and its rules."""
-
-    board: str
-    faces: list[list[str]]
-    rules: RulesView
-
-
-class Solved(Struct):
-    """A board's words, the same for every phone that asks: ``Solution`` without its last two fields."""
-
-    board: str
-    faces: list[list[str]]
-    rules: RulesView
-    mode: str
-    lexicon: str
-    count: Count
-    truncated: bool
-    lengths: Annotated[dict[str, int], Meta(description="Word length to how many legal words have it.")]
-    words: list[SolvedWord]
-
-
-class Solution(Solved):
-    """Every legal word of a board with a path, longest first (``limit`` of them; ``count`` is all), and the count by length.
-
-    The two fields of this request come last: the rest is encoded and compressed once per board (``routers.solve``).
-    """
-
-    cached: bool
-    elapsed_ms: float
+__all__ = ["Count", "EncodedSolution", "respond"]
 
 
 #: Deflate level of the solve answers: level 1 compresses a 6×6 board's words about as well (about 6:1) at
@@ -99,17 +56,6 @@ class EncodedSolution:
         last = zlib.compressobj(SOLVE_GZIP_LEVEL, zlib.DEFLATED, -15)
         size = (len(self.head) + len(tail)) & 0xFFFFFFFF
         return b"".join((_GZIP_HEADER, deflated, last.compress(tail), last.flush(), struct.pack("<II", zlib.crc32(tail, crc), size)))
-
-
-def faces_of(board: Board) -> list[list[str]]:
-    """The faces row by row."""
-    cols = board.rules.cols
-    return [list(board.faces[row * cols : (row + 1) * cols]) for row in range(board.rules.rows)]
-
-
-def rules_view(board: Board) -> RulesView:
-    rules = board.rules
-    return RulesView(rules.rows, rules.cols, rules.reuse, rules.min_length, rules.min_tiles)
 
 
 def respond(answer: Struct, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:

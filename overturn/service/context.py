@@ -7,7 +7,8 @@ from typing import Any
 
 from starlette.requests import Request
 
-from overturn.game.board import PRESETS, Board, BoardError
+from overturn.game.board import Board, BoardError
+from overturn.game.solution import board_rules
 from overturn.jsonbounds import UnreadableJSON, loads_json
 from overturn.lexicon.lexicon import Lexicon
 from overturn.service.answers import EncodedSolution
@@ -115,10 +116,8 @@ class Service:
 
     def board_and_rules(self, text: str, asked: BoardRules) -> Board:
         """The board ``text`` read with the preset and switches ``asked`` for: 422 naming a bad field."""
-        rules = PRESETS[asked.mode or "overturn"]
+        rules = board_rules(asked.preset or "overturn", asked.mode)
         switches: dict[str, Any] = {}
-        if asked.reuse is not None:
-            switches["reuse"] = asked.reuse
         if asked.min_length is not None:
             if asked.min_length > rules.size:
                 raise ApiError(422, f"'min_length' must be between 1 and {rules.size}, not {asked.min_length}", {"field": "min_length"})

@@ -9,21 +9,20 @@ Query parameters, always text, go through ``int_param`` and its siblings.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from msgspec import Meta, Struct
 
 from overturn.game.answers import PathError, cell_number, path_numbers
 from overturn.game.board import Board
+from overturn.game.solution import Mode, PresetName
 from overturn.jsonrefusal import MISSING, Refusal, locate_refusal
 from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.service.errors import ApiError
 
 T = TypeVar("T")
 
-#: The board presets by name (``overturn.game.board.PRESETS``; a test holds the two spellings together).
-PresetName = Literal["overturn", "advanced", "boggle4", "boggle5"]
 #: A saved game in a request: any JSON here, replayed and checked by ``Game.from_json`` (422 naming what is wrong).
 SavedGameJSON = Annotated[Any, Meta(extra_json_schema={"$ref": "#/components/schemas/SavedGame"}, description="A saved game (overturn-game JSON).")]
 #: A lexicon's name: any JSON here, as every unknown name (a list too) is refused by ``Service.lexicon`` with 422 and the choices.
@@ -31,10 +30,10 @@ LexiconName = Annotated[Any, Meta(extra_json_schema={"anyOf": [{"type": "string"
 
 
 class BoardRules(Struct, kw_only=True, forbid_unknown_fields=True):
-    """The rules a typed board is read with: a preset, and the switches that override it."""
+    """The rules a typed board is read with: a preset, and the switches that override it (the CLI's ``--preset`` and ``--mode``)."""
 
-    mode: PresetName | None = None
-    reuse: Annotated[bool, Meta(description="A cell may repeat in a word (overrides the mode).")] | None = None
+    preset: Annotated[PresetName, Meta(description="Board size and word rules (overturn when absent).")] | None = None
+    mode: Annotated[Mode, Meta(description="reuse: a cell may repeat in a word; advanced: each cell once (the preset's when absent).")] | None = None
     min_length: Annotated[int, Meta(ge=1, le=64)] | None = None
     min_tiles: Annotated[int, Meta(ge=1, le=2)] | None = None
     lexicon: LexiconName = None

@@ -11,32 +11,26 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from overturn.game.answers import SolvedWord
-from overturn.game.board import MAX_SEED, Board
+from overturn.game.board import MAX_SEED
+from overturn.game.solution import Deal, FilterError, Order, Solution, Solved, WordFilters, board_view, deal_answer, mode_of, solved, words_kept
 from overturn.game.solver import Solver
 from overturn.game.tiles import deal
-from overturn.service.answers import BoardView, EncodedSolution, Solution, Solved, faces_of, respond, rules_view
+from overturn.service.answers import EncodedSolution, respond
 from overturn.service.context import service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import Endpoint, Param, choice, ok, schema_of, whole
-from overturn.service.params import BoardRules, BoardText, int_param, typed_body
+from overturn.service.params import BoardRules, BoardText, int_param, text_param, typed_body
 
 
 class SolveRequest(BoardRules, kw_only=True):
-    """A board to solve, read with its rules; ``limit`` caps the words listed (the count is always complete)."""
+    """A board to solve, read with its rules, and the CLI's filters under its names; ``limit`` caps the words listed (``count`` is every word kept)."""
 
     board: BoardText
     limit: Annotated[int, Meta(ge=1)] | None = None
-
-
-class Deal(BoardView):
-    """A dealt board: its seed, the top layer as a board, and both layers as text."""
-
-    seed: int
-    layers: list[str]
-
-
-def _board_view(board: Board) -> BoardView:
-    return BoardView(str(board), faces_of(board), rules_view(board))
+    min_len: Annotated[int, Meta(ge=0, description="Only words at least this long.")] = 0
+    pattern: Annotated[str, Meta(description="Only words the regex matches in full (case and accents ignored, as /api/pattern).")] | None = None
+    contains: Annotated[str, Meta(description="Only words containing this string (accents ignored).")] | None = None
+    sort: Annotated[Order, Meta(description="length: longest first (alphabetical within a length); alpha: alphabetical.")] = "length"
 
 
 def _written(words: bytes) -> list[SolvedWord]:
@@ -46,9 +40,7 @@ def _written(words: bytes) -> list[SolvedWord]:
 
 async def deal_board(request: Request) -> Response:
     seed = int_param(request.query_params.get("seed"), "seed", 0, MAX_SEED, default=random.SystemRandom().randrange(MAX_SEED + 1))
-    dealt = deal(seed)
-    top = _board_view(dealt.layers[0])
-    return respond(Deal(top.board, top.faces, top.rules, seed, [str(layer) for layer in dealt.layers]))
+    return respond(deal_answer(seed, deal(seed).layers))
 
 async def solve(request: Request) -> Response:
     service = service_of(request)
@@ -59,28 +51,42 @@ async def solve(request: Request) -> Response:
     if asked.limit is not None and asked.limit > limits.max_solve_words:
         raise ApiError(422, f"'limit' must be between 1 and {limits.max_solve_words}, not {asked.limit}", {"field": "limit"})
     limit = limits.max_solve_words if asked.limit is None else asked.limit
+    filters = WordFilters(
+        min_len=asked.min_len,
+        pattern=text_param(asked.pattern, "pattern", limits.max_pattern_length, required=False) or None,
+        contains=text_param(asked.contains, "contains", limits.max_word_length, required=False) or None,
+        sort=asked.sort,
+    )
     too_slow = ApiError(
         503, f"solving took more than {limits.solve_timeout:g} s; the server is overloaded, try again", None, {"Retry-After": "5"}
     )
-    mode = asked.mode or "overturn"
     started = time.perf_counter()
 
     accepts_gzip = "gzip" in request.headers.get("accept-encoding", "")
 
     def job() -> EncodedSolution:
-        """Solve and encode in the worker thread; the native search writes the word list's JSON itself."""
-        solved = Solver(lexicon, board).solve_json(limit)
-        view = _board_view(board)
-        lengths = {str(length): count for length, count in solved.lengths.items()}
-        encoded = EncodedSolution(Solved(view.board, view.faces, view.rules, mode, name, solved.count, solved.count > limit, lengths, _written(solved.words)))
+        """Solve and encode in the worker thread; without filters the native search writes the word list's JSON itself."""
+        solver = Solver(lexicon, board)
+        if filters.any():
+            encoded = EncodedSolution(solved(board, name, words_kept(solver.solve(), lexicon, filters, limits.pattern_timeout), limit))
+        else:
+            found = solver.solve_json(limit)
+            view = board_view(board)
+            lengths = {str(length): count for length, count in found.lengths.items()}
+            encoded = EncodedSolution(
+                Solved(view.board, view.faces, view.rules, mode_of(board.rules), name, found.count, found.count > limit, lengths, _written(found.words))
+            )
         if accepts_gzip and len(encoded.head) >= limits.gzip_min_bytes:
             encoded.deflate()  # compressed here too, off the event loop
         return encoded
 
     async def compute() -> EncodedSolution:
-        return await service.solvers.run(job, limits.solve_timeout, too_slow)
+        try:
+            return await service.solvers.run(job, limits.solve_timeout, too_slow)
+        except FilterError as exc:
+            raise ApiError(422, str(exc) if exc.too_slow else f"'{exc.field}': {exc}", {"field": exc.field}) from None
 
-    encoded, cached = await service.cache.get((name, board.faces, board.rules, mode, limit), compute)
+    encoded, cached = await service.cache.get((name, board.faces, board.rules, filters, limit), compute)
     elapsed = round((time.perf_counter() - started) * 1000, 1)
     gzip = accepts_gzip and len(encoded.head) >= limits.gzip_min_bytes
     # Compressed here, once per board: the gzip middleware leaves an answer with a Content-Encoding as it is.

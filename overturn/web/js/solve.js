@@ -15,7 +15,7 @@ export async function solve() {
   $("results").innerHTML = "";
   $("word-info").hidden = true;
   try {
-    page.solution = await postJson("/api/solve", { board: boardText(), mode: $("mode").value === "advanced" ? "advanced" : "overturn" });
+    page.solution = await postJson("/api/solve", { board: boardText(), mode: $("mode").value === "advanced" ? "advanced" : "reuse" });
     setFaces(page.solution.faces.flat());
     renderWords();
     document.body.classList.add("solved");
@@ -110,7 +110,7 @@ export async function refereeOutOfGame(event) {
   $("dispute").value = "";
   try {
     page.shown.disputeVerdict = await postJson("/api/referee", {
-      board: boardText(), mode: $("mode").value === "advanced" ? "advanced" : "overturn", word,
+      board: boardText(), mode: $("mode").value === "advanced" ? "advanced" : "reuse", word,
     });
     renderVerdict($("dispute-verdict"), page.shown.disputeVerdict);
     if (page.shown.disputeVerdict.path) showPath(page.shown.disputeVerdict.path); else clearPath();

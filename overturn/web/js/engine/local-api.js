@@ -15,7 +15,7 @@
 //   onmessage = ({ data: { id, path, body } }) => postMessage({ id, ...handle(path, body, context) });
 // Refusals are answers too ({status: 4xx, body: {error, detail}}); only a bug in the engine throws.
 
-import { MAX_SEED, MODES, PRESETS, Board, BoardError, withRules } from "./board.js";
+import { MAX_SEED, MODES, Board, BoardError } from "./board.js";
 import { chooseMove } from "./computer.js";
 import { deal as dealFaces } from "./deal.js";
 import { Game, GameError } from "./game.js";
@@ -27,6 +27,7 @@ import { rankedView, verdictView, viewOf } from "./view.js";
 import { pyValue } from "./pytext.js";
 import { Random } from "./random.js";
 import { isWord } from "./words.js";
+import { BOARD_RULES, boardOf } from "./local-words.js";
 
 const MAX_LISTED_MOVES = 2000;
 // The computer's level when the request names none, and the largest seed it takes (routers/game.py).
@@ -185,33 +186,18 @@ function moves(body, context) {
 // /api/referee: a disputed word on a typed board (with a preset and switches) or in a saved game's position.
 function referee(body, context) {
   const asked = decodeBody(body, {
-    mode: [oneOf(Object.keys(PRESETS))], reuse: [flag], min_length: [whole(1, 64)], min_tiles: [whole(1, 2)], lexicon: [anything],
-    word: [text(), true], board: [text(1000)], game: [anything], path: [list], player: PLAYER,
+    ...BOARD_RULES, word: [text(), true], board: [text(1000)], game: [anything], path: [list], player: PLAYER,
   });
   const word = wordOf(asked.word, context);
-  const { reuse, path, player } = asked;
-  const [preset, minLength, minTiles, typed] = [asked.mode, asked.min_length, asked.min_tiles, asked.board];
+  const { path, player } = asked;
   const name = lexiconOf(asked.lexicon, context);
   let game = null;
   let board;
   if (asked.game !== null) {
     game = savedGame(asked.game, context);
     board = game.board;
-  } else if (typed !== null) {
-    const rules = PRESETS[preset ?? "overturn"];
-    const switches = {};
-    if (reuse !== null) switches.reuse = reuse;
-    if (minLength !== null) {
-      if (minLength > rules.size) throw new ApiError(422, `'min_length' must be between 1 and ${rules.size}, not ${minLength}`, { field: "min_length" });
-      switches.minLength = minLength;
-    }
-    if (minTiles !== null) switches.minTiles = minTiles;
-    try {
-      board = Board.parse(typed, withRules(rules, switches));
-    } catch (error) {
-      if (error instanceof BoardError) throw new ApiError(422, `bad board: ${error.message}`, { field: "board" });
-      throw error;
-    }
+  } else if (asked.board !== null) {
+    board = boardOf(asked);
   } else {
     throw new ApiError(400, "give the board (text) or the game (saved JSON state)", { field: "board" });
   }

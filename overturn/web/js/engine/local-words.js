@@ -7,7 +7,7 @@
 
 import { Board, BoardError, DOUBLE_FACES, PRESETS, readingsOf, withRules } from "./board.js";
 import { InvalidWord, normalizeKey } from "./normalize.js";
-import { ApiError, anything, decodeBody, flag, oneOf, text, whole } from "./requests.js";
+import { ApiError, anything, decodeBody, oneOf, text, whole } from "./requests.js";
 import { pyValue } from "./pytext.js";
 
 const MULTI = 1;  // search.js's flag: a path must cover two tiles at least
@@ -22,12 +22,24 @@ function lexiconOf(name, context) {
   return name;
 }
 
-// The request's fields (SolveRequest: BoardRules's, then the board and the limit) read as typed_body reads them.
+// The request's fields (SolveRequest: BoardRules's, then the board, the limit and the CLI's filters) read as typed_body
+// reads them; the filters are only looked at to leave a filtered solve to the server (see solve).
 function solveRequest(body) {
   return decodeBody(body, {
-    mode: [oneOf(Object.keys(PRESETS))], reuse: [flag], min_length: [whole(1, 64)], min_tiles: [whole(1, 2)], lexicon: [anything],
-    board: [text(1000), true], limit: [positive],
+    ...BOARD_RULES, board: [text(1000), true], limit: [positive],
+    min_len: [anything], pattern: [anything], contains: [anything], sort: [anything],
   });
+}
+
+// BoardRules's fields: the preset, and the mode (reuse or advanced) and switches that override it.
+export const BOARD_RULES = {
+  preset: [oneOf(Object.keys(PRESETS))], mode: [oneOf(["reuse", "advanced"])], min_length: [whole(1, 64)], min_tiles: [whole(1, 2)],
+  lexicon: [anything],
+};
+
+// Whether a solve asks for the CLI's filters (words kept by length, pattern or contents, or alphabetical): the server's.
+function filtered(asked) {
+  return asked.pattern !== null || asked.contains !== null || ![null, 0].includes(asked.min_len) || ![null, "length"].includes(asked.sort);
 }
 
 // A whole number of at least 1 (msgspec's Meta(ge=1)); the server's own bound is checked after the board.
@@ -39,9 +51,9 @@ function positive(value, field) {
 
 // A typed board read with its preset and switches, as Service.board_and_rules reads it.
 export function boardOf(asked) {
-  const rules = PRESETS[asked.mode ?? "overturn"];
+  const rules = PRESETS[asked.preset ?? "overturn"];
   const switches = {};
-  if (asked.reuse !== null) switches.reuse = asked.reuse;
+  if (asked.mode !== null) switches.reuse = asked.mode === "reuse";
   if (asked.min_length !== null) {
     if (asked.min_length > rules.size) throw new ApiError(422, `'min_length' must be between 1 and ${rules.size}, not ${asked.min_length}`, { field: "min_length" });
     switches.minLength = asked.min_length;
@@ -68,11 +80,13 @@ export function solveBoard(search, board) {
   return found;
 }
 
-// POST /api/solve: {board, faces, rules, mode, lexicon, count, truncated, lengths, words, cached, elapsed_ms}.
+// POST /api/solve: {board, faces, rules, mode, lexicon, count, truncated, lengths, words, cached, elapsed_ms}; null for
+// a filtered solve (the server's to answer).
 export function solve(body, context) {
   const started = performance.now();
   const most = context.maxSolveWords ?? MAX_SOLVE_WORDS;
   const asked = solveRequest(body);
+  if (filtered(asked)) return null;
   const board = boardOf(asked);
   const name = lexiconOf(asked.lexicon, context);
   if (asked.limit !== null && asked.limit > most) throw new ApiError(422, `'limit' must be between 1 and ${most}, not ${asked.limit}`, { field: "limit" });
@@ -86,7 +100,7 @@ export function solve(body, context) {
     board: String(board),
     faces: Array.from({ length: rows }, (_, row) => [...board.rowFaces(row)]),
     rules: { rows, cols, reuse, min_length: minLength, min_tiles: minTiles },
-    mode: asked.mode || "overturn",
+    mode: reuse ? "reuse" : "advanced",
     lexicon: name,
     count: found.length,
     truncated: found.length > limit,
@@ -98,20 +112,21 @@ export function solve(body, context) {
 }
 
 // A query's yes or no, as params.bool_param reads it.
-function boolParam(value, name) {
-  if (value === null || value === "") return false;
+function boolParam(value, name, fallback) {
+  if (value === null || value === "") return fallback;
   if (["true", "1", "yes"].includes(value.toLowerCase())) return true;
   if (["false", "0", "no"].includes(value.toLowerCase())) return false;
   throw new ApiError(400, `'${name}' must be true or false, not ${pyValue(value)}`, { field: name });
 }
 
-// GET /api/words/{word}: {word, key, lexicon, valid, spellings, entries}; null when the word's spellings cannot be read.
+// GET /api/words/{word}: {word, key, lexicon, valid, spellings, entries, suggestions}; null when the word's spellings
+// cannot be read.
 export async function lookup(word, query, context) {
   const limit = context.maxWordLength ?? 64;
   if (!word) throw new ApiError(400, "'word' is required", { field: "word" });
   if ([...word].length > limit) throw new ApiError(422, `'word' is too long: at most ${limit} characters`, { field: "word", max: limit });
   const name = lexiconOf(query.get("lexicon"), context);
-  const suggest = boolParam(query.get("suggest"), "suggest");
+  const suggest = boolParam(query.get("suggest"), "suggest", true);
   let key;
   try {
     key = normalizeKey(word);
@@ -128,9 +143,7 @@ export async function lookup(word, query, context) {
       return null;  // the spellings' shard could not be read (offline, never cached): the server's to answer
     }
   }
-  const answer = { word, key, lexicon: name, valid, spellings, entries: [] };
-  if (suggest && !valid) answer.suggestions = context.near ? context.near(key) : [];
-  return answer;
+  return { word, key, lexicon: name, valid, spellings, entries: [], suggestions: suggest && !valid && context.near ? context.near(key) : [] };
 }
 
 // The answer to a request of one of these two endpoints, or null when the path is neither (or a word's spellings
@@ -139,7 +152,8 @@ export async function handleWords(path, query, body, context) {
   try {
     if (path === "/api/solve") {
       if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, "the body must be a JSON object");
-      return { status: 200, body: solve(body, context) };
+      const answer = solve(body, context);
+      return answer === null ? null : { status: 200, body: answer };
     }
     if (path.startsWith("/api/words/")) {
       const answer = await lookup(decodeURIComponent(path.slice("/api/words/".length)), query, context);
