@@ -71,9 +71,11 @@ def _status(results: list[dict[str, Any]]) -> int:
 
 
 def _verdict(lexicon: Lexicon, word: str, suggest: bool) -> dict[str, Any]:
-    """One word's answer: its key, entries and links, or why it is not a word; close words if ``suggest``."""
+    """One word's answer, ``GET /api/words/{word}``'s ``Lookup`` (close words if ``suggest``), or why it is not a word."""
+    from msgspec import to_builtins
+
     from overturn.lexicon.lexicon import WordTooLong
-    from overturn.lexicon.links import definition_links
+    from overturn.lexicon.lookup import look_up
     from overturn.lexicon.normalize import InvalidWord, normalize_key
 
     try:
@@ -81,18 +83,8 @@ def _verdict(lexicon: Lexicon, word: str, suggest: bool) -> dict[str, Any]:
         lexicon.check_length(key)
     except (InvalidWord, WordTooLong) as exc:
         return {"word": word, "key": None, "valid": False, "error": str(exc), "entries": [], "suggestions": []}
-    entries = lexicon.entries(key)
-    result = {
-        "word": word,
-        "key": key,
-        "valid": bool(entries),
-        "spellings": sorted({entry.form for entry in entries}),
-        "entries": [entry._asdict() for entry in entries],
-        "suggestions": [] if entries or not suggest else lexicon.near(key),
-    }
-    if entries:
-        result["links"] = definition_links(entries[0].form, entries[0].lemma)
-    return result
+    answer: dict[str, Any] = to_builtins(look_up(lexicon, lexicon.name, word, key, suggest))
+    return answer
 
 
 def _shown(word: str) -> str:

@@ -8,34 +8,15 @@ from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import Response
 
-from overturn.lexicon.answers import DictionaryEntry, Spellings, dictionary_entries
+from overturn.lexicon.answers import Spellings
 from overturn.lexicon.lexicon import Lexicon, PatternError
-from overturn.lexicon.searches import definition_links, jokers, spellings
+from overturn.lexicon.lookup import Lookup, look_up
+from overturn.lexicon.searches import jokers, spellings
 from overturn.service.answers import Count, respond
 from overturn.service.context import service_of
 from overturn.service.errors import ApiError
 from overturn.service.openapi import LEXICON, LIMIT, Endpoint, Param, ok, text
 from overturn.service.params import bool_param, int_param, text_param, word_key
-
-
-class Links(Struct):
-    """Where to read a definition: Wiktionnaire (the first entry's form) and the CNRTL (its lemma)."""
-
-    wiktionnaire: str
-    cnrtl: str
-
-
-class Lookup(Struct, omit_defaults=True):
-    """A word looked up: its key, whether the lexicon has it, its entries; links for a word, suggestions (when asked) for a non-word."""
-
-    word: str
-    key: Annotated[str, Meta(pattern="^[A-Z]+$")]
-    lexicon: str
-    valid: bool
-    spellings: Annotated[list[str], Meta(description="The word's spellings (accents, ligatures), as every search gives them.")]
-    entries: list[DictionaryEntry]
-    suggestions: list[str] | None = None
-    links: Links | None = None
 
 
 class WordList(Struct, omit_defaults=True):
@@ -48,6 +29,7 @@ class WordList(Struct, omit_defaults=True):
     words: list[str]
     spellings: Spellings
     jokers: Annotated[dict[str, str], Meta(description="Anagrams with '?': the letters each word's jokers stood for.")] | None = None
+    timed_out: Annotated[bool, Meta(description="A pattern search: false, as `dict grep --json` says it (one past its time is refused, 422).")] | None = None
 
 
 async def lookup(request: Request) -> Response:
@@ -55,15 +37,11 @@ async def lookup(request: Request) -> Response:
     params = request.query_params
     word = text_param(request.path_params["word"], "word", service.limits.max_word_length)
     name, lexicon = service.lexicon(params.get("lexicon"))
-    suggest = bool_param(params.get("suggest"), "suggest")
+    suggest = bool_param(params.get("suggest"), "suggest", default=True)
     key = word_key(word)
-    entries = dictionary_entries(lexicon, key)
-    answer = Lookup(word, key, name, bool(entries), sorted({entry.form for entry in entries}), entries)
-    if entries:
-        answer.links = Links(**definition_links(entries[0].form, entries[0].lemma))
-    if suggest and not entries:
-        answer.suggestions = await service.search(lambda: lexicon.near(key), "suggestion search")
-    return respond(answer)
+    if suggest and key not in lexicon:  # the closest keys are a search: in the search pool, bounded in time
+        return respond(await service.search(lambda: look_up(lexicon, name, word, key, True), "suggestion search"))
+    return respond(look_up(lexicon, name, word, key, False))
 
 def _listing(name: str, lexicon: Lexicon, query: str, words: list[str], limit: int) -> WordList:
     """A list of keys found, each with its spellings (accents, ligatures) as the sources write them."""
@@ -87,7 +65,9 @@ async def pattern_search(request: Request) -> Response:
         raise ApiError(422, str(exc), {"field": "q"}) from None
     except MemoryError:  # compiling a huge repetition under the server's memory cap
         raise ApiError(422, f"pattern {pattern!r} needs too much memory to compile", {"field": "q"}) from None
-    return respond(_listing(name, lexicon, pattern, words, limit))
+    answer = _listing(name, lexicon, pattern, words, limit)
+    answer.timed_out = False
+    return respond(answer)
 
 async def prefix_search(request: Request) -> Response:
     service = service_of(request)
@@ -127,12 +107,12 @@ async def anagram_search(request: Request) -> Response:
 #: The look-up first: it is the most frequent request, and routes are matched in order.
 ENDPOINTS = (
     Endpoint(
-        "GET", "/api/words/{word}", lookup, "lookup", "Look a word up: its accented forms with lemma and part of speech.",
+        "GET", "/api/words/{word}", lookup, "lookup", "Look a word up: its accented forms with lemma and part of speech (as `overturn dict lookup --json`).",
         ok("The verdict; 'valid' is false for a non-word.", Lookup), (400, 422, 503),
         (
             Param("word", lambda service: text(service.limits.max_word_length), where="path"),
             LEXICON,
-            Param("suggest", bool, "For a word that is not in the lexicon, add the nearest words."),
+            Param("suggest", bool, "For a word that is not in the lexicon, the nearest words (true when absent; false skips the search)."),
         ),
     ),
     Endpoint(
