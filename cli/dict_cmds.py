@@ -134,10 +134,11 @@ def _is_utf8(text: str) -> bool:
 
 
 def _print_words(
-    words: list[str], as_json: bool, label: str, lexicon: Lexicon, extra: Mapping[str, object] | None = None, truncated: bool = False,
+    words: list[str], as_json: bool, label: object, lexicon: Lexicon, extra: Mapping[str, object] | None = None, truncated: bool = False,
     label_key: str = "query",
 ) -> None:
-    """The keys found, one a line with their spellings when those differ (``PECHE  pêche, péché``); JSON adds ``spellings``.
+    """The keys found, one a line with their spellings when those differ (``PECHE  pêche, péché``); JSON adds ``spellings``
+    and says what was asked (``label``, under ``label_key``) as the API's twin does.
 
     A list cut by its limit says so, and how to see more (``truncated`` in JSON).
     """
@@ -301,13 +302,14 @@ def forms_command(word: str, lexicon_spec: str, as_json: bool) -> None:
       overturn dict forms xyzzy                # exit 1: not in the lexicon
     """
     from overturn.lexicon.lemmas import table_lines
+    from overturn.lexicon.normalize import normalize_key
     from overturn.lexicon.searches import POS_NAMES, lemma_forms
 
     lexicon = open_lexicon(lexicon_spec)
     with click_errors():
         found = _searching(lambda: lemma_forms(lexicon, word))
     if as_json:
-        echo_json({"lexicon": lexicon.name, "word": word, "lemmas": [group.to_json() for group in found]})
+        echo_json({"lexicon": lexicon.name, "word": normalize_key(word), "lemmas": [group.to_json() for group in found]})  # the key, as /api/forms
         if not found:
             raise SystemExit(1)
         return
@@ -416,8 +418,7 @@ def find(starts: str, ends: str, contains: str, length: int | None, min_len: int
     lexicon = open_lexicon(lexicon_spec)
     filters = Filters(parts["starts"], parts["ends"], parts["contains"], min_len, max_len)
     found = _searching(lambda: find_words(lexicon, filters, limit, 2.0))
-    label = " ".join(f"{k}={v}" for k, v in vars(filters).items() if v not in ("", None, 0))
-    _print_words(found.words, as_json, label, lexicon, {"timed_out": found.timed_out}, found.truncated)
+    _print_words(found.words, as_json, filters.given(), lexicon, {"timed_out": found.timed_out}, found.truncated)  # the query as /api/find's
 
 
 @dictionary.command("list")

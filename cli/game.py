@@ -590,8 +590,9 @@ def referee(
         claimed = Colour(player) if player else None
     path = parse_cells(path_text, board, "--path") if path_text is not None else None
     verdict = current.check(WordMove(word, path), claimed)
-    if as_json:
-        echo_json(_verdict_json(verdict))
+    if as_json:  # POST /api/referee's answer
+        judged_by = current.lexicon.name if current.lexicon is not None else current.lexicon_name
+        echo_json(msgspec.to_builtins(verdict.answer(judged_by, board)))
     else:
         click.echo(_verdict_text(verdict, board, current.rings, use_color(color)))
     sys.exit(0 if verdict.legal else 1)

@@ -151,3 +151,10 @@ class Verdict(Struct):
     swing: int | None
     suggestions: list[str]
     error: Refusal | None
+
+
+class RefereeAnswer(Verdict):
+    """A disputed word's verdict with the lexicon it was judged by and the board (``overturn referee --json``, ``POST /api/referee``)."""
+
+    lexicon: str
+    board: str

@@ -109,6 +109,10 @@ class Verdict:
         """``view`` as JSON-ready data (the CLI prints it)."""
         return msgspec.to_builtins(self.view())  # type: ignore[no-any-return]
 
+    def answer(self, lexicon: str, board: Board) -> answers.RefereeAnswer:
+        """``view`` with the lexicon and the board it was judged on: a disputed word's answer in the CLI and the API alike."""
+        return answers.RefereeAnswer(**msgspec.structs.asdict(self.view()), lexicon=lexicon, board=str(board))
+
 
 def _refuse(reason: Reason, message: str, word: str, path: tuple[int, ...] | None = None, **extra: Any) -> Verdict:
     return Verdict(False, reason, message, word, path, (), **extra)

@@ -176,6 +176,10 @@ class Filters:
     min_length: int = 0
     max_length: int | None = None
 
+    def given(self) -> dict[str, str | int]:
+        """The filters set, by name: a search's ``query`` (``dict find --json``, ``/api/find``)."""
+        return {name: value for name, value in vars(self).items() if value not in ("", None, 0)}
+
     def keeps(self, key: str) -> bool:
         return (
             key.startswith(self.starts)

@@ -185,8 +185,7 @@ async def filter_search(request: Request) -> Response:
     limit = int_param(params.get("limit"), "limit", 1, limits.max_results, default=min(200, limits.max_results))
     name, lexicon = service.lexicon(params.get("lexicon"))
     found = await service.search(lambda: find(lexicon, filters, limit, limits.pattern_timeout), "filter search")
-    query = {key: value for key, value in vars(filters).items() if value not in ("", None, 0)}
-    return respond(FindAnswer(name, query, len(found.words), found.truncated, found.timed_out, found.words, spellings(lexicon, found.words)))
+    return respond(FindAnswer(name, filters.given(), len(found.words), found.truncated, found.timed_out, found.words, spellings(lexicon, found.words)))
 
 
 async def list_search(request: Request) -> Response:
