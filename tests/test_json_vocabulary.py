@@ -269,3 +269,86 @@ def test_every_path_and_cell_the_api_answers_is_cell_numbers(api, default_lexico
     answers += [table, moved]
     assert_cell_numbers(answers, {"path", "alternatives", "cell"})
     assert played["verdict"]["path"] == moved["verdict"]["path"] == [16, 9, 15]  # pairs in, cell numbers out; numbers in alike
+
+
+# ----- twins: the same question to the CLI and to the API, the same answer key by key ------------------
+# (issue 41: one Struct encodes both; only what differs between two runs of one question, the timings, may differ)
+
+#: Keys whose values may differ between two answers to one question: how long it took and whether it came from a cache.
+TIMINGS = {"elapsed_ms", "cached"}
+
+
+def assert_twins(said: dict[str, Any], served: dict[str, Any]) -> None:
+    """The same keys, and the same values but the timings."""
+    assert set(said) == set(served), (set(said) - set(served), set(served) - set(said))
+    assert {key: value for key, value in said.items() if key not in TIMINGS} == {key: value for key, value in served.items() if key not in TIMINGS}
+
+
+#: (CLI words, API request: method, path, JSON body), the same question: every CLI command with an API twin.
+TWINS = [
+    (["solve", BOARD, "--limit", "20"], ("POST", "/api/solve", {"board": BOARD, "limit": 20})),
+    (["solve", BOARD, "--mode", "advanced", "--preset", "overturn"], ("POST", "/api/solve", {"board": BOARD, "mode": "advanced", "preset": "overturn"})),
+    (["solve", "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC", "--contains", "X", "--sort", "alpha"],
+     ("POST", "/api/solve", {"board": "AMRECD/ETSOAU/INNTUI/H[ZX]OSSA/LENPOE/LAABSC", "contains": "X", "sort": "alpha"})),
+    (["solve", BOARD, "--min-len", "6", "--pattern", "R.*", "--limit", "3"],
+     ("POST", "/api/solve", {"board": BOARD, "min_len": 6, "pattern": "R.*", "limit": 3})),
+    (["solve", BOARD, "--preset", "advanced", "--contains", "boire"], ("POST", "/api/solve", {"board": BOARD, "preset": "advanced", "contains": "boire"})),
+    (["deal", "--seed", "311"], ("GET", "/api/deal?seed=311", None)),
+    (["referee", "ROI", "--board", BOARD], ("POST", "/api/referee", {"word": "ROI", "board": BOARD})),
+    (["referee", "XYZZY", "--board", BOARD], ("POST", "/api/referee", {"word": "XYZZY", "board": BOARD})),
+    (["referee", "roi", "--path", "E3 D2 D3", "--board", BOARD], ("POST", "/api/referee", {"word": "roi", "board": BOARD, "path": [16, 9, 15]})),
+    (["dict", "grep", "P.CHE"], ("GET", "/api/pattern?q=P.CHE", None)),
+    (["dict", "prefix", "MAIS", "--limit", "5"], ("GET", "/api/prefix?q=MAIS&limit=5", None)),
+    (["dict", "anagram", "CHIEN"], ("GET", "/api/anagrams?letters=CHIEN", None)),
+    (["dict", "fit", "..E.S", "AIRT?"], ("GET", "/api/fit?pattern=..E.S&rack=AIRT?", None)),
+    (["dict", "plus", "CHIEN"], ("GET", "/api/plus-one?letters=CHIEN", None)),
+    (["dict", "find", "--starts", "RE", "--length", "4"], ("GET", "/api/find?starts=RE&length=4", None)),
+    (["dict", "list", "two"], ("GET", "/api/lists/two", None)),
+    (["dict", "hooks", "ami"], ("GET", "/api/hooks?word=ami", None)),
+    (["dict", "forms", "cheval"], ("GET", "/api/forms?word=cheval", None)),
+]
+
+
+@pytest.mark.parametrize(("args", "request_"), TWINS, ids=[" ".join(args[:3]) for args, _ in TWINS])
+def test_the_cli_and_the_api_answer_one_question_alike(args: list[str], request_: tuple[str, str, Any], api, default_lexicon) -> None:
+    method, path, body = request_
+    served = api.request(method, path, json=body)
+    assert served.status_code == 200, served.text
+    assert_twins(cli(*args), served.json())
+
+
+@pytest.mark.parametrize("word", ["peche", "maisonx", "ZZZZQ"])
+def test_a_look_up_is_one_struct_with_its_suggestions(word: str, api, default_lexicon) -> None:
+    """``dict lookup --json`` gives each word as ``GET /api/words/{word}`` does, close words of a non-word included."""
+    said = cli("dict", "lookup", word)
+    assert said["lexicon"] == default_lexicon.name and len(said["results"]) == 1
+    served = api.get(f"/api/words/{word}").json()
+    assert_twins(said["results"][0], served)
+    assert served["valid"] or served["suggestions"] == default_lexicon.near(served["key"])
+    assert api.get(f"/api/words/{word}?suggest=false").json()["suggestions"] == []
+
+
+def test_solve_says_mode_as_the_cli_does_and_filters_as_it_does(api, default_lexicon) -> None:
+    """``mode`` is reuse or advanced in the request and the answer of both faces; the preset is ``preset``; the filters keep
+    the words the CLI keeps, counted (``count``, ``lengths``) before the limit."""
+    every = api.post("/api/solve", json={"board": BOARD}).json()
+    assert every["mode"] == cli("solve", BOARD)["mode"] == "reuse"
+    advanced = api.post("/api/solve", json={"board": BOARD, "mode": "advanced"}).json()
+    assert advanced["mode"] == "advanced" and advanced["rules"]["reuse"] is False
+    assert api.post("/api/solve", json={"board": BOARD, "preset": "advanced"}).json()["rules"] == advanced["rules"]
+    refused = api.post("/api/solve", json={"board": BOARD, "mode": "overturn"})  # a preset is not a mode
+    assert refused.status_code == 422 and refused.json()["detail"] == {"field": "mode"}
+    kept = api.post("/api/solve", json={"board": BOARD, "min_len": 5, "contains": "OI", "limit": 2}).json()
+    expected = [item for item in every["words"] if len(item["word"]) >= 5 and "OI" in item["word"]]
+    assert kept["count"] == len(expected) > 2 and kept["truncated"] is True and kept["words"] == expected[:2]
+    assert sum(kept["lengths"].values()) == kept["count"]
+    alpha = api.post("/api/solve", json={"board": BOARD, "sort": "alpha"}).json()["words"]
+    assert [item["word"] for item in alpha] == sorted(item["word"] for item in every["words"])
+
+
+@pytest.mark.parametrize(("field", "value", "flag"), [("pattern", "(", "--pattern"), ("contains", "BO1RE", "--contains")])
+def test_a_bad_filter_is_refused_by_name_in_both_faces(field: str, value: str, flag: str, api, default_lexicon) -> None:
+    refused = api.post("/api/solve", json={"board": BOARD, field: value})
+    assert refused.status_code == 422 and refused.json()["detail"] == {"field": field}
+    result = CliRunner().invoke(main, ["solve", BOARD, flag, value, "--json"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
