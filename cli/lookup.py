@@ -36,7 +36,7 @@ def lookup_words(words: tuple[str, ...], lexicon_spec: str, as_json: bool) -> in
     Raises CommandInputError (a lexicon that cannot be opened) before printing anything.
     """
     lexicon = open_lexicon(lexicon_spec)
-    results = [_verdict(lexicon, word, suggest=True) for word in words]
+    results = [_verdict(lexicon, word, suggest=True, as_json=as_json) for word in words]
     if as_json:
         echo_json({"lexicon": lexicon.name, "results": results})
     else:
@@ -55,7 +55,7 @@ def lookup_list(lines: Iterable[tuple[int, str, str | None]], lexicon_spec: str,
     results = []
     for number, word, refusal in lines:
         if refusal is None:
-            result = _verdict(lexicon, word, suggest=False)
+            result = _verdict(lexicon, word, suggest=False, as_json=as_json)
         else:
             result = {"word": word, "key": None, "valid": False, "error": refusal, "entries": [], "suggestions": []}
         result = {"line": number, **result}
@@ -70,10 +70,9 @@ def _status(results: list[dict[str, Any]]) -> int:
     return 0 if all(result["valid"] for result in results) else 1
 
 
-def _verdict(lexicon: Lexicon, word: str, suggest: bool) -> dict[str, Any]:
-    """One word's answer, ``GET /api/words/{word}``'s ``Lookup`` (close words if ``suggest``), or why it is not a word."""
-    from msgspec import to_builtins
-
+def _verdict(lexicon: Lexicon, word: str, suggest: bool, as_json: bool) -> dict[str, Any]:
+    """One word's answer, ``GET /api/words/{word}``'s (close words if ``suggest``; under ``as_json`` checked as its
+    ``Lookup``, which text need not import), or why it is not a word."""
     from overturn.lexicon.lexicon import WordTooLong
     from overturn.lexicon.lookup import look_up
     from overturn.lexicon.normalize import InvalidWord, normalize_key
@@ -83,7 +82,13 @@ def _verdict(lexicon: Lexicon, word: str, suggest: bool) -> dict[str, Any]:
         lexicon.check_length(key)
     except (InvalidWord, WordTooLong) as exc:
         return {"word": word, "key": None, "valid": False, "error": str(exc), "entries": [], "suggestions": []}
-    answer: dict[str, Any] = to_builtins(look_up(lexicon, lexicon.name, word, key, suggest))
+    answer = look_up(lexicon, lexicon.name, word, key, suggest)
+    if as_json:
+        import msgspec
+
+        from overturn.lexicon.answers import Lookup
+
+        answer = msgspec.to_builtins(msgspec.convert(answer, Lookup))
     return answer
 
 

@@ -122,7 +122,9 @@ def solve(
 @click.option("--tiles", "tiles_file", type=click.Path(exists=True, dir_okay=False, path_type=Path), help="A tile-set JSON file instead of the default French set.")
 @json_option
 def deal_command(seed: int | None, tiles_file: Path | None, as_json: bool) -> None:
-    """Deal the 18 tiles as two layers of a 6×6 board (top layer first); --json answers as GET /api/deal does.
+    """Deal the 18 tiles as two layers of a 6×6 board (top layer first).
+
+    --json answers as GET /api/deal does.
 
     \b
     Examples:

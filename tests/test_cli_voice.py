@@ -345,14 +345,14 @@ def test_solve_and_referee_keys_match_the_api(api, default_lexicon) -> None:
 
 def test_every_listing_has_spellings_and_every_search_truncated(default_lexicon) -> None:
     searches = [["dict", "grep", "P.CHE"], ["dict", "prefix", "ogn"], ["dict", "anagram", "CHIEN"], ["dict", "anagram", "CHIE?"],
-                ["dict", "fit", "..E.S", "AIRT?"], ["dict", "find", "--starts", "RE", "--length", "4"], ["dict", "list", "two"],
-                ["solve", BOARD]]
+                ["dict", "fit", "..E.S", "AIRT?"], ["dict", "find", "--starts", "RE", "--length", "4"], ["dict", "list", "two"]]
     for args in searches:
         data = json.loads(run(*args, "--json").stdout)
         assert isinstance(data["truncated"], bool) and isinstance(data["spellings"], dict), args
     for args in (["dict", "hooks", "MAISON"], ["dict", "plus", "CHIEN"]):
         assert isinstance(json.loads(run(*args, "--json").stdout)["spellings"], dict), args
     assert json.loads(run("dict", "plus", "CHIEN", "--json").stdout)["truncated"] is False
+    assert json.loads(run("solve", BOARD, "--json").stdout)["truncated"] is False  # /api/solve's answer: its spellings are a look-up away
 
 
 def test_readings_are_objects_and_refusals_one_shape(default_lexicon, tmp_path: Path) -> None:

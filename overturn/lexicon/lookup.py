@@ -1,44 +1,34 @@
-"""A word looked up, as ``overturn dict lookup --json`` and ``GET /api/words/{word}`` both answer it: one Struct, one function."""
+"""A word looked up, as ``overturn dict lookup`` and ``GET /api/words/{word}`` both answer it: one function.
+
+``look_up`` gives plain data, so `dict lookup` in text imports no msgspec (a
+look-up's start-up is counted in milliseconds); ``overturn.lexicon.answers.Lookup``
+is its Struct, which the API and ``dict lookup --json`` encode.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
-
-from msgspec import Meta, Struct
-
-from overturn.lexicon.answers import DictionaryEntry, dictionary_entries
 from overturn.lexicon.links import definition_links
 
+TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
 if TYPE_CHECKING:
+    from typing import Any
+
     from overturn.lexicon.lexicon import Lexicon
 
 
-class Links(Struct):
-    """Where to read a definition: Wiktionnaire (the first entry's form) and the CNRTL (its lemma)."""
-
-    wiktionnaire: str
-    cnrtl: str
-
-
-class Lookup(Struct, omit_defaults=True):
-    """A word looked up: its key, whether the lexicon has it, its entries; links for a word, the closest keys for a non-word."""
-
-    word: str
-    key: Annotated[str, Meta(pattern="^[A-Z]+$")]
-    lexicon: str
-    valid: bool
-    spellings: Annotated[list[str], Meta(description="The word's spellings (accents, ligatures), as every search gives them.")]
-    entries: list[DictionaryEntry]
-    suggestions: Annotated[list[str], Meta(description="For a non-word, the closest keys (none when not asked for).")]
-    links: Links | None = None
-
-
-def look_up(lexicon: Lexicon, name: str, word: str, key: str, suggest: bool) -> Lookup:
-    """``word`` (its key ``key``) in ``lexicon`` (named ``name``): its entries and links, or, with ``suggest``, the closest keys (``Lexicon.near``)."""
-    entries = dictionary_entries(lexicon, key)
-    answer = Lookup(word, key, name, bool(entries), sorted({entry.form for entry in entries}), entries, [])
+def look_up(lexicon: Lexicon, name: str, word: str, key: str, suggest: bool) -> dict[str, Any]:
+    """``word`` (its key ``key``) in ``lexicon`` (served as ``name``): its entries and links, or, with ``suggest``,
+    the closest keys (``Lexicon.near``); the fields of ``Lookup``."""
+    entries = lexicon.entries(key)
+    answer: dict[str, Any] = {
+        "word": word,
+        "key": key,
+        "lexicon": name,
+        "valid": bool(entries),
+        "spellings": sorted({entry.form for entry in entries}),
+        "entries": [entry._asdict() for entry in entries],
+        "suggestions": lexicon.near(key) if suggest and not entries else [],
+    }
     if entries:
-        answer.links = Links(**definition_links(entries[0].form, entries[0].lemma))
-    elif suggest:
-        answer.suggestions = lexicon.near(key)
+        answer["links"] = definition_links(entries[0].form, entries[0].lemma)
     return answer

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import Response
 
-from overturn.lexicon.answers import Spellings
+from overturn.lexicon.answers import Lookup, Spellings
 from overturn.lexicon.lexicon import Lexicon, PatternError
-from overturn.lexicon.lookup import Lookup, look_up
+from overturn.lexicon.lookup import look_up
 from overturn.lexicon.searches import jokers, spellings
 from overturn.service.answers import Count, respond
 from overturn.service.context import service_of
@@ -40,8 +41,10 @@ async def lookup(request: Request) -> Response:
     suggest = bool_param(params.get("suggest"), "suggest", default=True)
     key = word_key(word)
     if suggest and key not in lexicon:  # the closest keys are a search: in the search pool, bounded in time
-        return respond(await service.search(lambda: look_up(lexicon, name, word, key, True), "suggestion search"))
-    return respond(look_up(lexicon, name, word, key, False))
+        answer = await service.search(lambda: look_up(lexicon, name, word, key, True), "suggestion search")
+    else:
+        answer = look_up(lexicon, name, word, key, False)
+    return respond(msgspec.convert(answer, Lookup))
 
 def _listing(name: str, lexicon: Lexicon, query: str, words: list[str], limit: int) -> WordList:
     """A list of keys found, each with its spellings (accents, ligatures) as the sources write them."""

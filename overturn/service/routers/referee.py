@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from msgspec import Meta, structs
+from msgspec import Meta
 from starlette.requests import Request
 from starlette.responses import Response
 
-from overturn.game.answers import Cell, CellNumber, TracedPath, Verdict
+from overturn.game.answers import Cell, CellNumber, RefereeAnswer, TracedPath
 from overturn.game.referee import referee_word
 from overturn.game.state import Game
 from overturn.service.answers import respond
@@ -29,13 +29,6 @@ class RefereeRequest(BoardRules, kw_only=True):
     player: PlayerName | None = None
 
 
-class RefereeAnswer(Verdict):
-    """The verdict, with the lexicon it was judged by and the board (the saved game's, when one was sent)."""
-
-    lexicon: str
-    board: str
-
-
 async def referee(request: Request) -> Response:
     service = service_of(request)
     asked = typed_body(await service.read_json(request), RefereeRequest)
@@ -52,7 +45,7 @@ async def referee(request: Request) -> Response:
     player = claimed_player(asked.player)
     path = path_cells(asked.path, board) if asked.path is not None else None
     verdict = await service.judge(lambda: referee_word(lexicon, board, word, path, game, player=player), "referee")
-    return respond(RefereeAnswer(**structs.asdict(verdict.view()), lexicon=name, board=str(board)))
+    return respond(verdict.answer(name, board))
 
 
 #: Most steps of a path on a typed board (a board of any size: its own bound is checked when it is read).

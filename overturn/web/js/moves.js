@@ -46,7 +46,7 @@ async function spellingToPlay(word) {
   const lexicon = encodeURIComponent(page.current.game.lexicon);
   const words = [];
   for (const spelling of spellings) {
-    const answer = await api(`/api/words/${encodeURIComponent(spelling)}?lexicon=${lexicon}`);
+    const answer = await api(`/api/words/${encodeURIComponent(spelling)}?lexicon=${lexicon}&suggest=false`);  // only whether it is a word
     if (answer.valid) words.push(spelling);
   }
   if (words.length > 1) { showError(["chooseReading", words.join(" / ")]); return null; }
