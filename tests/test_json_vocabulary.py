@@ -3,6 +3,11 @@
 Whose turn it is and who won (``turn``, ``winners``: seats from 0) in the four games, the refusal
 shape (``error: {rule, message}``), ``truncated`` on every list, ``spellings`` for accented forms
 and readings as objects, compared command against command and command against the API.
+
+And one answer to one question (issue 41): every CLI command with an API twin (solve, deal, referee,
+dict lookup and the dict searches) asked what its endpoint is asked, the two answers compared key by
+key, timings aside; solve's options under the CLI's names in the API (``preset``, ``mode`` reuse or
+advanced, ``min_len``, ``pattern``, ``contains``, ``sort``, ``limit``).
 """
 
 from __future__ import annotations
@@ -352,3 +357,13 @@ def test_a_bad_filter_is_refused_by_name_in_both_faces(field: str, value: str, f
     assert refused.status_code == 422 and refused.json()["detail"] == {"field": field}
     result = CliRunner().invoke(main, ["solve", BOARD, flag, value, "--json"])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("word", ["ROI", "XYZZY"])
+def test_a_word_refereed_in_a_saved_game_is_one_answer(word: str, api, default_lexicon, tmp_path: Path) -> None:
+    """``referee WORD --state FILE`` and ``POST /api/referee`` with that file's game: the same verdict, lexicon and board."""
+    state = tmp_path / "g.json"
+    cli("game", "new", "--seed", "311", "--state", str(state))
+    served = api.post("/api/referee", json={"word": word, "game": json.loads(state.read_text(encoding="utf-8"))})
+    assert served.status_code == 200, served.text
+    assert_twins(cli("referee", word, "--state", str(state)), served.json())
