@@ -15,6 +15,7 @@ from msgspec import Meta, Struct
 
 from overturn.game.answers import Count, SolvedWord
 from overturn.game.board import PRESETS, Board, Rules
+from overturn.game.errors import GameException
 
 if TYPE_CHECKING:
     from overturn.game.solver import Found
@@ -77,7 +78,7 @@ class Solution(Solved):
     elapsed_ms: float
 
 
-class FilterError(ValueError):
+class FilterError(GameException, ValueError):
     """A filter that cannot be applied: ``field`` names it (``pattern``, ``contains``); ``too_slow`` when the pattern ran out of time."""
 
     def __init__(self, message: str, field: str, too_slow: bool = False) -> None:
