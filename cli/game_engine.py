@@ -109,7 +109,7 @@ def review_command(state_path: Path, as_json: bool) -> None:
     if as_json:  # the current layer's review as the HTTP API gives it; the layers before it, if any, under "earlier_layers"
         path, current = layers[-1]
         earlier = [{"file": str(path), **review_json(review_game(game), game.board)} for path, game in layers[:-1]]
-        echo_json({**review_json(review_game(current), current.board), **({"earlier_layers": earlier} if earlier else {})})
+        echo_json({**review_json(review_game(current), current.board), "lexicon": current.lexicon_name, **({"earlier_layers": earlier} if earlier else {})})
         return
     for number, (path, game) in enumerate(layers, start=1):
         if len(layers) > 1:

@@ -367,3 +367,15 @@ def test_a_word_refereed_in_a_saved_game_is_one_answer(word: str, api, default_l
     served = api.post("/api/referee", json={"word": word, "game": json.loads(state.read_text(encoding="utf-8"))})
     assert served.status_code == 200, served.text
     assert_twins(cli("referee", word, "--state", str(state)), served.json())
+
+
+def test_a_game_s_review_is_one_answer(api, default_lexicon, tmp_path: Path) -> None:
+    """``game review --state FILE`` and ``POST /api/review`` with that file's game: the same review, lexicon included."""
+    state = tmp_path / "g.json"
+    cli("game", "new", "--seed", "311", "--state", str(state))
+    cli("game", "play", "ROI", "--state", str(state))
+    served = api.post("/api/review", json={"game": json.loads(state.read_text(encoding="utf-8"))})
+    assert served.status_code == 200, served.text
+    said = cli("game", "review", "--state", str(state))
+    assert_twins(said, served.json())
+    assert said["lexicon"] == default_lexicon.name and said["moves"][0]["played"]["word"] == "ROI"
