@@ -97,7 +97,7 @@ def test_review_command_text_and_json(lexicon, tmp_path: Path, monkeypatch: pyte
     assert " 1. green " in text.output and "green:" in text.output and "silver:" in text.output
     assert ("best move" if first.missed == 0 else f"missed {first.missed}") in text.output.splitlines()[0]
     data = runner.invoke(cli, ["game", "review", "--state", str(state), "--json"])
-    assert json.loads(data.output) == review_json(review_game(game), game.board)
+    assert json.loads(data.output) == {**review_json(review_game(game), game.board), "lexicon": game.lexicon_name}  # /api/review's answer
     missing = runner.invoke(cli, ["game", "review", "--state", str(tmp_path / "none.json")])
     assert missing.exit_code != 0 and "Traceback" not in missing.output and "none.json" in missing.output
 
