@@ -343,6 +343,7 @@ def test_solve_says_mode_as_the_cli_does_and_filters_as_it_does(api, default_lex
     assert api.post("/api/solve", json={"board": BOARD, "preset": "advanced"}).json()["rules"] == advanced["rules"]
     refused = api.post("/api/solve", json={"board": BOARD, "mode": "overturn"})  # a preset is not a mode
     assert refused.status_code == 422 and refused.json()["detail"] == {"field": "mode"}
+    assert "'overturn' is a preset: send it as 'preset'" in refused.json()["error"]
     kept = api.post("/api/solve", json={"board": BOARD, "min_len": 5, "contains": "OI", "limit": 2}).json()
     expected = [item for item in every["words"] if len(item["word"]) >= 5 and "OI" in item["word"]]
     assert kept["count"] == len(expected) > 2 and kept["truncated"] is True and kept["words"] == expected[:2]
