@@ -1,4 +1,4 @@
-"""The games' events are worded from one catalogue per language (overturn/web/i18n/<lang>.json) by one small
+"""The games' events are worded from one catalogue per language (overturn/wording/<lang>.json) by one small
 template format, implemented twice: overturn/referees/templates.py (the table's French) and the page's
 js/boards/words/format.js. Both are fed the same cases and must agree; the catalogue words every kind in both
 languages; no wording is written in code any more.

@@ -198,7 +198,7 @@ def _raw(client: httpx.Client, path: str, encoding: str, etag: str | None = None
         return answer
 
 
-@pytest.mark.parametrize("path", ["/", "/boardgame", "/sw.js", "/static/{v}/app.js", "/static/{v}/i18n/fr.json", "/static/{v}/style.css", "/static/app.js"])
+@pytest.mark.parametrize("path", ["/", "/boardgame", "/sw.js", "/static/{v}/app.js", "/static/{v}/js/i18n/catalogue-fr.js", "/static/{v}/style.css", "/static/app.js"])
 def test_text_files_are_sent_gzipped_with_an_etag_per_encoding(client: httpx.Client, path: str) -> None:
     version = re.search(r'"/static/([0-9a-f]{12})/', client.get("/").text)
     assert version is not None

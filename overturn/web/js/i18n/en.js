@@ -1,7 +1,7 @@
 // The pages' words in English. The same keys as fr.js (a test holds them equal).
-// The words the server says too (refusals, the games' events) live in one data file per language, i18n/en.json,
+// The words the server says too (refusals, the games' events) live in one catalogue per language, overturn/wording/en.json (js/i18n/catalogue-en.js),
 // which the server reads as well.
-import shared from "../../i18n/en.json" with { type: "json" };
+import shared from "./catalogue-en.js";
 export default {
   gridLabel: "Board", green: "Green", silver: "Silver", pathKey: "path",
   moveLabel: "Word to play", movePlaceholder: "Tap the letters or type the word", play: "Play",

@@ -1,7 +1,7 @@
 // The pages' words in French, the default language. The same keys as en.js (a test holds them equal).
-// The words the server says too (refusals, the games' events) live in one data file per language, i18n/fr.json,
+// The words the server says too (refusals, the games' events) live in one catalogue per language, overturn/wording/fr.json (js/i18n/catalogue-fr.js),
 // which the server reads as well.
-import shared from "../../i18n/fr.json" with { type: "json" };
+import shared from "./catalogue-fr.js";
 // "de Zoé", "d'Inès": the preposition before a name, elided before a vowel or an h.
 // "2 pions", "1 pion": a count with its noun agreed (singular below 2, as the server's French counts).
 const nb = (n, one, other = `${one}s`) => `${n} ${Math.abs(n) < 2 ? one : other}`;

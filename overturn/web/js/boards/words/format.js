@@ -1,4 +1,4 @@
-// The wordings the page shares with the server (i18n/<lang>.json) said here: the same small template format as
+// The wordings the page shares with the server (overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js) said here: the same small template format as
 // overturn/referees/templates.py, which documents it (tests/test_board_words.py feeds both the same cases). A
 // wording is a template string ("{path|filter:arg}"), a list said in turn, or an object: if/then/else, switch/cases,
 // part, count/one/other, list/join|either, each/as/join. `name` names a seat number (the page's names of the seats).
@@ -37,7 +37,7 @@ function get(path, scope) {
   return value;
 }
 
-// One game's words in one language (its part of i18n/<lang>.json), seats named by `name`.
+// One game's words in one language (its part of overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js), seats named by `name`.
 export class Wording {
   constructor(lang, game, name) {
     this.lang = lang;

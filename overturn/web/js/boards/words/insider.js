@@ -1,7 +1,7 @@
-// Insider's move list entries in the page's own words (the events' words are the catalogue's, i18n/<lang>.json,
+// Insider's move list entries in the page's own words (the events' words are the catalogue's, overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js,
 // which the server words them from too); squares and pawn references keep the notation's names (c3, b2:1).
-import en from "../../../i18n/en.json" with { type: "json" };
-import fr from "../../../i18n/fr.json" with { type: "json" };
+import en from "../../i18n/catalogue-en.js";
+import fr from "../../i18n/catalogue-fr.js";
 
 const CARDS_FR = fr.events.insider.tables.card;
 const CARDS_EN = en.events.insider.tables.card;

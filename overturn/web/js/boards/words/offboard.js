@@ -1,4 +1,4 @@
-// offboard's move list entries in the page's own words (the events' words are the catalogue's, i18n/<lang>.json,
+// offboard's move list entries in the page's own words (the events' words are the catalogue's, overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js,
 // which the server words them from too); holes keep their names (E5).
 
 // A move list entry as one sentence in the past ("Zoé a joué A2 → A3"), from its notation; `who` is the mover's

@@ -1,7 +1,7 @@
-// Overload's move list entries in the page's own words (the events' words are the catalogue's, i18n/<lang>.json,
+// Overload's move list entries in the page's own words (the events' words are the catalogue's, overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js,
 // which the server words them from too): players are colours, pawns are named as the catalogue names them (pion rouge 1).
-import en from "../../../i18n/en.json" with { type: "json" };
-import fr from "../../../i18n/fr.json" with { type: "json" };
+import en from "../../i18n/catalogue-en.js";
+import fr from "../../i18n/catalogue-fr.js";
 import { counted } from "./format.js";
 
 const PAWNS_FR = fr.events.overload.tables.pawn;

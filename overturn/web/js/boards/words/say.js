@@ -1,9 +1,9 @@
 // The board games' events worded in the page's language: the server sends each move's events and the awaited
-// decision as data ({kind, ...fields}); the catalogue the server words them from too (i18n/<lang>.json, read by
+// decision as data ({kind, ...fields}); the catalogue the server words them from too (overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js, read by
 // format.js's Wording) words them here. No page state: `name` words a seat number (Insider's players), so the same
 // functions run under Node in the tests. The move list's past-tense sentences are the page's own (words/<game>.js).
-import en from "../../../i18n/en.json" with { type: "json" };
-import fr from "../../../i18n/fr.json" with { type: "json" };
+import en from "../../i18n/catalogue-en.js";
+import fr from "../../i18n/catalogue-fr.js";
 import { Wording } from "./format.js";
 import * as insider from "./insider.js";
 import * as offboard from "./offboard.js";

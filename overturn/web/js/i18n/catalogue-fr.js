@@ -1,4 +1,6 @@
-{
+// Made from overturn/wording/fr.json by overturn.referees.templates.page_module; to change a sentence, edit the catalogue and
+// run tests/test_wording_source.py with OVERTURN_WRITE_WORDING=1 (it holds the two equal).
+export default {
   "refused": "Coup refusé par la règle.",
   "refusals": {
     "notation": "Coup illisible : écrivez-le dans la notation du jeu.",
@@ -88,6 +90,11 @@
     "walk": "Marcher est impossible maintenant.",
     "draw": "Piocher est impossible maintenant.",
     "die": "Lancer est impossible maintenant."
+  },
+  "table": {
+    "seat": "Joueur {number}",
+    "game-over": "la partie est terminée",
+    "not-your-turn": "ce n'est pas le tour de ce siège"
   },
   "events": {
     "overload": {
@@ -371,7 +378,6 @@
       }
     },
     "insider": {
-      "seat": "Joueur {number}",
       "tables": {
         "card": {
           "admin": "Administrateur",
@@ -584,4 +590,4 @@
       }
     }
   }
-}
+};
