@@ -9,7 +9,8 @@ event kind), ``parts`` (wordings of nested values), ``tables`` (codes to words),
 (``number`` counts from 1, ``index`` from 0) and offboard's ``previews`` (what a move would do, on its button). A
 wording is one of:
 
-* a string, whose holes ``{path|filter:arg|...}`` are the event's fields (``score.red``, ``args.0``);
+* a string, whose holes ``{path|filter:arg|...}`` are the event's fields (``score.red``, ``args.0``), or a page
+  wording's arguments (``page`` holds ``{"args": [names], "say": wording}`` for a sentence said with arguments);
 * a list of wordings, said one after the other;
 * ``{"if": test, "then": w, "else": w}`` (``else`` may be left out; a list of tests means any of them), a test
   being ``path`` (a true, non-zero, non-empty value), ``path = text``, ``path has text`` (a list holding it),
@@ -25,8 +26,8 @@ wording is one of:
 
 Filters: ``table:NAME`` (the word of a code, or the code), ``count:ONE[:OTHER]`` (a number with its noun agreed:
 French singular for 0, 1 and -1 as ``french_count``, English for 1 as ``plural``; OTHER defaults to ONE + s),
-``seat`` (a seat number named as the caller names seats), ``signed`` (``+3``, ``-2``), ``ordinal`` (English:
-``9th``, ``22nd``), ``join:TEXT``, ``either:WORD``, ``part:NAME`` (a nested value worded by a part). A filter on a
+``seat`` (a seat number named as the caller names seats), ``signed`` (``+3``, ``-2``), ``ordinal`` (``9th``,
+``22nd``; French ``1re``, ``2e``), ``de`` (French *de Zoé*, *d'Inès*), ``capital`` (the first letter upper case), ``join:TEXT``, ``either:WORD`` (a single value taken as a list of one), ``part:NAME`` (a nested value worded by a part). A filter on a
 list applies to each item, but ``join`` and ``either``. A value is written as JSON's text of it: null as nothing,
 true/false, numbers in decimals. A brace is a hole's: a wording has no other.
 """
@@ -35,6 +36,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,9 @@ from overturn.referees.wording import french_count, french_verb, plural
 CATALOGUES = Path(__file__).resolve().parent.parent / "wording"
 #: The languages there is a catalogue for.
 LANGUAGES = ("fr", "en")
+
+#: A French name "de" is elided before (*d'Inès*, *de Zoé*).
+_ELIDED = re.compile(r"[aeiouyhàâäéèêëîïôöûüœ]", re.IGNORECASE)
 
 #: Names a seat number (``Joueur 1`` for seat 0 in the table's French).
 Namer = Callable[[int], str]
@@ -72,10 +77,10 @@ def table_says(lang: str, key: str, **scope: Any) -> str:
 def page_module(lang: str) -> str:
     """The page's js/i18n/catalogue-<lang>.js: the catalogue as an ES module (the page imports it, so the bundler, the service
     worker's list and the static export take it as any module; tests/test_wording_source.py holds the file equal to this)."""
-    catalogue = (CATALOGUES / f"{lang}.json").read_text(encoding="utf-8")
-    return (f"// Made from overturn/wording/{lang}.json by overturn.referees.templates.page_module; to change a sentence, edit the catalogue and\n"
-            f"// run tests/test_wording_source.py with OVERTURN_WRITE_WORDING=1 (it holds the two equal).\n"
-            f"export default {catalogue.rstrip()};\n")
+    catalogue = json.dumps(shared(lang), ensure_ascii=False, separators=(",", ":"))  # one line: data, not a script to read
+    return (f"// Made from overturn/wording/{lang}.json by overturn.referees.templates.page_module; to change a sentence, edit the\n"
+            f"// catalogue and run tests/test_wording_source.py with OVERTURN_WRITE_WORDING=1 (it holds the two equal).\n"
+            f"export default {catalogue};\n")
 
 
 def text(value: Any) -> str:
@@ -150,10 +155,9 @@ class Wording:
 
     def _filter(self, spec: str, value: Any) -> Any:
         name, *args = spec.split(":")
-        if name == "join":
-            return args[0].join(map(text, value))
-        if name == "either":
-            return self._either(list(map(text, value)), args[0])
+        if name in ("join", "either"):
+            said = list(map(text, value if isinstance(value, (list, tuple)) else [value]))  # a single value: a list of one
+            return args[0].join(said) if name == "join" else self._either(said, args[0])
         if isinstance(value, list):
             return [self._filter(spec, item) for item in value]
         number = _number(value)
@@ -170,7 +174,13 @@ class Wording:
         if name == "part":
             return self.say(self.parts[args[0]], value)
         if name == "ordinal" and number is not None:
+            if self.lang == "fr":
+                return f"{number}{'re' if number == 1 else 'e'}"
             return f"{number}{'th' if 11 <= number % 100 <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+        if name == "de":
+            return f"d'{text(value)}" if _ELIDED.match(text(value)) else f"de {text(value)}"
+        if name == "capital":
+            return text(value)[:1].upper() + text(value)[1:]
         raise WordingError(f"unknown filter {spec!r} (or not for {value!r})")
 
     @staticmethod
