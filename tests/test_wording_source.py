@@ -46,10 +46,6 @@ ALLOWED = {
     # API sends as `detail` beside a code the page words from its catalogue
     ("overturn/web/js/engine/referee.js", ""): "the engine's English detail, as overturn/game's",
     ("overturn/web/js/engine/random.js", ""): "Python's random module's own errors, reproduced",
-    # not moved yet: the page's own words (js/i18n/fr.js, en.js) and the move list's action sentences
-    ("overturn/web/js/boards/words/insider.js", ""): "the move list's action sentences (to move)",
-    ("overturn/web/js/boards/words/offboard.js", ""): "the move list's action sentences (to move)",
-    ("overturn/web/js/boards/words/overload.js", ""): "the move list's action sentences (to move)",
 }
 
 
