@@ -1,6 +1,6 @@
 """One wording source (issue 41): the catalogues ``overturn/wording/<lang>.json`` are package data outside the web
 folder, the page reads them as modules made from them, and no sentence a player reads is written in the referees',
-the table's or the pages' code instead.
+the table's or the pages' code (or the pages' HTML) instead.
 
 The command line's own English (``cli/``, and the referees' help texts and usage errors it prints) stays where it
 is: the issue is about what the referees, the table and the pages say to players.
@@ -9,6 +9,7 @@ is: the issue is about what the referees, the table and the pages say to players
 from __future__ import annotations
 
 import ast
+import html
 import os
 import re
 import tomllib
@@ -128,6 +129,27 @@ def test_the_scan_finds_a_sentence_written_in_code(tmp_path: Path) -> None:
     assert said == ["la partie est terminée", "Game over after {n} turns"]
     script = "// C'est un commentaire\nconst a = `${who} a pioché`, b = \"red1\", c = 'Roll the die now';\n"
     assert [text for text in _js_strings(script) if _is_sentence(text)] == ["{} a pioché", "Roll the die now"]
+
+
+#: An element's text named by data-i18n (no element inside it), and an attribute named by data-i18n-placeholder/-label.
+_SHOWN = re.compile(r'<(\w+)[^>]*\bdata-i18n="(\w+)"[^>]*>([^<]*)</\1>')
+_ATTRIBUTES = {"placeholder": "data-i18n-placeholder", "aria-label": "data-i18n-label"}
+
+
+@pytest.mark.parametrize("name", ["index.html", "boardgame.html"])
+def test_the_pages_html_says_the_catalogues_french_before_its_script_runs(name: str) -> None:
+    """The text a page shows before translatePage runs (or where it never does) is the catalogue's, not a third
+    wording of its own."""
+    page = shared("fr")["page"]
+    source = (WEB / name).read_text(encoding="utf-8")
+    shown = [(key, html.unescape(text).strip()) for _, key, text in _SHOWN.findall(source) if text.strip()]
+    for tag in re.findall(r"<[^>]+>", source):
+        for attribute, naming in _ATTRIBUTES.items():
+            key, value = re.search(rf'{naming}="(\w+)"', tag), re.search(rf'\s{attribute}="([^"]*)"', tag)
+            if key and value:
+                shown.append((key.group(1), html.unescape(value.group(1))))
+    assert len(shown) > 20
+    assert [(key, text) for key, text in shown if page.get(key) != text] == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
