@@ -87,6 +87,10 @@ CASES: list[tuple[str, Any, dict[str, Any], str | type[WordingError]]] = [
     ("fr", "{w|seat|join:, } ; {x|seat} ; {y|seat}", {"w": [0, 2], "x": "3", "y": "c3"}, "Joueur 1, Joueur 3 ; Joueur 4 ; c3"),
     ("fr", "{a|signed} {b|signed} {c|signed}", {"a": 0, "b": 3, "c": -2}, "+0 +3 -2"),
     ("en", " ".join(f"{{n.{i}|ordinal}}" for i in range(7)), {"n": [1, 2, 3, 11, 12, 22, 113]}, "1st 2nd 3rd 11th 12th 22nd 113th"),
+    ("fr", "{n|ordinal|either:et} lettres", {"n": [1, "3", 22]}, "1re, 3e et 22e lettres"),
+    ("fr", "au tour {a|de}, le lien {b|de}, {c|de}", {"a": "Zoé", "b": "Inès", "c": "Hugo"}, "au tour de Zoé, le lien d'Inès, d'Hugo"),
+    ("en", "{a|capital} {b|capital}", {"a": "red", "b": ""}, "Red "),
+    ("fr", "{a|either:et} / {b|join:+}", {"a": "Zoé", "b": 4}, "Zoé / 4"),  # a single value: a list of one
     ("fr", "[{a}] [{b}] [{c}] [{d.0}] [{e.1}] [{f}]", {"a": None, "b": True, "c": 7, "d": ["x"], "e": ["x"]}, "[] [true] [7] [x] [] []"),
     *(("fr", {"if": test, "then": "oui", "else": "non"}, {"z": 0, "o": 1, "e": [], "l": ["walk"], "s": "", "n": None}, said) for test, said in (
         ("z", "non"), ("o", "oui"), ("e", "non"), ("l", "oui"), ("s", "non"), ("n", "non"), ("missing", "non"), ("z set", "oui"),
