@@ -52,7 +52,10 @@ def corpus(rules: Rules) -> list[Board]:
     return [deal(seed).layers[0].with_rules(rules) for seed in range(CORPUS)]
 
 
-def median_ms(run: Callable[[], object], repeats: int) -> float:
+def median_ms(run: Callable[[], object], repeats: int, warm: bool = False) -> float:
+    """The median of ``repeats`` timed runs, in ms; ``warm`` runs once untimed first (compiled code, touched memory)."""
+    if warm:
+        run()
     times = []
     for _ in range(repeats):
         start = time.perf_counter()

@@ -188,9 +188,10 @@ def _move_json(move: WordMove | PassMove) -> dict[str, Any]:
     return {"kind": "word", "word": move.word, "path": list(move.path or ())}
 
 
-def _total_json(state_path: Path, game: Game) -> dict[str, int]:
+def _total_json(state_path: Path, game: Game) -> dict[str, Any]:
+    """The rings over every layer by seat (green 0, silver 1), as the score lists them, and the layer count."""
     green, silver, layers = running_total(state_path, game)
-    return {"green": green, "silver": silver, "layers": layers}
+    return {"scores": [green, silver], "layers": layers}
 
 
 def _echo_total(state_path: Path, game: Game) -> None:

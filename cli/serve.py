@@ -7,8 +7,14 @@ and the table commands never pay for them.
 from __future__ import annotations
 
 import ipaddress
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from click.decorators import FC
 
 from overturn_cli.common import BadInput, Seconds
 from overturn_cli.console import INTERRUPTED
@@ -81,6 +87,11 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def _limit(name: str, default: int, help: str) -> Callable[[FC], FC]:
+    """A count the server holds to (results, connections, streams, tables): at least 1, its default in the help."""
+    return click.option(name, default=default, show_default=True, type=click.IntRange(1), help=help)
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on; 0.0.0.0 opens it to the network.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
@@ -92,8 +103,8 @@ def _is_loopback(host: str) -> bool:
     help="Lexicon name or path; repeat to serve several (the first is the default). Default: fr.",
 )
 @click.option("--max-body-bytes", default=64 * 1024, show_default=True, type=click.IntRange(1024), help="Larger request bodies get 413.")
-@click.option("--max-results", default=1000, show_default=True, type=click.IntRange(1), help="Most words a search returns.")
-@click.option("--max-solve-words", default=10_000, show_default=True, type=click.IntRange(1), help="Most words a solve returns.")
+@_limit("--max-results", 1000, "Most words a search returns.")
+@_limit("--max-solve-words", 10_000, "Most words a solve returns.")
 @click.option("--pattern-timeout", default=2.0, show_default=True, type=Seconds(0.01), help="Seconds a pattern search may take.")
 @click.option("--solve-timeout", default=20.0, show_default=True, type=Seconds(0.1), help="Seconds a solve may take.")
 @click.option("--solve-threads", default=2, show_default=True, type=click.IntRange(1, 64), help="Solves run at once.")
@@ -105,9 +116,9 @@ def _is_loopback(host: str) -> bool:
     help="Answer only requests naming this Host (repeat; '*.club.example' allowed). "
     "Default: the loopback names when listening on loopback (a web page cannot reach the service by DNS rebinding); any otherwise.",
 )
-@click.option("--max-connections", default=2000, show_default=True, type=click.IntRange(1), help="Open connections before new requests get 503.")
-@click.option("--max-streams", default=1000, show_default=True, type=click.IntRange(1), help="Live table streams open at once before new ones get 503.")
-@click.option("--max-streams-per-client", default=16, show_default=True, type=click.IntRange(1), help="Live table streams one client address may hold.")
+@_limit("--max-connections", 2000, "Open connections before new requests get 503.")
+@_limit("--max-streams", 1000, "Live table streams open at once before new ones get 503.")
+@_limit("--max-streams-per-client", 16, "Live table streams one client address may hold.")
 @click.option(
     "--presence-lapse",
     default=30.0,
@@ -134,15 +145,13 @@ def _is_loopback(host: str) -> bool:
     "so each phone is counted by its own address. Set it to the proxy's address behind nginx or Caddy (docs/service.md).",
 )
 @click.option("--allow-seeds", is_flag=True, help="Let a table's creator choose the seed of a game whose dice or cards the server draws (a lesson, a replay): by default the server draws its own, so no player can foresee a roll.")
-@click.option("--max-computer-tables", default=4, show_default=True, type=click.IntRange(1), help="Tables where only computers play, at once.")
-@click.option("--max-tables", default=100_000, show_default=True, type=click.IntRange(1), help="Tables the store may hold; past it new tables get 503 until the prune removes old ones.")
-@click.option("--tables-per-address-hour", default=120, show_default=True, type=click.IntRange(1), help="Tables one client address may open in an hour.")
-@click.option(
+@_limit("--max-computer-tables", 4, "Tables where only computers play, at once.")
+@_limit("--max-tables", 100_000, "Tables the store may hold; past it new tables get 503 until the prune removes old ones.")
+@_limit("--tables-per-address-hour", 120, "Tables one client address may open in an hour.")
+@_limit(
     "--tables-per-network-hour",
-    default=240,
-    show_default=True,
-    type=click.IntRange(1),
-    help="Tables the addresses of one network (an IPv4 /24, an IPv6 /64) may open together in an hour; a day of it must stay below --max-tables.",
+    240,
+    "Tables the addresses of one network (an IPv4 /24, an IPv6 /64) may open together in an hour; a day of it must stay below --max-tables.",
 )
 @click.option("--idle-days", default=30.0, show_default=True, type=Seconds(0, unit="days", low_open=True), help="A table with no move for this many days is removed.")
 @click.option("--finished-days", default=7.0, show_default=True, type=Seconds(0, unit="days", low_open=True), help="A finished table with no move for this many days is removed.")

@@ -126,7 +126,7 @@ def _echo_score(state: dict[str, Any]) -> None:
         click.echo("readings: " + ", ".join(f"{face} as {reading}" for face, reading in sorted(fixed.items())))
     result, seats = state["result"], state["table"]["seats"]
     # the seats by name, as the page shows them (JSON numbers them from 0), each with its colour
-    score = " · ".join(f"{seat['name']} ({seat['colour']}) {result[seat['colour']]}" for seat in seats)
+    score = " · ".join(f"{seat['name']} ({seat['colour']}) {result['scores'][seat['seat']]}" for seat in seats)
     if not result["over"]:
         click.echo(f"{score} · {seats[result['turn']]['name']} to move")
     else:
@@ -134,7 +134,7 @@ def _echo_score(state: dict[str, Any]) -> None:
         click.echo(f"{score} · game over: " + ("a tie" if len(winners) != 1 else f"{seats[winners[0]]['name']} wins"))
     totals = state["table"]["totals"]
     if state["table"]["layers"]:
-        click.echo(f"total over {len(state['table']['layers']) + 1} layers: " + " · ".join(f"{seat['name']} {totals[seat['colour']]}" for seat in seats))
+        click.echo(f"total over {len(state['table']['layers']) + 1} layers: " + " · ".join(f"{seat['name']} {totals[seat['seat']]}" for seat in seats))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "show_default": True})

@@ -19,10 +19,10 @@ data already in memory (a referee's ``from_json(data, origin)``).
 Typed formats: every file format is one msgspec type (a Struct with unknown
 fields forbidden, bounds as ``Meta`` constraints, tagged unions for kinds of
 move): ``convert(data, SavedType)`` checks loaded data against it and words
-msgspec's refusal for a person: the field path first, then what was expected
-and what was found (``moves[3].cell[1]: expected an integer, found a
-boolean``), bounds and choices read from the type's own JSON schema;
-``locate_refusal`` gives the same pieces to other wordings (the HTTP API's).
+the refusal ``jsonrefusal.locate_refusal`` finds from the type's own
+information (not from msgspec's sentence) for a person: the field path first,
+then what was expected and what was found (``moves[3].cell[1]: expected an
+integer, found a boolean``), bounds and choices as the type declares them.
 
 Replaying: a saved game is evidence, not authority: ``require_equal(stored,
 rebuilt, path)`` refuses a stored field that differs from the one rebuilt by
@@ -40,22 +40,20 @@ Long because it is the one place every file format goes through: bounded reading
 from __future__ import annotations
 
 import fcntl
-import functools
 import json
 import os
 import re
 import stat
 import time
-import types
-import typing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
 from overturn.jsonbounds import MAX_BYTES, UnreadableJSON, loads_json
+from overturn.jsonrefusal import Refusal, locate_refusal
 
 T = TypeVar("T")
 
@@ -240,259 +238,58 @@ def convert(data: Any, kind: type[T]) -> T:
     try:
         return msgspec.convert(data, kind, strict=True)
     except msgspec.ValidationError as exc:
-        raise FieldError(*describe_refusal(str(exc), data, kind)) from None
+        raise FieldError(*describe_refusal(locate_refusal(data, kind, exc))) from None
 
 
-_AT = re.compile(r"^(?P<message>.*?)(?: - at (?P<key>`key` in )?`\$(?P<path>[^`]*)`)?$", re.DOTALL)
-_PATH_STEP = re.compile(r"\.(\w+)|\[(\d+|\.\.\.)\]")
 _TYPE_NAMES = {
     "int": "an integer", "float": "a number", "str": "a string", "bool": "true or false", "null": "null",
     "array": "a list", "object": "an object",
 }
-#: The value of a refusal whose place holds nothing (a missing field, a key msgspec does not name).
-MISSING = object()
 
 
-class Refusal(NamedTuple):
-    """Where and why msgspec refused a value: the field as shown (``seats[0].name``), msgspec's own words
-    without the place, the refused value (``MISSING`` when absent) and the field's JSON schema."""
-
-    field: str
-    text: str
-    value: Any
-    schema: dict[str, Any]
-    in_key: bool
-
-
-def locate_refusal(message: str, data: Any, kind: Any) -> Refusal:
-    """msgspec's ``Expected `int` >= 0 - at `$.seed``` taken apart against the data and the declared type."""
-    match = _AT.match(message)
-    assert match is not None  # the pattern matches any text
-    text, path = match["message"], match["path"] or ""
-    steps: list[str | int | None] = [
-        name if name else (None if index == "..." else int(index)) for name, index in _PATH_STEP.findall(path)
-    ]
-    bad_key = _find_dictionary_keys(kind, data, steps, bool(match["key"]))
-    shown = "".join(_path_step(step) for step in steps).lstrip(".")
-    if match["key"]:
-        return Refusal(shown, text, bad_key, {}, True)
-    return Refusal(shown, text, _value_at(data, steps), _schema_at(kind, data, steps), False)
-
-
-def describe_refusal(message: str, data: Any, kind: Any) -> tuple[str, str]:
-    """msgspec's ``Expected `int` >= 0 - at `$.seed``` as ``("seed", "-1 is out of range (0 to 4294967295)")``."""
-    refusal = locate_refusal(message, data, kind)
+def describe_refusal(refusal: Refusal) -> tuple[str, str]:
+    """A refusal in a person's words: the field, then what was expected and what was found
+    (``("seed", "-1 is out of range (0 to 4294967295)")``), the value quoted short from the file itself."""
     if refusal.in_key:
-        what = f"the key {_quoted(refusal.value)}" if refusal.value is not MISSING else "a key"
-        return refusal.field, f"{what} is refused ({_reworded(refusal.text, refusal.value, {})})"
-    return refusal.field, _reworded(refusal.text, refusal.value, refusal.schema)
+        return refusal.field, f"the key {_quoted(refusal.value)} is refused ({_reworded(refusal._replace(low=None, high=None))})"
+    return refusal.field, _reworded(refusal)
 
 
-def _path_step(step: str | int | None) -> str:
-    """One step of a shown path: ``.name``, ``[3]``, or a key that would mislead (``.``, a newline) quoted."""
-    if step is None:
-        return "[…]"
-    if isinstance(step, int):
-        return f"[{step}]"
-    if step.isprintable() and step.strip() == step and not any(char in step for char in ".[]:'\"") and step:
-        return f".{_clip(step, 40)}"
-    return f"[{_quoted(step)}]"
+def _reworded(refusal: Refusal) -> str:
+    value, problem = refusal.value, refusal.problem
+    if problem == "type":
+        return f"expected {' or '.join(_TYPE_NAMES.get(name, name) for name in refusal.expected)}, found {_kind(value)}"
+    if problem == "range":
+        low, high = refusal.low, refusal.high
+        return f"{shorten(value)} is out of range{f' ({low} to {high})' if low is not None and high is not None else ''}"
+    if problem == "length" and refusal.size is not None:
+        return _size_reworded(refusal.size, refusal.length, refusal.unit)
+    if problem in ("choice", "tag"):
+        return f"{_quoted(value)} is not one of {', '.join(map(repr, refusal.choices))}"
+    if problem == "form":
+        return f"{_quoted(value)} is not in the expected form"
+    if problem == "unknown":
+        allowed = ", ".join(refusal.allowed)
+        return f"unknown key {refusal.key[:40]!r}" + (f" (allowed: {allowed})" if allowed else "")
+    if problem == "missing":
+        return f"missing key {refusal.key!r}"
+    return _clip(refusal.text[:1].lower() + refusal.text[1:], 200)
 
 
-def _find_dictionary_keys(kind: Any, data: Any, steps: list[str | int | None], in_key: bool) -> Any:
-    """Put the real keys in place of msgspec's ``[...]`` (it does not say which key); return the bad key if ``in_key``.
-
-    The key is the first entry of the dictionary whose value (or key) the
-    declared type refuses, found by converting the entries one by one.
-    """
-    kind_here: Any = kind
-    for position, step in enumerate(steps):
-        kind_here = _branch(kind_here, data)
-        if step is None and isinstance(data, dict):
-            step = _first_refused(data, _dictionary_args(kind_here), keys=False)
-            steps[position] = step
-        kind_here = _child_type(kind_here, step)
-        data = _value_at(data, [step]) if step is not None else MISSING
-        if kind_here is None or data is MISSING:
-            return MISSING
-    if in_key and isinstance(data, dict):
-        key = _first_refused(data, _dictionary_args(_branch(kind_here, data)), keys=True)
-        return MISSING if key is None else key
-    return MISSING
-
-
-def _strip(kind: Any) -> Any:
-    while typing.get_origin(kind) is typing.Annotated:
-        kind = typing.get_args(kind)[0]
-    return kind
-
-
-def _branch(kind: Any, value: Any) -> Any:
-    """The member of a union the value is read as (a tagged Struct by its tag, else the one of its shape)."""
-    bare = _strip(kind)
-    if typing.get_origin(bare) not in (typing.Union, types.UnionType):
-        return kind
-    members = [member for member in typing.get_args(bare) if member is not type(None)]
-    for member in members:
-        config = getattr(_strip(member), "__struct_config__", None)
-        if config is not None and config.tag_field is not None and isinstance(value, dict):
-            if value.get(config.tag_field) == config.tag:
-                return member
-    shaped = [
-        member for member in members
-        if (isinstance(value, dict) and (typing.get_origin(_strip(member)) is dict or _is_struct(member)))
-        or (isinstance(value, list) and typing.get_origin(_strip(member)) in (list, tuple))
-    ]
-    return (shaped or members or [kind])[0]
-
-
-def _is_struct(kind: Any) -> bool:
-    bare = _strip(kind)
-    return isinstance(bare, type) and issubclass(bare, msgspec.Struct)
-
-
-def _dictionary_args(kind: Any) -> tuple[Any, Any] | None:
-    bare = _strip(kind)
-    if typing.get_origin(bare) is dict:
-        key_kind, value_kind = typing.get_args(bare)
-        return key_kind, value_kind
-    return None
-
-
-def _child_type(kind: Any, step: str | int | None) -> Any:
-    """The declared type one step down (a Struct field, a list item, a tuple position, a dictionary value)."""
-    bare = _strip(kind)
-    origin = typing.get_origin(bare)
-    if isinstance(step, str) and _is_struct(bare):
-        for field in msgspec.structs.fields(bare):
-            if field.encode_name == step:
-                return field.type
-    if isinstance(step, str) and origin is dict:
-        return typing.get_args(bare)[1]
-    if isinstance(step, int) and origin is list:
-        return typing.get_args(bare)[0]
-    if isinstance(step, int) and origin is tuple:
-        members = typing.get_args(bare)
-        if len(members) == 2 and members[1] is Ellipsis:
-            return members[0]
-        return members[step] if step < len(members) else None
-    return None
-
-
-def _first_refused(data: dict[Any, Any], args: tuple[Any, Any] | None, *, keys: bool) -> Any:
-    """The first key whose value (or the key itself) the declared type refuses, or None."""
-    if args is None:
-        return None
-    for key, value in data.items():
-        try:
-            msgspec.convert(key if keys else value, args[0] if keys else args[1], strict=True)
-        except msgspec.ValidationError:
-            return key
-    return None
-
-
-def _value_at(data: Any, steps: list[str | int | None]) -> Any:
-    """The raw value at a msgspec path, or MISSING (a dictionary key msgspec shows as ``[...]``)."""
-    for step in steps:
-        if isinstance(step, str) and isinstance(data, dict) and step in data:
-            data = data[step]
-        elif isinstance(step, int) and isinstance(data, list) and step < len(data):
-            data = data[step]
-        else:
-            return MISSING
-    return data
-
-
-@functools.lru_cache(maxsize=64)
-def _schema_of(kind: Any) -> dict[str, Any]:
-    """The JSON schema of a format, made once per type (a fuzzing loop refuses thousands of files)."""
-    schema: dict[str, Any] = msgspec.json.schema(kind)
-    return schema
-
-
-def _schema_at(kind: Any, data: Any, steps: list[str | int | None]) -> dict[str, Any]:
-    """The JSON schema of the value at a msgspec path (bounds, choices, known keys), {} when it cannot tell."""
-    schema = _schema_of(kind)
-    definitions = schema.get("$defs", {})
-
-    def resolve(node: dict[str, Any], value: Any) -> dict[str, Any]:
-        while True:
-            if "$ref" in node:
-                node = definitions.get(node["$ref"].rsplit("/", 1)[-1], {})
-            elif "anyOf" in node:
-                tag = node.get("discriminator", {})
-                chosen = value.get(tag["propertyName"]) if tag and isinstance(value, dict) else None
-                if isinstance(chosen, str) and chosen in tag["mapping"]:
-                    node = {"$ref": tag["mapping"][chosen]}
-                    continue
-                choices = [option for option in node["anyOf"] if option.get("type") != "null"]
-                if tag or len(choices) != 1:
-                    return node
-                node = choices[0]
-            else:
-                return node
-
-    node = resolve(schema, data)
-    for step in steps:
-        if isinstance(step, str):
-            tag = node.get("discriminator", {})
-            if tag and step == tag["propertyName"]:
-                return {"enum": sorted(tag["mapping"])}
-            properties = node.get("properties", {})
-            node = properties[step] if step in properties else node.get("additionalProperties") or {}
-            data = data.get(step) if isinstance(data, dict) else None
-        elif isinstance(step, int):
-            prefix = node.get("prefixItems", [])
-            node = prefix[step] if step < len(prefix) else node.get("items") or {}
-            data = data[step] if isinstance(data, list) and step < len(data) else None
-        else:
-            node = node.get("additionalProperties") or {}
-            data = None
-        node = resolve(node, data)
-    return node
+def _size_reworded(size: tuple[str, int], count: int | None, unit: str) -> str:
+    """A text, list or object of the wrong size: ``a string of 300 characters; the limit is 200``, ``expected 2 entries, found 3``."""
+    relation, limit = size
+    if unit == "str":
+        return f"expected at least {limit} character(s)" if relation == ">=" else f"a string of {count} characters; the limit is {limit}"
+    units = ("entries", "entry") if unit == "array" else ("keys", "key")
+    if relation == "<=":
+        return f"{count} {units[0]}; the limit is {limit}"
+    return f"expected {'at least ' if relation == '>=' else ''}{limit} {units[limit == 1]}, found {count}"
 
 
 def _quoted(value: Any) -> str:
     """A string as Python shows it (``'turbo'``), anything else as JSON; short either way."""
     return _clip(repr(value), SHORT_VALUE) if isinstance(value, str) else shorten(value)
-
-
-def _reworded(text: str, value: Any, schema: dict[str, Any]) -> str:
-    """One msgspec message in the project's words, the value quoted short from the file itself."""
-    known = value is not MISSING
-    if match := re.fullmatch(r"Expected `([^`]+)`, got `(\w+)`", text):
-        expected = " or ".join(_TYPE_NAMES.get(name, name) for name in match[1].split(" | "))
-        return f"expected {expected}, found {_kind(value) if known else _TYPE_NAMES.get(match[2], match[2])}"
-    if match := re.fullmatch(r"Expected `(?:int|float)` (?:>=|<=|>|<) (\S+)", text):
-        low, high = schema.get("minimum"), schema.get("maximum")
-        bounds = f" ({low} to {high})" if low is not None and high is not None else ""
-        return f"{shorten(value) if known else 'the number'} is out of range{bounds}"
-    if match := re.fullmatch(r"Expected `str` of length ([<>]=) (\d+)", text):
-        if match[1] == ">=":
-            return f"expected at least {match[2]} character(s)"
-        if not isinstance(value, str):
-            return f"longer than the limit of {match[2]} characters"
-        return f"a string of {len(value)} characters; the limit is {match[2]}"
-    if match := re.fullmatch(r"Expected `(array|object)` of length ([<>]=)? ?(\d+)(?:, got (\d+))?", text):
-        units = ("entries", "entry") if match[1] == "array" else ("keys", "key")
-        count = len(value) if isinstance(value, (list, dict)) else match[4]
-        unit = units[match[3] == "1" and match[2] != "<="]
-        if match[2] == "<=":
-            return f"{count} {unit}; the limit is {match[3]}"
-        qualifier = "at least " if match[2] == ">=" else ""
-        return f"expected {qualifier}{match[3]} {unit}, found {count}"
-    if text.startswith(("Invalid enum value", "Invalid value")):
-        choices = schema.get("enum", [])
-        quoted = _quoted(value) if known else "the value"
-        return f"{quoted} is not one of {', '.join(map(repr, choices))}" if choices else f"{quoted} is not allowed"
-    if match := re.fullmatch(r"Expected `str` matching regex .*", text, re.DOTALL):
-        return f"{_quoted(value) if known else 'the string'} is not in the expected form"
-    if match := re.fullmatch(r"Object contains unknown field `(.*)`", text, re.DOTALL):
-        allowed = ", ".join(sorted(schema.get("properties", {})))
-        return f"unknown key {match[1][:40]!r}" + (f" (allowed: {allowed})" if allowed else "")
-    if match := re.fullmatch(r"Object missing required field `(.*)`", text, re.DOTALL):
-        return f"missing key {match[1]!r}"
-    return _clip(text[:1].lower() + text[1:], 200)
 
 
 # ----- atomic saving -------------------------------------------------------------------------

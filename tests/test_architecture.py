@@ -14,10 +14,11 @@ import os
 from pathlib import Path
 
 import pytest
+from import_cycles import import_cycles
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Installed package name -> folder in the checkout (pyproject's package-dir).
-PACKAGES = {"overturn": ROOT / "overturn", "overturn_cli": ROOT / "cli", "overturn_lexicons": ROOT / "lexicons"}
+#: Installed package name -> folder in the checkout (src/ links each name to its folder: pyproject's package-dir).
+PACKAGES = {link.name: link.resolve() for link in (ROOT / "src").iterdir() if link.is_symlink()}
 
 
 def _modules() -> dict[str, Path]:
@@ -82,43 +83,8 @@ def _graph() -> dict[str, set[str]]:
     return graph
 
 
-def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    components: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        on_stack.add(node)
-        for target in sorted(graph[node]):
-            if target not in index:
-                visit(target)
-                low[node] = min(low[node], low[target])
-            elif target in on_stack:
-                low[node] = min(low[node], index[target])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                component.append(member)
-                if member == node:
-                    break
-            if len(component) > 1:
-                components.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return components
-
-
 def test_the_import_graph_has_no_cycle() -> None:
-    assert _cycles(_graph()) == []
+    assert import_cycles(_graph()) == []
 
 
 def test_the_cycle_finder_sees_cycles_in_functions_and_type_checking_blocks(tmp_path: Path) -> None:
@@ -127,7 +93,7 @@ def test_the_cycle_finder_sees_cycles_in_functions_and_type_checking_blocks(tmp_
     (tmp_path / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import f\n", encoding="utf-8")
     known = {"pkg.a", "pkg.b"}
     graph = {"pkg.a": _imports("pkg.a", tmp_path / "a.py", known), "pkg.b": _imports("pkg.b", tmp_path / "b.py", known)}
-    assert _cycles(graph) == [["pkg.a", "pkg.b"]]
+    assert import_cycles(graph) == [["pkg.a", "pkg.b"]]
 
 
 def test_arrows_run_down_from_the_service_and_the_cli() -> None:
@@ -135,12 +101,45 @@ def test_arrows_run_down_from_the_service_and_the_cli() -> None:
     the games never import the table that holds them."""
     graph = _graph()
     for module, targets in graph.items():
-        if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon", "overturn.jsonbounds", "overturn.jsonstore", "overturn.table")):
+        if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon", "overturn.jsonbounds", "overturn.jsonstore", "overturn.jsonrefusal", "overturn.table")):
             assert not {t for t in targets if t.startswith(("overturn.service", "overturn_cli"))}, module
         if module.startswith(("overturn.game", "overturn.referees", "overturn.lexicon")):
             assert not {t for t in targets if t.startswith("overturn.table")}, module
         if module.startswith("overturn.lexicon"):
             assert not {t for t in targets if t.startswith(("overturn.game", "overturn.referees"))}, module
+
+
+def test_routers_call_the_layer_below_never_each_other() -> None:
+    """A router reads a request, asks the layer below and writes the answer: what two routers share lives below them
+    (``overturn.service.game_requests``, the game, the table), so no router depends on another's endpoints."""
+    graph = _graph()
+    routers = {module for module in graph if module.startswith("overturn.service.routers.")}
+    reaching = {module: sorted(graph[module] & routers) for module in sorted(routers) if graph[module] & routers}
+    assert not reaching, reaching
+
+
+#: Each layer's one exception root: every exception class a layer defines derives from it, so a caller catches the
+#: layer's failures by one name (their other bases, ``ValueError`` and the like, are kept for the callers before).
+LAYER_ROOTS = {
+    "overturn.game": ("overturn.game.errors", "GameException"),
+    "overturn.lexicon": ("overturn.lexicon.errors", "LexiconException"),
+    "overturn.referees": ("overturn.referees.errors", "RefereeException"),
+    "overturn.table": ("overturn.table.errors", "TableException"),
+    "overturn.service": ("overturn.service.errors", "ServiceException"),
+}
+
+
+@pytest.mark.parametrize("layer", sorted(LAYER_ROOTS))
+def test_every_exception_of_a_layer_derives_from_its_one_root(layer: str) -> None:
+    module_name, root_name = LAYER_ROOTS[layer]
+    root = getattr(importlib.import_module(module_name), root_name)
+    strays = []
+    for name in sorted(m for m in _modules() if m == layer or m.startswith(layer + ".")):
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if isinstance(value, type) and issubclass(value, BaseException) and value.__module__ == name and not issubclass(value, root):
+                strays.append(f"{name}.{value.__name__}")
+    assert not strays, strays
 
 
 def _top_level_imports(path: Path) -> set[str]:

@@ -298,9 +298,9 @@ def test_one_router_serves_every_game_under_both_paths(client: httpx.Client) -> 
         assert client.get(f"/api/{family}/{board_game}").json()["game"] == "offboard"
         assert "faces" in client.get(f"/api/{family}/{overturn}").json()
     moved = client.post(f"/api/tables/{board_game}/moves", json={"seat": board_token, "version": 0, "action": {"kind": "pass", "cell": [0, 0]}})
-    assert moved.status_code == 400 and moved.json()["detail"]["field"] == "move"
-    moved = client.post(f"/api/boardgames/{overturn}/moves", json={"seat": overturn_token, "version": 0, "move": "a1"})
     assert moved.status_code == 400 and moved.json()["detail"]["field"] == "action"
+    moved = client.post(f"/api/boardgames/{overturn}/moves", json={"seat": overturn_token, "version": 0, "move": "a1"})
+    assert moved.status_code == 400 and moved.json()["detail"]["field"] == "move"
     for table in (board_game, overturn):  # the refused requests left both tables as they were
         assert client.get(f"/api/tables/{table}").json()["table"]["version"] == 0
     assert client.get("/api/tables/no-such-table-here").json()["detail"]["reason"] == "no_such_table"

@@ -283,7 +283,7 @@ def test_next_layer_keeps_each_layer_and_review_covers_them(default_lexicon, tmp
     moved = run("game", "next-layer", "--force", "--state", str(state), "--json")
     assert moved.exit_code == 0, moved.output
     data = json.loads(moved.stdout)
-    assert data["kept"] == str(tmp_path / "g.layer-1.json") and data["total"] == {"green": 3, "silver": 0, "layers": 2}
+    assert data["kept"] == str(tmp_path / "g.layer-1.json") and data["total"] == {"scores": [3, 0], "layers": 2}
     assert [move["word"] for move in json.loads((tmp_path / "g.layer-1.json").read_text(encoding="utf-8"))["moves"]] == ["ROI"]
     review = run("game", "review", "--state", str(state))
     assert "layer 1 (" in review.stdout and "ROI +3" in review.stdout and "layer 2 (" in review.stdout

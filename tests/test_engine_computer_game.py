@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_computer_search import walk_words  # words read along deal 1's walks: short games on one board
 
 from overturn.game.board import Board
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.moves import PassMove, RankedMove
 from overturn.game.state import MODES, Game
-from overturn.game.tiles import deal
 from overturn.lexicon.lexicon import Lexicon
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,20 +93,6 @@ def answer(ranked: RankedMove, rng: random.Random, game: Game) -> dict[str, Any]
     move = ranked.move
     shown = {"cell": move.cell} if isinstance(move, PassMove) else {"word": move.word, "path": list(move.path or ())}
     return {"move": shown, "swing": ranked.swing, "readings": [list(pair) for pair in ranked.readings], "after": rng.random(), "plies": len(game.history)}
-
-
-def walk_words(count: int) -> set[str]:
-    """Words read along random walks of deal 1's top layer (as test_computer_search): short games on one board."""
-    board = deal(1).layers[0]
-    rng = random.Random(1)
-    words: set[str] = set()
-    while len(words) < count:
-        cell, letters = rng.randrange(36), []
-        for _ in range(rng.randint(2, 5)):
-            letters.append(rng.choice(board.rules.readings(board.faces[cell])))
-            cell = rng.choice([other for other in range(36) if board.adjacent(cell, other)])
-        words.add("".join(letters).lower())
-    return words
 
 
 def games(lexicon: Lexicon, starts: list[Game], every: float, rng: random.Random) -> list[dict[str, Any]]:

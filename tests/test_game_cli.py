@@ -41,7 +41,7 @@ def test_new_show_play_undo(state: Path):
     shown = run("game", "show", "--state", str(state))
     assert "silver plays BOIRE" in shown.output and "green 0 · silver 5 · green to move" in shown.output
     data = json.loads(run("game", "show", "--json", "--state", str(state)).output)
-    assert data["result"] == {"green": 0, "silver": 5, "over": False, "turn": 0, "winners": []}
+    assert data["result"] == {"scores": [0, 5], "over": False, "turn": 0, "winners": []}
     assert [move["word"] for move in data["game"]["moves"]] == ["ROI", "BOIRE"]
     assert run("game", "undo", "--state", str(state)).exit_code == 0
     assert json.loads(state.read_text(encoding="utf-8"))["to_move"] == "silver"

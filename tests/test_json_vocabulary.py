@@ -61,7 +61,7 @@ def test_overturn_s_score_is_one_struct_in_the_cli_and_the_api(api, default_lexi
     state = str(tmp_path / "g.json")
     said = cli("game", "new", "--seed", "311", "--state", state)
     served = api.post("/api/game/new", json={"seed": 311}).json()
-    assert said["result"] == served["result"] == {"green": 0, "silver": 0, "over": False, "turn": 0, "winners": []}
+    assert said["result"] == served["result"] == {"scores": [0, 0], "over": False, "turn": 0, "winners": []}
     played = cli("game", "play", "ROI", "--state", state)
     answered = api.post("/api/game/play", json={"game": served["game"], "word": "ROI"}).json()
     assert played["result"] == answered["result"] and played["result"]["turn"] == 1

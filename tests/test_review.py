@@ -75,6 +75,16 @@ def test_each_move_is_weighed_against_the_best(lexicon) -> None:
     assert greedy.missed == 0 and greedy.best_moves == greedy.moves  # level 2 always plays the best swing
 
 
+def test_the_review_json_gives_each_players_sums_as_a_list_by_seat(lexicon) -> None:
+    game = played_game(lexicon, {Colour.GREEN: 1, Colour.SILVER: 2}, seed=1)
+    review = review_game(game)
+    data = review_json(review, game.board)
+    sums = [review.players[Colour.GREEN], review.players[Colour.SILVER]]
+    assert [(player["moves"], player["swing"]) for player in data["players"]] == [(s.moves, s.swing) for s in sums]
+    assert sums[0].swing != sums[1].swing, "the two seats' sums differ, so their order is seen"
+    assert [item["seat"] for item in data["moves"]] == [played.player.seat for played in game.history]
+
+
 def test_review_command_text_and_json(lexicon, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game = played_game(lexicon, {Colour.GREEN: 1, Colour.SILVER: 1}, seed=3)
     state = tmp_path / "game.json"
@@ -107,6 +117,7 @@ def test_review_endpoint(lexicon, tmp_path: Path) -> None:
             body = answer.json()
             assert body["lexicon"] == "small"
             assert {key: body[key] for key in ("moves", "players")} == review_json(review_game(game), game.board)
+            assert len(body["players"]) == 2 and all(type(player["moves"]) is int for player in body["players"])
             tampered = game.to_json()
             tampered["rings"][0] = "green" if tampered["rings"][0] != "green" else "silver"
             bad = client.post("/api/review", json={"game": tampered})

@@ -29,9 +29,10 @@ from overturn.service.server import BackgroundServer
 from overturn.service.workers import ENGINE_NICENESS, Engines, engine_cores
 from overturn.table.backends import open_store
 from overturn.table.contract import TableGame
+from overturn.table.errors import TableNotFound
 from overturn.table.games import new_board_table
 from overturn.table.hub import Hub
-from overturn.table.record import NoSuchTable, Seat, TableRecord, digest, new_table_id
+from overturn.table.record import Seat, TableRecord, digest, new_table_id
 from overturn.table.service import SeatAsked, TableService
 
 T = TypeVar("T")
@@ -159,7 +160,7 @@ def test_an_unclaimed_idle_table_is_pruned_within_hours(empty_database: str) -> 
         dry = await service.prune(30 * DAY, 7 * DAY, dry_run=True, now=start + 7 * HOUR, unclaimed=6 * HOUR)
         assert dry.removed == [abandoned]
         assert (await service.prune(30 * DAY, 7 * DAY, now=start + 7 * HOUR, unclaimed=6 * HOUR)).removed == [abandoned]
-        with pytest.raises(NoSuchTable):
+        with pytest.raises(TableNotFound):
             store.get(abandoned)
         assert store.count() == 2
         assert (await service.prune(30 * DAY, 7 * DAY, now=start + 7 * HOUR)).removed == []  # the rule is the caller's

@@ -24,10 +24,9 @@ from test_service_fuzz import CHECKS, base_url, small_app  # noqa: F401 (base_ur
 from overturn.game.board import Board
 from overturn.game.state import Game, PassMove, WordMove
 from overturn.service.app import openapi_schema
-from overturn.service.routers.game import EXAMPLE_SEED
-from overturn.service.routers.game import ROUTES as PAGE_ROUTES
+from overturn.service.routers.game import ENDPOINTS, EXAMPLE_SEED
 
-GAME_PATHS = sorted(route.path for route in PAGE_ROUTES if route.path.startswith("/api/game/"))
+GAME_PATHS = sorted(endpoint.path for endpoint in ENDPOINTS)
 BOARD = "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC"
 #: The phases whose requests are drawn from the examples and at random (where the hook puts real games). The
 #: coverage phase walks the schema's boundaries field by field, the game's too, so the replay refuses nearly all of it;

@@ -103,6 +103,27 @@ def test_moves_follow_the_model_and_the_turn(client: httpx.Client, lexicon_dir: 
     assert passed.json()["table"]["version"] == 2 and passed.json()["table"]["turn"] == 0
 
 
+def test_an_overturn_move_says_move_as_every_game_does_with_action_its_older_name(client: httpx.Client, lexicon_dir: Path) -> None:
+    """Overturn's move request once said only ``action``: it says ``move`` as the board games' do, ``action`` kept."""
+    created = _new(client)
+    green, silver = created["tokens"]
+    moves = f"/api/tables/{created['table']['id']}/moves"
+    local = _local(lexicon_dir)
+    played = client.post(moves, json={"seat": green, "version": 0, "move": {"kind": "word", "word": "ACCES"}})
+    assert played.status_code == 200, played.text
+    local.push(WordMove("ACCES"))
+    assert played.json()["verdict"]["legal"] and played.json()["game"] == local.to_json()
+    off_board = client.post(moves, json={"seat": silver, "version": 1, "move": {"kind": "word", "word": "SOU", "path": [0, 1, 99]}})
+    assert off_board.status_code == 422 and off_board.json()["detail"]["field"] == "move.path", off_board.text
+    both = client.post(moves, json={"seat": silver, "version": 1, "move": {"kind": "pass", "cell": 0}, "action": {"kind": "pass", "cell": 0}})
+    assert both.status_code == 422 and both.json()["detail"]["field"] == "action"
+    assert client.post(moves, json={"seat": silver, "version": 1}).json()["detail"]["field"] == "move"
+    sing = client.post(moves, json={"seat": silver, "version": 1, "move": {"kind": "sing"}})  # the kinds named, as under 'action'
+    assert sing.status_code == 400 and sing.json()["error"] == "'move.kind' must be next-layer or pass or word, not 'sing'", sing.text
+    passed = _move(client, created, silver, 1, kind="pass", cell=[0, 0])  # the older name
+    assert passed.status_code == 200 and passed.json()["table"]["version"] == 2, passed.text
+
+
 def test_a_move_on_a_state_already_moved_on_gets_409_with_the_current_table(client: httpx.Client) -> None:
     created = _new(client)
     green, _silver = created["tokens"]
@@ -364,7 +385,7 @@ def test_the_next_layer_waits_for_the_end_and_keeps_the_total(client: httpx.Clie
     assert following.status_code == 200, following.text
     after = following.json()
     assert after["game"]["layer"] == 1 and after["game"]["moves"] == [] and after["verdict"] is None
-    assert after["table"]["layers"] == [{"green": state["result"]["green"], "silver": state["result"]["silver"]}]
+    assert after["table"]["layers"] == [state["result"]["scores"]]
     assert after["table"]["totals"] == before
 
 

@@ -133,6 +133,10 @@ def _over(view: dict[str, Any]) -> bool:
     return bool(view["result"]["over"] if "result" in view else view["over"])
 
 
+def _scores(view: dict[str, Any]) -> Any:
+    return view["result"]["scores"] if "result" in view else view["scores"]
+
+
 def _you(view: dict[str, Any]) -> int | None:
     return view["table"]["you"] if "result" in view else view["you"]
 
@@ -203,6 +207,8 @@ def test_the_contract_holds_over_a_random_playout(setup: Setup, lexicon: Lexicon
             json.dumps(view, allow_nan=False)
             assert view["table"]["version"] == meta.version
             assert _you(view) == reader
+            scores = _scores(view)  # every game's score is a list by seat, in the order of the table's seats
+            assert isinstance(scores, list) and len(scores) == setup.players and all(type(score) is int for score in scores), scores
         if isinstance(table, OverturnTable):  # no private part: every reader sees the watcher's view and its seat
             for reader, view in views.items():
                 assert {**view, "table": {**view["table"], "you": None}} == views[None], reader

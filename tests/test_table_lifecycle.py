@@ -25,9 +25,10 @@ from overturn.lexicon.sources import Entry
 from overturn.service.app import create_app
 from overturn.service.server import BackgroundServer
 from overturn.table.backends import open_store
+from overturn.table.errors import TableNotFound
 from overturn.table.games import new_board_table
 from overturn.table.hub import Hub
-from overturn.table.record import NoSuchTable, Seat, TableRecord, digest, new_table_id
+from overturn.table.record import Seat, TableRecord, digest, new_table_id
 from overturn.table.seating import OverturnTable
 from overturn.table.service import SeatAsked, TableService
 
@@ -71,7 +72,7 @@ def test_prune_removes_exactly_what_its_rule_says(empty_database: str, lexicons:
         assert dry.removed == [over] and dry.kept == 2
         assert store.get(over).id == over  # a dry run removes nothing
         assert (await service.prune(IDLE, FINISHED, now=start + 8 * DAY)).removed == [over]
-        with pytest.raises(NoSuchTable):
+        with pytest.raises(TableNotFound):
             store.get(over)
         assert store.log(over) == []
         assert sorted((await service.prune(IDLE, FINISHED, now=start + 31 * DAY)).removed) == sorted([live, board_game])
@@ -151,7 +152,7 @@ def test_the_prune_command_removes_what_the_server_would(tmp_path: Path) -> None
     store = open_store(spec)
     try:
         assert store.get(recent.id).id == recent.id
-        with pytest.raises(NoSuchTable):
+        with pytest.raises(TableNotFound):
             store.get(old.id)
     finally:
         store.close()

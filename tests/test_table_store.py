@@ -12,7 +12,8 @@ import pytest
 
 from overturn.table import store as store_module
 from overturn.table.backends import open_store
-from overturn.table.record import NoSuchTable, Seat, Stale, StoreError, TableRecord, digest, new_table_id, new_token
+from overturn.table.errors import StaleMove, TableNotFound
+from overturn.table.record import Seat, StoreError, TableRecord, digest, new_table_id, new_token
 from overturn.table.sqlite_store import SQLiteStore
 from overturn.table.store import MIGRATIONS, SQLStore, TableStore
 
@@ -45,9 +46,9 @@ def test_a_table_reads_back_as_created(store: TableStore) -> None:
 
 
 def test_an_unknown_table_is_named(store: TableStore) -> None:
-    with pytest.raises(NoSuchTable):
+    with pytest.raises(TableNotFound):
         store.get("nope-nope-nope")
-    with pytest.raises(NoSuchTable):
+    with pytest.raises(TableNotFound):
         store.commit("nope-nope-nope", 0, "{}", 0, "{}")
 
 
@@ -56,7 +57,7 @@ def test_a_move_on_an_old_version_is_stale_and_changes_nothing(store: TableStore
     store.create(record)
     after = store.commit(record.id, 0, '{"n": 1}', 0, '{"kind": "a"}')
     assert (after.version, after.state) == (1, '{"n": 1}')
-    with pytest.raises(Stale) as stale:
+    with pytest.raises(StaleMove) as stale:
         store.commit(record.id, 0, '{"n": "lost"}', 1, '{"kind": "b"}')
     assert stale.value.current == after
     assert store.get(record.id) == after
@@ -76,7 +77,7 @@ def test_of_many_moves_made_on_one_version_exactly_one_is_committed(store: Table
         try:
             store.commit(record.id, seen, f'{{"by": {index}}}', index % 2, f'{{"i": {index}}}')
             outcomes.append("ok")
-        except Stale:
+        except StaleMove:
             outcomes.append("stale")
 
     threads = [threading.Thread(target=attempt, args=(i,)) for i in range(16)]
@@ -133,7 +134,7 @@ def test_two_sqlite_stores_on_one_file_still_commit_one_move_per_version(tmp_pat
     record, _ = _table()
     first.create(record)
     first.commit(record.id, 0, '{"n": 1}', 0, '"a"')
-    with pytest.raises(Stale):
+    with pytest.raises(StaleMove):
         second.commit(record.id, 0, '{"n": "lost"}', 1, '"b"')
     first.close()
     second.close()

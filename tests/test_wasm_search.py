@@ -290,3 +290,116 @@ def test_the_core_includes_no_python() -> None:
         assert "Python.h" not in text and "PyObject" not in text, name
     assert '#include "search_core.h"' in (Path(wasm_build.GAME) / "_search.c").read_text()
     assert os.path.getsize(wasm_build.TARGET) < 100_000
+
+
+#: Replays, cuts short, mutates and makes up requests for every operation, straight at the module's exports.
+FUZZ = """
+import { readFileSync } from "node:fs";
+import { createSearch } from "./js/engine/search.js";
+const input = JSON.parse(readFileSync(0, "utf8"));
+const search = await createSearch(readFileSync(input.wasm));
+const wasm = search.wasm;
+let seed = input.seed >>> 0;
+function random() {  // mulberry32: seeded, so a failure replays
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const below = (n) => Math.floor(random() * n);
+const bytes = readFileSync(input.trie);
+search.loadTrie(new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
+
+// Every request search.js writes for the jobs, with the status it got.
+const valid = [];
+const run = search.run.bind(search);
+search.run = (operation, request, ...args) => {
+  const status = run(operation, request, ...args);
+  valid.push({ operation, bytes: Uint8Array.from(request.bytes), args, done: status });
+  return status;
+};
+const before = [];
+for (const job of input.jobs) {
+  const c = { ...job.constraints, ringed: BigInt(job.constraints.ringed) };
+  before.push(JSON.stringify(search.findWords(job.board, c)));
+  search.countWords(job.board, c);
+  search.rankMoves(job.board, c, job.unfixed, job.gain);
+  search.bestMove(job.board, c, job.unfixed, job.gain);
+  search.bestPaths(job.board, c, job.keys, job.unfixed, job.gain);
+  search.bestPaths(job.board, c, job.keys, job.unfixed, job.gain, true);
+  for (const key of job.keys) search.isKey(key);
+}
+search.run = run;
+
+const STATUSES = new Set([0, 1, -1, -2, -3, -4, -5]);
+const OPERATIONS = [["ov_find"], ["ov_count"], ["ov_rank"], ["ov_best_move"], ["ov_best_paths", 0], ["ov_best_paths", 1], ["ov_is_key"]];
+const traps = [], strange = [], uncut = [];
+let cases = 0, slowest = 0;
+function ask(operation, request, args) {
+  const at = wasm.ov_input(request.length);
+  if (request.length) new Uint8Array(wasm.memory.buffer, at, request.length).set(request);
+  const started = performance.now();
+  let status;
+  try {
+    status = wasm[operation](...args);
+  } catch (error) {
+    traps.push({ operation, request: Array.from(request), error: String(error) });
+    return null;
+  }
+  slowest = Math.max(slowest, performance.now() - started);
+  cases++;
+  if (!STATUSES.has(status)) strange.push({ operation, request: Array.from(request), status });
+  return status;
+}
+const deadline = performance.now() + input.seconds * 1000;
+while (cases < input.cases && performance.now() < deadline) {
+  const kind = below(3);
+  if (kind === 0) {  // a request cut short, read where a longer one left its bytes: malformed, whatever they say
+    const { operation, bytes: whole, args, done } = valid[below(valid.length)];
+    if (done !== true && operation !== "ov_is_key") continue;
+    ask(operation, whole, args);
+    const cut = below(whole.length);
+    const status = ask(operation, whole.subarray(0, cut), args);
+    if (status !== null && status !== -1) uncut.push({ operation, length: whole.length, cut, status });
+  } else if (kind === 1) {  // a request with a few bytes changed, dropped or added
+    const { operation, bytes: whole, args } = valid[below(valid.length)];
+    const request = Array.from(whole);
+    for (let edits = 1 + below(4); edits > 0; edits--) {
+      const where = below(request.length + 1), edit = below(3);
+      if (edit === 0 && where < request.length) request[where] = below(256);
+      else if (edit === 1) request.splice(where, 1);
+      else request.splice(where, 0, below(256));
+    }
+    ask(operation, Uint8Array.from(request), args);
+  } else {  // bytes made up, for any operation
+    const [operation, ...args] = OPERATIONS[below(OPERATIONS.length)];
+    ask(operation, Uint8Array.from({ length: below(300) }, () => (random() < 0.5 ? below(4) : below(256))), args);
+  }
+}
+const after = input.jobs.map((job) => JSON.stringify(search.findWords(job.board, { ...job.constraints, ringed: BigInt(job.constraints.ringed) })));
+process.stdout.write(JSON.stringify({ cases, valid: valid.length, slowest, traps: traps.slice(0, 3), strange: strange.slice(0, 3), uncut: uncut.slice(0, 5), intact: after.every((text, i) => text === before[i]) }));
+"""
+
+
+def test_the_request_readers_survive_any_bytes(tmp_path: Path) -> None:
+    """Every operation's reader on a few thousand seeded requests, cut short, edited or made up: each answers one of
+    its statuses (a request cut short: malformed, even where a longer one left its bytes in the buffer), never traps
+    out of bounds nor hangs, and the module answers the real requests as before afterwards."""
+    rng = random.Random(41)
+    lexicon = random_lexicon(rng, tmp_path / "lexicon")
+    trie = trie_file(lexicon, tmp_path)
+    jobs = []
+    for _ in range(8):
+        board = random_board(rng, random_rules(rng))
+        solver = Solver(lexicon, board)
+        words = [found.word for found in solver.solve()]
+        gain = [rng.choice((0, 1, 2)) for _ in range(board.rules.size)]
+        jobs.append(Case(solver, random_constraints(rng, board, words), gain, random_keys(rng, words), trie).job)
+    data = json.dumps({"wasm": str(wasm_build.TARGET), "trie": trie, "jobs": jobs, "seed": 41, "cases": 4000, "seconds": 30})
+    assert NODE is not None
+    done = subprocess.run([NODE, "--input-type=module", "-e", FUZZ], input=data, capture_output=True, text=True, timeout=120, cwd=WEB, check=False)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["valid"] >= 8 * 6 and report["cases"] >= 3000, report
+    assert report["traps"] == [] and report["strange"] == [] and report["uncut"] == [], report
+    assert report["slowest"] < 1000 and report["intact"], report

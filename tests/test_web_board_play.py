@@ -233,7 +233,7 @@ def test_overload_names_the_player_awaited_and_shows_each_colour_once(seats: Any
     while table.mirror.public_view()["awaited"]["player"] == "red":  # another seat than the first is awaited
         table.play(table.mirror.legal_moves()[-1])
     view = table.mirror.public_view()
-    colours = list(view["board"]["scores"])
+    colours = view["board"]["seat_names"]
     french = {"red": "rouge", "blue": "bleu", "yellow": "jaune"}
     colour = view["awaited"]["player"]
     seat = colours.index(colour)

@@ -117,7 +117,7 @@ def _play_whole_game(
             said = re.sub(r"\bJoueur (\d)\b", lambda found: table.data["table"]["seats"][int(found[1]) - 1]["name"], said)
         awaited = mirror.public_view()["awaited"]
         if name == "overload" and awaited:  # and Overload's, its colour after ("Zoé (rouge)"; a colour's own name alone)
-            seat_name = table.data["table"]["seats"][list(mirror.public_view()["board"]["scores"]).index(awaited["player"])]["name"]
+            seat_name = table.data["table"]["seats"][mirror.public_view()["board"]["seat_names"].index(awaited["player"])]["name"]
             colour = OVERLOAD_FR.table("colour")[awaited["player"]]
             said = said.replace(colour, seat_name if seat_name.lower() == colour else f"{seat_name} ({colour})", 1)
         if name == "offboard" and awaited:  # and offboard's player to move and winner by name (« À Zoé (rouge) de jouer »)

@@ -243,3 +243,28 @@ def test_laptop_game_layout_keeps_path_and_verdict_visible(base: str, browser: o
     expect(page.locator("#help-output")).to_contain_text("The computer")
     expect(page.locator("#verdict")).to_be_hidden()  # the verdict was about the move before the computer's
     context.close()
+
+
+def test_a_game_stored_before_scores_were_a_list_by_seat_still_opens(base: str, page: object, web_lexicon: Path) -> None:  # noqa: F811
+    """A phone keeps its game in local storage: one stored with ``result.green``/``silver`` reopens with its score."""
+    from playwright.sync_api import expect
+
+    local = Game.from_board(Board.parse(BOARD), "reuse", "web", load_lexicon(str(web_lexicon)))
+    page.goto(base + "/")  # type: ignore[attr-defined]
+    page.fill("#board-text", BOARD)  # type: ignore[attr-defined]
+    page.click("#start-board")  # type: ignore[attr-defined]
+    best = _word_with_a_reply(local)
+    assert best.move.path is not None
+    for cell in best.move.path:
+        _tap(page, cell)
+    page.click("#play")  # type: ignore[attr-defined]
+    local.push(best.move)
+    expect(page.locator("#score")).to_have_text(_score(local))  # type: ignore[attr-defined]
+    stored = page.evaluate("JSON.parse(localStorage.getItem('overturn-game'))")  # type: ignore[attr-defined]
+    green, silver = stored["result"].pop("scores")
+    assert green > silver == 0
+    stored["result"].update(green=green, silver=silver)
+    page.evaluate("(state) => localStorage.setItem('overturn-game', JSON.stringify(state))", stored)  # type: ignore[attr-defined]
+    page.reload()  # type: ignore[attr-defined]
+    expect(page.locator("#score")).to_have_text(_score(local))  # type: ignore[attr-defined]
+    expect(page.locator("#turn")).to_have_text(TURN[local.to_move.value])  # type: ignore[attr-defined]

@@ -58,14 +58,14 @@ def test_a_game_played_over_http_matches_the_model(client: httpx.Client, lexicon
     state = _post(client, "new", board=BOARD)
     local = _local(lexicon_dir)
     assert state["game"] == local.to_json()
-    assert state["result"] == {"green": 0, "silver": 0, "over": False, "turn": 0, "winners": []}
+    assert state["result"] == {"scores": [0, 0], "over": False, "turn": 0, "winners": []}
     assert state["has_next_layer"] is False and state["levels"] == list(LEVELS)  # the page offers every level
 
     answer = _post(client, "play", game=state["game"], word="accès")
     local.push(WordMove("ACCES"))
     assert answer["verdict"]["legal"] and answer["verdict"]["swing"] == 4
     assert answer["game"] == local.to_json()
-    assert answer["result"]["green"] == 4 and answer["result"]["turn"] == 1
+    assert answer["result"]["scores"][0] == 4 and answer["result"]["turn"] == 1
 
     again = _post(client, "play", game=answer["game"], word="ACCES")
     assert again["verdict"]["reason"] == "already_played" and again["game"] == answer["game"]
@@ -88,7 +88,7 @@ def test_pass_moves_and_the_end_of_the_game(client: httpx.Client, lexicon_dir: P
     assert [move["word"] for move in moves["moves"]] == [ranked.move.word for ranked in expected[:3]]
 
     green = _post(client, "pass", game=state["game"], cell=0)  # a cell by its number, as the answers give it
-    assert green["verdict"]["legal"] and green["result"]["silver"] == 1
+    assert green["verdict"]["legal"] and green["result"]["scores"][1] == 1
     taken = _post(client, "pass", game=green["game"], cell=[0, 0])  # or [row, col], as older clients send
     assert taken["verdict"]["reason"] == "cell_not_new" and taken["game"] == green["game"]
     wrong = _post(client, "pass", game=green["game"], cell=[0, 1], player="green")
@@ -97,7 +97,7 @@ def test_pass_moves_and_the_end_of_the_game(client: httpx.Client, lexicon_dir: P
     local.push(PassMove(0))
     local.push(PassMove(1))
     assert silver["game"] == local.to_json()
-    assert silver["result"] == {"green": 1, "silver": 1, "over": True, "turn": None, "winners": [0, 1]}
+    assert silver["result"] == {"scores": [1, 1], "over": True, "turn": None, "winners": [0, 1]}
     over = _post(client, "play", game=silver["game"], word="ACCES")
     assert over["verdict"]["reason"] == "game_over"
 
@@ -114,7 +114,7 @@ def test_seeded_deal_next_layer_and_computer(client: httpx.Client) -> None:
 
     board = _post(client, "new", board=BOARD)
     moved = _post(client, "computer", game=board["game"], level=2, seed=1)
-    assert moved["move"]["kind"] == "word" and moved["result"]["green"] == moved["move"]["swing"]
+    assert moved["move"]["kind"] == "word" and moved["result"]["scores"][0] == moved["move"]["swing"]
     assert moved["result"]["turn"] == 1
 
 

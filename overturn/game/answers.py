@@ -11,10 +11,11 @@ saved games keep them (``path_numbers``, ``cell_number``).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
 
+from overturn.game.errors import GameException
 from overturn.lexicon.answers import DictionaryEntry
 
 #: Why the referee refused a word or a pass ("ok" when it did not); stable codes that scripts and pages switch on.
@@ -46,9 +47,13 @@ Path = list[CellNumber]
 Cell = Annotated[list[Count], Meta(min_length=2, max_length=2)]
 #: What each double face on the path was read as.
 Readings = Annotated[dict[str, str], Meta(description='Double face to its reading, e.g. {"ZX": "X"}.')]
+#: A traced path as a request gives it (either shape); ``path_numbers`` reads it and checks it against the board.
+TracedPath = Annotated[list[Any], Meta(description="The traced path: cell numbers (row * cols + col), or [row, col] pairs (0-based) as older clients send.")]
+#: A cell a request names: its number, or [row, col] as older clients send (``cell_number`` reads both).
+CellAsked = Annotated[Any, Meta(description="The cell: its number (row * cols + col), or [row, col] (0-based) as older clients send.")]
 
 
-class PathError(ValueError):
+class PathError(GameException, ValueError):
     """A path or cell a request gave that cannot be read: ``malformed`` when it is neither shape, else well-formed
     but unusable (the shapes mixed, a cell off the board)."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from overturn.game.errors import GameException
 from overturn.game.value import Value
 
 LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -19,7 +20,7 @@ DOUBLE_FACES = ("ZX", "QU")
 MAX_SEED = 2**32 - 1
 
 
-class BoardError(ValueError):
+class BoardError(GameException, ValueError):
     """Board text that does not describe a board; the message names the row and column."""
 
 

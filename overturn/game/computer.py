@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from overturn.game.errors import GameException
 from overturn.game.state import Game, GameError, PassMove, RankedMove, WordMove
 
 #: Each level, one line each, for the CLI's help, the match command and the page.
@@ -108,7 +109,7 @@ def best_reply(game: Game, candidate: RankedMove) -> int:
         game.pop()
 
 
-class _OutOfTime(Exception):
+class _OutOfTime(GameException):
     """The budget ran out in the middle of a search; what the search finished decides."""
 
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
+from overturn.game.errors import GameException
+
 
 class Colour(str, Enum):
     """A side (a player or a team); a ring shows one of the two colours."""
@@ -79,5 +81,5 @@ class Result:
         return Colour.GREEN if self.green > self.silver else Colour.SILVER
 
 
-class GameError(ValueError):
+class GameError(GameException, ValueError):
     """A request the game cannot serve (nothing to undo, no lexicon, no layer left to deal)."""

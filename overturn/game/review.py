@@ -5,7 +5,8 @@ moves are ranked (exact best ring-swing paths, as ``hint`` shows them), so the
 review compares the move played with the best one, names the longest word
 available and a few notable ones (the biggest swings), and sums it up per
 player. The same JSON serves ``overturn game review --json`` and
-``POST /api/review``.
+``POST /api/review``; it names players by seat (green 0, silver 1), as every
+game's JSON does, and gives the sums as a list by seat.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from msgspec import Struct
 
 from overturn.game.answers import Ranked, RankedPass, RankedWord
 from overturn.game.board import Board
-from overturn.game.save import ColourName, colour_name
 from overturn.game.state import Colour, Game, PassMove, RankedMove, WordMove
+from overturn.game.view import Seat
 
 #: Words listed per move besides the best and the longest.
 NOTABLE = 3
@@ -125,7 +126,7 @@ class ReviewedMove(Struct):
     """One move of the review: the move played, the best one, the swing missed and the words that were there."""
 
     number: int
-    player: ColourName
+    seat: Seat
     played: Ranked
     best: Ranked
     missed: int
@@ -147,10 +148,10 @@ class PlayerReview(Struct):
 
 
 class GameReview(Struct):
-    """The review: each move in order, and each player's sums by colour."""
+    """The review: each move in order, and each player's sums, a list by seat (green 0, silver 1)."""
 
     moves: list[ReviewedMove]
-    players: dict[ColourName, PlayerReview]
+    players: list[PlayerReview]
 
 
 def review_view(review: Review, board: Board) -> GameReview:
@@ -158,7 +159,7 @@ def review_view(review: Review, board: Board) -> GameReview:
         moves=[
             ReviewedMove(
                 number=item.number,
-                player=colour_name(item.player),
+                seat=item.player.seat,
                 played=ranked_view(item.played, board),
                 best=ranked_view(item.best, board),
                 missed=item.missed,
@@ -168,8 +169,8 @@ def review_view(review: Review, board: Board) -> GameReview:
             )
             for item in review.moves
         ],
-        players={
-            colour_name(colour): PlayerReview(
+        players=[
+            PlayerReview(
                 moves=summary.moves,
                 passes=summary.passes,
                 swing=summary.swing,
@@ -178,8 +179,8 @@ def review_view(review: Review, board: Board) -> GameReview:
                 best_moves=summary.best_moves,
                 longest_played=summary.longest_played,
             )
-            for colour, summary in review.players.items()
-        },
+            for summary in (review.players[colour] for colour in sorted(Colour, key=lambda colour: colour.seat))
+        ],
     )
 
 

@@ -35,7 +35,7 @@ static Search *search;
 static Best best;
 
 static uint8_t *input;
-static size_t input_cap;
+static size_t input_cap, input_len;  /* input_len: the request's own size, so a short one never reads a longer one's bytes */
 static const uint8_t *at, *end;  /* the request being read */
 
 static uint8_t *output;
@@ -44,7 +44,7 @@ static int output_failed;
 
 /* --- buffers shared with the script -------------------------------------------------------------------------- */
 
-/* Room for a request of `size` bytes; its address (NULL out of memory). */
+/* Room for a request of `size` bytes, the next operation's whole request; its address (NULL out of memory). */
 EXPORT(ov_input) uint8_t *ov_input(uint32_t size) {
     if (size > input_cap) {
         uint8_t *bigger = realloc(input, size);
@@ -52,6 +52,7 @@ EXPORT(ov_input) uint8_t *ov_input(uint32_t size) {
         input = bigger;
         input_cap = size;
     }
+    input_len = size;
     return input;
 }
 
@@ -120,7 +121,7 @@ static int read_key(const char **text, int *len) {
 /* The board, rules and played keys of the request into the search: DONE, NOT_COVERED or an error. */
 static int read_board(int *reuse) {
     at = input;
-    end = input + input_cap;
+    end = input + input_len;
     if (!trie_nodes) return MALFORMED;
     if (!search && !(search = search_new())) return OUT_OF_MEMORY;
     search_clear(search);
@@ -389,7 +390,7 @@ EXPORT(ov_count) int ov_count(void) {
 /* Whether the request's key (u16 length, capitals) is a key of the trie: 0 it is, 1 it is not. */
 EXPORT(ov_is_key) int ov_is_key(void) {
     at = input;
-    end = input + input_cap;
+    end = input + input_len;
     const char *text;
     int len;
     if (!trie_nodes || !read_key(&text, &len)) return MALFORMED;

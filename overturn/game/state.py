@@ -34,6 +34,7 @@ from typing import Any
 
 from overturn.game.answers import Reason
 from overturn.game.board import MAX_SEED, Board, format_cell
+from overturn.game.errors import GameException
 from overturn.game.moves import Colour, GameError, Move, PassMove, Played, RankedMove, Result, WordMove
 from overturn.game.referee import Verdict, judge_path, referee_word
 from overturn.game.save import (
@@ -69,7 +70,7 @@ WORD_COUNT_CACHE = 4096
 fast_fields(RankedMove)  # the computer's search reads .move and .swing of every candidate, at every node
 
 
-class IllegalMove(ValueError):
+class IllegalMove(GameException, ValueError):
     """A refused move; ``reason`` is a stable code (see ``overturn.game.referee``). The game is unchanged."""
 
     def __init__(self, reason: str, message: str, verdict: Verdict | None = None) -> None:

@@ -17,17 +17,18 @@ from overturn.game.state import Game
 
 #: A seat in every game's JSON, Overturn's included (green 0, silver 1): numbered from 0; the text names it.
 Seat = Annotated[int, Meta(ge=0, description="A seat's number, from 0 (Overturn: green 0, silver 1).")]
+#: Points of each seat, as every game's JSON gives them: a list by seat (Overturn: green's rings, then silver's).
+Scores = Annotated[list[Count], Meta(description="Each seat's points, a list by seat (Overturn: the rings of green 0, silver 1).")]
 
 
 class Score(Struct):
-    """Rings of each colour, whether the game is over, whose turn it is and who won, as the four games say it.
+    """Rings of each seat, whether the game is over, whose turn it is and who won, as the four games say it.
 
-    ``turn`` is the seat to move (null once over); ``winners`` the seats with the
+    ``scores`` are the rings by seat (green 0, silver 1); ``turn`` is the seat to move (null once over); ``winners`` the seats with the
     most rings once over: one seat, both on a tie, none while the game goes on.
     """
 
-    green: Count
-    silver: Count
+    scores: Scores
     over: bool
     turn: Annotated[Seat | None, Meta(description="The seat to move (green 0, silver 1); null once the game is over.")]
     winners: Annotated[list[Seat], Meta(description="Once over, the seats with the most rings: one, or both on a tie; empty while playing.")]
@@ -36,10 +37,11 @@ class Score(Struct):
 def score_of(game: Game) -> Score:
     """The score as every JSON answer gives it: the HTTP API, the table and the command line's --json."""
     result = game.result()
+    scores = [result.green, result.silver]
     if not result.over:
-        return Score(result.green, result.silver, False, game.to_move.seat, [])
+        return Score(scores, False, game.to_move.seat, [])
     winner = result.winner
-    return Score(result.green, result.silver, True, None, [0, 1] if winner is None else [winner.seat])
+    return Score(scores, True, None, [0, 1] if winner is None else [winner.seat])
 
 
 class GameView(Struct):

@@ -10,6 +10,7 @@ from itertools import islice
 from pathlib import Path
 
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT, CompiledLexicon
+from overturn.lexicon.errors import LexiconException
 from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.lexicon.sources import Entry
 
@@ -31,7 +32,7 @@ _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LENGTH_MARGIN = 5
 
 
-class WordTooLong(ValueError):
+class WordTooLong(LexiconException, ValueError):
     """A word much longer than every key: no look-up or suggestion can find anything for it."""
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
+from overturn.lexicon.errors import LexiconException
+
 _LIGATURES = {"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE"}
 
 
@@ -25,7 +27,7 @@ def _fold_table() -> dict[int, str]:
 _ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
-class InvalidWord(ValueError):
+class InvalidWord(LexiconException, ValueError):
     """A word that has no key: it holds something other than letters."""
 
 

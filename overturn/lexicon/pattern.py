@@ -32,6 +32,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
+from overturn.lexicon.errors import LexiconException
 from overturn.lexicon.normalize import fold
 
 __all__ = [
@@ -54,7 +55,7 @@ _COUNT = re.compile(r"\{(\d*)(?:(,)(\d*))?\}")
 _CONTEXT_SENSITIVE = re.compile(r"\(\?(?!:|P[<=>]|<[A-Za-z_]|[#>|])|\\[AZGKz]")
 
 
-class PatternError(ValueError):
+class PatternError(LexiconException, ValueError):
     """A pattern the player should fix: it does not compile, or is too long or too large."""
 
 
@@ -207,7 +208,7 @@ def _shape_of(pattern: str) -> _Shape:
     return shape if end == len(pattern) else _UNKNOWN
 
 
-class _Unsupported(Exception):
+class _Unsupported(LexiconException):
     pass
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from overturn.lexicon import sources, spelling
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
+from overturn.lexicon.errors import LexiconException
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
 from overturn.textlines import LineTooLong
@@ -34,7 +35,7 @@ def _is_name(text: str) -> bool:
     return re.fullmatch(_NAME_PATTERN, text) is not None
 
 
-class LexiconError(Exception):
+class LexiconError(LexiconException):
     """A lexicon that cannot be found, read or built; the message says what to do."""
 
 

@@ -19,6 +19,7 @@ import msgspec
 import regex
 from msgspec import Meta, Struct
 
+from overturn.lexicon.errors import LexiconException
 from overturn.lexicon.lemmas import MAX_ROWS, FormRow, codes_of, table_rows
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.links import definition_links as definition_links  # the service imports it from here
@@ -231,7 +232,7 @@ class Fitted:
     timed_out: bool
 
 
-class FitError(ValueError):
+class FitError(LexiconException, ValueError):
     """A pattern or a rack ``fit`` cannot take; ``field`` says which ("pattern" or "rack"), for the API's answer."""
 
     def __init__(self, field: str, message: str) -> None:

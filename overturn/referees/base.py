@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+from overturn.referees.errors import RefereeException
 
 ActionT = TypeVar("ActionT")
 
@@ -13,7 +15,7 @@ CHANCE = -1
 TERMINAL = -4
 
 
-class IllegalAction(ValueError):
+class IllegalAction(RefereeException, ValueError):
     """A move the rule book forbids.
 
     ``rule`` is a short stable code (for scripts and tests); ``message`` says in
@@ -65,6 +67,14 @@ def winning_seats(returns: Sequence[float], over: bool) -> list[int]:
         return []
     best = [seat for seat, value in enumerate(returns) if value > 0]
     return best or list(range(len(returns)))
+
+
+def scores_by_seat(stored: Any, seat_names: Sequence[str]) -> Any:
+    """A saved ``scores`` as a list by seat: files written before scores were lists keyed them by each seat's
+    name; such an object is read in seat order. Anything else stays as read, for the comparison to name."""
+    if isinstance(stored, dict) and list(stored) == list(seat_names):
+        return list(stored.values())
+    return stored
 
 
 def seeded_rng(seed: int | None) -> random.Random:

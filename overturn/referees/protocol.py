@@ -8,7 +8,8 @@ Two layers, so the rules never depend on the command line:
   ``legal_actions()``, ``apply_action(action)`` (raises
   ``IllegalAction(rule, message)`` and leaves the state untouched),
   ``is_terminal()``, ``returns()`` (``base.win_returns``: +1 per winner, -1 per
-  other player, zeros while the game goes on or on a full tie),
+  other player, zeros while the game goes on or on a full tie), ``scores``
+  (each player's points, a list by seat, as every game's JSON gives them),
   ``is_chance_node()`` and ``chance_outcomes()`` (outcome, probability) pairs
   summing to 1, ``clone()`` (independent of the original). Actions: each game's
   action is a hashable value of its own type (Insider: its notation string;
@@ -47,6 +48,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from msgspec import to_builtins
 
 from overturn.referees.base import CHANCE, TERMINAL, IllegalAction
+from overturn.referees.errors import RefereeException
 from overturn.referees.wording import Event, plural
 
 __all__ = ["CHANCE", "TERMINAL", "IllegalAction", "NothingToUndo", "Played", "Referee", "State", "UsageProblem", "nothing_to_undo"]
@@ -55,11 +57,11 @@ ActionT = TypeVar("ActionT")
 GameT = TypeVar("GameT")
 
 
-class UsageProblem(ValueError):
+class UsageProblem(RefereeException, ValueError):
     """A request that is not a move at all (bad option, nothing to play): exit 2."""
 
 
-class NothingToUndo(ValueError):
+class NothingToUndo(RefereeException, ValueError):
     """An undo past the start of the game (nothing played, or fewer actions than asked): refused, exit 1."""
 
 
@@ -86,6 +88,11 @@ class State(Protocol[ActionT]):
     def is_terminal(self) -> bool: ...
 
     def returns(self) -> list[float]: ...
+
+    @property
+    def scores(self) -> list[int]:
+        """Each player's points, a list by seat (the order of ``returns``)."""
+        ...
 
     def action_to_string(self, action: ActionT) -> str: ...
 

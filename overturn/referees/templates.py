@@ -43,6 +43,7 @@ from typing import Any
 
 import msgspec.json
 
+from overturn.referees.errors import RefereeException
 from overturn.referees.wording import french_count, french_verb, plural
 
 #: The catalogues, one file per language: read by the referees and the table, made into the pages' js/i18n modules.
@@ -57,7 +58,7 @@ _ELIDED = re.compile(r"[aeiouyhàâäéèêëîïôöûüœ]", re.IGNORECASE)
 Namer = Callable[[int], str]
 
 
-class WordingError(ValueError):
+class WordingError(RefereeException, ValueError):
     """A wording the format cannot read, or a value it cannot write (a catalogue's mistake, found by the tests)."""
 
 

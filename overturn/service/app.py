@@ -1,4 +1,4 @@
-"""The application factory: one router per area, middleware for cross-cutting concerns, the OpenAPI document assembled from each router's part."""
+"""The application factory: one router per area, middleware for cross-cutting concerns; the routes and the OpenAPI document both made from the routers' endpoints."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.routing import BaseRoute
 
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.registry import DEFAULT_LEXICON, load_lexicon
@@ -69,7 +70,7 @@ def create_app(
         service.searches.shutdown()
         service.engines.shutdown()
 
-    routes = [route for router in ROUTERS for route in router.ROUTES]
+    routes: list[BaseRoute] = [*(endpoint.route() for endpoint in ENDPOINTS), *page.ROUTES]
     page_lexicon = None
     if page_engine:
         from overturn.lexicon.browser import lexicon_files
@@ -113,15 +114,12 @@ def _public_description(spec: str | None, lexicon: Lexicon) -> str:
     return description
 
 
-#: The areas, the most requested first: routes are matched in order.
-ROUTERS = (dictionary, page, status, solve, referee, game, tables, review, searches)
+#: Every endpoint of the API, the dictionary's first (the most requested: routes are matched in order); the pages follow.
+ENDPOINTS = tuple(
+    endpoint for router in (dictionary, status, solve, referee, game, tables, review, searches) for endpoint in router.ENDPOINTS
+)
 
 
 def openapi_schema(service: Service) -> dict[str, Any]:
-    """The OpenAPI 3.0 document: every router's paths and component schemas, with this server's limits."""
-    paths: dict[str, Any] = {}
-    schemas: dict[str, Any] = {}
-    for router in ROUTERS:
-        paths.update(router.openapi_paths(service))
-        schemas.update(router.openapi_schemas(service))
-    return document(service.limits, paths, schemas)
+    """The OpenAPI 3.1 document of every endpoint, with this server's limits."""
+    return document(service, ENDPOINTS)

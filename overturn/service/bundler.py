@@ -18,6 +18,8 @@ import os
 import re
 from pathlib import Path
 
+from overturn.service.errors import ServiceException
+
 #: A static import or re-export's specifier (``import … from "./x.js"``, ``import "./x.js"``, ``export … from "./x.js"``,
 #: over several lines too); dynamic ``import()`` is not followed, as the browser does not fetch it before it runs.
 _IMPORT = re.compile(r"""^[ \t]*(?:import|export)\b(?:[\w\s{},*$]*?\bfrom)?\s*["']([^"']+)["']""", re.MULTILINE)
@@ -96,7 +98,7 @@ _META = re.compile(r"\bimport\.meta\b")
 _DYNAMIC = re.compile(r"\bimport\(\s*([^)]*?)\s*\)")
 
 
-class NotBundled(Exception):
+class NotBundled(ServiceException):
     """A module the bundler does not read (the page is then served unbundled)."""
 
 

@@ -16,7 +16,7 @@ ErrorCode = Literal[
     "stale", "not_your_turn", "watcher", "bad_seat_token", "not_creator", "computer_seat", "no_such_table",
     "no_such_move", "no_such_game", "store_unavailable", "bad_stored_game", "too_many_computer_tables",
     "invitation_spent", "store_full", "no_such_stream",
-    "helps_off", "helps_watcher",
+    "helps_off", "helps_watcher", "malformed_move", "unusable_move",
 ]
 
 
@@ -37,7 +37,11 @@ class Error(Struct):
     detail: ErrorDetail | None
 
 
-class ApiError(Exception):
+class ServiceException(Exception):
+    """The root of every exception of ``overturn.service``."""
+
+
+class ApiError(ServiceException):
     """An answer other than 200: the status, a message a person can act on, and optional detail."""
 
     def __init__(self, status: int, message: str, detail: Any = None, headers: Mapping[str, str] | None = None) -> None:

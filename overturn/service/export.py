@@ -22,6 +22,7 @@ from typing import Any
 
 from overturn.lexicon.browser import lexicon_files, manifest_files, read_manifest
 from overturn.lexicon.lexicon import Lexicon
+from overturn.service.errors import ServiceException
 from overturn.service.routers import page
 
 #: What the exported site may weigh at most, every file counted (issue 39's budget).
@@ -34,7 +35,7 @@ PAGES = ["/", "/boardgame/", "/lexicon/manifest.json"]
 OWNED = ("index.html", "boardgame", "favicon.ico", "sw.js", "static", "lexicon")
 
 
-class ExportError(Exception):
+class ExportError(ServiceException):
     """The directory cannot take the site; the message says why."""
 
 

@@ -1,14 +1,14 @@
 """Request parsing shared by the routers: typed, bounded parameters with messages written for players.
 
 A JSON body is declared once, as a msgspec Struct in its router; ``typed_body``
-decodes and checks it against that type and the router's OpenAPI part derives
-the request schema from the same type (``overturn.service.openapi.request_body``).
+decodes and checks it against that type (a refusal named from the type's own
+information, ``overturn.jsonrefusal``) and the endpoint's declaration derives
+the request schema from the same type (``overturn.service.openapi.Endpoint``).
 Query parameters, always text, go through ``int_param`` and its siblings.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
@@ -16,7 +16,7 @@ from msgspec import Meta, Struct
 
 from overturn.game.answers import PathError, cell_number, path_numbers
 from overturn.game.board import Board
-from overturn.jsonstore import MISSING, Refusal, locate_refusal
+from overturn.jsonrefusal import MISSING, Refusal, locate_refusal
 from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.service.errors import ApiError
 
@@ -27,11 +27,7 @@ PresetName = Literal["overturn", "advanced", "boggle4", "boggle5"]
 #: A saved game in a request: any JSON here, replayed and checked by ``Game.from_json`` (422 naming what is wrong).
 SavedGameJSON = Annotated[Any, Meta(extra_json_schema={"$ref": "#/components/schemas/SavedGame"}, description="A saved game (overturn-game JSON).")]
 #: A lexicon's name: any JSON here, as every unknown name (a list too) is refused by ``Service.lexicon`` with 422 and the choices.
-LexiconName = Annotated[Any, Meta(extra_json_schema={"type": "string"}, description="A lexicon of this server (its default when absent).")]
-#: A traced path as a request gives it (either shape); ``path_cells`` reads it and checks it against the board.
-TracedPath = Annotated[list[Any], Meta(description="The traced path: cell numbers (row * cols + col), or [row, col] pairs (0-based) as older clients send.")]
-#: A cell a request names: its number, or [row, col] as older clients send (``cell_of`` reads both).
-CellAsked = Annotated[Any, Meta(description="The cell: its number (row * cols + col), or [row, col] (0-based) as older clients send.")]
+LexiconName = Annotated[Any, Meta(extra_json_schema={"anyOf": [{"type": "string"}, {"type": "null"}]}, description="A lexicon of this server (its default when absent).")]
 
 
 class BoardRules(Struct, kw_only=True, forbid_unknown_fields=True):
@@ -73,44 +69,46 @@ def typed_body(data: dict[str, Any], kind: type[T]) -> T:
     try:
         return msgspec.convert(data, kind, strict=False)
     except msgspec.ValidationError as exc:
-        raise body_refusal(locate_refusal(str(exc), data, kind)) from None
+        raise body_refusal(locate_refusal(data, kind, exc, strict=False)) from None
 
 
 def body_refusal(refusal: Refusal) -> ApiError:
     """One refusal in the words the hand-written checks used (``'board' is required``, ``unknown mode 'chess': use …``)."""
-    field, text, value, schema = refusal.field or "body", refusal.text, refusal.value, refusal.schema
+    field, value, problem = refusal.field or "body", refusal.value, refusal.problem
     detail: dict[str, Any] = {"field": field}
-    if match := re.fullmatch(r"Object missing required field `(.*)`", text, re.DOTALL):
-        name = f"{refusal.field}.{match[1]}" if refusal.field else match[1]
-        return ApiError(400, f"'{name}' is required", {"field": name})
-    choices = [choice for choice in schema.get("enum", []) if choice is not None]
-    if text.startswith("Invalid value"):  # a tagged union's tag: an object of no known kind is malformed
-        return ApiError(400, f"'{field}' must be {' or '.join(map(str, choices))}, not {value!r}", detail)
-    if choices:  # a list or an object where a choice is expected is as unknown as a misspelt one
-        return ApiError(422, f"unknown {field} {'value' if value is MISSING else repr(value)}: '{field}' must be {' or '.join(map(str, choices))}", detail)
-    if match := re.fullmatch(r"Expected `([^`]+)`, got `(\w+)`", text):
-        expected = " or ".join(_TYPE_NAMES.get(name, name) for name in match[1].split(" | ") if name != "null")
-        return ApiError(400, f"'{field}' must be {expected}", detail)
-    if re.fullmatch(r"Expected `(?:int|float)` (?:>=|<=|>|<) \S+", text):
-        low, high = schema.get("minimum"), schema.get("maximum")
-        bounds = f"between {low} and {high}" if low is not None and high is not None else text.split("` ", 1)[1]
-        return ApiError(422, f"'{field}' must be {bounds}, not {value}", detail)
-    if match := re.fullmatch(r"Expected `str` of length ([<>]=) (\d+)", text):
-        if match[1] == ">=":
-            return ApiError(400, f"'{field}' is required", detail) if match[2] == "1" else ApiError(422, f"'{field}' needs at least {match[2]} characters", detail)
-        return ApiError(422, f"'{field}' is too long: at most {match[2]} characters", {**detail, "max": int(match[2])})
-    if match := re.fullmatch(r"Expected `(array|object)` of length ([<>]=)? ?(\d+).*", text, re.DOTALL):
-        bound = {">=": "at least ", "<=": "at most "}.get(match[2] or "", "")
-        units = "entries" if match[1] == "array" else "keys"
-        return ApiError(422, f"'{field}' must have {bound}{match[3]} {units}", detail)
-    if text.startswith("Expected `str` matching regex"):  # the text patterns refuse control characters (no store keeps NUL)
-        return ApiError(422, f"'{field}' holds a control character, a line separator or a direction mark", detail)
-    if match := re.fullmatch(r"Object contains unknown field `(.*)`", text, re.DOTALL):  # every request type is closed
-        name = f"{refusal.field}.{match[1][:40]}" if refusal.field else match[1][:40]
-        known = ", ".join(sorted(schema.get("properties", {}))) or "no field"
+    if problem in ("missing", "unknown"):
+        name = f"{refusal.field}.{refusal.key[:40]}" if refusal.field else refusal.key[:40]
+        if problem == "missing":
+            return ApiError(400, f"'{name}' is required", {"field": name})
         where = f"'{refusal.field}'" if refusal.field else "this request"
-        return ApiError(422, f"unknown field {name!r}: {where} takes {known}", {"field": name})
-    return ApiError(400, f"'{field}': {text[:1].lower()}{text[1:200]}", detail)
+        return ApiError(422, f"unknown field {name!r}: {where} takes {', '.join(refusal.allowed) or 'no field'}", {"field": name})
+    choices = " or ".join(map(str, refusal.choices))
+    if problem == "tag":  # a tagged union's tag: an object of no known kind is malformed
+        return ApiError(400, f"'{field}' must be {choices}, not {value!r}", detail)
+    if refusal.choices:  # a list or an object where a choice is expected is as unknown as a misspelt one
+        return ApiError(422, f"unknown {field} {'value' if value is MISSING else repr(value)}: '{field}' must be {choices}", detail)
+    if problem == "type":
+        expected = " or ".join(_TYPE_NAMES.get(name, name) for name in refusal.expected if name != "null")
+        return ApiError(400, f"'{field}' must be {expected}", detail)
+    if problem == "range":
+        low, high = refusal.low, refusal.high
+        bounds = f"between {low} and {high}" if low is not None and high is not None else refusal.bound
+        return ApiError(422, f"'{field}' must be {bounds}, not {value}", detail)
+    if problem == "length" and refusal.size is not None:
+        return _size_refusal(field, refusal.size, refusal.unit, detail)
+    if problem == "form":  # the text patterns refuse control characters (no store keeps NUL)
+        return ApiError(422, f"'{field}' holds a control character, a line separator or a direction mark", detail)
+    return ApiError(400, f"'{field}': {refusal.text[:1].lower()}{refusal.text[1:200]}", detail)
+
+
+def _size_refusal(field: str, size: tuple[str, int], unit: str, detail: dict[str, Any]) -> ApiError:
+    relation, limit = size
+    if unit == "str" and relation == ">=":
+        return ApiError(400, f"'{field}' is required", detail) if limit == 1 else ApiError(422, f"'{field}' needs at least {limit} characters", detail)
+    if unit == "str":
+        return ApiError(422, f"'{field}' is too long: at most {limit} characters", {**detail, "max": limit})
+    bound = {">=": "at least ", "<=": "at most "}.get(relation, "")
+    return ApiError(422, f"'{field}' must have {bound}{limit} {'entries' if unit == 'array' else 'keys'}", detail)
 
 
 def int_param(value: Any, name: str, low: int, high: int, default: int | None = None) -> int:

@@ -39,7 +39,7 @@ from overturn.referees.templates import shared, table_says
 from overturn.referees.wording import Catalogue, Event, say
 from overturn.table.board_base import MoveEntry, Refusal
 from overturn.table.contract import Judged, TableMeta, Timer
-from overturn.table.errors import NoSuchMove, NotYourTurn
+from overturn.table.errors import MalformedMove, NoSuchMove, NotYourTurn
 from overturn.table.views import BoardAnswer, BoardRefusal, BoardView, MoveListEntry, Position
 
 #: Moves kept in a table's move list (a long game of Insider is a few hundred actions).
@@ -243,6 +243,12 @@ class BoardTable:
         return self.rules.legal_moves(self.game, self.table_dice)
 
     # ----- playing --------------------------------------------------------------------
+
+    def parse(self, move: Any, field: str) -> str:
+        """The move a request's ``field`` gives: text in the game's notation (an object is another game's move)."""
+        if not isinstance(move, str):
+            raise MalformedMove(f"'{field}' must be a {self.kind} move in its notation (text)", field=field)
+        return move
 
     def play(self, seat: int, move: str) -> Judged:
         """Judge ``move`` (the game's notation) for ``seat``: the refusal, or the move list entry as the mover reads it."""

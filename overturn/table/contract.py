@@ -4,6 +4,10 @@ The table service (``overturn.table.service``) stores, locks, publishes and
 times a table without knowing its game; the game answers through this
 contract (as boardgame.io's games do through ``playerView`` and ``moves``):
 
+* ``parse(move, field)`` reads a request's ``move`` (already decoded as one of
+  ``overturn.table.games.TableMove``) as this game plays it, or refuses it
+  naming ``field`` (``MalformedMove``, ``UnusableMove``), so no router asks
+  which game a table holds;
 * ``player_view(meta, seat)`` is built up for one reader (``None``: a
   watcher): the public state, then what that seat alone may see. A view never
   holds another seat's private fields (the conformance suite checks it);
@@ -12,8 +16,8 @@ contract (as boardgame.io's games do through ``playerView`` and ``moves``):
   deadline (Insider's Bodyguard question); ``computer_job`` is a computer
   seat's search, run in another process, and ``computer_play`` plays its choice.
 
-``GameKind`` is the game as a whole: its name, page, seat bounds, and how a
-stored table is loaded back.
+``GameKind`` is the game as a whole: its name, page, seat bounds, how a
+stored table is loaded back, and the shape of its answers to a creation and a move.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from msgspec import Struct
 
 from overturn.lexicon.lexicon import Lexicon
 from overturn.table.record import Seat
-from overturn.table.views import Position, TableView
+from overturn.table.views import Position, TableLinks, TableView
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,9 @@ class TableGame(Protocol):
     def dump(self) -> str:
         """The stored state: JSON text that ``GameKind.load`` replays and checks."""
 
+    def parse(self, move: Any, field: str) -> Any:
+        """The move a request's ``field`` gives, as ``play`` takes it; ``MalformedMove`` or ``UnusableMove`` naming the field."""
+
     def player_view(self, meta: TableMeta, seat: int | None) -> TableView:
         """What ``seat`` (None: a watcher) sees, built up from the public state."""
 
@@ -119,9 +126,11 @@ class GameKind(Protocol):
     def page(self) -> str:
         """The page a link opens (``/`` for Overturn, ``/boardgame`` for the others)."""
 
-    @property
-    def flat_answers(self) -> bool:
-        """Answers hold the view's fields at top level (Overturn) rather than under ``state``."""
+    def created(self, watcher: TableView, creator: str, tokens: list[str | None], links: TableLinks) -> Struct:
+        """The answer to a new table: the watcher's view with what only its creator receives."""
+
+    def moved(self, answer: Struct, view: TableView) -> Struct:
+        """The answer to a move: the game's words for the mover (``Judged.answer``) and the mover's view after it."""
 
     @property
     def clocked(self) -> bool:

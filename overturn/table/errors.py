@@ -2,7 +2,8 @@
 
 Each error carries a stable ``reason`` code (the API's ``detail.reason``) and
 a message a person can act on; those that answer with the table as it now is
-carry the reader's ``state``.
+carry the reader's ``state``. Every exception of ``overturn.table`` derives
+from ``TableException`` (the refusals, a store that fails, a stream refused).
 """
 
 from __future__ import annotations
@@ -10,7 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 
-class TableRefusal(Exception):
+class TableException(Exception):
+    """The root of every exception ``overturn.table`` raises."""
+
+
+class TableRefusal(TableException):
     """A table request the service will not carry out; ``reason`` is the stable code."""
 
     reason = "refused"
@@ -22,6 +27,8 @@ class TableRefusal(Exception):
 
 
 class TableNotFound(TableRefusal):
+    """No table by that id (the store's answer too)."""
+
     reason = "no_such_table"
 
 
@@ -58,9 +65,16 @@ class NotYourTurn(TableRefusal):
 
 
 class StaleMove(TableRefusal):
-    """The move was made on an older version: ``version`` and ``state`` say where the table is."""
+    """The move was made on an older version: ``version`` and ``state`` say where the table is.
+
+    The store raises it with ``current``, the table's record as it now is, for the service to answer with its view.
+    """
 
     reason = "stale"
+
+    def __init__(self, message: str, current: Any = None, **detail: Any) -> None:
+        super().__init__(message, **detail)
+        self.current = current
 
 
 class MoveNotAllowed(TableRefusal):
@@ -68,6 +82,27 @@ class MoveNotAllowed(TableRefusal):
 
     def __init__(self, message: str, reason: str, **detail: Any) -> None:
         super().__init__(message, **detail)
+        self.reason = reason
+
+
+class MalformedMove(TableRefusal):
+    """A move not in the shape of the table's game (another game's move, a path of no known form): ``field`` names it."""
+
+    reason = "malformed_move"
+
+
+class UnusableMove(TableRefusal):
+    """A move in the game's shape that cannot be used (a path's shapes mixed, a cell off the board): ``field`` names it."""
+
+    reason = "unusable_move"
+
+
+class HelpsRefused(TableRefusal):
+    """Helps (the legal words now) this table does not give: its creator turned them off (``helps_off``), or to a
+    watcher while the game is live (``helps_watcher``)."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
         self.reason = reason
 
 

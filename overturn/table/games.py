@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta, Struct
 
 from overturn.game.moves import GameError
 from overturn.jsonstore import StateFileError
@@ -22,7 +25,19 @@ from overturn.table.errors import BadStoredGame
 from overturn.table.insider_table import INSIDER
 from overturn.table.offboard_table import OFFBOARD
 from overturn.table.overload_table import OVERLOAD
-from overturn.table.seating import COLOURS, GAME, OverturnTable
+from overturn.table.seating import COLOURS, GAME, OverturnMove, OverturnTable
+from overturn.table.views import (
+    BoardAnswer,
+    BoardTableCreated,
+    BoardTableMoved,
+    BoardView,
+    OverturnAnswer,
+    OverturnTableCreated,
+    OverturnTableMoved,
+    OverturnTableView,
+    TableLinks,
+    TableView,
+)
 
 #: The board games' table adapters, by the ``game`` kind stored with the table.
 BOARDS: dict[str, BoardRules] = {rules.name: rules for rules in (OVERLOAD, OFFBOARD, INSIDER)}
@@ -30,6 +45,13 @@ BOARDS: dict[str, BoardRules] = {rules.name: rules for rules in (OVERLOAD, OFFBO
 REFEREES: dict[str, Referee[Any]] = {name: rules.referee for name, rules in BOARDS.items()}
 PLAYERS = {name: rules.players for name, rules in BOARDS.items()}
 SEEDS = {name: rules.seeds for name, rules in BOARDS.items()}
+
+#: Longest board-game move (its notation, typed or tapped).
+MAX_MOVE_CHARS = 200
+#: A board game's move: its notation.
+BoardMove = Annotated[str, Meta(min_length=1, max_length=MAX_MOVE_CHARS, description="A board game's move, in its notation.")]
+#: A move as a request gives it, whatever the game: each game's ``parse`` takes its own shape and refuses the others'.
+TableMove = BoardMove | OverturnMove
 
 #: What a stored game that no longer replays raises (an edited store is refused, not trusted).
 _UNREADABLE = (StateFileError, GameError, KeyError, TypeError, ValueError)
@@ -41,8 +63,16 @@ class OverturnKind:
     title: str = "Overturn"
     players: tuple[int, int] = (len(COLOURS), len(COLOURS))
     page: str = "/"
-    flat_answers: bool = True
     clocked: bool = False
+
+    def created(self, watcher: TableView, creator: str, tokens: list[str | None], links: TableLinks) -> Struct:
+        """Overturn's answers are flat: the view's fields at top level, beside the creator's."""
+        assert isinstance(watcher, OverturnTableView)
+        return OverturnTableCreated(**msgspec.structs.asdict(watcher), creator=creator, tokens=tokens, links=links)
+
+    def moved(self, answer: Struct, view: TableView) -> Struct:
+        assert isinstance(answer, OverturnAnswer) and isinstance(view, OverturnTableView)
+        return OverturnTableMoved(**msgspec.structs.asdict(view), verdict=answer.verdict)
 
     def load(self, state: str, lexicon: Callable[[str | None], Lexicon]) -> TableGame:
         try:
@@ -55,7 +85,15 @@ class OverturnKind:
 class BoardKind:
     rules: BoardRules
     page: str = "/boardgame"
-    flat_answers: bool = False
+
+    def created(self, watcher: TableView, creator: str, tokens: list[str | None], links: TableLinks) -> Struct:
+        assert isinstance(watcher, BoardView)
+        return BoardTableCreated(**msgspec.structs.asdict(watcher), creator=creator, tokens=tokens, links=links)
+
+    def moved(self, answer: Struct, view: TableView) -> Struct:
+        """A board game's answer holds the view under ``state``, beside the refusal or the move list entry."""
+        assert isinstance(answer, BoardAnswer) and isinstance(view, BoardView)
+        return BoardTableMoved(answer.error, answer.result, view)
 
     @property
     def clocked(self) -> bool:

@@ -30,10 +30,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from overturn.table.contract import SeatViews
+from overturn.table.errors import TableException
 
 
-class TooManyStreams(Exception):
-    pass
+class TooManyStreams(TableException):
+    """This server's bound of open streams is reached (the service answers 503)."""
 
 
 @dataclass

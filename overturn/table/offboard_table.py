@@ -49,7 +49,7 @@ class OffboardRules(BoardRules):
         full = self.referee.view_json(table.game)
         full.pop("legal", None)
         return {
-            "board_text": self.referee.render(table.game), "board": full, "scores": list(full["scores"].values()),
+            "board_text": self.referee.render(table.game), "board": full, "scores": full["scores"],
             "targets": board_marks.offboard_layout(table.game),
         }
 

@@ -74,10 +74,9 @@ class OverloadRules(BoardRules):
         full = self.referee.view_json(table.game)
         full.pop("legal", None)
         full.pop("die_seed", None)  # the seed decides every coming roll
-        state = table.game.state
         # the referee's set-up line names the die seed too
         board_text = self.referee.render(table.game).replace(f"; die seed {table.game.die_seed}", "", 1)
-        return {"board_text": board_text, "board": full, "scores": [state.scores[p] for p in range(state.players)]}
+        return {"board_text": board_text, "board": full, "scores": full["scores"]}
 
 
 OVERLOAD = OverloadRules()

@@ -7,6 +7,8 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
+from overturn.table.errors import TableException
+
 #: Bytes of randomness in a seat or creator token (192 bits; the issue asks for at least 128).
 TOKEN_BYTES = 24
 #: Bytes of randomness in a table id: the watch link is the id alone, so it must not be guessable either.
@@ -93,17 +95,5 @@ class LogEntry:
     at: float
 
 
-class StoreError(Exception):
+class StoreError(TableException):
     """The store cannot be reached or refused an operation for a reason of its own (the service answers 503)."""
-
-
-class NoSuchTable(KeyError):
-    pass
-
-
-class Stale(Exception):
-    """A move was made on a version that is no longer the table's: someone else moved first."""
-
-    def __init__(self, current: TableRecord) -> None:
-        super().__init__(f"table {current.id} is at version {current.version}")
-        self.current = current

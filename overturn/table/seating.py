@@ -15,21 +15,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta, Struct
 
-from overturn.game.answers import Ranked
+from overturn.game.answers import CellAsked, PathError, Ranked, TracedPath, cell_number, path_numbers
 from overturn.game.computer import choose_move
 from overturn.game.moves import Colour, GameError, Move, PassMove, WordMove
 from overturn.game.review import ranked_json
-from overturn.game.save import colour_name
+from overturn.game.save import MAX_WORD, colour_name
 from overturn.game.state import Game
 from overturn.game.view import view_of
 from overturn.lexicon.lexicon import Lexicon
 from overturn.table.contract import Judged, TableMeta, Timer
-from overturn.table.errors import MoveNotAllowed, NoSuchMove, NotYourTurn
-from overturn.table.views import ComputerAnswer, LayerScore, OverturnAnswer, OverturnSeat, OverturnSeating, OverturnTableView, Position
+from overturn.table.errors import HelpsRefused, MalformedMove, MoveNotAllowed, NoSuchMove, NotYourTurn, UnusableMove
+from overturn.table.views import ComputerAnswer, OverturnAnswer, OverturnSeat, OverturnSeating, OverturnTableView, Position, TableView
 
 #: The game's name at a table (``overturn.table.games``).
 GAME = "overturn"
@@ -37,6 +38,38 @@ GAME = "overturn"
 COLOURS = (Colour.GREEN, Colour.SILVER)
 #: Most earlier layers a table keeps the scores of (two per deal; a long evening deals again).
 MAX_LAYERS_KEPT = 100
+
+
+class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True, forbid_unknown_fields=True):
+    """An Overturn word (the best path when none is traced)."""
+
+    word: Annotated[str, Meta(min_length=1, max_length=MAX_WORD)]
+    path: TracedPath | None = None
+
+
+class PassAction(Struct, tag_field="kind", tag="pass", forbid_unknown_fields=True):
+    """No word: the new cell that gets the opponent's ring (its number, or [row, col] as older clients send)."""
+
+    cell: CellAsked
+
+
+class NextLayerAction(Struct, tag_field="kind", tag="next-layer", forbid_unknown_fields=True):
+    """The next game, once this one is over."""
+
+
+#: An Overturn move as a request's ``move`` (or its older name ``action``) gives it: an object with its ``kind``.
+OverturnMove = WordAction | PassAction | NextLayerAction
+
+
+def helped_game(view: TableView, watcher: bool) -> dict[str, Any]:
+    """The saved game whose legal words a reader of ``view`` may list (the table's helps), or why not."""
+    if not isinstance(view, OverturnTableView):
+        raise NoSuchMove("only an Overturn table offers helps")
+    if not view.table.helps:
+        raise HelpsRefused("this table was created without helps: no hint, no list of legal words", "helps_off")
+    if watcher and not view.result.over:
+        raise HelpsRefused("a watcher gets no help while the game is live", "helps_watcher")
+    return view.game
 
 
 #: Lexicons a computer player's process has opened, by build directory (memory-mapped: opening is cheap once).
@@ -91,6 +124,22 @@ class OverturnTable:
     def seat_to_move(self) -> int | None:
         """The seat whose turn it is; None once the game is over."""
         return None if self.game.is_over() else COLOURS.index(self.game.to_move)
+
+    def parse(self, move: Any, field: str) -> Move | None:
+        """The move a request's ``field`` gives (``OverturnMove``) on this board; None for the next layer."""
+        if not isinstance(move, WordAction | PassAction | NextLayerAction):
+            raise MalformedMove(f"'{field}' must be an Overturn move: an object whose kind is word, pass or next-layer", field=field)
+        rules = self.game.board.rules
+        try:
+            if isinstance(move, WordAction):
+                path = None if move.path is None else path_numbers(move.path, rules.rows, rules.cols, f"{field}.path", most=4 * rules.size)
+                return WordMove(move.word, path)
+            if isinstance(move, PassAction):
+                return PassMove(cell_number(move.cell, rules.rows, rules.cols, f"{field}.cell"))
+        except PathError as exc:
+            named = f"{field}.path" if isinstance(move, WordAction) else f"{field}.cell"
+            raise (MalformedMove if exc.malformed else UnusableMove)(str(exc), field=named) from None
+        return None
 
     def play(self, seat: int, move: Move | None) -> Judged:
         """Judge ``move`` for ``seat`` (None: the next layer) and play it when legal; a refused move changes nothing."""
@@ -159,10 +208,9 @@ class OverturnTable:
 
     def _public_view(self, meta: TableMeta) -> OverturnTableView:
         seats = [OverturnSeat(seat.index, seat.name, colour_name(COLOURS[seat.index]), seat.computer) for seat in meta.seats]
-        totals = self.totals()
-        layers = [LayerScore(layer["green"], layer["silver"]) for layer in self.layers]
+        layers = [[layer["green"], layer["silver"]] for layer in self.layers]
         seating = OverturnSeating(
-            meta.id, meta.version, seats, self.seat_to_move(), layers, LayerScore(totals["green"], totals["silver"]), None, self.helps, self.layer_started_by
+            meta.id, meta.version, seats, self.seat_to_move(), layers, self.totals(), None, self.helps, self.layer_started_by
         )
         return OverturnTableView(**msgspec.structs.asdict(view_of(self.game)), table=seating)
 
@@ -178,9 +226,7 @@ class OverturnTable:
         self.layers = [*self.layers, {"green": result.green, "silver": result.silver}][-MAX_LAYERS_KEPT:]
         self.game = following
 
-    def totals(self) -> dict[str, int]:
+    def totals(self) -> list[int]:
+        """The rings of every layer so far, this one's included, by seat (green 0, silver 1)."""
         result = self.game.result()
-        return {
-            "green": result.green + sum(entry["green"] for entry in self.layers),
-            "silver": result.silver + sum(entry["silver"] for entry in self.layers),
-        }
+        return [result.green + sum(entry["green"] for entry in self.layers), result.silver + sum(entry["silver"] for entry in self.layers)]

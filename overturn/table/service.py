@@ -44,9 +44,7 @@ from overturn.table.hub import Hub
 from overturn.table.presence import PresenceRelay
 from overturn.table.record import (
     CREDENTIAL_PREFIX,
-    NoSuchTable,
     Seat,
-    Stale,
     StoreError,
     TableRecord,
     digest,
@@ -201,8 +199,6 @@ class TableService:
             raise TableNotFound("no such table")
         try:
             record = await self._ask(self.store.get, table_id)
-        except NoSuchTable:
-            raise TableNotFound("no such table (the link is wrong, or the server keeps no tables across restarts)") from None
         except StoreError as exc:
             raise _store_down(exc) from None
         if record.game not in GAMES:
@@ -390,7 +386,7 @@ class TableService:
     async def _commit(self, record: TableRecord, game: TableGame, seat: int | None, judged: Judged) -> TableRecord:
         try:
             return await self._ask(self.store.commit, record.id, record.version, game.dump(), seat, judged.logged)
-        except Stale as exc:
+        except StaleMove as exc:
             raise await self._stale(exc.current, None if seat is None else record.seats[seat]) from None
         except StoreError as exc:
             raise _store_down(exc) from None

@@ -7,7 +7,7 @@ its own transaction; a database from a newer overturn is refused.
 Every move is one transaction that names the version it was made on; the
 update matches only when the table is still at that version, so of two moves
 made on the same state exactly one is committed and the other raises
-``Stale`` with the table as it now is (optimistic concurrency, no lock held
+``StaleMove`` with the table as it now is (optimistic concurrency, no lock held
 while the game is judged). The move log is kept beside the state so a table
 can be replayed from its first move. Beside the tables, each server process
 sharing the store holds leases on the seats it has a live stream for
@@ -22,7 +22,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from overturn.table.record import CREDENTIAL_PREFIX, LogEntry, NoSuchTable, Seat, Stale, StoreError, TableRecord
+from overturn.table.errors import StaleMove, TableNotFound
+from overturn.table.record import CREDENTIAL_PREFIX, LogEntry, Seat, StoreError, TableRecord
 
 #: The schema, as the ordered steps that build it: step N takes a database from schema N - 1 to N (0 is an empty
 #: database), and this overturn reads schema ``len(MIGRATIONS)``. A change to the tables is a new step at the end, never
@@ -75,11 +76,11 @@ class TableStore(Protocol):
     def create(self, table: TableRecord) -> None: ...
 
     def get(self, table_id: str) -> TableRecord:
-        """The table; ``NoSuchTable`` when there is none by that id."""
+        """The table; ``TableNotFound`` when there is none by that id."""
         ...
 
     def commit(self, table_id: str, expected: int, state: str, seat: int | None, action: str) -> TableRecord:
-        """The move that takes the table from version ``expected`` to the next, with its new ``state``; ``Stale`` if it has moved on."""
+        """The move that takes the table from version ``expected`` to the next, with its new ``state``; ``StaleMove`` (with the table now) if it has moved on."""
         ...
 
     def replace_token(self, table_id: str, seat: int, token_digest: str) -> TableRecord: ...
@@ -218,8 +219,8 @@ class SQLStore:
                 "UPDATE overturn_tables SET version = version + 1, state = ? WHERE id = ? AND version = ?", (state, table_id, expected)
             )
             if updated.rowcount != 1:
-                current = self._read(execute, table_id)  # raises NoSuchTable when it never existed
-                raise Stale(current)
+                current = self._read(execute, table_id)  # raises TableNotFound when it never existed
+                raise StaleMove(f"table {current.id} is at version {current.version}", current)
             execute(
                 "INSERT INTO overturn_moves (table_id, version, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (table_id, expected + 1, seat, action, time.time()),
@@ -341,7 +342,7 @@ class SQLStore:
     def _read(self, execute: Execute, table_id: str) -> TableRecord:
         row = execute("SELECT id, game, created, version, state, creator_digest FROM overturn_tables WHERE id = ?", (table_id,)).fetchone()
         if row is None:
-            raise NoSuchTable(table_id)
+            raise TableNotFound("no such table (the link is wrong, or the server keeps no tables across restarts)")
         seats = execute(
             "SELECT seat, name, token_digest, computer FROM overturn_seats WHERE table_id = ? ORDER BY seat", (table_id,)
         ).fetchall()

@@ -12,9 +12,9 @@ from typing import Annotated, Any
 
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from overturn.game.answers import Count, Ranked, Refusal, Verdict
+from overturn.game.answers import Ranked, Refusal, Verdict
 from overturn.game.save import ColourName
-from overturn.game.view import GameView
+from overturn.game.view import GameView, Scores
 
 Seat = Annotated[int, Meta(ge=0, description="A seat's number, from 0.")]
 Version = Annotated[int, Meta(ge=0, description="Moves committed; send it with the next move.")]
@@ -46,25 +46,20 @@ class OverturnSeat(Struct):
     computer: Annotated[int, Meta(description="The computer's level")] | None
 
 
-class LayerScore(Struct):
-    green: Count
-    silver: Count
-
-
 class OverturnSeating(Struct):
     id: str
     version: Version
     seats: list[OverturnSeat]
     turn: Annotated[Seat | None, Meta(description="Whose turn (as the game's result.turn); null once the game is over.")]
-    layers: Annotated[list[LayerScore], Meta(description="The scores of the layers already played.")]
-    totals: LayerScore
+    layers: Annotated[list[Scores], Meta(description="The scores of the layers already played, each a list by seat.")]
+    totals: Annotated[Scores, Meta(description="The rings of every layer so far, this one's included, by seat.")]
     you: Annotated[Seat | None, Meta(description="The reader's seat; null for a watcher.")]
     helps: Annotated[bool, Meta(description="The creator's choice: hints, the list of legal words and the dictionary offered to the seats.")] = True
     layer_started_by: Annotated[Seat | None, Meta(description="The seat that dealt this layer; null for the first.")] = None
     presence: Presence | UnsetType = UNSET
 
 
-class OverturnTableView(GameView):
+class OverturnTableView(GameView, tag_field="view", tag="overturn"):
     """An Overturn table: the game as every reader sees it (Overturn hides nothing) and the table's part."""
 
     table: OverturnSeating
@@ -107,7 +102,7 @@ class MoveListEntry(Struct):
     events: Annotated[list[dict[str, Any]], Meta(description="What the move did, as data: each event's 'kind' (the game's own) and fields.")]
 
 
-class BoardView(Struct):
+class BoardView(Struct, tag_field="view", tag="board"):
     """A board game's table as one reader sees it: built up for that seat (a watcher sees no hand).
 
     Fields a game does not have are absent: Insider's hands and drawing,
@@ -165,4 +160,45 @@ class Position(Struct):
     position: dict[str, Any]
 
 
+#: What ``TableGame.player_view`` answers: one Struct per game's view, told apart by their ``view`` tag.
 TableView = OverturnTableView | BoardView
+
+
+# ----- the answers to a creation and a move: a view wrapped with what only that request receives ----------------
+
+
+class TableLinks(Struct):
+    """The links to hand out: one per person's seat (``PAGE?table=ID#seat=TOKEN``: the invitation in the fragment;
+    null for the computer's), and one to watch."""
+
+    watch: str
+    seats: list[str | None]
+
+
+class OverturnTableCreated(OverturnTableView, kw_only=True):
+    """A new Overturn table as a watcher sees it, and what only its creator receives: the creator's token (to hand
+    seats over), each seat's token (null for the computer's) and the links."""
+
+    creator: str
+    tokens: list[str | None]
+    links: TableLinks
+
+
+class BoardTableCreated(BoardView, kw_only=True):
+    """A new board game's table as a watcher sees it, and the creator's token, each seat's token and the links."""
+
+    creator: str
+    tokens: list[str | None]
+    links: TableLinks
+
+
+class OverturnTableMoved(OverturnTableView, kw_only=True):
+    """An Overturn move judged: its verdict (null for the next layer) and the table after it, as the mover sees it."""
+
+    verdict: Verdict | None
+
+
+class BoardTableMoved(BoardAnswer):
+    """A board-game move played (``result``) or refused (``error``, the table unchanged), and the table after it."""
+
+    state: BoardView

@@ -145,6 +145,22 @@ def test_saves_replay_to_the_same_game(setup: tuple[Referee[Any], dict[str, Any]
         assert again.legal_actions() == state.legal_actions()
 
 
+def _is_a_score_by_seat(scores: Any, players: int) -> bool:
+    return isinstance(scores, list) and len(scores) == players and all(type(score) is int for score in scores)
+
+
+def test_the_score_is_a_list_by_seat_in_the_state_the_view_and_the_save(setup: tuple[Referee[Any], dict[str, Any]]) -> None:
+    referee, options = setup
+    for step, game in enumerate(_playout(referee, options, 6)):
+        state = referee.state(game)
+        if step % 10 and not state.is_terminal():
+            continue
+        players = _players(state)
+        assert _is_a_score_by_seat(state.scores, players), state.scores
+        assert referee.view_json(game)["scores"] == state.scores
+        assert referee.to_json(game)["scores"] == state.scores
+
+
 def test_chance_outcomes_are_probabilities_of_legal_actions(setup: tuple[Referee[Any], dict[str, Any]]) -> None:
     referee, options = setup
     chance_nodes = 0

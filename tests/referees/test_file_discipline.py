@@ -183,7 +183,7 @@ CASES: dict[str, tuple[dict[str, Any], list[tuple[Edit, str]]]] = {
         (_set("die_seed", "7"), "die_seed: expected an integer, found a string"),
     ]),
     "offboard": ({}, [
-        (_bump("scores.red"), "scores.red: the file says "),
+        (_bump("scores.0"), "scores[0]: the file says "),
         (_set("removed.purple", 0), "removed.purple: unknown key"),
         (_set("cheat", True), "unknown key 'cheat'"),
         (_set("version", True), "version: expected an integer, found a boolean"),

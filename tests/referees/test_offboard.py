@@ -16,10 +16,12 @@ from overturn.referees.offboard import (
     OffboardState,
     Place,
     Step,
+    computer_move,
     format_move,
     load_state,
     parse_move,
     save_state,
+    state_from_json,
     state_to_json,
 )
 from overturn.referees.offboard.geometry import CORNERS, HOLES, Direction, Exit, Hex, Player, outward_exits, parse_hex
@@ -572,6 +574,20 @@ def _saved(tmp_path: Path, state: OffboardState) -> Path:
     return path
 
 
+def test_scores_are_saved_as_a_list_by_seat_and_a_file_keyed_by_colour_still_loads(tmp_path: Path) -> None:
+    state, rng = OffboardState(), seeded_rng(4)
+    for _ in range(200):  # the greediest moves, until someone scores
+        if state.score(RED) or state.score(YELLOW) or state.is_terminal():
+            break
+        state.apply_action(computer_move(state, rng))
+    data = json.loads(_saved(tmp_path, state).read_text(encoding="utf-8"))
+    assert data["scores"] == [state.score(RED), state.score(YELLOW)] and any(data["scores"])
+    older = {**data, "scores": {"red": data["scores"][0], "yellow": data["scores"][1]}}
+    assert state_to_json(state_from_json(older)) == data
+    with pytest.raises(StateFileError, match=r"^scores: "):
+        state_from_json({**data, "scores": {"yellow": data["scores"][1], "red": data["scores"][0]}})
+
+
 def test_a_puzzle_position_plays_but_is_never_saved(tmp_path: Path) -> None:
     state = play(_bounced_state(), "remove", "I9-I8")
     assert state.is_puzzle and state.removed(YELLOW) == 1
@@ -629,7 +645,8 @@ def _custom_layout_save(tmp_path: Path) -> dict:
         (lambda d: d["board"]["red"].append("E5"), "board"),
         (lambda d: d["board"]["red"].remove("D4"), "board"),
         (lambda d: d.update(to_move="yellow"), "to_move"),
-        (lambda d: d["scores"].update(red=6), "scores"),
+        (lambda d: d["scores"].__setitem__(0, 6), r"scores\[0\]"),
+        (lambda d: d.update(scores={"yellow": 0, "red": 0}), "scores"),
         (lambda d: d["removed"].update(red=True), "removed"),
         (lambda d: d["targets"].__setitem__(0, "yellow"), "targets"),
         (lambda d: d.update(history=["C3-D4", "C3-D4"]), r"history\[1\]"),
@@ -656,7 +673,7 @@ def test_two_yellow_marbles_removed_with_red_5_points_is_refused(tmp_path: Path)
     data = json.loads(path.read_text(encoding="utf-8"))
     data["board"]["yellow"] = data["board"]["yellow"][2:]
     data["removed"]["yellow"] = 2
-    data["scores"]["red"] = 5
+    data["scores"][0] = 5
     path.write_text(json.dumps(data), encoding="utf-8")
     refusal = r"^.*offboard\.json: board\.yellow: 10 entries where the recorded moves give 12$"
     with pytest.raises(StateFileError, match=refusal):
@@ -668,7 +685,7 @@ def test_consistently_edited_setup_is_refused(tmp_path: Path) -> None:
     data = _custom_layout_save(tmp_path)
     data["layout"]["start"]["yellow"] = ["I9"]  # the pushed A2 never existed: a start the file invents
     data["removed"]["yellow"] = 2
-    data["scores"]["red"] = 5
+    data["scores"][0] = 5
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(StateFileError, match=r"layout\.sha256: does not match"):

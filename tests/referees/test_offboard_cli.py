@@ -103,7 +103,7 @@ def test_a_short_scripted_game_on_a_custom_layout_with_the_new_move_forms(game: 
     assert "yellow remove" in removed.output and "yellow I8-I9" in removed.output
     data = saved(game)
     assert data["history"] == ["C2-B2", "I9-I8", "C1-B1", "remove", "I8-I9"]
-    assert data["removed"] == {"red": 0, "yellow": 1} and data["scores"] == {"red": 3, "yellow": 0}
+    assert data["removed"] == {"red": 0, "yellow": 1} and data["scores"] == [3, 0]
     assert data["layout"]["sha256"] == load_state(game).layout.digest
     assert "removed from the game after a bounce: yellow 1" in run("show", "--state", str(game)).output
     undone = run("undo", "-n", "2", "--state", str(game))
@@ -158,7 +158,7 @@ def test_play_json_output_for_scripts(game: Path) -> None:
              "bounced": False},
         ],
     }]
-    assert data["turn"] == 1 and "C5-B4" in data["legal"] and data["scores"]["red"] == 3
+    assert data["turn"] == 1 and "C5-B4" in data["legal"] and data["scores"][0] == 3
 
 
 def test_show_and_legal(game: Path) -> None:

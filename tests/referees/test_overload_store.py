@@ -36,6 +36,18 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     assert json.loads(path.read_text(encoding="utf-8"))["version"] == 2
 
 
+def test_scores_are_saved_as_a_list_by_seat_and_a_file_keyed_by_colour_still_loads() -> None:
+    data = midgame()
+    state = game_from_json(data).state
+    assert data["scores"] == state.scores and len(data["scores"]) == state.players
+    assert any(data["scores"]), "the midgame has points to compare"
+    older = {**data, "scores": {state.player_name(seat): score for seat, score in enumerate(data["scores"])}}
+    assert game_to_json(game_from_json(older)) == data
+    shuffled = {**data, "scores": dict(reversed(older["scores"].items()))}  # not in seat order: not a save ever written
+    with pytest.raises(StateFileError, match=r"^scores: "):
+        game_from_json(shuffled)
+
+
 def test_a_finished_game_loads_as_terminal() -> None:
     state = OverloadState.new(3)
     random_playout(state, random.Random(3))
@@ -71,7 +83,7 @@ def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
         (_set("cup", 80), "cup"),
         (_set("pawns.red1.discs", 9), "pawns.red1.discs"),
         (_set("pawns.blue2.space", -1), "pawns.blue2.space"),
-        (_set("scores.green", 99), "scores.green"),
+        (_set("scores.2", 99), "scores[2]"),
         (_set("turn.phase", "over"), "turn.phase"),
         (_set("history", "load 3"), "history"),
     ],

@@ -22,6 +22,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from overturn.jsonbounds import loads_json
 from overturn.jsonstore import FieldError, StateFileError, convert, load_with
+from overturn.referees.errors import RefereeException
 from overturn.referees.offboard.geometry import (
     HOLES,
     MARBLES_PER_PLAYER,
@@ -42,7 +43,7 @@ MAX_TARGET_VALUE = 6
 LAYOUT_FORMAT_VERSION = 1
 
 
-class LayoutError(StateFileError):
+class LayoutError(RefereeException, StateFileError):
     """Layout data that does not describe a playable board; the message names the field."""
 
 

@@ -308,6 +308,11 @@ class OffboardState(BaseState[Move]):
         return sum(target.value for target, cup in zip(self.layout.targets, self._cups) if cup == opponent)
 
     @property
+    def scores(self) -> list[int]:
+        """Each seat's points in seat order (red, yellow): the score as every game gives it."""
+        return [self.score(player) for player in Player]
+
+    @property
     def history(self) -> tuple[Move, ...]:
         return tuple(self._history)
 

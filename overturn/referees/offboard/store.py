@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from overturn.jsonstore import StateFileError, convert, load_with, require_equal, save_json_atomic
-from overturn.referees.base import IllegalAction
+from overturn.referees.base import IllegalAction, scores_by_seat
 from overturn.referees.offboard.geometry import Player
 from overturn.referees.offboard.layouts import Layout, LayoutError, named_layout, read_layout
 from overturn.referees.offboard.state import OffboardState, format_move, parse_move
@@ -102,7 +102,7 @@ def state_to_json(state: OffboardState) -> dict[str, Any]:
         "targets": [None if cup is None else cup.label for cup in state.target_contents()],
         "in_hand": None if in_hand is None else in_hand.label,
         "removed": {player.label: state.removed(player) for player in Player},
-        "scores": {player.label: state.score(player) for player in Player},
+        "scores": state.scores,
         "winner": None if winner is None else winner.label,
         "history": [format_move(move) for move in state.history],
     }
@@ -146,6 +146,7 @@ def state_from_json(data: Any) -> OffboardState:
         except IllegalAction as exc:
             raise StateFileError(f"history[{index}]: {text!r} is not legal there: {exc}") from None
     replayed = state_to_json(state)
+    saved.scores = scores_by_seat(saved.scores, [player.label for player in Player])
     for name in DERIVED_FIELDS:
         stored, rebuilt = getattr(saved, name), replayed[name]
         if name == "board":

@@ -24,6 +24,7 @@ from msgspec import Meta, Struct
 
 from overturn.jsonbounds import UnreadableJSON, loads_json
 from overturn.jsonstore import FieldError, convert
+from overturn.referees.errors import RefereeException
 
 DATA_PACKAGE = "overturn.referees.overload"
 DATA_FILE = "overload.json"
@@ -34,7 +35,7 @@ Fail = Callable[[str, str], Exception]  # (field, message) -> the error to raise
 MAX_COUNT = 1_000_000
 
 
-class RulesDataError(ValueError):
+class RulesDataError(RefereeException, ValueError):
     """The Overload data file is malformed; the message names the field."""
 
 

@@ -19,7 +19,7 @@ from msgspec import Meta, Struct
 
 from overturn.jsonbounds import MAX_BYTES, MAX_STRING
 from overturn.jsonstore import StateFileError, convert, load_with, require_equal, save_json_atomic, shorten
-from overturn.referees.base import IllegalAction
+from overturn.referees.base import IllegalAction, scores_by_seat
 from overturn.referees.overload.rules import OverloadRules, RulesDataError, load_rules, read_rules_file
 from overturn.referees.overload.state import OverloadState
 
@@ -102,7 +102,7 @@ def snapshot(state: OverloadState) -> dict[str, Any]:
             "multiplier": state.multiplier,
         },
         "cup": state.cup,
-        "scores": {state.player_name(player): score for player, score in enumerate(state.scores)},
+        "scores": list(state.scores),
         "winner": None if state.winner is None else state.player_name(state.winner),
         "pawns": {
             state.pawn_name(index): {"space": pawn.position, "discs": pawn.discs} for index, pawn in enumerate(state.pawns)
@@ -136,6 +136,7 @@ def game_from_json(data: Any, rules: OverloadRules | None = None) -> SavedGame:
                 f"history[{index}]: {shorten(text)} is not a legal action there: {refusal.message}"
             ) from None
     rebuilt = snapshot(state)
+    saved.scores = scores_by_seat(saved.scores, [state.player_name(player) for player in range(state.players)])
     for key in DERIVED_KEYS:
         require_equal(getattr(saved, key), rebuilt[key], key)
     return SavedGame(state=state, die_seed=saved.die_seed, custom_rules=custom)

@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
 from overturn.lexicon.answers import DictionaryEntry, Spellings, dictionary_entries
 from overturn.lexicon.lexicon import Lexicon, PatternError
 from overturn.lexicon.searches import definition_links, jokers, spellings
 from overturn.service.answers import Count, respond
-from overturn.service.context import Service, service_of
+from overturn.service.context import service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import (
-    body_components,
-    error_responses,
-    lexicon_param,
-    limit_param,
-    ok_response,
-    path_param,
-    query_param,
-    schema_of,
-    text,
-)
+from overturn.service.openapi import LEXICON, LIMIT, Endpoint, Param, ok, text
 from overturn.service.params import bool_param, int_param, text_param, word_key
 
 
@@ -135,70 +124,35 @@ async def anagram_search(request: Request) -> Response:
     return respond(answer)
 
 
-ROUTES: list[BaseRoute] = [  # the look-up first: it is the most frequent request, and routes are matched in order
-    Route("/api/words/{word}", lookup, methods=["GET"]),
-    Route("/api/pattern", pattern_search, methods=["GET"]),
-    Route("/api/prefix", prefix_search, methods=["GET"]),
-    Route("/api/anagrams", anagram_search, methods=["GET"]),
-]
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    """This area's entries in the OpenAPI document, with this server's limits in them."""
-    limits = service.limits
-    return {
-        "/api/words/{word}": {
-            "get": {
-                "operationId": "lookup",
-                "summary": "Look a word up: its accented forms with lemma and part of speech.",
-                "parameters": [
-                    path_param("word", schema_of(text(limits.max_word_length))),
-                    lexicon_param(list(service.lexicons)),
-                    query_param("suggest", bool, "For a word that is not in the lexicon, add the nearest words."),
-                ],
-                "responses": {"200": ok_response(Lookup, "The verdict; 'valid' is false for a non-word."), **error_responses(400, 422, 503)},
-            }
-        },
-        "/api/pattern": {
-            "get": {
-                "operationId": "pattern",
-                "summary": "Words fully matching a regular expression (case and accents ignored), time-bounded.",
-                "parameters": [
-                    query_param("q", text(limits.max_pattern_length), "Pattern, e.g. PE.HE or ^[AEIOU]{2}", True),
-                    limit_param(limits),
-                    lexicon_param(list(service.lexicons)),
-                ],
-                "responses": {"200": ok_response(WordList, "The matching keys."), **error_responses(400, 422, 503)},
-            }
-        },
-        "/api/prefix": {
-            "get": {
-                "operationId": "prefix",
-                "summary": "Words starting with a prefix, shortest first.",
-                "parameters": [
-                    query_param("q", text(limits.max_word_length), "The prefix.", True),
-                    limit_param(limits),
-                    lexicon_param(list(service.lexicons)),
-                ],
-                "responses": {"200": ok_response(WordList, "The matching keys."), **error_responses(400, 422, 503)},
-            }
-        },
-        "/api/anagrams": {
-            "get": {
-                "operationId": "anagrams",
-                "summary": "Words using exactly the letters (or, with partial, some of them); '?' is a wildcard.",
-                "parameters": [
-                    query_param("letters", text(limits.max_anagram_letters * 4), "Letters, e.g. AEIRST or CHI?N", True),
-                    query_param("partial", bool, "Also words using only some of the letters."),
-                    limit_param(limits),
-                    lexicon_param(list(service.lexicons)),
-                ],
-                "responses": {"200": ok_response(WordList, "The matching keys."), **error_responses(400, 422, 503)},
-            }
-        },
-    }
-
-
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The components of this area's answers, derived from their types."""
-    return body_components(Lookup, WordList)
+#: The look-up first: it is the most frequent request, and routes are matched in order.
+ENDPOINTS = (
+    Endpoint(
+        "GET", "/api/words/{word}", lookup, "lookup", "Look a word up: its accented forms with lemma and part of speech.",
+        ok("The verdict; 'valid' is false for a non-word.", Lookup), (400, 422, 503),
+        (
+            Param("word", lambda service: text(service.limits.max_word_length), where="path"),
+            LEXICON,
+            Param("suggest", bool, "For a word that is not in the lexicon, add the nearest words."),
+        ),
+    ),
+    Endpoint(
+        "GET", "/api/pattern", pattern_search, "pattern", "Words fully matching a regular expression (case and accents ignored), time-bounded.",
+        ok("The matching keys.", WordList), (400, 422, 503),
+        (Param("q", lambda service: text(service.limits.max_pattern_length), "Pattern, e.g. PE.HE or ^[AEIOU]{2}", required=True), LIMIT, LEXICON),
+    ),
+    Endpoint(
+        "GET", "/api/prefix", prefix_search, "prefix", "Words starting with a prefix, shortest first.",
+        ok("The matching keys.", WordList), (400, 422, 503),
+        (Param("q", lambda service: text(service.limits.max_word_length), "The prefix.", required=True), LIMIT, LEXICON),
+    ),
+    Endpoint(
+        "GET", "/api/anagrams", anagram_search, "anagrams", "Words using exactly the letters (or, with partial, some of them); '?' is a wildcard.",
+        ok("The matching keys.", WordList), (400, 422, 503),
+        (
+            Param("letters", lambda service: text(service.limits.max_anagram_letters * 4), "Letters, e.g. AEIRST or CHI?N", required=True),
+            Param("partial", bool, "Also words using only some of the letters."),
+            LIMIT,
+            LEXICON,
+        ),
+    ),
+)

@@ -17,21 +17,18 @@ HTTP errors.
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import msgspec
 from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
-from overturn.game.answers import Ranked, Verdict
-from overturn.game.board import MAX_SEED, Board, BoardError
+from overturn.game.answers import CellAsked, Ranked, TracedPath, Verdict
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.review import ranked_view
 from overturn.game.save import saved_game_schema
 from overturn.game.state import (
-    MODES,
     VERSION,
     Colour,
     Game,
@@ -41,17 +38,25 @@ from overturn.game.state import (
     WordMove,
 )
 from overturn.game.view import GameView, view_of
-from overturn.service.answers import Count, respond
+from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import body_components, choice, error_responses, ok_response, openapi30, request_body, schema_of, text
-from overturn.service.params import CellAsked, LexiconName, SavedGameJSON, TracedPath, cell_of, path_cells, typed_body
-from overturn.service.routers.referee import PlayerName, claimed_player, saved_game
+from overturn.service.game_requests import (
+    ASKED_CELL,
+    ASKED_PATH,
+    BOARD_CELL,
+    MAX_LISTED_MOVES,
+    LegalMoves,
+    NewGameRequest,
+    PlayerName,
+    claimed_player,
+    dealt_game,
+    listed_moves,
+    saved_game_of,
+)
+from overturn.service.openapi import Answer, Endpoint, Handler, choice, ok, schema_of, text
+from overturn.service.params import SavedGameJSON, cell_of, path_cells, typed_body
 
-#: Most moves /api/game/moves lists (the count is always complete).
-MAX_LISTED_MOVES = 2000
-#: Fewest and most cells a board has in any mode: the length of ``rings``; at most that many moves in a game.
-MIN_CELLS, MAX_CELLS = min(rules.size for rules in MODES.values()), max(rules.size for rules in MODES.values())
 #: The computer's level when the request names none.
 DEFAULT_LEVEL = 2
 #: Most the computer's ``seed`` may be (a JavaScript integer, so the page can send any it makes).
@@ -59,34 +64,7 @@ MAX_COMPUTER_SEED = 2**53
 #: The deal of the schema's example game (any seed: the example is a real answer of /api/game/new).
 EXAMPLE_SEED = 7
 
-#: The game's modes and endings by name (``MODES``, ``ENDINGS``; a test holds the two spellings together).
-ModeName = Literal["reuse", "advanced"]
-EndingName = Literal["position", "passes"]
-#: A cell as the saved game (and older clients) give it: [row, col], 0-based, on the board (off it is refused).
-BoardIndex = Annotated[int, Meta(ge=0, le=max(max(rules.rows, rules.cols) for rules in MODES.values()) - 1)]
-BoardCell = Annotated[list[BoardIndex], Meta(min_length=2, max_length=2)]
-BOARD_CELL = schema_of(BoardCell)
-#: A cell by its number (row * cols + col), as every answer gives it, on the board (off it is refused).
-BoardCellNumber = Annotated[int, Meta(ge=0, le=MAX_CELLS - 1)]
-#: A cell or a path as a request gives it (``overturn.game.answers.cell_number``, ``path_numbers``): cell numbers, or
-#: [row, col] pairs as older clients send (one shape or the other; msgspec cannot type two list shapes in one union).
-ASKED_CELL = {"anyOf": [schema_of(BoardCellNumber), BOARD_CELL]}
-_STEPS = Meta(min_length=1, max_length=4 * MAX_CELLS)
-ASKED_PATH = {"anyOf": [schema_of(Annotated[list[BoardCellNumber], _STEPS]), schema_of(Annotated[list[BoardCell], _STEPS])]}
-
-
 # ----- the request bodies, each declared once: decoding, checks and schema derive from them --------------
-
-
-class NewGameRequest(Struct, forbid_unknown_fields=True):
-    """A new game on a seeded deal (random when both are absent) or on a typed board."""
-
-    seed: Annotated[int, Meta(ge=0, le=MAX_SEED)] | None = None
-    board: Annotated[str, Meta(min_length=1, max_length=1000, description="A typed board instead of a deal.")] | None = None
-    mode: ModeName | None = None
-    ending: Annotated[EndingName, Meta(description="position: over when no legal word is left (rule 4); passes: after two passes in a row.")] | None = None
-    family: Annotated[bool, Meta(description="A family table: the family list's words are refused, never proposed.")] = False
-    lexicon: LexiconName = None
 
 
 class GameRequest(Struct, forbid_unknown_fields=True):
@@ -115,14 +93,6 @@ class ComputerRequest(GameRequest):
     seed: Annotated[int, Meta(ge=0, le=MAX_COMPUTER_SEED, description="Makes the computer's choice replayable.")] | None = None
 
 
-def saved_game_of(service: Service, saved: Any) -> Game:
-    """The game the request carries, replayed and checked, with the lexicon it names (or the server's default)."""
-    if not isinstance(saved, dict):
-        raise ApiError(400, "'game' must be the saved game (a JSON object)", {"field": "game"})
-    _name, lexicon = service.lexicon(saved.get("lexicon"))
-    return saved_game(saved, lexicon)
-
-
 class Judged(GameView):
     """A word or a pass judged: the verdict, and the state after (unchanged when refused)."""
 
@@ -135,31 +105,11 @@ class ComputerMove(GameView):
     move: Ranked
 
 
-class LegalMoves(Struct):
-    """How many legal words there are now, and the best of them."""
-
-    count: Count
-    moves: Annotated[list[Ranked], Meta(max_length=MAX_LISTED_MOVES)]
-
-
 async def new_game(request: Request) -> Response:
     """A game on a seeded deal (``seed``; random when absent) or on a typed ``board``, in ``mode`` reuse or advanced."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), NewGameRequest)
     return respond(view_of(dealt_game(service, asked)))
-
-
-def dealt_game(service: Service, asked: NewGameRequest) -> Game:
-    """The new game a request asks for (``mode``, ``ending``, ``lexicon``, and ``board`` or ``seed``): 422 naming a bad field."""
-    mode, ending = asked.mode or "reuse", asked.ending or "position"
-    name, lexicon = service.lexicon(asked.lexicon)
-    if asked.board is not None:
-        try:
-            return Game.from_board(Board.parse(asked.board, MODES[mode]), mode, name, lexicon, ending, asked.family)
-        except BoardError as exc:
-            raise ApiError(422, f"bad board: {exc}", {"field": "board"}) from None
-    seed = random.SystemRandom().randrange(MAX_SEED + 1) if asked.seed is None else asked.seed
-    return Game.new(seed, mode, name, lexicon, ending, asked.family)
 
 
 async def _answer(service: Service, game: Game, move: Move, player: Colour | None) -> Response:
@@ -221,20 +171,6 @@ async def legal_moves(request: Request) -> Response:
     return await listed_moves(service, saved_game_of(service, asked.game), MAX_LISTED_MOVES if asked.limit is None else asked.limit)
 
 
-async def listed_moves(service: Service, game: Game, limit: int) -> Response:
-    """The legal words of ``game`` now, ``limit`` of them listed (0 only counts): this endpoint's and a table's helps."""
-
-    def job() -> LegalMoves:
-        if limit == 0:  # the pass warning only counts: no best paths to rank
-            return LegalMoves(game.words_left(), [])
-        ranked = game.legal_moves()  # made when read: only the listed moves are
-        if not ranked or not isinstance(ranked[0].move, WordMove):  # passes come only when no word is left
-            return LegalMoves(0, [])
-        return LegalMoves(len(ranked), [ranked_view(move, game.board) for move in ranked[:limit]])
-
-    return respond(await service.judge(job, "game step"))
-
-
 async def computer_move(request: Request) -> Response:
     """The computer plays for the side to move at ``level`` (one of ``levels``); ``seed`` makes its choice replayable."""
     service = service_of(request)
@@ -253,136 +189,80 @@ async def computer_move(request: Request) -> Response:
     return respond(await service.judge(job, "game step"))
 
 
-ROUTES: list[BaseRoute] = [
-    Route("/api/game/new", new_game, methods=["POST"]),
-    Route("/api/game/play", play_word, methods=["POST"]),
-    Route("/api/game/pass", pass_turn, methods=["POST"]),
-    Route("/api/game/undo", undo, methods=["POST"]),
-    Route("/api/game/next-layer", next_layer, methods=["POST"]),
-    Route("/api/game/moves", legal_moves, methods=["POST"]),
-    Route("/api/game/computer", computer_move, methods=["POST"]),
-]
-
-
-# --- the endpoints' entries in the OpenAPI document -------------------------------------
-
-
-def _saved_game_components(service: Service) -> dict[str, Any]:
-    """The saved game's components, derived from ``overturn.game.save.SavedGame`` and narrowed to this server.
+def _saved_game_components(service: Service, components: dict[str, Any]) -> dict[str, Any]:
+    """The components with the saved game's, derived from ``overturn.game.save.SavedGame`` and narrowed to this server,
+    which a state's ``game`` refers to.
 
     The type bounds what any file may hold; this server also knows its own
     lexicons, the one version it reads and the board's coordinates (the replay
     refuses the rest with 422 either way).
     """
-    components: dict[str, Any] = {name: openapi30(schema) for name, schema in saved_game_schema().items()}
-    game = components["SavedGame"]["properties"]
+    saved: dict[str, Any] = saved_game_schema()
+    game = saved["SavedGame"]["properties"]
     game["lexicon"] = {**game["lexicon"], **choice(service.lexicons)}
     game["version"] = {**game["version"], "enum": [VERSION]}
     game["ending"]["description"] = "position: over when no legal word is left (rule 4); passes: after two passes in a row. Absent in older files: passes."
-    components["SavedWord"]["properties"]["path"]["items"] = BOARD_CELL
-    components["SavedPass"]["properties"]["cell"] = BOARD_CELL
-    return components
-
-
-def _answer_components() -> dict[str, Any]:
-    """The answers' components, derived from their types; a state's ``game`` is the saved game's component."""
-    components = body_components(GameView, Judged, ComputerMove, LegalMoves)
+    saved["SavedWord"]["properties"]["path"]["items"] = BOARD_CELL
+    saved["SavedPass"]["properties"]["cell"] = BOARD_CELL
     for name in ("GameView", "Judged", "ComputerMove"):
-        components[name]["properties"]["game"] = {"$ref": "#/components/schemas/SavedGame"}
-    return components
+        if name in components:
+            components[name]["properties"]["game"] = {"$ref": "#/components/schemas/SavedGame"}
+    return {**components, **saved}
 
 
-def state_properties(service: Service) -> dict[str, Any]:
-    """The properties of an answer holding a game's state, for the routers that answer one too (the table)."""
-    properties: dict[str, Any] = _answer_components()["GameView"]["properties"]
-    return properties
+def _narrowed(service: Service) -> dict[str, Any]:
+    """A game request's fields narrowed to this server: its lexicons, its longest word, a board's cells."""
+    return {"lexicon": choice(service.lexicons), "word": schema_of(text(service.limits.max_word_length)), "path": ASKED_PATH, "cell": ASKED_CELL}
 
 
-def _post(operation_id: str, summary: str, kind: type[Struct], example: dict[str, Any], ok: dict[str, Any], errors: tuple[int, ...]) -> dict[str, Any]:
-    """One POST operation: a JSON body of the declared type, with a working example."""
-    return {
-        "post": {
-            "operationId": operation_id,
-            "summary": summary,
-            "requestBody": request_body(kind, example),
-            "responses": {"200": ok, **error_responses(*errors)},
-        }
-    }
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    """The game endpoints' entries in the hand-written OpenAPI schema (merged by ``overturn.service.app.openapi_schema``).
-
-    Each body's example is a request that works: its game is the answer of
-    /api/game/new for ``EXAMPLE_SEED`` (for undo, after a pass), so a
-    schema-driven fuzzer starts from requests that get past the replay.
-    """
+def _example_game(service: Service, passed: bool = False) -> dict[str, Any]:
+    """The answer of /api/game/new for ``EXAMPLE_SEED`` (after a pass, for undo), so an example gets past the replay."""
     name, lexicon = service.lexicon(None)
-    fresh = Game.new(EXAMPLE_SEED, "reuse", name, lexicon)
-    example = fresh.to_json()
-    fresh.push(PassMove(0))
-    errors = (400, 408, 413, 415, 422)
-    judged = (*errors, 503)  # the steps that run in the solver pool under its time limit
-    return {
-        "/api/game/new": _post(
-            "game_new",
-            "A new game on a seeded deal (random when absent) or a typed board.",
-            NewGameRequest,
-            {"seed": EXAMPLE_SEED, "mode": "reuse"},
-            ok_response(GameView, "The new game's state."),
-            errors,
-        ),
-        "/api/game/play": _post(
-            "game_play",
-            "Judge a word in the game (the best path when none is given) and play it if legal.",
-            PlayRequest,
-            {"game": example, "word": "ETE"},
-            ok_response(Judged, "The verdict and the state after (unchanged when refused)."),
-            judged,
-        ),
-        "/api/game/pass": _post(
-            "game_pass",
-            "No word: a ring of the opponent's colour on a new cell.",
-            PassRequest,
-            {"game": example, "cell": 0},
-            ok_response(Judged, "The verdict and the state after (unchanged when refused)."),
-            judged,
-        ),
-        "/api/game/undo": _post("game_undo", "The game without its last move.", GameRequest, {"game": fresh.to_json()}, ok_response(GameView, "The state before the last move."), errors),
-        "/api/game/next-layer": _post(
-            "game_next_layer",
-            "The next game: the bottom layer, or a new deal from a seed derived from this one.",
-            GameRequest,
-            {"game": example},
-            ok_response(GameView, "The next game's state."),
-            errors,
-        ),
-        "/api/game/moves": _post(
-            "game_moves",
-            "Every legal word now, best swing first; limit 0 only counts them.",
-            MovesRequest,
-            {"game": example, "limit": 10},
-            ok_response(LegalMoves, "How many legal words, and the best of them."),
-            judged,
-        ),
-        "/api/game/computer": _post(
-            "game_computer",
-            "The computer plays for the side to move at a level; seed makes its choice replayable.",
-            ComputerRequest,
-            {"game": example, "level": DEFAULT_LEVEL, "seed": 1},
-            ok_response(ComputerMove, "The computer's move and the state after."),
-            judged,
-        ),
-    }
+    game = Game.new(EXAMPLE_SEED, "reuse", name, lexicon)
+    if passed:
+        game.push(PassMove(0))
+    return game.to_json()
 
 
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The components of the answers, the saved game and the request bodies, derived from their types."""
-    bodies = body_components(
-        NewGameRequest, GameRequest, PlayRequest, PassRequest, MovesRequest, ComputerRequest,
-        lexicon=choice(service.lexicons),
-        word=schema_of(text(service.limits.max_word_length)),
-        path=ASKED_PATH,
-        cell=ASKED_CELL,
-    )
-    return {**_answer_components(), **_saved_game_components(service), **bodies}
+def _step(
+    path: str, handler: Handler, operation_id: str, summary: str, answer: Answer, body: type[Struct], example: Any, errors: tuple[int, ...]
+) -> Endpoint:
+    """A game step: a POST of the declared body, with a working example, its fields narrowed to this server."""
+    return Endpoint("POST", path, handler, operation_id, summary, answer, errors, body=body, example=example, narrowed=_narrowed, refined=_saved_game_components)
+
+
+_ERRORS = (400, 408, 413, 415, 422)
+_JUDGED = (*_ERRORS, 503)  # the steps that run in the solver pool under its time limit
+_VERDICT = ok("The verdict and the state after (unchanged when refused).", Judged)
+
+ENDPOINTS = (
+    _step(
+        "/api/game/new", new_game, "game_new", "A new game on a seeded deal (random when absent) or a typed board.",
+        ok("The new game's state.", GameView), NewGameRequest, {"seed": EXAMPLE_SEED, "mode": "reuse"}, _ERRORS,
+    ),
+    _step(
+        "/api/game/play", play_word, "game_play", "Judge a word in the game (the best path when none is given) and play it if legal.",
+        _VERDICT, PlayRequest, lambda service: {"game": _example_game(service), "word": "ETE"}, _JUDGED,
+    ),
+    _step(
+        "/api/game/pass", pass_turn, "game_pass", "No word: a ring of the opponent's colour on a new cell.",
+        _VERDICT, PassRequest, lambda service: {"game": _example_game(service), "cell": 0}, _JUDGED,
+    ),
+    _step(
+        "/api/game/undo", undo, "game_undo", "The game without its last move.",
+        ok("The state before the last move.", GameView), GameRequest, lambda service: {"game": _example_game(service, passed=True)}, _ERRORS,
+    ),
+    _step(
+        "/api/game/next-layer", next_layer, "game_next_layer", "The next game: the bottom layer, or a new deal from a seed derived from this one.",
+        ok("The next game's state.", GameView), GameRequest, lambda service: {"game": _example_game(service)}, _ERRORS,
+    ),
+    _step(
+        "/api/game/moves", legal_moves, "game_moves", "Every legal word now, best swing first; limit 0 only counts them.",
+        ok("How many legal words, and the best of them.", LegalMoves), MovesRequest, lambda service: {"game": _example_game(service), "limit": 10}, _JUDGED,
+    ),
+    _step(
+        "/api/game/computer", computer_move, "game_computer", "The computer plays for the side to move at a level; seed makes its choice replayable.",
+        ok("The computer's move and the state after.", ComputerMove), ComputerRequest,
+        lambda service: {"game": _example_game(service), "level": DEFAULT_LEVEL, "seed": 1}, _JUDGED,
+    ),
+)

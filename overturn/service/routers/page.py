@@ -35,7 +35,6 @@ from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Receive, Scope, Send
 
 from overturn.service.bundler import NotBundled, bundle, bundle_name, entries_of, with_preloads
-from overturn.service.context import Service
 
 WEB_DIR = Path(__file__).parent.parent.parent / "web"
 
@@ -386,6 +385,7 @@ class LexiconFiles(StaticFiles):
         return response
 
 
+#: The pages and their files: routes, not part of the API (no operation in the OpenAPI document).
 ROUTES: list[BaseRoute] = [
     Route("/", index, methods=["GET"]),
     Route("/boardgame", boardgame, methods=["GET"]),
@@ -393,12 +393,3 @@ ROUTES: list[BaseRoute] = [
     Route("/sw.js", service_worker, methods=["GET"]),
     Mount("/static", PageFiles(directory=WEB_DIR), name="static"),
 ]
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    """The page and its files are not part of the API."""
-    return {}
-
-
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    return {}

@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
 from msgspec import Meta, structs
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
-from overturn.game.answers import Cell, CellNumber, Verdict
+from overturn.game.answers import Cell, CellNumber, TracedPath, Verdict
 from overturn.game.referee import referee_word
-from overturn.game.state import Colour, Game, GameError
-from overturn.jsonstore import StateFileError
-from overturn.lexicon.lexicon import Lexicon
+from overturn.game.state import Game
 from overturn.service.answers import respond
-from overturn.service.context import Service, service_of
+from overturn.service.context import service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import body_components, choice, error_responses, ok_response, request_body, schema_of, text
-from overturn.service.params import BoardRules, BoardText, SavedGameJSON, TracedPath, path_cells, typed_body
-
-#: The side claiming a move; refused (wrong_player) if it is not its turn.
-PlayerName = Literal["green", "silver"]
+from overturn.service.game_requests import PlayerName, claimed_player, saved_game
+from overturn.service.openapi import Endpoint, choice, ok, schema_of, text
+from overturn.service.params import BoardRules, BoardText, SavedGameJSON, path_cells, typed_body
 
 
 class RefereeRequest(BoardRules, kw_only=True):
@@ -40,17 +35,6 @@ class RefereeAnswer(Verdict):
     lexicon: str
     board: str
 
-
-def saved_game(saved: Any, lexicon: Lexicon) -> Game:
-    """The game a request carries, replayed and checked (the file's own rules): 422 naming it when refused."""
-    try:
-        return Game.from_json(saved, lexicon)
-    except (StateFileError, GameError) as exc:
-        raise ApiError(422, f"bad game: {exc}", {"field": "game"}) from None
-
-def claimed_player(name: PlayerName | None) -> Colour | None:
-    """The colour a request says is moving (``player``), for the referee to check; None when not given."""
-    return None if name is None else Colour(name)
 
 async def referee(request: Request) -> Response:
     service = service_of(request)
@@ -71,33 +55,19 @@ async def referee(request: Request) -> Response:
     return respond(RefereeAnswer(**structs.asdict(verdict.view()), lexicon=name, board=str(board)))
 
 
-ROUTES: list[BaseRoute] = [Route("/api/referee", referee, methods=["POST"])]
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    """This area's entries in the OpenAPI document, with this server's limits in them."""
-    return {
-        "/api/referee": {
-            "post": {
-                "operationId": "referee",
-                "summary": "The referee's verdict on a disputed word, on a board or in a saved game's position.",
-                "requestBody": request_body(RefereeRequest, {"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "word": "MARE"}),
-                "responses": {"200": ok_response(RefereeAnswer, "The verdict (legal or not) with its reason code."), **error_responses(400, 408, 413, 415, 422, 503)},
-            }
-        },
-    }
-
-
 #: Most steps of a path on a typed board (a board of any size: its own bound is checked when it is read).
 _STEPS = Meta(min_length=1, max_length=144)
 
-
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The components of this area's body and answer, derived from their types."""
-    body = body_components(
-        RefereeRequest,
-        lexicon=choice(service.lexicons),
-        word=schema_of(text(service.limits.max_word_length)),
-        path={"anyOf": [schema_of(Annotated[list[CellNumber], _STEPS]), schema_of(Annotated[list[Cell], _STEPS])]},  # any board's size
-    )
-    return {**body, **body_components(RefereeAnswer)}
+ENDPOINTS = (
+    Endpoint(
+        "POST", "/api/referee", referee, "referee", "The referee's verdict on a disputed word, on a board or in a saved game's position.",
+        ok("The verdict (legal or not) with its reason code.", RefereeAnswer), (400, 408, 413, 415, 422, 503),
+        body=RefereeRequest,
+        example={"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "word": "MARE"},
+        narrowed=lambda service: {
+            "lexicon": choice(service.lexicons),
+            "word": schema_of(text(service.limits.max_word_length)),
+            "path": {"anyOf": [schema_of(Annotated[list[CellNumber], _STEPS]), schema_of(Annotated[list[Cell], _STEPS])]},  # any board's size
+        },
+    ),
+)

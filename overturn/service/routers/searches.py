@@ -6,12 +6,11 @@ answer is bounded by the server's result limit.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from msgspec import Meta, Struct, field, structs
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
 from overturn.lexicon.answers import Spellings
 from overturn.lexicon.searches import (
@@ -35,18 +34,7 @@ from overturn.lexicon.searches import (
 from overturn.service.answers import Count, respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import (
-    body_components,
-    choice,
-    error_responses,
-    lexicon_param,
-    limit_param,
-    ok_response,
-    path_param,
-    query_param,
-    text,
-    whole,
-)
+from overturn.service.openapi import LEXICON, LIMIT, Endpoint, Param, choice, ok, text, whole
 from overturn.service.params import int_param, text_param, word_key
 
 #: Words grouped by a letter: the one inserted, or the one added to the rack.
@@ -214,16 +202,6 @@ async def list_search(request: Request) -> Response:
     return respond(PresetList(name, list_name, LISTS[list_name][0], len(words), len(found) > limit, words, spellings(lexicon, words)))
 
 
-ROUTES: list[BaseRoute] = [
-    Route("/api/hooks", hooks_search, methods=["GET"]),
-    Route("/api/forms", forms_search, methods=["GET"]),
-    Route("/api/fit", fit_search, methods=["GET"]),
-    Route("/api/plus-one", plus_one_search, methods=["GET"]),
-    Route("/api/find", filter_search, methods=["GET"]),
-    Route("/api/lists/{name}", list_search, methods=["GET"]),
-]
-
-
 FORMS_DESCRIPTION = (
     "The lemmas, each with its part of speech, its forms in alphabetical order and the table DELA's tags give them: "
     "a verb's forms by tense (DELA's letter: W infinitif, G participe présent, K participe passé, P présent, I imparfait, "
@@ -233,76 +211,65 @@ FORMS_DESCRIPTION = (
 )
 
 
-def openapi_paths(service: Service) -> dict[str, Any]:
-    limits = service.limits
-    letters = text(limits.max_word_length)
-    lexicon = lexicon_param(list(service.lexicons))
-    errors = error_responses(400, 422, 503)
-
-    def get(operation_id: str, summary: str, parameters: list[dict[str, Any]], answer: type[Struct], description: str) -> dict[str, Any]:
-        return {"get": {"operationId": operation_id, "summary": summary, "parameters": parameters, "responses": {"200": ok_response(answer, description), **errors}}}
-
-    return {
-        "/api/hooks": get(
-            "hooks",
-            "Words one letter longer: in front, at the back, or inserted inside, grouped by the letter added.",
-            [query_param("word", letters, "The word (accents ignored).", True), lexicon],
-            HooksAnswer,
-            "The hooks.",
-        ),
-        "/api/forms": get(
-            "forms",
-            "Every form of each lemma the word belongs to (MANGEONS: manger's conjugated forms), with accents and ligatures.",
-            [query_param("word", letters, "Any form of the word (accents ignored).", True), lexicon],
-            FormsAnswer,
-            FORMS_DESCRIPTION,
-        ),
-        "/api/fit": get(
-            "fit",
-            "Words that fill a board pattern (letters fixed, '.' an empty square) with a rack's letters ('?' a joker), fewest jokers first.",
-            [
-                query_param("pattern", text(MAX_FIT), "The squares, e.g. ..E.S.", True),
-                query_param("rack", text(limits.max_anagram_letters), "The rack, e.g. AIRT?.", True),
-                limit_param(limits),
-                lexicon,
-            ],
-            FitAnswer,
-            "The words, the letters each one's jokers stood for, their spellings.",
-        ),
-        "/api/plus-one": get(
-            "plus_one",
-            "The 7+1: words using all the letters and one more, grouped by the letter added.",
-            [query_param("letters", text(limits.max_anagram_letters - 1), "The rack, e.g. AEINRST.", True), limit_param(limits), lexicon],
-            PlusOneAnswer,
-            "The words by added letter.",
-        ),
-        "/api/find": get(
-            "find",
-            "Words by plain filters (at least one): starts, ends, contains, length, min_length, max_length; shortest first.",
-            [
-                query_param("starts", letters, "The word starts with these letters."),
-                query_param("ends", letters, "The word ends with these letters."),
-                query_param("contains", letters, "The word contains these letters in a row."),
-                query_param("length", whole(1, limits.max_word_length), "Exactly this many letters."),
-                query_param("min_length", whole(0, limits.max_word_length), "At least this many letters."),
-                query_param("max_length", whole(1, limits.max_word_length), "At most this many letters."),
-                limit_param(limits),
-                lexicon,
-            ],
-            FindAnswer,
-            "The words found.",
-        ),
-        "/api/lists/{name}": {
-            "get": {
-                "operationId": "preset_list",
-                "summary": "A preset list: " + "; ".join(f"{key}: {text}" for key, (text, _) in LISTS.items()) + ".",
-                "parameters": [path_param("name", choice(LISTS)), limit_param(limits), lexicon],
-                "responses": {"200": ok_response(PresetList, "The list, alphabetical."), **error_responses(404, 422, 503)},
-            }
-        },
-    }
+_SEARCH_ERRORS = (400, 422, 503)
 
 
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The components of this area's answers, derived from their types."""
-    return body_components(HooksAnswer, FormsAnswer, FitAnswer, PlusOneAnswer, FindAnswer, PresetList)
+def _word_param(name: str, description: str, required: bool = False) -> Param:
+    """Letters of a word, as long as this server's longest word."""
+    return Param(name, lambda service: text(service.limits.max_word_length), description, required=required)
+
+
+def _length_param(name: str, low: int, description: str) -> Param:
+    """A count of letters, up to this server's longest word."""
+    return Param(name, lambda service: whole(low, service.limits.max_word_length), description)
+
+
+ENDPOINTS = (
+    Endpoint(
+        "GET", "/api/hooks", hooks_search, "hooks", "Words one letter longer: in front, at the back, or inserted inside, grouped by the letter added.",
+        ok("The hooks.", HooksAnswer), _SEARCH_ERRORS, (_word_param("word", "The word (accents ignored).", required=True), LEXICON),
+    ),
+    Endpoint(
+        "GET", "/api/forms", forms_search, "forms",
+        "Every form of each lemma the word belongs to (MANGEONS: manger's conjugated forms), with accents and ligatures.",
+        ok(FORMS_DESCRIPTION, FormsAnswer), _SEARCH_ERRORS,
+        (_word_param("word", "Any form of the word (accents ignored).", required=True), LEXICON),
+    ),
+    Endpoint(
+        "GET", "/api/fit", fit_search, "fit",
+        "Words that fill a board pattern (letters fixed, '.' an empty square) with a rack's letters ('?' a joker), fewest jokers first.",
+        ok("The words, the letters each one's jokers stood for, their spellings.", FitAnswer), _SEARCH_ERRORS,
+        (
+            Param("pattern", text(MAX_FIT), "The squares, e.g. ..E.S.", required=True),
+            Param("rack", lambda service: text(service.limits.max_anagram_letters), "The rack, e.g. AIRT?.", required=True),
+            LIMIT,
+            LEXICON,
+        ),
+    ),
+    Endpoint(
+        "GET", "/api/plus-one", plus_one_search, "plus_one", "The 7+1: words using all the letters and one more, grouped by the letter added.",
+        ok("The words by added letter.", PlusOneAnswer), _SEARCH_ERRORS,
+        (Param("letters", lambda service: text(service.limits.max_anagram_letters - 1), "The rack, e.g. AEINRST.", required=True), LIMIT, LEXICON),
+    ),
+    Endpoint(
+        "GET", "/api/find", filter_search, "find",
+        "Words by plain filters (at least one): starts, ends, contains, length, min_length, max_length; shortest first.",
+        ok("The words found.", FindAnswer), _SEARCH_ERRORS,
+        (
+            _word_param("starts", "The word starts with these letters."),
+            _word_param("ends", "The word ends with these letters."),
+            _word_param("contains", "The word contains these letters in a row."),
+            _length_param("length", 1, "Exactly this many letters."),
+            _length_param("min_length", 0, "At least this many letters."),
+            _length_param("max_length", 1, "At most this many letters."),
+            LIMIT,
+            LEXICON,
+        ),
+    ),
+    Endpoint(
+        "GET", "/api/lists/{name}", list_search, "preset_list",
+        "A preset list: " + "; ".join(f"{key}: {text}" for key, (text, _) in LISTS.items()) + ".",
+        ok("The list, alphabetical.", PresetList), (404, 422, 503),
+        (Param("name", choice(LISTS), where="path"), LIMIT, LEXICON),
+    ),
+)

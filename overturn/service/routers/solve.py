@@ -4,30 +4,20 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Annotated, Any, cast
+from typing import Annotated, cast
 
 from msgspec import Meta, Raw
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
 from overturn.game.answers import SolvedWord
 from overturn.game.board import MAX_SEED, Board
 from overturn.game.solver import Solver
 from overturn.game.tiles import deal
 from overturn.service.answers import BoardView, EncodedSolution, Solution, Solved, faces_of, respond, rules_view
-from overturn.service.context import Service, service_of
+from overturn.service.context import service_of
 from overturn.service.errors import ApiError
-from overturn.service.openapi import (
-    body_components,
-    choice,
-    error_responses,
-    ok_response,
-    query_param,
-    request_body,
-    schema_of,
-    whole,
-)
+from overturn.service.openapi import Endpoint, Param, choice, ok, schema_of, whole
 from overturn.service.params import BoardRules, BoardText, int_param, typed_body
 
 
@@ -98,35 +88,17 @@ async def solve(request: Request) -> Response:
     return Response(encoded.body(cached, elapsed, gzip), media_type="application/json", headers=headers)
 
 
-ROUTES: list[BaseRoute] = [
-    Route("/api/deal", deal_board, methods=["GET"]),
-    Route("/api/solve", solve, methods=["POST"]),
-]
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    """This area's entries in the OpenAPI document, with this server's limits in them."""
-    return {
-        "/api/deal": {
-            "get": {
-                "operationId": "deal",
-                "summary": "A board dealt from the tile set (random, or reproducible from a seed).",
-                "parameters": [query_param("seed", whole(0, MAX_SEED), "Seed of the deal (the game file's range).")],
-                "responses": {"200": ok_response(Deal, "The top layer as a board, and both layers."), **error_responses(400, 422)},
-            }
-        },
-        "/api/solve": {
-            "post": {
-                "operationId": "solve",
-                "summary": "Every legal word of a board with a path (cell numbers, row * cols + col), longest first.",
-                "requestBody": request_body(SolveRequest, {"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "limit": 20}),
-                "responses": {"200": ok_response(Solution, "The words, their count and their count by length."), **error_responses(400, 408, 413, 415, 422, 503)},
-            }
-        },
-    }
-
-
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The components of this area's body and answers, derived from their types."""
-    body = body_components(SolveRequest, lexicon=choice(service.lexicons), limit=schema_of(whole(1, service.limits.max_solve_words)))
-    return {**body, **body_components(Deal, Solution)}
+ENDPOINTS = (
+    Endpoint(
+        "GET", "/api/deal", deal_board, "deal", "A board dealt from the tile set (random, or reproducible from a seed).",
+        ok("The top layer as a board, and both layers.", Deal), (400, 422),
+        (Param("seed", whole(0, MAX_SEED), "Seed of the deal (the game file's range)."),),
+    ),
+    Endpoint(
+        "POST", "/api/solve", solve, "solve", "Every legal word of a board with a path (cell numbers, row * cols + col), longest first.",
+        ok("The words, their count and their count by length.", Solution), (400, 408, 413, 415, 422, 503),
+        body=SolveRequest,
+        example={"board": "AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC", "limit": 20},
+        narrowed=lambda service: {"lexicon": choice(service.lexicons), "limit": schema_of(whole(1, service.limits.max_solve_words))},
+    ),
+)

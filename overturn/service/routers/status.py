@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
 from msgspec import Struct
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
 
 from overturn import __version__
 from overturn.game.answers import Reason
 from overturn.referees.insider.board import CARD_TYPES
 from overturn.service.answers import Count, respond
-from overturn.service.context import Service, service_of
+from overturn.service.context import service_of
 from overturn.service.errors import ErrorCode
-from overturn.service.openapi import body_components, error_responses, ok_response
+from overturn.service.openapi import Answer, Endpoint, ok
 from overturn.table.games import GAMES
 
 
@@ -95,41 +94,15 @@ async def openapi(request: Request) -> Response:
     return JSONResponse(request.app.state.openapi())
 
 
-ROUTES: list[BaseRoute] = [
-    Route("/health", health, methods=["GET"]),
-    Route("/openapi.json", openapi, methods=["GET"]),
-    Route("/api/lexicons", lexicons, methods=["GET"]),
-    Route("/api/meta", meta_answer, methods=["GET"]),
-]
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    """This area's entries in the OpenAPI document, with this server's limits in them."""
-    return {
-        "/health": {
-            "get": {
-                "operationId": "health",
-                "summary": "Liveness, version and the default lexicon.",
-                "responses": {"200": ok_response(Health, "The server is up."), **error_responses()},
-            }
-        },
-        "/api/lexicons": {
-            "get": {
-                "operationId": "lexicons",
-                "summary": "The lexicons this server was started with.",
-                "responses": {"200": ok_response(Lexicons, "Names, sizes and descriptions."), **error_responses()},
-            }
-        },
-        "/api/meta": {
-            "get": {
-                "operationId": "meta",
-                "summary": "The games a table holds (seats, titles, pages), Insider's cards, the refusal reasons and error codes.",
-                "responses": {"200": ok_response(Meta, "What the pages word rather than copy."), **error_responses()},
-            }
-        },
-    }
-
-
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The components of this area's answers, derived from their types."""
-    return body_components(Health, Lexicons, Meta)
+ENDPOINTS = (
+    Endpoint("GET", "/health", health, "health", "Liveness, version and the default lexicon.", ok("The server is up.", Health)),
+    Endpoint(
+        "GET", "/openapi.json", openapi, "openapi", "This document: every endpoint, derived from the same declarations as the routes.",
+        Answer("The OpenAPI 3.1 document.", schema={"type": "object"}),
+    ),
+    Endpoint("GET", "/api/lexicons", lexicons, "lexicons", "The lexicons this server was started with.", ok("Names, sizes and descriptions.", Lexicons)),
+    Endpoint(
+        "GET", "/api/meta", meta_answer, "meta", "The games a table holds (seats, titles, pages), Insider's cards, the refusal reasons and error codes.",
+        ok("What the pages word rather than copy.", Meta),
+    ),
+)

@@ -11,7 +11,7 @@ streams included: they read them with fetch, not EventSource), or for API
 clients and links already shared in the ``seat`` query parameter or a move's
 body; the store keeps only their digests.
 
-Long because half of it is the endpoints' OpenAPI part (two games' views and a working example per endpoint).
+Long because it also declares every endpoint (two games' views and a working example per endpoint).
 """
 
 from __future__ import annotations
@@ -23,19 +23,13 @@ import msgspec
 from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
-from starlette.routing import BaseRoute, Route
 
-from overturn.game.answers import Verdict
 from overturn.game.computer import LEVELS
-from overturn.game.moves import Move, PassMove, WordMove
 from overturn.referees.protocol import UsageProblem
 from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
 from overturn.service.errors import ApiError, error_response
-from overturn.service.openapi import body_components, choice, error_responses, path_param, query_param, request_body, schema_of, whole
-from overturn.service.params import CellAsked, TracedPath, cell_of, int_param, path_cells, typed_body
-from overturn.service.ratelimit import prefix_of
-from overturn.service.routers.game import (
+from overturn.service.game_requests import (
     ASKED_CELL,
     ASKED_PATH,
     MAX_LISTED_MOVES,
@@ -45,6 +39,9 @@ from overturn.service.routers.game import (
     listed_moves,
     saved_game_of,
 )
+from overturn.service.openapi import Answer, Endpoint, Param, choice, ok, schema_of, whole
+from overturn.service.params import int_param, typed_body
+from overturn.service.ratelimit import prefix_of
 from overturn.service.streams import Reader, table_stream
 from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
@@ -52,7 +49,9 @@ from overturn.table.errors import (
     BadSeatToken,
     BadStoredGame,
     ComputerSeat,
+    HelpsRefused,
     InvitationSpent,
+    MalformedMove,
     MoveNotAllowed,
     NoSuchMove,
     NotCreator,
@@ -63,18 +62,29 @@ from overturn.table.errors import (
     TableNotFound,
     TableRefusal,
     TooManyTables,
+    UnusableMove,
     WatcherCannotMove,
 )
-from overturn.table.games import GAMES, PLAYERS, REFEREES, SEEDS, new_board_table, seat_names
+from overturn.table.games import GAMES, PLAYERS, REFEREES, SEEDS, TableMove, new_board_table, seat_names
 from overturn.table.insider_table import MAX_GUARD, MIN_GUARD
-from overturn.table.seating import COLOURS, GAME, OverturnTable
-from overturn.table.service import Created, Moved, SeatAsked, joined
-from overturn.table.views import BoardAnswer, BoardView, OverturnAnswer, OverturnTableView, Position, SeatPresence, TablePresence, TableView
+from overturn.table.seating import COLOURS, GAME, OverturnTable, helped_game
+from overturn.table.service import Created, SeatAsked, joined
+from overturn.table.views import (
+    BoardTableCreated,
+    BoardTableMoved,
+    BoardView,
+    OverturnTableCreated,
+    OverturnTableMoved,
+    OverturnTableView,
+    Position,
+    SeatPresence,
+    TableLinks,
+    TablePresence,
+    TableView,
+)
 
 #: Longest seat name kept (a phone's keyboard, not a document).
 MAX_SEAT_NAME = 40
-#: Longest board-game move (its notation, typed or tapped).
-MAX_MOVE_CHARS = 200
 #: Most versions a table reaches (every move is one; a long Insider game is a few thousand actions).
 MAX_VERSION = 10**9
 #: The board games a table holds (``REFEREES``; a test holds the two spellings together).
@@ -147,29 +157,13 @@ class NewBoardTableRequest(Struct, forbid_unknown_fields=True):
     seats: Annotated[list[SeatName], Meta(min_length=2, max_length=5)] | None = None
 
 
-class WordAction(Struct, tag_field="kind", tag="word", omit_defaults=True, forbid_unknown_fields=True):
-    """An Overturn word (the best path when none is traced)."""
-
-    word: Annotated[str, Meta(min_length=1)]
-    path: TracedPath | None = None
-
-
-class PassAction(Struct, tag_field="kind", tag="pass", forbid_unknown_fields=True):
-    """No word: the new cell that gets the opponent's ring (its number, or [row, col] as older clients send)."""
-
-    cell: CellAsked
-
-
-class NextLayerAction(Struct, tag_field="kind", tag="next-layer", forbid_unknown_fields=True):
-    """The next game, once this one is over."""
-
-
 class MoveRequest(Struct, forbid_unknown_fields=True):
-    """A move for the seat whose token is sent, made on the table's ``version``: an Overturn ``action``, or a board game's ``move``."""
+    """A move for the seat whose token is sent, made on the table's ``version``: the game's ``move`` (a board game's
+    notation, an Overturn object with its ``kind``); ``action`` is its older name, still taken."""
 
     version: Annotated[int, Meta(ge=0, le=MAX_VERSION, description="Moves committed when the move was chosen.")]
-    action: WordAction | PassAction | NextLayerAction | None = None
-    move: Annotated[str, Meta(min_length=1, max_length=MAX_MOVE_CHARS, description="A board game's move, in its notation.")] | None = None
+    move: TableMove | None = None
+    action: Annotated[TableMove | None, Meta(description="The older name of 'move' (Overturn tables' first clients).")] = None
     #: Any JSON: what is not a seat's token (a list, a number) opens no seat, 403 as a wrong token is.
     seat: Annotated[Any, Meta(extra_json_schema={"type": "string", "maxLength": 128}, description="The seat's token (from its link).")] = None
 
@@ -192,43 +186,6 @@ class HandOverRequest(Struct, forbid_unknown_fields=True):
 
 
 # ----- the answers: a table's view wrapped with what only that request receives --------------------
-
-
-class TableLinks(Struct):
-    """The links to hand out: one per person's seat (``PAGE?table=ID#seat=TOKEN``: the invitation in the fragment;
-    null for the computer's), and one to watch."""
-
-    watch: str
-    seats: list[str | None]
-
-
-class OverturnTableCreated(OverturnTableView, kw_only=True):
-    """A new Overturn table as a watcher sees it, and what only its creator receives: the creator's token (to hand
-    seats over), each seat's token (null for the computer's) and the links."""
-
-    creator: str
-    tokens: list[str | None]
-    links: TableLinks
-
-
-class BoardTableCreated(BoardView, kw_only=True):
-    """A new board game's table as a watcher sees it, and the creator's token, each seat's token and the links."""
-
-    creator: str
-    tokens: list[str | None]
-    links: TableLinks
-
-
-class OverturnTableMoved(OverturnTableView, kw_only=True):
-    """An Overturn move judged: its verdict (null for the next layer) and the table after it, as the mover sees it."""
-
-    verdict: Verdict | None
-
-
-class BoardTableMoved(BoardAnswer):
-    """A board-game move played (``result``) or refused (``error``, the table unchanged), and the table after it."""
-
-    state: BoardView
 
 
 class Heard(Struct):
@@ -272,6 +229,9 @@ _STATUS: dict[type[TableRefusal], int] = {
     InvitationSpent: 403,
     ComputerSeat: 422,
     MoveNotAllowed: 422,
+    MalformedMove: 400,
+    UnusableMove: 422,
+    HelpsRefused: 403,
     NotYourTurn: 409,
     StaleMove: 409,
     TooManyTables: 429,
@@ -391,13 +351,12 @@ def _computers_only(service: Service, client: str) -> None:
         raise TooManyTables(message, wait, "too_many_computer_tables")
 
 
-def _created(created: Created) -> OverturnTableCreated | BoardTableCreated:
-    record, page, watcher = created.record, created.kind.page, created.views.watcher
+def _created(created: Created) -> Struct:
+    record, page = created.record, created.kind.page
     links = TableLinks(
         f"{page}?table={record.id}", [None if token is None else _invitation(page, record.id, token) for token in created.tokens]
     )
-    kind = OverturnTableCreated if isinstance(watcher, OverturnTableView) else BoardTableCreated
-    return kind(**msgspec.structs.asdict(watcher), creator=created.creator, tokens=created.tokens, links=links)
+    return created.kind.created(created.views.watcher, created.creator, created.tokens, links)
 
 
 async def show(request: Request) -> Response:
@@ -412,38 +371,13 @@ async def move(request: Request) -> Response:
     """One move for the seat whose token is sent, made on ``version``: played, refused (200, the game's words), or 409."""
     service = service_of(request)
     asked = typed_body(await service.read_json(request), MoveRequest)
-
-    def parse(game: TableGame) -> Any:
-        """The move as the table's game takes it: an Overturn ``action``, or a board game's ``move`` in its notation."""
-        if isinstance(game, OverturnTable):
-            if asked.action is None:
-                raise ApiError(400, "'action' is required", {"field": "action"})
-            return _overturn_move(service, game, asked.action)
-        if asked.move is None:
-            raise ApiError(400, "'move' is required", {"field": "move"})
-        return asked.move
-
-    moved = await service.tables.move(_table_id(request), seat_token(request, asked.seat), asked.version, parse)
-    return respond(_moved(moved), headers=PRIVATE)
-
-
-def _overturn_move(service: Service, table: OverturnTable, action: WordAction | PassAction | NextLayerAction) -> Move | None:
-    """The move an action asks for; None for the next layer."""
-    board = table.game.board
-    if isinstance(action, WordAction):
-        word = service.word(action.word, "action.word")
-        return WordMove(word, path_cells(action.path, board, "action.path") if action.path is not None else None)
-    if isinstance(action, PassAction):
-        return PassMove(cell_of(action.cell, board, "action.cell"))
-    return None
-
-
-def _moved(moved: Moved) -> OverturnTableMoved | BoardTableMoved:
-    answer, view = moved.judged.answer, moved.view
-    if isinstance(answer, OverturnAnswer) and isinstance(view, OverturnTableView):
-        return OverturnTableMoved(**msgspec.structs.asdict(view), verdict=answer.verdict)
-    assert isinstance(answer, BoardAnswer) and isinstance(view, BoardView)
-    return BoardTableMoved(answer.error, answer.result, view)
+    if asked.move is not None and asked.action is not None:
+        raise ApiError(422, "give 'move' or its older name 'action', not both", {"field": "action"})
+    field, given = ("move", asked.move) if asked.action is None else ("action", asked.action)
+    if given is None:
+        raise ApiError(400, "'move' is required", {"field": "move"})
+    moved = await service.tables.move(_table_id(request), seat_token(request, asked.seat), asked.version, lambda game: game.parse(given, field))
+    return respond(moved.kind.moved(moved.judged.answer, moved.view), headers=PRIVATE)
 
 
 async def hand_over(request: Request) -> Response:
@@ -486,15 +420,9 @@ async def helps(request: Request) -> Response:
     """
     service = service_of(request)
     _record, seat, views = await service.tables.show(_table_id(request), seat_token(request))
-    view = views.for_reader(None if seat is None else seat.index)
-    if not isinstance(view, OverturnTableView):
-        raise ApiError(404, "only an Overturn table offers helps", {"reason": "no_such_move"})
-    if not view.table.helps:
-        raise ApiError(403, "this table was created without helps: no hint, no list of legal words", {"reason": "helps_off"})
-    if seat is None and not view.result.over:
-        raise ApiError(403, "a watcher gets no help while the game is live", {"reason": "helps_watcher"})
+    saved = helped_game(views.for_reader(None if seat is None else seat.index), watcher=seat is None)
     limit = int_param(request.query_params.get("limit"), "limit", 0, MAX_LISTED_MOVES, MAX_LISTED_MOVES)
-    return await listed_moves(service, saved_game_of(service, view.game), limit)
+    return await listed_moves(service, saved_game_of(service, saved), limit)
 
 
 async def rules(request: Request) -> Response:
@@ -542,80 +470,79 @@ async def ack(request: Request) -> Response:
     return respond(Heard(True), headers=PRIVATE)
 
 
-ROUTES: list[BaseRoute] = [
-    Route("/api/tables", create, methods=["POST"]),
-    Route("/api/boardgames", create_board_game, methods=["POST"]),
-    Route("/api/boardgames/rules/{game}", rules, methods=["GET"]),
-    Route("/api/tables/{table}/helps", helps, methods=["GET"]),  # Overturn's alone
-    *(
-        Route(f"/api/{family}{path}", handler, methods=[method])
-        for family in ("tables", "boardgames")
-        for path, handler, method in (
-            ("/{table}", show, "GET"),
-            ("/{table}/moves", move, "POST"),
-            ("/{table}/moves/{number}", position, "GET"),
-            ("/{table}/events", events, "GET"),
-            ("/{table}/events/{stream}/ack", ack, "POST"),
-            ("/{table}/hand-over", hand_over, "POST"),
-            ("/{table}/claim", claim, "POST"),
-        )
-    ),
-]
+# --- the table endpoints, each declared once: its route and its OpenAPI operation, every schema derived from the types above ---
 
-
-# --- the table endpoints' part of the OpenAPI document: every schema derived from the types above -----------
-
-_TABLE_ID = path_param("table", schema_of(Annotated[str, Meta(min_length=8, max_length=64, description="The table's id (from its links).")]))
-_SEAT_QUERY = query_param("seat", Annotated[str, Meta(max_length=128)], f"A seat's token (from its link); absent to watch. The {SEAT_HEADER} header is preferred (kept out of URLs and logs).")
-_SEAT_HEADER = {"name": SEAT_HEADER, "in": "header", "required": False, "schema": schema_of(Annotated[str, Meta(max_length=128)]), "description": "A seat's token (the phone's credential, or an invitation); wins over the query's and the body's."}
-_REFUSED = {"description": "403: a token that opens no seat (or a watcher moving); 404: no such table; 409: stale version or not this seat's turn (detail.state: the table now)."}
+_TOKEN = Annotated[str, Meta(max_length=128)]
+_TABLE_ID = Param("table", Annotated[str, Meta(min_length=8, max_length=64, description="The table's id (from its links).")], where="path")
+_SEAT_QUERY = Param("seat", _TOKEN, f"A seat's token (from its link); absent to watch. The {SEAT_HEADER} header is preferred (kept out of URLs and logs).")
+_SEAT_HEADER = Param(SEAT_HEADER, _TOKEN, "A seat's token (the phone's credential, or an invitation); wins over the query's and the body's.", where="header")
+_REFUSED = "403: a token that opens no seat (or a watcher moving); 404: no such table; 409: stale version or not this seat's turn (detail.state: the table now)."
+_SEEN, _JUDGED = dict.fromkeys((403, 404), _REFUSED), dict.fromkeys((403, 404, 409), _REFUSED)
 _ERRORS = (400, 408, 413, 415, 422, 503)
+_TEXT, _CREATED = {"type": "string"}, "The table as a watcher sees it, the creator's token, each seat's token and link, the watch link."
 
 
-def _answers(ok: dict[str, Any], *codes: int) -> dict[str, Any]:
-    return {**ok, **{str(code): _REFUSED for code in codes}, **error_responses(*_ERRORS)}
-
-
-def _one_of(*kinds: type[Struct]) -> dict[str, Any]:
-    return {"oneOf": [{"$ref": f"#/components/schemas/{kind.__name__}"} for kind in kinds]}
-
-
-def _ok(description: str, *kinds: type[Struct], status: str = "200") -> dict[str, Any]:
-    schema = _one_of(*kinds) if len(kinds) > 1 else {"$ref": f"#/components/schemas/{kinds[0].__name__}"}
-    return {status: {"description": description, "content": {"application/json": {"schema": schema}}}}
-
-
-def openapi_paths(service: Service) -> dict[str, Any]:
-    view = ("The table as this reader sees it (an Overturn table, or a board game's built up for this seat).", OverturnTableView, BoardView)
-    moved = ("The move judged and the table after it.", OverturnTableMoved, BoardTableMoved)
-    stream = {"200": {"description": "The event stream: a state event per move (this reader's view), id its version.", "content": {"text/event-stream": {"schema": schema_of(str)}}}}
-    paths: dict[str, Any] = {}
-    for family, prefix in (("tables", "table"), ("boardgames", "boardgame")):
-        base = f"/api/{family}"
-        paths[f"{base}/{{table}}"] = {"get": {"operationId": f"{prefix}_show", "summary": "The table as a seat (its token) or a watcher sees it.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY], "responses": _answers(_ok(*view), 403, 404)}}
-        paths[f"{base}/{{table}}/moves"] = {"post": {"operationId": f"{prefix}_move", "summary": "A move for the seat whose token is sent, made on the table's version: Overturn's `action`, a board game's `move`.", "parameters": [_TABLE_ID, _SEAT_HEADER], "requestBody": request_body(MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}), "responses": _answers(_ok(*moved), 403, 404, 409)}}
-        paths[f"{base}/{{table}}/moves/{{number}}"] = {"get": {"operationId": f"{prefix}_position", "summary": "Move number (1-based) of a board game's list and the public board after it.", "parameters": [_TABLE_ID, path_param("number", schema_of(whole(1))), _SEAT_HEADER, _SEAT_QUERY], "responses": _answers(_ok("The move and the board after it.", Position), 403, 404)}}
-        paths[f"{base}/{{table}}/events"] = {"get": {"operationId": f"{prefix}_events", "summary": "The table live (server-sent events: state, heartbeat, presence, revoked); Last-Event-ID resumes.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, query_param("last", whole(0), "The version the client has (as Last-Event-ID)."), query_param("ack", {"type": "string", "enum": ["1"]}, "The client acknowledges each heartbeat (POST …/events/STREAM/ack, STREAM from the first heartbeat's data): a stream unheard for 2.5 heartbeats is closed.")], "responses": {**stream, "403": _REFUSED, "404": _REFUSED, **error_responses(503)}}}
-        paths[f"{base}/{{table}}/events/{{stream}}/ack"] = {"post": {"operationId": f"{prefix}_events_ack", "summary": "A stream opened with ack=1 was heard (body: an empty JSON object): it keeps its place; 404 once it is closed (open it again).", "parameters": [_TABLE_ID, path_param("stream", schema_of(Annotated[str, Meta(max_length=64)]))], "requestBody": request_body(AckRequest, {}), "responses": _answers(_ok("Heard.", Heard), 404)}}
-        paths[f"{base}/{{table}}/claim"] = {"post": {"operationId": f"{prefix}_claim", "summary": "A phone takes the seat of the link it opened: the invitation is exchanged for the phone's own credential (the creator can no longer open the seat).", "parameters": [_TABLE_ID, _SEAT_HEADER], "requestBody": request_body(ClaimRequest, {"seat": "INVITATION-TOKEN"}), "responses": _answers(_ok("The seat and the phone's own credential.", Claimed), 403, 404)}}
-        paths[f"{base}/{{table}}/hand-over"] = {"post": {"operationId": f"{prefix}_hand_over", "summary": "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.", "parameters": [_TABLE_ID], "requestBody": request_body(HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}), "responses": _answers(_ok("The seat's new token and link.", HandedOver), 403, 404)}}
-    paths["/api/tables/{table}/helps"] = {"get": {"operationId": "table_helps", "summary": "An Overturn table's legal words now (hint, list, pass warning) for a seat, when its creator allowed helps; never for a watcher of a live game.", "parameters": [_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, query_param("limit", Annotated[int, Meta(ge=0, le=MAX_LISTED_MOVES)], "How many to list; 0 only counts them.")], "responses": _answers(_ok("How many legal words there are now, and the best of them.", LegalMoves), 403, 404)}}
-    created = ("The table as a watcher sees it, the creator's token, each seat's token and link, the watch link.", OverturnTableCreated, BoardTableCreated)
-    paths["/api/tables"] = {"post": {"operationId": "table_new", "summary": "A table held by the server: an Overturn deal and its two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.", "requestBody": request_body(NewTableRequest, {"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]}), "responses": {**_ok(*created, status="201"), "429": {"description": "This address opened too many tables in the last hour (Retry-After)."}, **error_responses(*_ERRORS)}}}
-    paths["/api/boardgames"] = {"post": {"operationId": "boardgame_new", "summary": "A board game (Overload 3-5, offboard 2, Insider 2-4) held by the server, one secret link per seat.", "requestBody": request_body(NewBoardTableRequest, {"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]}), "responses": {**_ok(*created[:1], BoardTableCreated, status="201"), "429": {"description": "Too many tables from this address (Retry-After)."}, **error_responses(*_ERRORS)}}}
-    paths["/api/boardgames/rules/{game}"] = {"get": {"operationId": "boardgame_rules", "summary": "The rules summary the referee applies (as `overturn GAME rules`).", "parameters": [path_param("game", schema_of(GameName))], "responses": {"200": {"description": "The rules, plain text.", "content": {"text/plain": {"schema": schema_of(str)}}}, "404": _REFUSED}}}
-    return paths
-
-
-def openapi_schemas(service: Service) -> dict[str, Any]:
-    """The bodies' and answers' components, derived from their types (a request's path and cell in either shape, an answer's as declared)."""
+def _narrowed(service: Service) -> dict[str, Any]:
+    """A request's fields narrowed to this server (a path and a cell in either shape)."""
     word = schema_of(Annotated[str, Meta(max_length=service.limits.max_word_length)])
-    bodies = body_components(
-        NewTableRequest, NewBoardTableRequest, MoveRequest, HandOverRequest, ClaimRequest, AckRequest,
-        lexicon=choice(service.lexicons), word=word, path=ASKED_PATH, cell=ASKED_CELL,
+    return {"lexicon": choice(service.lexicons), "word": word, "path": ASKED_PATH, "cell": ASKED_CELL}
+
+
+def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
+    """The endpoints on one table, under ``/api/tables`` or its alias ``/api/boardgames``."""
+    base, seat = f"/api/{family}/{{table}}", (_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY)
+    view = ok("The table as this reader sees it (an Overturn table, or a board game's built up for this seat).", OverturnTableView, BoardView)
+    return (
+        Endpoint("GET", base, show, f"{prefix}_show", "The table as a seat (its token) or a watcher sees it.", view, _ERRORS, seat, responses=_SEEN),
+        Endpoint(
+            "POST", f"{base}/moves", move, f"{prefix}_move", "A move for the seat whose token is sent, made on the table's version: Overturn's `action`, a board game's `move`.",
+            ok("The move judged and the table after it.", OverturnTableMoved, BoardTableMoved), _ERRORS, seat[:2],
+            MoveRequest, {"seat": "SEAT-TOKEN", "version": 0, "action": {"kind": "word", "word": "ETE"}}, _narrowed, responses=_JUDGED,
+        ),
+        Endpoint(
+            "GET", f"{base}/moves/{{number}}", position, f"{prefix}_position", "Move number (1-based) of a board game's list and the public board after it.",
+            ok("The move and the board after it.", Position), _ERRORS, (_TABLE_ID, Param("number", whole(1), where="path"), *seat[1:]), responses=_SEEN,
+        ),
+        Endpoint(
+            "GET", f"{base}/events", events, f"{prefix}_events", "The table live (server-sent events: state, heartbeat, presence, revoked); Last-Event-ID resumes.",
+            Answer("The event stream: a state event per move (this reader's view), id its version; presence events (TablePresence).", (TablePresence,), media="text/event-stream", schema=_TEXT), (503,),
+            (*seat, Param("last", whole(0), "The version the client has (as Last-Event-ID)."), Param("ack", Literal["1"], "The client acknowledges each heartbeat (POST …/events/STREAM/ack, STREAM from the first heartbeat's data): a stream unheard for 2.5 heartbeats is closed.")),
+            responses=_SEEN,
+        ),
+        Endpoint(
+            "POST", f"{base}/events/{{stream}}/ack", ack, f"{prefix}_events_ack", "A stream opened with ack=1 was heard (body: an empty JSON object): it keeps its place; 404 once it is closed (open it again).",
+            ok("Heard.", Heard), _ERRORS, (_TABLE_ID, Param("stream", Annotated[str, Meta(max_length=64)], where="path")), AckRequest, {}, responses={404: _REFUSED},
+        ),
+        Endpoint(
+            "POST", f"{base}/hand-over", hand_over, f"{prefix}_hand_over", "A new token for a seat (a lost phone), asked with the creator's token; the old link stops working.",
+            ok("The seat's new token and link.", HandedOver), _ERRORS, (_TABLE_ID,), HandOverRequest, {"creator": "CREATOR-TOKEN", "seat": 0}, responses=_SEEN,
+        ),
+        Endpoint(
+            "POST", f"{base}/claim", claim, f"{prefix}_claim", "A phone takes the seat of the link it opened: the invitation is exchanged for the phone's own credential (the creator can no longer open the seat).",
+            ok("The seat and the phone's own credential.", Claimed), _ERRORS, seat[:2], ClaimRequest, {"seat": "INVITATION-TOKEN"}, responses=_SEEN,
+        ),
     )
-    answers = body_components(
-        Claimed, OverturnTableView, BoardView, TablePresence, Heard, OverturnTableCreated, BoardTableCreated, OverturnTableMoved,
-        BoardTableMoved, HandedOver, Position, lexicon=choice(service.lexicons), word=word,
-    )
-    return {**answers, **bodies}
+
+ENDPOINTS = (
+    Endpoint(
+        "POST", "/api/tables", create, "table_new", "A table held by the server: an Overturn deal and its two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.",
+        ok(_CREATED, OverturnTableCreated, BoardTableCreated, status=201), _ERRORS, body=NewTableRequest, example={"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
+        narrowed=_narrowed, responses={429: "This address opened too many tables in the last hour (Retry-After)."},
+    ),
+    Endpoint(
+        "POST", "/api/boardgames", create_board_game, "boardgame_new", "A board game (Overload 3-5, offboard 2, Insider 2-4) held by the server, one secret link per seat.",
+        ok(_CREATED, BoardTableCreated, status=201), _ERRORS, body=NewBoardTableRequest, example={"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]},
+        narrowed=_narrowed, responses={429: "Too many tables from this address (Retry-After)."},
+    ),
+    Endpoint(
+        "GET", "/api/boardgames/rules/{game}", rules, "boardgame_rules", "The rules summary the referee applies (as `overturn GAME rules`).",
+        Answer("The rules, plain text.", media="text/plain", schema=_TEXT), parameters=(Param("game", GameName, where="path"),), responses={404: _REFUSED},
+    ),
+    Endpoint(
+        "GET", "/api/tables/{table}/helps", helps, "table_helps", "An Overturn table's legal words now (hint, list, pass warning) for a seat, when its creator allowed helps; never for a watcher of a live game.",
+        ok("How many legal words there are now, and the best of them.", LegalMoves), _ERRORS,
+        (_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY, Param("limit", Annotated[int, Meta(ge=0, le=MAX_LISTED_MOVES)], "How many to list; 0 only counts them.")), responses=_SEEN,
+    ),
+    *_on_a_table("tables", "table"),
+    *_on_a_table("boardgames", "boardgame"),
+)

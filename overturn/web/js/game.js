@@ -97,7 +97,8 @@ export function renderGame() {
   $("status").hidden = false; $("legend").hidden = false;
   setFaces(page.current.faces.flat());
   const result = page.current.result;
-  $("score").textContent = t("score", result.green, result.silver, sideName("green"), sideName("silver"));
+  const [green, silver] = result.scores;  // by seat: green 0, silver 1
+  $("score").textContent = t("score", green, silver, sideName("green"), sideName("silver"));
   const shared = page.current.shared;
   const side = SIDES[result.turn];  // the answers number the seats: green 0, silver 1
   const turn = result.over ? { text: "", mine: false } : shared ? up.turnLine(shared) : { text: t("toMove", side), mine: false };
@@ -107,8 +108,8 @@ export function renderGame() {
   over.hidden = !result.over;
   if (result.over) {
     over.textContent = result.winners.length === 1
-      ? t("winner", sideName(SIDES[result.winners[0]]), Math.max(result.green, result.silver), Math.min(result.green, result.silver))
-      : t("tie", result.green);
+      ? t("winner", sideName(SIDES[result.winners[0]]), Math.max(green, silver), Math.min(green, silver))
+      : t("tie", green);
   }
   // once over, no move to make: the word box and its buttons go (Annuler le coup stays where it is offered)
   ["move-form", "back", "pass"].forEach((id) => { $(id).hidden = result.over; });
@@ -139,9 +140,10 @@ function renderTotal() {
   const box = $("total");
   box.hidden = !past.length;
   if (!past.length) return;
-  const green = past.reduce((sum, layer) => sum + layer.green, page.current.result.green);
-  const silver = past.reduce((sum, layer) => sum + layer.silver, page.current.result.silver);
-  const layers = [...past, { green: page.current.result.green, silver: page.current.result.silver }];
+  const [greenNow, silverNow] = page.current.result.scores;
+  const green = past.reduce((sum, layer) => sum + layer.green, greenNow);
+  const silver = past.reduce((sum, layer) => sum + layer.silver, silverNow);
+  const layers = [...past, { green: greenNow, silver: silverNow }];
   box.textContent = `${t("total", green, silver, layers.length)} (${layers.map((layer, n) => t("layerScore", n + 1, layer.green, layer.silver)).join(", ")})`;
 }
 
@@ -261,18 +263,18 @@ function renderReview() {
   const answer = page.reviewed.answer;
   const body = $("review-body");
   body.replaceChildren();
-  ["green", "silver"].forEach((side) => {
-    if (!answer.players[side]) return;
+  answer.players.forEach((player, seat) => {  // a list by seat: green 0, silver 1
+    const side = SIDES[seat];
     const line = document.createElement("p");
     line.className = `review-player ${side}`;
-    line.textContent = t("reviewPlayer", sideName(side), answer.players[side]);
+    line.textContent = t("reviewPlayer", sideName(side), player);
     body.append(line);
   });
   const list = document.createElement("ol");
   list.className = "review-moves";
   answer.moves.forEach((item) => {
     const line = document.createElement("li");
-    line.textContent = t("reviewMove", item.number, sideName(item.player), rankedText(item.played), rankedText(item.best), item.missed);
+    line.textContent = t("reviewMove", item.number, sideName(SIDES[item.seat]), rankedText(item.played), rankedText(item.best), item.missed);
     list.append(line);
   });
   body.append(list);

@@ -258,7 +258,7 @@ export function nextLayer() {
     if (!answer) return;
     if (page.current.shared) return;  // the server keeps the shared table's earlier layers (and so the total)
     archive(before);
-    setGame(answer, { ...table, past: [...table.past, { layer: before.game.layer, green: before.result.green, silver: before.result.silver }] });
+    setGame(answer, { ...table, past: [...table.past, { layer: before.game.layer, green: before.result.scores[0], silver: before.result.scores[1] }] });
     await computerReplies();
   });
 }

@@ -43,6 +43,11 @@ function validState(saved) {
     saved.result = { green: result.green, silver: result.silver, over: Boolean(result.over),
       turn: result.over ? null : SIDES.indexOf(result.to_move), winners: !result.over ? [] : winner >= 0 ? [winner] : [0, 1] };
   }
+  if (!Array.isArray(saved.result.scores)) {  // stored before the scores were a list by seat ({green, silver})
+    const { green, silver, ...rest } = saved.result;
+    if (!Number.isInteger(green) || !Number.isInteger(silver)) return null;
+    saved.result = { scores: [green, silver], ...rest };
+  }
   return saved;
 }
 

@@ -36,7 +36,7 @@ export function renderRecent() {
     const button = document.createElement("button");
     button.type = "button"; button.className = "played-move recent-game";
     const when = new Date(state.archived || 0).toLocaleString(locale(), { dateStyle: "short", timeStyle: "short" });
-    button.textContent = t("recentItem", gameName(state), state.game.moves.length, state.result.green, state.result.silver, when);
+    button.textContent = t("recentItem", gameName(state), state.game.moves.length, ...state.result.scores, when);
     button.disabled = page.busy;
     button.addEventListener("click", () => reopenRecent(index));
     item.append(button);

@@ -14,7 +14,7 @@ import { provide, up } from "./upward.js";
 // a computer seat plays on the server; the earlier layers' scores) and `shared`, the seat and the table.
 function fromShared(answer, seat) {
   const table = answer.table;
-  const past = table.layers.map((layer, index) => ({ layer: index, green: layer.green, silver: layer.silver }));
+  const past = table.layers.map(([green, silver], index) => ({ layer: index, green, silver }));  // by seat: green 0, silver 1
   const state = { game: answer.game, faces: answer.faces, result: answer.result, has_next_layer: answer.has_next_layer, levels: answer.levels };
   return { state, table: { opponent: null, past }, shared: { ...table, seat } };
 }
@@ -28,7 +28,7 @@ export async function tableMove(action, extra) {
   const shared = page.current.shared;
   const kinds = { play: "word", pass: "pass", "next-layer": "next-layer" };
   const answer = await postJson(`/api/tables/${encodeURIComponent(shared.id)}/moves`,
-    { seat: movingToken(shared), version: shared.version, action: { kind: kinds[action], ...extra } }, MOVE_TIMEOUT_MS);
+    { seat: movingToken(shared), version: shared.version, move: { kind: kinds[action], ...extra } }, MOVE_TIMEOUT_MS);
   const { state, shared: after } = fromShared(answer, shared.seat);
   return { ...state, verdict: answer.verdict, shared: after, sharedTable: fromShared(answer, shared.seat).table };
 }

@@ -52,7 +52,7 @@ export function seatName(index) {
   return seat ? seat.name : t("seatNumber", index + 1);
 }
 
-// Each seat's colour, as its pieces are drawn: Overload's players in the rules' order (the board's scores keep it),
+// Each seat's colour, as its pieces are drawn: Overload's players in the rules' order (the board's seat names),
 // offboard's red and yellow marbles, Insider's pawns as the page colours them (pawn-p0…p3).
 const INSIDER_COLOURS = ["red", "blue", "green", "orange"];
 const OFFBOARD_COLOURS = ["red", "yellow"];
@@ -60,7 +60,7 @@ const OFFBOARD_COLOURS = ["red", "yellow"];
 export function seatColour(index) {
   const view = ui.view;
   if (!view || index === null || index === undefined) return null;
-  if (view.game === "overload" && view.board && view.board.scores) return Object.keys(view.board.scores)[index] ?? null;
+  if (view.game === "overload" && view.board && view.board.seat_names) return view.board.seat_names[index] ?? null;
   if (view.game === "offboard") return OFFBOARD_COLOURS[index] ?? null;
   if (view.game === "insider") return INSIDER_COLOURS[index] ?? null;
   return null;
@@ -92,8 +92,8 @@ function named(text) {
 function seated(event) {
   const view = ui.view;
   if (event && view.game === "offboard") return seatedMarbles(event);
-  if (!event || view.game !== "overload" || typeof event.player !== "string" || !view.board || !view.board.scores) return event;
-  const index = Object.keys(view.board.scores).indexOf(event.player);
+  if (!event || view.game !== "overload" || typeof event.player !== "string" || !view.board || !view.board.seat_names) return event;
+  const index = view.board.seat_names.indexOf(event.player);
   return index < 0 ? event : { ...event, player: seatLabel(index) };
 }
 

@@ -45,15 +45,42 @@ class Answer {
   u32() { const value = this.u16(); return value + this.u16() * 65536; }
   text() {
     const length = this.u16();
-    const text = String.fromCharCode(...this.bytes.subarray(this.at, this.at + length));
-    this.at += length;
+    const end = this.at + length;
+    let text = "";  // a character at a time: for words this short, 4 to 5 times quicker than fromCharCode(...bytes)
+    while (this.at < end) text += String.fromCharCode(this.bytes[this.at++]);
     return text;
   }
   cells() {
     const length = this.u16();
-    const cells = Array.from(this.bytes.subarray(this.at, this.at + length));
-    this.at += length;
+    const cells = [];  // a cell at a time, as text(): Array.from(bytes.subarray(…)) took several times as long
+    for (const end = this.at + length; this.at < end; ) cells.push(this.bytes[this.at++]);
     return cells;
+  }
+}
+
+// One word findWords found: the word read at once, its path and readings made when first read, since most callers
+// read the words alone (a count, a ranking's fallback) or the paths of a first page of words (a solve).
+class Found {
+  constructor(word, bytes, at, readingsOf) {
+    this.word = word;
+    this.bytes = bytes;  // the answer's own copy, shared by every word of it
+    this.at = at;  // where this word's path starts in it
+    this.readingsOf = readingsOf;
+    this.made = null;
+  }
+
+  get path() { return this.make().path; }
+  get readings() { return this.make().readings; }
+  toJSON() { return { word: this.word, path: this.path, readings: this.readings }; }
+
+  make() {
+    if (this.made === null) {
+      const answer = new Answer(this.bytes);
+      answer.at = this.at;
+      const path = answer.cells();
+      this.made = { path, readings: this.readingsOf(answer.u8()) };
+    }
+    return this.made;
   }
 }
 
@@ -80,16 +107,20 @@ class Search {
     this.loaded = true;
   }
 
-  // Solver.solve: every legal key with a witness path reading the fewest double faces, sorted by key.
+  // Solver.solve: every legal key with a witness path reading the fewest double faces, sorted by key; each a
+  // Found, whose path and readings are made when first read.
   findWords(board, constraints) {
     const faces = this.facesOf(board, constraints);
     if (!this.run("ov_find", this.request(board, constraints, faces))) return null;
-    const answer = this.answer();
+    const answer = new Answer(this.answer().bytes.slice());  // a copy: the module's memory serves the next call
+    const asked = { readings: { ...constraints.readings } };  // as it was asked, whatever the caller changes later
+    const readingsOf = (state) => this.readingsOf(state, faces, asked);
     const found = [];
     for (let count = answer.u32(); count > 0; count--) {
       const word = answer.text();
-      const path = answer.cells();
-      found.push({ word, path, readings: this.readingsOf(answer.u8(), faces, constraints) });
+      found.push(new Found(word, answer.bytes, answer.at, readingsOf));
+      const cells = answer.u16();
+      answer.at += cells + 1;  // past the path's cells and the reading state
     }
     return found;
   }
@@ -97,11 +128,9 @@ class Search {
   // Game.legal_moves' ranking: every legal key with its best ring-swing path (gain per cell 0, 1 or 2; among
   // equal swings a path reading the fewest of the `unfixed` faces), largest swing first, alphabetical within.
   rankMoves(board, constraints, unfixed, gain) {
-    const faces = this.facesOf(board, constraints);
-    const request = this.request(board, constraints, faces);
-    this.gains(request, faces, unfixed, gain);
-    if (!this.run("ov_rank", request)) return null;
-    const answer = this.answer();
+    const answered = this.runRanked("ov_rank", board, constraints, unfixed, gain);
+    if (answered === null) return null;
+    const { answer, faces } = answered;
     const moves = [];
     for (let count = answer.u32(); count > 0; count--) {
       const word = answer.text();
@@ -114,23 +143,21 @@ class Search {
 
   // Solver.best_of_words' native part: [] when no key is legal, else [{swing, path, readings}] for the best.
   bestMove(board, constraints, unfixed, gain) {
-    const faces = this.facesOf(board, constraints);
-    const request = this.request(board, constraints, faces);
-    this.gains(request, faces, unfixed, gain);
-    if (!this.run("ov_best_move", request)) return null;
-    const answer = this.answer();
+    const answered = this.runRanked("ov_best_move", board, constraints, unfixed, gain);
+    if (answered === null) return null;
+    const { answer, faces } = answered;
     return answer.u8() ? [this.bestOf(answer, faces, constraints)] : [];
   }
 
   // Solver.best_paths: each key's best path or null; with bestOnly, [] or [the best over all the keys].
   bestPaths(board, constraints, keys, unfixed, gain, bestOnly = false) {
-    const faces = this.facesOf(board, constraints);
-    const request = this.request(board, constraints, faces);
-    this.gains(request, faces, unfixed, gain);
-    request.u16(keys.length);
-    for (const key of keys) request.key(key);
-    if (!this.run("ov_best_paths", request, bestOnly ? 1 : 0)) return null;
-    const answer = this.answer();
+    const writeKeys = (request) => {
+      request.u16(keys.length);
+      for (const key of keys) request.key(key);
+    };
+    const answered = this.runRanked("ov_best_paths", board, constraints, unfixed, gain, writeKeys, bestOnly ? 1 : 0);
+    if (answered === null) return null;
+    const { answer, faces } = answered;
     if (bestOnly) return answer.u8() ? [this.bestOf(answer, faces, constraints)] : [];
     return keys.map(() => (answer.u8() ? this.bestOf(answer, faces, constraints) : null));
   }
@@ -180,6 +207,18 @@ class Search {
     request.u16(played.length);
     for (const key of played) request.key(key);
     return request;
+  }
+
+  // The steps of the operations that rank paths by their swing (ov_rank, ov_best_move, ov_best_paths): the
+  // request, the gains, then `writeRest` for the operation's own part; {answer, faces} (the faces its reading
+  // states count over), or null where the core does not cover the board.
+  runRanked(operation, board, constraints, unfixed, gain, writeRest = () => {}, ...args) {
+    const faces = this.facesOf(board, constraints);
+    const request = this.request(board, constraints, faces);
+    this.gains(request, faces, unfixed, gain);
+    writeRest(request);
+    if (!this.run(operation, request, ...args)) return null;
+    return { answer: this.answer(), faces };
   }
 
   gains(request, faces, unfixed, gain) {

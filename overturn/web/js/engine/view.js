@@ -5,11 +5,13 @@ import { seat } from "./colours.js";
 import { LEVELS } from "./computer.js";
 import { toJson } from "./save.js";
 
-// The score as every answer gives it: turn is the seat to move (null once over), winners the best seats once over.
+// The score as every answer gives it: scores the rings by seat (green 0, silver 1), turn the seat to move (null once
+// over), winners the best seats once over.
 export function scoreOf(game) {
   const { green, silver, over, winner } = game.result();
-  if (!over) return { green, silver, over: false, turn: seat(game.toMove), winners: [] };
-  return { green, silver, over: true, turn: null, winners: winner === null ? [0, 1] : [seat(winner)] };
+  const scores = [green, silver];
+  if (!over) return { scores, over: false, turn: seat(game.toMove), winners: [] };
+  return { scores, over: true, turn: null, winners: winner === null ? [0, 1] : [seat(winner)] };
 }
 
 export function viewOf(game) {
