@@ -72,7 +72,8 @@ def _js_strings(source: str) -> list[str]:
     found, at = [], 0
     while at < len(source):
         if source.startswith("//", at):
-            at = source.find("\n", at) % (len(source) + 1) or len(source)
+            end = source.find("\n", at)
+            at = len(source) if end < 0 else end
             continue
         if source.startswith("/*", at):
             at = source.index("*/", at) + 2

@@ -27,8 +27,9 @@ wording is one of:
 Filters: ``table:NAME`` (the word of a code, or the code), ``count:ONE[:OTHER]`` (a number with its noun agreed:
 French singular for 0, 1 and -1 as ``french_count``, English for 1 as ``plural``; OTHER defaults to ONE + s),
 ``seat`` (a seat number named as the caller names seats), ``signed`` (``+3``, ``-2``), ``ordinal`` (``9th``,
-``22nd``; French ``1re``, ``2e``), ``de`` (French *de Zoé*, *d'Inès*), ``capital`` (the first letter upper case), ``join:TEXT``, ``either:WORD`` (a single value taken as a list of one), ``part:NAME`` (a nested value worded by a part). A filter on a
-list applies to each item, but ``join`` and ``either``. A value is written as JSON's text of it: null as nothing,
+``22nd``; French ``1re``, ``2e``), ``de`` (French *de Zoé*, *d'Inès*), ``capital`` (the first letter upper case),
+``join:TEXT``, ``either:WORD`` (a single value taken as a list of one), ``part:NAME`` (a nested value worded by a
+part). A filter on a list applies to each item, but ``join`` and ``either``. A value is written as JSON's text of it: null as nothing,
 true/false, numbers in decimals. A brace is a hole's: a wording has no other.
 """
 
@@ -76,8 +77,9 @@ def table_says(lang: str, key: str, **scope: Any) -> str:
 
 
 def page_module(lang: str) -> str:
-    """The page's js/i18n/catalogue-<lang>.js: the catalogue as an ES module (the page imports it, so the bundler, the service
-    worker's list and the static export take it as any module; tests/test_wording_source.py holds the file equal to this)."""
+    """The page's js/i18n/catalogue-<lang>.js: the catalogue as an ES module (the page imports it, so the bundler, the
+    service worker's list and the static export take it as any module; tests/test_wording_source.py holds the file
+    equal to this)."""
     catalogue = json.dumps(shared(lang), ensure_ascii=False, separators=(",", ":"))  # one line: data, not a script to read
     return (f"// Made from overturn/wording/{lang}.json by overturn.referees.templates.page_module; to change a sentence, edit the\n"
             f"// catalogue and run tests/test_wording_source.py with OVERTURN_WRITE_WORDING=1 (it holds the two equal).\n"
