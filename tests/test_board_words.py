@@ -1,4 +1,4 @@
-"""The games' events are worded from one catalogue per language (overturn/web/i18n/<lang>.json) by one small
+"""The games' events are worded from one catalogue per language (overturn/wording/<lang>.json) by one small
 template format, implemented twice: overturn/referees/templates.py (the table's French) and the page's
 js/boards/words/format.js. Both are fed the same cases and must agree; the catalogue words every kind in both
 languages; no wording is written in code any more.
@@ -87,6 +87,10 @@ CASES: list[tuple[str, Any, dict[str, Any], str | type[WordingError]]] = [
     ("fr", "{w|seat|join:, } ; {x|seat} ; {y|seat}", {"w": [0, 2], "x": "3", "y": "c3"}, "Joueur 1, Joueur 3 ; Joueur 4 ; c3"),
     ("fr", "{a|signed} {b|signed} {c|signed}", {"a": 0, "b": 3, "c": -2}, "+0 +3 -2"),
     ("en", " ".join(f"{{n.{i}|ordinal}}" for i in range(7)), {"n": [1, 2, 3, 11, 12, 22, 113]}, "1st 2nd 3rd 11th 12th 22nd 113th"),
+    ("fr", "{n|ordinal|either:et} lettres", {"n": [1, "3", 22]}, "1re, 3e et 22e lettres"),
+    ("fr", "au tour {a|de}, le lien {b|de}, {c|de}", {"a": "Zoé", "b": "Inès", "c": "Hugo"}, "au tour de Zoé, le lien d'Inès, d'Hugo"),
+    ("en", "{a|capital} {b|capital}", {"a": "red", "b": ""}, "Red "),
+    ("fr", "{a|either:et} / {b|join:+}", {"a": "Zoé", "b": 4}, "Zoé / 4"),  # a single value: a list of one
     ("fr", "[{a}] [{b}] [{c}] [{d.0}] [{e.1}] [{f}]", {"a": None, "b": True, "c": 7, "d": ["x"], "e": ["x"]}, "[] [true] [7] [x] [] []"),
     *(("fr", {"if": test, "then": "oui", "else": "non"}, {"z": 0, "o": 1, "e": [], "l": ["walk"], "s": "", "n": None}, said) for test, said in (
         ("z", "non"), ("o", "oui"), ("e", "non"), ("l", "oui"), ("s", "non"), ("n", "non"), ("missing", "non"), ("z set", "oui"),
@@ -188,12 +192,15 @@ def test_the_page_and_the_server_word_every_event_alike(worded: list[tuple[dict[
     """The two formatters on the same catalogue and events: the same French and English; the French is what the
     table sent (its move list lines and awaited decisions), and every kind was compared."""
     catalogues = {(lang, game): SharedCatalogue(lang, game) for lang in ("fr", "en") for game in EFFECTS}
+    # the command line's English names Insider's seats P0, P1 (the catalogue's ``seat``); the page and this test by number
+    english = {game: Wording("en", shared("en")["events"][game], lambda seat: str(seat + 1)) for game in EFFECTS}
     wrong = []
     for vector, answer in worded:
         event, game = vector["event"], vector["game"]
         indented = vector["listed"] and game == "overload" and event["kind"] != "acted"  # the move list's lines under the action
         for lang in ("fr", "en"):
-            python = catalogues[lang, game][event["kind"]](event)
+            python = (english[game].say(shared("en")["events"][game]["kinds"][event["kind"]], json.loads(json.dumps(event))) if lang == "en"
+                      else catalogues[lang, game][event["kind"]](event))
             page = answer[lang] or ""
             if (page[2:] if indented else page) != python:
                 wrong.append((lang, event, page, python))
@@ -249,18 +256,21 @@ def _fragments(wording: Any) -> list[str]:
     if isinstance(wording, list):
         return [text for part in wording for text in _fragments(part)]
     if isinstance(wording, dict):
-        return [text for key, part in wording.items() if key not in ("if", "switch", "count", "each", "part") for text in _fragments(part)]
+        return [text for key, part in wording.items() if key not in ("if", "switch", "count", "each", "part", "args") for text in _fragments(part)]
     return []
 
 
 def test_no_event_wording_is_written_in_code() -> None:
-    """The catalogues' sentences (their longer fixed pieces) appear in no page script, and the French ones in no
+    """The catalogues' sentences (their longer fixed pieces, the events' and the pages' own) appear in no page script, and the French ones in no
     Python module either: words/<game>.js keep the page's own move list sentences alone, and the Python catalogues
-    are ``EN``, the command line's own English (which the page's English often echoes)."""
+    hold no French (the page reads the catalogues as js/i18n/catalogue-<lang>.js, made from them; the English pieces
+    are looked for in the scripts alone, as the Python modules' docstrings describe the events in English)."""
     root = Path(__file__).resolve().parent.parent / "overturn"
-    scripts, modules = sorted((root / "web").rglob("*.js")), sorted(root.rglob("*.py"))
-    for lang, sources in (("fr", scripts + modules), ("en", scripts)):
-        pieces = {text.strip() for text in _fragments(shared(lang)["events"]) if len(text.strip()) >= 20}
+    scripts = sorted(path for path in (root / "web").rglob("*.js") if not path.name.startswith("catalogue-"))  # made from them
+    modules = sorted(root.rglob("*.py"))
+    # the pages' own words are looked for in the scripts alone: the lexicon's Python names French tenses for the CLI too
+    for lang, section, sources in (("fr", "events", scripts + modules), ("en", "events", scripts), ("fr", "page", scripts), ("en", "page", scripts)):
+        pieces = {text.strip() for text in _fragments(shared(lang)[section]) if len(text.strip()) >= 20}
         assert len(pieces) > 40, lang
         written = {(path.name, piece) for path in sources for piece in pieces if piece in path.read_text(encoding="utf-8")}
         assert not written, sorted(written)[:10]

@@ -1,5 +1,5 @@
 """No English in the French a player reads (issue 40): the page's French (js/i18n/fr.js, every text and every
-wording function called on sample arguments) and the catalogue the server and the page share (i18n/fr.json, its
+wording function called on sample arguments) and the catalogue the server and the page share (overturn/wording/fr.json, its
 fixed text between the holes) hold no English word nor code: no pawn code (red1), no Python list (tables [2, 3]),
 no notation verb (roll, walk), no count a French reader would not write (pioche 0 carte, 1 pts, pion(s)).
 

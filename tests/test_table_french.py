@@ -108,27 +108,27 @@ def test_every_event_of_a_random_game_is_worded_in_both_languages(kind_name: str
 
 
 def test_a_few_events_word_for_word() -> None:
-    """The French and English of a few events, as the move list and the command line show them."""
+    """The French and English of a few events, as the move list and the command line show them (both the catalogues')."""
     fr, en = overload_words.FR, overload_words.EN
     moved = overload_effects.Moved("red1", overload_effects.Space(0, "start"), overload_effects.Space(5, "track", "+"), 3)
-    assert (say(fr, moved), say(en, moved)) == ("pion rouge 1 : départ → case 5 [+], 3 disques", "red1 start 0 -> 5 [+], 3 discs")
+    assert (say(fr, moved), say(en, moved)) == ("pion rouge 1 : départ → case 5 [+], 3 disques", "red pawn 1: start → space 5 [+], 3 discs")
     finish = overload_effects.Moved("red1", overload_effects.Space(12, "track"), overload_effects.Space(23, "finish"), 0)
-    assert (say(fr, finish), say(en, finish)) == ("pion rouge 1 : case 12 → arrivée (23), sans disque", "red1 12 -> finish 23, 0 discs")
+    assert (say(fr, finish), say(en, finish)) == ("pion rouge 1 : case 12 → arrivée (23), sans disque", "red pawn 1: space 12 → finish (23), 0 discs")
     scored = overload_effects.Scored("blue", 7, (overload_effects.Reason(4), overload_effects.Reason(3, "red2")), 19)
     assert say(fr, scored) == "bleu marque 7 (4 pour l'arrivée, 3 pour la surcharge du pion rouge 2 ; total 19)"
-    assert say(en, scored) == "blue scores 7 (4 for the finish, 3 for the Overload of red2; total 19)"
+    assert say(en, scored) == "blue scores 7 (4 for the finish, 3 for the Overload of the red pawn 2; total 19)"
     pushed = offboard_effects.Stepped("red", "yellow", 3, 2, 4, 3)
     assert say(offboard_words.FR, pushed) == "une ligne de 3 pousse 2 billes jaunes ; une bille jaune sort dans la cible 4 : +3"
-    assert say(offboard_words.EN, pushed) == "line of 3 pushes 2 yellow; yellow marble off into target 4: +3"
+    assert say(offboard_words.EN, pushed) == "a line of 3 pushes 2 yellow marble(s); a yellow marble goes off into target 4: +3"
     flew = insider_effects.CardPlayed(0, "heli", 2, ("a1", "c3"))
-    assert (say(insider_words.FR, flew), say(insider_words.EN, flew)) == ("Joueur 1 joue Hélicoptère 2 : vol a1 → c3", "P0 plays 2 heli: fly a1 -> c3")
+    assert (say(insider_words.FR, flew), say(insider_words.EN, flew)) == ("Joueur 1 joue Hélicoptère 2 : vol a1 → c3", "P0 plays Helicopter 2: flight a1 → c3")
     skipped = insider_effects.CardPlayed(1, "scandal", 1, ("0",))
     assert (say(insider_words.FR, skipped), say(insider_words.EN, skipped)) == (
-        "Joueur 2 joue Scandale 1 : Joueur 1 passe un tour", "P1 plays 1 scandal: P0 skips a turn",
+        "Joueur 2 joue Scandale 1 : Joueur 1 passe un tour", "P1 plays Scandal 1: P0 skips a turn",
     )
     evaluated = insider_effects.Evaluated(1, "media-hype", "5c", (-4, 3), (-4, 3))
     assert say(insider_words.FR, evaluated) == "évaluation 1 (battage médiatique) de la carte 5c : Joueur 1 -4 → -4, Joueur 2 +3 → 3"
-    assert say(insider_words.EN, evaluated) == "evaluation 1 (media hype) of card 5c: P0 -4 -> -4, P1 +3 -> 3"
+    assert say(insider_words.EN, evaluated) == "evaluation 1 (media hype) of card 5c: P0 -4 → -4, P1 +3 → 3"
     drew = [say(insider_words.FR, insider_effects.Drew(0, count, occupied)) for count, occupied in ((0, 0), (0, 2), (1, 1), (2, 3))]
     assert drew == [
         "Joueur 1 ne pioche aucune carte (aucun pion sur une case qui en donne)", "Joueur 1 ne pioche aucune carte (main pleine)",

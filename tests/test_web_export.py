@@ -61,7 +61,7 @@ def test_the_site_holds_the_pages_the_server_sends(site: Path) -> None:
         assert (site / "static" / version / name).read_bytes() == made
     manifest = json.loads((site / "static" / version / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["start_url"] == manifest["scope"] == "../../" and manifest["icons"][0]["src"] == "./icon.svg"
-    for name in ("app.js", "js/api.js", "js/engine/worker.js", "js/engine/search.js", "js/engine/search.wasm", "i18n/fr.json"):
+    for name in ("app.js", "js/api.js", "js/engine/worker.js", "js/engine/search.js", "js/engine/search.wasm", "js/i18n/catalogue-fr.js"):
         assert (site / "static" / version / name).read_bytes() == (page.WEB_DIR / name).read_bytes(), name
     worker = (site / "sw.js").read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", worker).group(1))  # type: ignore[union-attr]

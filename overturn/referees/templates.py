@@ -1,12 +1,16 @@
-"""The games' words the table and the page both say, read from one data file per language and worded by one small
-template format that this module and the page's js/boards/words/format.js both implement.
+"""Every French and English sentence of the referees, the table and the pages, read from one catalogue per language
+(package data, ``overturn/wording/<lang>.json``) and worded by one small template format that this module and the
+page's js/boards/words/format.js both implement (the page reads the same catalogue as js/i18n/catalogue-<lang>.js, made
+from it by ``page_module``).
 
-A catalogue file (``overturn/web/i18n/<lang>.json``) holds ``refusals`` and, under ``events``, each game's
-``kinds`` (one wording per event kind), ``parts`` (wordings of nested values), ``tables`` (codes to words), and in
-French the ``seat`` the server names seats by and offboard's ``previews`` (what a move would do, on its button). A
+A catalogue holds ``refusals``; ``table`` (what the shared table says of itself: its seats' names, its refusals of a
+move out of turn); ``page`` (the pages' own words); and, under ``events``, each game's ``kinds`` (one wording per
+event kind), ``parts`` (wordings of nested values), ``tables`` (codes to words), the ``seat`` seats are named by
+(``number`` counts from 1, ``index`` from 0) and offboard's ``previews`` (what a move would do, on its button). A
 wording is one of:
 
-* a string, whose holes ``{path|filter:arg|...}`` are the event's fields (``score.red``, ``args.0``);
+* a string, whose holes ``{path|filter:arg|...}`` are the event's fields (``score.red``, ``args.0``), or a page
+  wording's arguments (``page`` holds ``{"args": [names], "say": wording}`` for a sentence said with arguments);
 * a list of wordings, said one after the other;
 * ``{"if": test, "then": w, "else": w}`` (``else`` may be left out; a list of tests means any of them), a test
   being ``path`` (a true, non-zero, non-empty value), ``path = text``, ``path has text`` (a list holding it),
@@ -22,9 +26,10 @@ wording is one of:
 
 Filters: ``table:NAME`` (the word of a code, or the code), ``count:ONE[:OTHER]`` (a number with its noun agreed:
 French singular for 0, 1 and -1 as ``french_count``, English for 1 as ``plural``; OTHER defaults to ONE + s),
-``seat`` (a seat number named as the caller names seats), ``signed`` (``+3``, ``-2``), ``ordinal`` (English:
-``9th``, ``22nd``), ``join:TEXT``, ``either:WORD``, ``part:NAME`` (a nested value worded by a part). A filter on a
-list applies to each item, but ``join`` and ``either``. A value is written as JSON's text of it: null as nothing,
+``seat`` (a seat number named as the caller names seats), ``signed`` (``+3``, ``-2``), ``ordinal`` (``9th``,
+``22nd``; French ``1re``, ``2e``), ``de`` (French *de Zoé*, *d'Inès*), ``capital`` (the first letter upper case),
+``join:TEXT``, ``either:WORD`` (a single value taken as a list of one), ``part:NAME`` (a nested value worded by a
+part). A filter on a list applies to each item, but ``join`` and ``either``. A value is written as JSON's text of it: null as nothing,
 true/false, numbers in decimals. A brace is a hole's: a wording has no other.
 """
 
@@ -32,6 +37,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -41,8 +47,13 @@ import msgspec.json
 from overturn.referees.errors import RefereeException
 from overturn.referees.wording import french_count, french_verb, plural
 
-#: The words the server and the page both say, one file per language: read by the server, served to the page.
-SHARED_WORDS = Path(__file__).resolve().parent.parent / "web" / "i18n"
+#: The catalogues, one file per language: read by the referees and the table, made into the pages' js/i18n modules.
+CATALOGUES = Path(__file__).resolve().parent.parent / "wording"
+#: The languages there is a catalogue for.
+LANGUAGES = ("fr", "en")
+
+#: A French name "de" is elided before (*d'Inès*, *de Zoé*).
+_ELIDED = re.compile(r"[aeiouyhàâäéèêëîïôöûüœ]", re.IGNORECASE)
 
 #: Names a seat number (``Joueur 1`` for seat 0 in the table's French).
 Namer = Callable[[int], str]
@@ -54,10 +65,25 @@ class WordingError(RefereeException, ValueError):
 
 @functools.cache
 def shared(lang: str) -> dict[str, Any]:
-    """The words in ``lang`` that the page says too (``overturn/web/i18n/<lang>.json``), read once, when a table
-    first needs them (never on the command line's start)."""
-    words: dict[str, Any] = json.loads((SHARED_WORDS / f"{lang}.json").read_text(encoding="utf-8"))
+    """The catalogue of ``lang`` (``overturn/wording/<lang>.json``), read once, when a sentence is first needed
+    (never on the command line's start)."""
+    words: dict[str, Any] = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
     return words
+
+
+def table_says(lang: str, key: str, **scope: Any) -> str:
+    """What the shared table says of itself (the catalogue's ``table``: a seat's name, a move out of turn) in ``lang``."""
+    return Wording(lang, {}, str).say(shared(lang)["table"][key], scope)
+
+
+def page_module(lang: str) -> str:
+    """The page's js/i18n/catalogue-<lang>.js: the catalogue as an ES module (the page imports it, so the bundler, the
+    service worker's list and the static export take it as any module; tests/test_wording_source.py holds the file
+    equal to this)."""
+    catalogue = json.dumps(shared(lang), ensure_ascii=False, separators=(",", ":"))  # one line: data, not a script to read
+    return (f"// Made from overturn/wording/{lang}.json by overturn.referees.templates.page_module; to change a sentence, edit the\n"
+            f"// catalogue and run tests/test_wording_source.py with OVERTURN_WRITE_WORDING=1 (it holds the two equal).\n"
+            f"export default {catalogue};\n")
 
 
 def text(value: Any) -> str:
@@ -132,10 +158,9 @@ class Wording:
 
     def _filter(self, spec: str, value: Any) -> Any:
         name, *args = spec.split(":")
-        if name == "join":
-            return args[0].join(map(text, value))
-        if name == "either":
-            return self._either(list(map(text, value)), args[0])
+        if name in ("join", "either"):
+            said = list(map(text, value if isinstance(value, (list, tuple)) else [value]))  # a single value: a list of one
+            return args[0].join(said) if name == "join" else self._either(said, args[0])
         if isinstance(value, list):
             return [self._filter(spec, item) for item in value]
         number = _number(value)
@@ -152,7 +177,13 @@ class Wording:
         if name == "part":
             return self.say(self.parts[args[0]], value)
         if name == "ordinal" and number is not None:
+            if self.lang == "fr":
+                return f"{number}{'re' if number == 1 else 'e'}"
             return f"{number}{'th' if 11 <= number % 100 <= 13 else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+        if name == "de":
+            return f"d'{text(value)}" if _ELIDED.match(text(value)) else f"de {text(value)}"
+        if name == "capital":
+            return text(value)[:1].upper() + text(value)[1:]
         raise WordingError(f"unknown filter {spec!r} (or not for {value!r})")
 
     @staticmethod
@@ -191,7 +222,8 @@ class Wording:
 class SharedCatalogue(Mapping[str, Callable[[Any], str]]):
     """One game's event wordings in one language from the shared catalogue file, read on first use: a
     ``wording.Catalogue`` (each kind's function words an Event Struct, as the page words the same Struct sent as JSON).
-    Seats are named by the game's ``seat`` wording (``Joueur {number}``, counted from 1), where the page names them."""
+    Seats are named by the game's ``seat`` wording (``P{index}``, counted from 0), else the table's (``Joueur {number}``,
+    counted from 1), where the page names them."""
 
     def __init__(self, lang: str, game: str, section: str = "kinds") -> None:
         self.lang, self.game, self.section = lang, game, section
@@ -203,12 +235,16 @@ class SharedCatalogue(Mapping[str, Callable[[Any], str]]):
 
     @functools.cached_property
     def wording(self) -> Wording:
-        seat = self._game.get("seat", "{number}")
-        return Wording(self.lang, self._game, lambda number: Wording(self.lang, {}, str).say(seat, {"number": number + 1}))
+        seat = self._game.get("seat", shared(self.lang)["table"]["seat"])
+        return Wording(self.lang, self._game, lambda index: Wording(self.lang, {}, str).say(seat, {"number": index + 1, "index": index}))
 
     def __getitem__(self, kind_name: str) -> Callable[[Any], str]:
         wording = self._game[self.section][kind_name]
         return lambda event: self.wording.say(wording, msgspec.json.decode(msgspec.json.encode(event)))
+
+    def part(self, name: str, value: Any) -> str:
+        """``value`` (a Struct) worded by the game's part ``name`` (offboard's ``why``, for ``show --json``)."""
+        return self.wording.say(self.wording.parts[name], msgspec.json.decode(msgspec.json.encode(value)))
 
     def table(self, name: str) -> dict[str, str]:
         """One of the game's tables of codes to words (Overload's colours name the table's seats)."""
@@ -220,3 +256,4 @@ class SharedCatalogue(Mapping[str, Callable[[Any], str]]):
 
     def __len__(self) -> int:
         return len(self._game[self.section])
+

@@ -35,7 +35,7 @@ import msgspec
 
 from overturn.referees.base import CHANCE, IllegalAction, winning_seats
 from overturn.referees.protocol import Played, Referee, UsageProblem
-from overturn.referees.templates import shared
+from overturn.referees.templates import shared, table_says
 from overturn.referees.wording import Catalogue, Event, say
 from overturn.table.board_base import MoveEntry, Refusal
 from overturn.table.contract import Judged, TableMeta, Timer
@@ -74,7 +74,7 @@ class BoardRules:
         """Raise ``ValueError`` if a stored game contradicts the table's options."""
 
     def seat_names(self, players: int) -> list[str]:
-        return [f"Joueur {index + 1}" for index in range(players)]
+        return [table_says("fr", "seat", number=index + 1) for index in range(players)]
 
     def chance_seat(self, game: Any) -> int:
         """The seat that rolls or draws at a chance node: by default the player whose turn it is."""
@@ -133,7 +133,7 @@ class BoardRules:
         raise NotImplementedError
 
     def refusal(self, rule: str, detail: str) -> Refusal:
-        """The refusal of ``rule`` in the table's French (overturn/web/i18n/fr.json, the page's words too), ``detail`` the referee's English."""
+        """The refusal of ``rule`` in the table's French (overturn/wording/fr.json, the page's words too), ``detail`` the referee's English."""
         french = shared("fr")
         return Refusal(rule, french["refusals"].get(rule, french["refused"]), detail)
 
@@ -299,9 +299,9 @@ class BoardTable:
     def judge(self, seat: int, move: str) -> Refusal | MoveEntry:
         """Judge ``move`` for ``seat``; accepted, it is played and returned as the move list entry; refused, the game is unchanged."""
         if self.is_over():
-            raise NotYourTurn("la partie est terminée", "game_over")
+            raise NotYourTurn(table_says("fr", "game-over"), "game_over")
         if self.seat_to_move() != seat:
-            raise NotYourTurn("ce n'est pas le tour de ce siège")
+            raise NotYourTurn(table_says("fr", "not-your-turn"))
         text = " ".join(move.strip().split())
         if not text:
             return self.rules.refusal("notation", "empty move")

@@ -34,7 +34,7 @@ class OffboardRules(BoardRules):
         return self.referee.new_game(layout=layout)
 
     def seat_names(self, players: int) -> list[str]:
-        return ["Rouge", "Jaune"]
+        return [FR.table("colour")[side].capitalize() for side in ("red", "yellow")]
 
     def marks(self, before: Any, text: str, events: list[Event]) -> list[str]:
         try:

@@ -263,7 +263,7 @@ def test_meeting_an_opponent_offers_take_or_decline() -> None:
     state.apply_action("step a1-b1.2 b1")
     assert state.current_player() == 0 and state.legal_actions() == ["take", "decline"]
     assert refused(state, "step b1 b1-c1.1") == "meet-expected"
-    assert "'take' a card from each" in render(state)
+    assert "take a card from each" in render(state)
 
 
 def test_a_pawn_that_declines_moves_on_and_may_take_when_it_comes_back() -> None:
@@ -525,6 +525,6 @@ def test_the_status_line_offers_no_card_play_after_a_doubles_total_out_move() ->
     state = scenario(pawns={0: ["b2"]}, hands={0: {"heli": 2}})
     state.apply_action("roll")
     state.apply_action("dice 5 5")
-    assert "play cards" in describe_turn(state) and "'totalout FROM TO' (double)" in describe_turn(state)
+    assert "play cards" in describe_turn(state) and "move a Total OUT (double)" in describe_turn(state)
     state.apply_action("totalout c2 c1")
-    assert "play cards" not in describe_turn(state) and "totalout" not in describe_turn(state)
+    assert "play cards" not in describe_turn(state) and "Total OUT" not in describe_turn(state)

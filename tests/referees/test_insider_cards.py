@@ -215,7 +215,7 @@ def test_scandal_makes_the_target_skip_a_turn() -> None:
     while state.turn.phase == "move":
         state.apply_action(state.legal_actions()[0])
     state.apply_action("end")
-    assert state.current == 2 and "P1 skips this turn (scandal)" in state.events
+    assert state.current == 2 and "P1 skips this turn (Scandal)" in state.events
     assert state.skips == [0, 0, 0]
 
 

@@ -55,9 +55,9 @@ def test_a_short_scripted_game_with_the_new_move_forms(runner: CliRunner, game: 
     played(runner, game, "walk, move c1-d1.1 d1, move d1 d2, move a1 a1-b1.2, end")
     # P1 meets P0 on d2 after a Trendsetter's extra turn: the status line offers no card play there
     played(runner, game, "walk", "move e2-e3.2 e2", "trend 1")
-    assert played(runner, game, "walk").splitlines()[-1] == "P1 moving: 7 point(s) left (move FROM TO or step FROM TO)"
+    assert played(runner, game, "walk").splitlines()[-1] == "P1 moving: 7 point(s) left (move a pawn)."
     meeting = played(runner, game, "move e2 d2")
-    assert "'take' a card from each" in meeting
+    assert "take a card from each" in meeting
     assert "[d2 01  ]" in run(runner, game, "show").output
     # declining: the pawn moves on
     played(runner, game, "decline", "move d2 d2-c2.1")
@@ -123,7 +123,7 @@ def test_the_status_line_under_rumours_offers_no_walk(runner: CliRunner, tmp_pat
     played(runner, path, deal, "eval 4b", "walk", "scandal 2 1")  # rumours on P1 (no Bodyguard to stop it)
     played(runner, path, "move a1 b1, move b1 c1, step c1 c1-d1.1, end")
     status = run(runner, path, "show").output.splitlines()[-1]
-    assert status == "P1 to play: roll or draw (rumours: one die, no walk)"
+    assert status == "P1 to play: roll or draw (rumours: one die, no walking)."
 
 
 def test_help_lists_the_card_words_and_their_powers(runner: CliRunner) -> None:
@@ -180,5 +180,5 @@ def test_session_plays_from_the_prompt(runner: CliRunner, game: Path) -> None:
 def test_show_json_carries_the_whole_state(runner: CliRunner, game: Path) -> None:
     data = json.loads(run(runner, game, "show", "--json").output)
     assert data["state"] == json.loads(game.read_text())
-    assert data["awaiting"] == "P0 to play: walk, roll or draw" and data["terminal"] is False
+    assert data["awaiting"] == "P0 to play: walk, roll or draw." and data["terminal"] is False
     assert data["legal"] == ["walk", "roll", "draw"] and data["chance"] == "seeded"

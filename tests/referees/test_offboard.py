@@ -795,7 +795,7 @@ def test_start_drawing() -> None:
     drawing = str(OffboardState())
     assert drawing.startswith(START_DRAWING)
     assert "R red, Y yellow, . free hole" in drawing  # the legend
-    assert drawing.endswith("layout: apart (packaged)\nscore: red 0, yellow 0. red to play.")
+    assert drawing.endswith("layout: apart (packaged)\nScore: red 0, yellow 0. red to play.")
 
 
 def test_drawing_gives_each_sign_one_meaning() -> None:
@@ -827,13 +827,13 @@ def test_drawing_shows_taken_targets_and_the_pending_choice() -> None:
     bounced = _bounced_state()
     assert "yellow to play: its pushed-off marble bounced off a taken target" in str(bounced)
     won = OffboardState.from_position(red=["E5"], yellow=["I9"], targets={1: YELLOW, 4: YELLOW})
-    assert str(won).endswith("Game over: red wins: red reached 6 points (6 win).")
+    assert str(won).endswith("Game over: red wins (red reaches 6 points).")
 
 
 def test_a_stalemate_win_says_why() -> None:
     blocked = OffboardState.from_position(red=["A2", "A3", "B1", "C1", "B2", "C3"], yellow=["A1"], to_move=YELLOW)
-    assert "yellow has no legal move on its turn, and a player who cannot move loses" in str(blocked)
-    assert "score: red 0, yellow 0. Game over: red wins" in str(blocked)
+    assert "yellow has no legal move left and loses" in str(blocked)
+    assert "Score: red 0, yellow 0. Game over: red wins" in str(blocked)
     emptied = OffboardState.from_position(red=["E5"], yellow=[], to_move=YELLOW)
     assert "yellow has no marble left on the board" in str(emptied)
 

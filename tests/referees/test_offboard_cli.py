@@ -93,10 +93,10 @@ def test_a_short_scripted_game_on_a_custom_layout_with_the_new_move_forms(game: 
     assert "layout: CUSTOM, sha256 " in shown and "marbles in this game: red 7, yellow 4" in shown
     assert "removed" not in shown  # marbles never on the board are not "removed from the game"
     first = run("play", "C2-B2", "I9-I8", "--state", str(game))
-    assert first.exit_code == 0 and "yellow marble off into target 1: +3" in first.output
+    assert first.exit_code == 0 and "a yellow marble goes off into target 1: +3" in first.output
     bounce = run("play", "C1-B1", "--state", str(game))
-    assert "already taken: no points, yellow must place or remove it" in bounce.output
-    assert "'place HOLE' (whole turn) or 'remove' (then play" in bounce.output
+    assert "already taken: no points, yellow must put it back or remove it" in bounce.output
+    assert "put it back (the whole turn) or remove it from the game, then play" in bounce.output
     assert run("play", "I8-H8", "--state", str(game)).exit_code == 1  # the marble in hand comes first
     removed = run("play", "remove I8-I9", "--state", str(game))
     assert removed.exit_code == 0, removed.output
@@ -116,9 +116,9 @@ def test_a_win_is_announced_with_its_reason(game: Path, layout_file: Path) -> No
     new_game(game, "--layout", str(layout_file))
     result = run("play", "C2-B2", "I9-I8", "C5-C6", "--json", "--state", str(game))
     data = json.loads(result.output)
-    assert data["winners"] == [0] and data["seat_names"][0] == "red" and data["win_reason"] == "red reached 6 points (6 win)"
+    assert data["winners"] == [0] and data["seat_names"][0] == "red" and data["win_reason"] == "red reaches 6 points"
     assert data["layout"]["custom"] is True and data["not_in_play"] == {"red": 5, "yellow": 8}
-    assert "Game over: red wins: red reached 6 points" in run("show", "--state", str(game)).output
+    assert "Game over: red wins (red reaches 6 points)" in run("show", "--state", str(game)).output
     assert run("play", "I8-I9", "--state", str(game)).exit_code == 1
 
 
@@ -151,7 +151,7 @@ def test_play_json_output_for_scripts(game: Path) -> None:
     data = json.loads(run("play", "G5-H6", "--json", "--state", str(game)).output)
     assert data["applied"] == [{
         "action": "red G5-H6", "note": "",
-        "effects": ["line of 2 pushes 1 yellow; yellow marble off into target 7: +3"],
+        "effects": ["a line of 2 pushes 1 yellow marble(s); a yellow marble goes off into target 7: +3"],
         "events": [
             {"kind": "acted", "player": "red", "move": "G5-H6", "form": "step", "hole": ""},
             {"kind": "stepped", "player": "red", "opponent": "yellow", "marbles": 2, "pushed": 1, "target": 7, "points": 3,
@@ -259,7 +259,7 @@ def test_session_against_the_computer_is_reproducible_and_undoable(game: Path, t
 def test_session_ends_with_the_winner_and_why(game: Path, layout_file: Path) -> None:
     new_game(game, "--layout", str(layout_file))
     result = run("session", "--state", str(game), input="C2-B2\nI9-I8\nC5-C6\n")
-    assert result.exit_code == 0 and "Game over: red wins: red reached 6 points" in result.output
+    assert result.exit_code == 0 and "Game over: red wins (red reaches 6 points)" in result.output
 
 
 def test_seed_range_is_checked(game: Path) -> None:

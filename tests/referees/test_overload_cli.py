@@ -75,7 +75,7 @@ def test_play_loads_rolls_and_plays_the_forced_entry(game_file: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "move red1 (forced)" in result.output
     assert pawn(game_file, "red1") == (5, 3)
-    assert "blue: choose 0-8 discs" in result.output
+    assert "blue: choose 0 to 8 discs" in result.output
 
 
 def test_short_forms_and_quoted_moves_are_the_same_moves(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_give_and_take_are_played_where_the_pawns_meet(game_file: Path) -> None:
     state = str(game_file)
     run("play", "load", "3", "roll", "4", "--state", state)  # red1 on 4 with 3
     met = run("play", "load", "2", "roll", "4", "--state", state)  # blue1 meets red1
-    assert "blue1 on 4 settles each pawn met, giving or taking 1 disc" in met.output
+    assert "blue: the blue pawn 1 settles each pawn met, giving or taking 1 disc." in met.output
     assert load_game(game_file).state.phase is Phase.ENCOUNTER
     wrong = run("play", "give", "yellow1", "--state", state)
     assert wrong.exit_code == 1 and "[rule: not-met]" in wrong.output
@@ -169,7 +169,7 @@ def test_preview_shows_a_roll_without_saving(game_file: Path) -> None:
     assert result.exit_code == 0, result.output
     preview = json.loads(result.output)
     assert preview["moves"][0]["move"] == "move blue1"
-    assert "red1 3 -> 4 discs" in preview["moves"][0]["effects"]
+    assert "red pawn 1: 3 → 4 discs" in preview["moves"][0]["effects"]
     assert game_file.read_bytes() == before
     listed = run("legal", "--state", str(game_file))
     assert "load 8" in listed.output
@@ -215,7 +215,7 @@ def test_the_interactive_session_plays_and_saves_each_action(game_file: Path) ->
     assert "move red1 (forced)" in result.output
     # Enter at blue's disc prompt rolls the seeded die with no discs chosen (0, as the rule book says).
     assert "load 0 (no discs chosen before the roll)" in result.output
-    assert "(seeded die)" in result.output
+    assert "(rolled by the server)" in result.output
     assert pawn(game_file, "red1") == (5, 3)
     assert "took back load 2" in result.output  # yellow's choice, taken back before the roll
     assert load_game(game_file).state.phase is Phase.LOAD
@@ -242,7 +242,7 @@ def test_play_json_lists_each_action_with_its_effects(game_file: Path) -> None:
     data = json.loads(result.output)
     assert [step["action"] for step in data["applied"]] == ["load 2", "roll 3", "move red1"]
     assert data["applied"][2] == {
-        "action": "move red1", "note": "forced", "effects": ["red1 start 0 -> 3, 2 discs"],
+        "action": "move red1", "note": "forced", "effects": ["red pawn 1: start → space 3, 2 discs"],
         "events": [
             {"kind": "acted", "action": "move", "value": "red1", "cause": "forced"},
             {"kind": "moved", "pawn": "red1", "frm": {"number": 0, "role": "start", "special": ""},
@@ -261,7 +261,7 @@ def test_a_variant_step_is_asked_for_and_played(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
     assert pawn(Path(path), "red1") == (6, 1)
     result = run("play", "roll", "8", "red1", "--state", path)  # 6 + 8 = 14: the +/- space
-    assert "red1 is on a +/- space and must step at once (play step forward|back)" in result.output
+    assert "the red pawn 1 is on a +/- space and must step forward or back one space at once." in result.output
     stepped = run("play", "back", "--state", path)
     assert stepped.exit_code == 0, stepped.output
     assert pawn(Path(path), "red1") == (13, 1)
@@ -288,7 +288,7 @@ def test_play_names_the_finish_and_the_eight_disc_bonus(tmp_path: Path) -> None:
     run("play", "roll", "1", "move", "blue1", "--state", path)
     run("play", "roll", "1", "move", "yellow1", "--state", path)
     result = run("play", "roll", "7", "move", "red1", "--state", path)
-    assert "red1 reaches the finish with 8 discs + 4 bonus for exactly 8 = 12 points" in result.output
+    assert "the red pawn 1 reaches the finish with 8 discs + 4 bonus for exactly 8 = 12 points" in result.output
     assert "red scores 12 (12 for the finish; total 12)" in result.output
 
 
@@ -296,8 +296,8 @@ def test_an_overload_is_named(game_file: Path) -> None:
     state = str(game_file)
     run("play", "8", "2", "--state", state)  # red1 on 2 with 8 discs
     result = run("play", "0", "3", "--state", state)  # blue1 overtakes red1: a 9th disc
-    assert "Overload (surcharge)! red1 would carry a 9th disc" in result.output
-    assert "blue scores 1 (1 for the Overload of red1; total 1)" in result.output
+    assert "Overload! The red pawn 1 would carry a 9th disc" in result.output
+    assert "blue scores 1 (1 for the Overload of the red pawn 1; total 1)" in result.output
 
 
 def test_the_rules_summary_is_packaged_with_the_french_names() -> None:
@@ -394,7 +394,7 @@ def test_the_give_take_prompt_names_the_mover_and_the_doubling(tmp_path: Path) -
     state.phase, state.mover = Phase.ROLL, None  # set directly to keep the test short: no file can hold it
     referee = OverloadReferee()
     game, _ = referee.play(SavedGame(state, 1), ["roll", "6", "red1"])
-    assert ("red: red1 on 18 [x2] settles each pawn met, giving or taking 2 discs (x2 space)"
+    assert ("red: the red pawn 1 settles each pawn met, giving or taking 2 discs (x2 space)."
             in referee.awaiting(game))
     game, _ = referee.play(game, ["take", "blue1"])
     assert [(pawn.position, pawn.discs) for pawn in game.state.pawns[:3]] == [(18, 5), (1, 0), (18, 0)]

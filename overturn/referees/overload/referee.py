@@ -54,7 +54,7 @@ from overturn.referees.overload.state import (
     seeded_face,
 )
 from overturn.referees.overload.store import SEED_RANGE, CustomRules, SavedGame, game_from_json, game_to_json, snapshot
-from overturn.referees.overload.words import CAUSES_EN, EN, space_en
+from overturn.referees.overload.words import EN, space_en
 from overturn.referees.protocol import Played, Referee, UsageProblem, nothing_to_undo
 from overturn.referees.wording import plural, say
 
@@ -270,7 +270,7 @@ def _apply(state: OverloadState, action: Action, log: list[Played], cause: str =
     notation = state.action_to_string(action)
     events = describe(before, action, state)
     acted = Acted(action.kind.value, notation.split(" ", 1)[1], cause)
-    log.append(Played(notation, CAUSES_EN.get(cause, ""), tuple(say(EN, event) for event in events), (acted, *events)))
+    log.append(Played(notation, EN.table("cause").get(cause, ""), tuple(say(EN, event) for event in events), (acted, *events)))
 
 
 def _advance_to(state: OverloadState, phase: Phase, log: list[Played]) -> None:

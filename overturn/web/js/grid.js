@@ -195,7 +195,7 @@ function labelCell(cell, steps) {
   cell.dataset.steps = steps.join(",");
   const parts = [cell.dataset.name, cell.querySelector(".face").textContent];
   if (cell.dataset.ring) parts.push(t("cellRing", phrase("colour", cell.dataset.ring)));
-  if (steps.length) parts.push(t("cellSteps", steps.join(",")));
+  if (steps.length) parts.push(t("cellSteps", steps));
   cell.querySelector(".face").setAttribute("aria-label", parts.join(", "));
 }
 

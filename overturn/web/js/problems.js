@@ -18,7 +18,7 @@ export function messageOf(problem) {
   if (key === "fields" || key === "codes") return phrase(key, args[0]);
   if (key === "status") {
     const known = phrase("status", args[0]);
-    return typeof known === "string" ? known : t("status").other(args[0]);
+    return known ?? t("statusOther", args[0]);
   }
   return t(key, ...args);
 }

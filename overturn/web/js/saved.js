@@ -108,7 +108,7 @@ export function archive(state) {
 
 export function gameName(state) {
   const game = state.game;
-  const name = game.seed !== null && game.seed !== undefined ? t("dealName", game.seed, game.layer) : t("typedName");
+  const name = game.seed !== null && game.seed !== undefined ? t("dealName", game.seed, game.layer ? game.layer + 1 : 0) : t("typedName");
   const opponent = tableOf(state).opponent;
   return name + (opponent ? t("vsComputer", opponent.level) : "");
 }

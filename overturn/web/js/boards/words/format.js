@@ -1,4 +1,4 @@
-// The wordings the page shares with the server (i18n/<lang>.json) said here: the same small template format as
+// The wordings the page shares with the server (overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js) said here: the same small template format as
 // overturn/referees/templates.py, which documents it (tests/test_board_words.py feeds both the same cases). A
 // wording is a template string ("{path|filter:arg}"), a list said in turn, or an object: if/then/else, switch/cases,
 // part, count/one/other, list/join|either, each/as/join. `name` names a seat number (the page's names of the seats).
@@ -25,7 +25,9 @@ function number(value) {
 }
 
 const either = (choices, word) => (choices.length === 1 ? choices[0] : `${choices.slice(0, -1).join(", ")} ${word} ${choices.at(-1)}`);
-const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
+const ordinal = (lang, n) => (lang === "fr" ? `${n}${n === 1 ? "re" : "e"}` : `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`);
+// "de Zoé", "d'Inès": French's "de" before a name, elided before a vowel or an h.
+const ELIDED = /^[aeiouyhàâäéèêëîïôöûüœ]/i;
 
 function get(path, scope) {
   let value = scope;
@@ -37,7 +39,7 @@ function get(path, scope) {
   return value;
 }
 
-// One game's words in one language (its part of i18n/<lang>.json), seats named by `name`.
+// One game's words in one language (its part of overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js), seats named by `name`.
 export class Wording {
   constructor(lang, game, name) {
     this.lang = lang;
@@ -88,8 +90,8 @@ export class Wording {
 
   filter(spec, value) {
     const [name, ...args] = spec.split(":");
-    if (name === "join") return value.map(text).join(args[0]);
-    if (name === "either") return either(value.map(text), args[0]);
+    if (name === "join") return [].concat(value).map(text).join(args[0]);  // a single value: a list of one
+    if (name === "either") return either([].concat(value).map(text), args[0]);
     if (Array.isArray(value)) return value.map((item) => this.filter(spec, item));
     const n = number(value);
     if (name === "table") return Object.hasOwn(this.tables[args[0]], text(value)) ? this.tables[args[0]][text(value)] : value;
@@ -97,7 +99,9 @@ export class Wording {
     if (name === "seat") return n === null ? value : this.name(n);
     if (name === "signed" && n !== null) return n < 0 ? String(n) : `+${n}`;
     if (name === "part") return this.say(this.parts[args[0]], value);
-    if (name === "ordinal" && n !== null) return ordinal(n);
+    if (name === "ordinal" && n !== null) return ordinal(this.lang, n);
+    if (name === "de") return ELIDED.test(text(value)) ? `d'${text(value)}` : `de ${text(value)}`;
+    if (name === "capital") return text(value).charAt(0).toUpperCase() + text(value).slice(1);
     throw new WordingError(`unknown filter ${spec} (or not for ${JSON.stringify(value)})`);
   }
 

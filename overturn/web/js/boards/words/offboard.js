@@ -1,22 +1,14 @@
-// offboard's move list entries in the page's own words (the events' words are the catalogue's, i18n/<lang>.json,
-// which the server words them from too); holes keep their names (E5).
+// Which of the catalogue's move list sentences says an offboard move (events.offboard.played in
+// overturn/wording/<lang>.json), and what it names; holes keep their names (E5).
 
-// A move list entry as one sentence in the past ("Zoé a joué A2 → A3"), from its notation; `who` is the mover's
-// name. Undefined for a move the page does not know: the notation is shown instead.
-const stepWords = (move) => (/^[A-I]\d-[A-I]\d$/.test(move) ? move.replace("-", " → ") : undefined);
+// A step as the list shows it: "A2 → A3".
+const stepWords = (move) => (/^[A-I]\d-[A-I]\d$/.test(move) ? move.replace("-", " → ") : null);
 
-function playedFr(entry, who) {
+// The sentence's key and its fields ("Zoé a joué A2 → A3"), from the move's notation; undefined for a move the page
+// does not know (the notation is shown instead).
+export function played(entry) {
   const [verb, rest] = entry.move.split(" ");
-  if (verb === "place" && rest) return `${who} a replacé sa bille en ${rest}`;
-  if (verb === "remove") return `${who} a retiré sa bille du jeu` + (rest && stepWords(rest) ? `, puis a joué ${stepWords(rest)}` : "");
-  return stepWords(entry.move) && `${who} a joué ${stepWords(entry.move)}`;
+  if (verb === "place" && rest) return { key: "place", fields: { hole: rest } };
+  if (verb === "remove") return { key: "remove", fields: { step: rest ? stepWords(rest) : null } };
+  return stepWords(entry.move) ? { key: "step", fields: { step: stepWords(entry.move) } } : undefined;
 }
-
-function playedEn(entry, who) {
-  const [verb, rest] = entry.move.split(" ");
-  if (verb === "place" && rest) return `${who} put the marble back on ${rest}`;
-  if (verb === "remove") return `${who} removed the marble from the game` + (rest && stepWords(rest) ? `, then played ${stepWords(rest)}` : "");
-  return stepWords(entry.move) && `${who} played ${stepWords(entry.move)}`;
-}
-
-export const played = { fr: playedFr, en: playedEn };

@@ -1,9 +1,10 @@
 // The board games' events worded in the page's language: the server sends each move's events and the awaited
-// decision as data ({kind, ...fields}); the catalogue the server words them from too (i18n/<lang>.json, read by
+// decision as data ({kind, ...fields}); the catalogue the server words them from too (overturn/wording/<lang>.json, as js/i18n/catalogue-<lang>.js, read by
 // format.js's Wording) words them here. No page state: `name` words a seat number (Insider's players), so the same
-// functions run under Node in the tests. The move list's past-tense sentences are the page's own (words/<game>.js).
-import en from "../../../i18n/en.json" with { type: "json" };
-import fr from "../../../i18n/fr.json" with { type: "json" };
+// functions run under Node in the tests. The move list's past-tense sentences are the catalogue's `played`, chosen by
+// words/<game>.js from the move's notation.
+import en from "../../i18n/catalogue-en.js";
+import fr from "../../i18n/catalogue-fr.js";
 import { Wording } from "./format.js";
 import * as insider from "./insider.js";
 import * as offboard from "./offboard.js";
@@ -34,9 +35,11 @@ export function afterSentence(game, entry, index) {
   return !(game === "insider" && event.kind === "rolled" && ["roll", "dice", "die"].includes(entry.move.split(" ")[0]));
 }
 
-// A move list entry as one sentence in `lang` ("Zoé a lancé le dé : 4"), or undefined for a move the page does not
-// know (the caller shows the notation).
+// A move list entry as one sentence in `lang` ("Zoé a lancé le dé : 4"), the catalogue's (its game's `played`, the
+// mover's name as `who`), or undefined for a move the page does not know (the caller shows the notation).
 export function sentence(game, lang, entry, name) {
-  const catalogue = SENTENCES[game].played;
-  return catalogue ? catalogue[lang](entry, name(entry.seat)) : undefined;
+  const words = CATALOGUES[lang].events[game];
+  const move = SENTENCES[game].played(entry, words.tables ?? {});
+  if (move === undefined || !Object.hasOwn(words.played, move.key)) return undefined;
+  return new Wording(lang, words, name).say(words.played[move.key], { ...move.fields, who: name(entry.seat) });
 }
