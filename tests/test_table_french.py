@@ -147,7 +147,7 @@ def test_overload_move_list_indents_what_each_action_did() -> None:
     rolled = table.judge(0, "roll")
     assert isinstance(rolled, MoveEntry)
     lines = table.entry_for(rolled, 0)["effects"]
-    assert lines[0].startswith("dé : ") and lines[0].endswith(" (tiré par le serveur)")
+    assert lines[0].startswith("dé : ") and lines[0].endswith(" (tiré au hasard)")
     assert lines[1].startswith("déplace le pion rouge 1 (forcé)") and lines[2].startswith("  pion rouge 1 : départ → case ")
 
 

@@ -215,7 +215,7 @@ def test_the_interactive_session_plays_and_saves_each_action(game_file: Path) ->
     assert "move red1 (forced)" in result.output
     # Enter at blue's disc prompt rolls the seeded die with no discs chosen (0, as the rule book says).
     assert "load 0 (no discs chosen before the roll)" in result.output
-    assert "(rolled by the server)" in result.output
+    assert "(rolled at random)" in result.output
     assert pawn(game_file, "red1") == (5, 3)
     assert "took back load 2" in result.output  # yellow's choice, taken back before the roll
     assert load_game(game_file).state.phase is Phase.LOAD
