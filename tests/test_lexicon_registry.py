@@ -31,11 +31,19 @@ def test_a_damaged_pointer_is_read_safely_and_rewritten(isolated_cache: Path, tm
     words = tmp_path / "mots.txt"
     words.write_text("pêche\npoche\n", encoding="utf-8")
     first = registry.resolve(str(words))
-    pointers = list((isolated_cache / "lexicons").glob("list-mots.*.json"))
+    pointers = list((isolated_cache / "lexicons").glob("list-mots.*.pointer"))
     assert len(pointers) == 1
-    for damage in ["{not json", '{"build": 42}', "[]", '"\\ud800"', "[" * 100_000 + "]" * 100_000, '{"build": "' + "x" * 100_000 + '"}']:
-        pointers[0].write_text(damage, encoding="utf-8")
+    noted = pointers[0].read_bytes()
+    fields = noted.split(b"\0")
+    damages = [
+        b"", b"{not a pointer", fields[0], noted[:-3], b"\0".join([b"overturn-pointer 2", *fields[1:]]),
+        b"\0".join([*fields[:2], b"3", *fields[3:]]), b"\0".join([*fields, b"/etc/passwd", b"1", b"1"]),
+        b"\xff" * 100_000, b"\0".join([fields[0], b"x" * 100_000, *fields[2:]]),
+    ]
+    for damage in damages:
+        pointers[0].write_bytes(damage)
         assert registry.resolve(str(words)) == first
+        assert pointers[0].read_bytes() == noted  # written anew, whole
     assert "PECHE" in registry.load_lexicon(str(words))
 
 
