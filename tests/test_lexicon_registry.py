@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from overturn.lexicon import registry
-from overturn.lexicon.compiled import write_build
+from overturn.lexicon.compiled import LAYOUT_FILE, CompiledLexicon, read_layout, write_build
+from overturn.lexicon.sources import Entry
 
 
 def test_a_file_that_yields_no_word_is_refused_at_load(isolated_cache: Path, tmp_path: Path) -> None:
@@ -55,3 +56,47 @@ def test_the_cache_follows_xdg_on_linux(monkeypatch: pytest.MonkeyPatch, tmp_pat
     monkeypatch.setenv("XDG_CACHE_HOME", "  ")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert registry.cache_root() == tmp_path / "home" / ".cache" / "overturn"
+
+
+def _meta_json(directory: Path) -> dict[str, object]:
+    import json
+
+    return json.loads((directory / "meta.json").read_text(encoding="utf-8"))
+
+
+def test_a_build_is_opened_from_its_layout_and_without_it_from_meta_json(tmp_path: Path) -> None:
+    """A start reads layout.txt (no json); a build without one (made before it), or with a damaged one, opens from meta.json."""
+    build = write_build(tmp_path / "b", {"PECHE": [Entry("pêche", "pêche", "N")], "ROI": [Entry("roi", "roi", "N")]}, {"name": "b"})
+    meta = _meta_json(build)
+    assert read_layout(str(build)) == {name: meta[name] for name in ("format_version", "keys", "nodes", "longest", "key_offsets")}
+    layout = (build / LAYOUT_FILE).read_text(encoding="utf-8")
+    (build / "meta.json").write_text(json_with(meta, nodes=0), encoding="utf-8")  # what the layout says is what is read
+    assert CompiledLexicon(build).masks.nbytes == 4 * meta["nodes"]  # type: ignore[operator]
+    (build / "meta.json").write_text(json_with(meta), encoding="utf-8")
+    for damaged in [None, layout[:-8], layout.replace("overturn-layout 1", "overturn-layout 2"), layout.replace("0", "x"), "\xff" * 10]:
+        if damaged is None:
+            (build / LAYOUT_FILE).unlink()
+        else:
+            (build / LAYOUT_FILE).write_text(damaged, encoding="latin-1")
+        assert read_layout(str(build)) is None
+        compiled = CompiledLexicon(build)
+        assert (compiled.keys, compiled.longest, compiled.key_offsets) == (2, 5, meta["key_offsets"])
+        assert compiled.masks.nbytes == 4 * meta["nodes"]  # type: ignore[operator]
+
+
+def json_with(meta: dict[str, object], **changed: object) -> str:
+    import json
+
+    return json.dumps({**meta, **changed})
+
+
+def test_a_build_from_before_the_layout_gets_one_when_its_pointer_is_renewed(isolated_cache: Path, tmp_path: Path) -> None:
+    words = tmp_path / "mots.txt"
+    words.write_text("pêche\npoche\n", encoding="utf-8")
+    build = registry.resolve(str(words))
+    layout = (build / LAYOUT_FILE).read_bytes()
+    (build / LAYOUT_FILE).unlink()
+    assert registry.resolve(str(words)) == build and not (build / LAYOUT_FILE).exists()  # the pointer holds: no look at the build
+    for pointer in (isolated_cache / "lexicons").glob("list-mots.*.pointer"):
+        pointer.unlink()  # what a pointer of the former format amounts to: none
+    assert registry.resolve(str(words)) == build and (build / LAYOUT_FILE).read_bytes() == layout
