@@ -237,14 +237,14 @@ def read_layout(directory: str) -> dict[str, Any] | None:
     before the layout existed, or one whose layout was cut short, still opens.
     """
     try:
-        with open(os.path.join(directory, LAYOUT_FILE), encoding="utf-8") as handle:  # ascii: one more codec to import
+        with open(os.path.join(directory, LAYOUT_FILE), encoding="utf-8") as handle:  # utf-8, not ascii: its codec is loaded already
             lines = handle.read(_LAYOUT_BYTES).splitlines()
         tag, *counts = lines[0].rsplit(" ", 4) if lines else [""]
         if tag != LAYOUT_HEADER or len(counts) != 4:
             return None
         format_version, keys, nodes, longest = map(int, counts)
         key_offsets = [list(map(int, line.split(" "))) for line in lines[1:]]
-    except (OSError, ValueError):  # ValueError: not ASCII, or not integers
+    except (OSError, ValueError):  # ValueError: not UTF-8, or not integers
         return None
     if len(key_offsets) != longest + 2 or any(len(row) != 27 for row in key_offsets):
         return None
@@ -310,7 +310,7 @@ class CompiledLexicon:
         self.keys_text = _map(os.path.join(self.path, "keys.txt")).obj  # the mmap itself: it has find() for literal searches
         self.keys: int = layout["keys"]  #: how many keys: counted at build, so no need to map the trie for it
         if not isinstance(self.keys, int) or self.keys < 0:
-            raise ValueError(f"{self.path}: 'keys' in meta.json is not a count")
+            raise ValueError(f"{self.path}: 'keys' in the build's metadata is not a count")
         self.longest: int = layout["longest"]
         self.key_offsets: list[list[int]] = layout["key_offsets"]
 
