@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -58,21 +59,15 @@ def test_the_cache_follows_xdg_on_linux(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert registry.cache_root() == tmp_path / "home" / ".cache" / "overturn"
 
 
-def _meta_json(directory: Path) -> dict[str, object]:
-    import json
-
-    return json.loads((directory / "meta.json").read_text(encoding="utf-8"))
-
-
 def test_a_build_is_opened_from_its_layout_and_without_it_from_meta_json(tmp_path: Path) -> None:
     """A start reads layout.txt (no json); a build without one (made before it), or with a damaged one, opens from meta.json."""
     build = write_build(tmp_path / "b", {"PECHE": [Entry("pêche", "pêche", "N")], "ROI": [Entry("roi", "roi", "N")]}, {"name": "b"})
-    meta = _meta_json(build)
+    meta = json.loads((build / "meta.json").read_text(encoding="utf-8"))
     assert read_layout(str(build)) == {name: meta[name] for name in ("format_version", "keys", "nodes", "longest", "key_offsets")}
     layout = (build / LAYOUT_FILE).read_text(encoding="utf-8")
-    (build / "meta.json").write_text(json_with(meta, nodes=0), encoding="utf-8")  # what the layout says is what is read
-    assert CompiledLexicon(build).masks.nbytes == 4 * meta["nodes"]  # type: ignore[operator]
-    (build / "meta.json").write_text(json_with(meta), encoding="utf-8")
+    (build / "meta.json").write_text(json.dumps({**meta, "nodes": 0}), encoding="utf-8")  # what the layout says is what is read
+    assert CompiledLexicon(build).masks.nbytes == 4 * meta["nodes"]
+    (build / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
     for damaged in [None, layout[:-8], layout.replace("overturn-layout 1", "overturn-layout 2"), layout.replace("0", "x"), "\xff" * 10]:
         if damaged is None:
             (build / LAYOUT_FILE).unlink()
@@ -81,13 +76,7 @@ def test_a_build_is_opened_from_its_layout_and_without_it_from_meta_json(tmp_pat
         assert read_layout(str(build)) is None
         compiled = CompiledLexicon(build)
         assert (compiled.keys, compiled.longest, compiled.key_offsets) == (2, 5, meta["key_offsets"])
-        assert compiled.masks.nbytes == 4 * meta["nodes"]  # type: ignore[operator]
-
-
-def json_with(meta: dict[str, object], **changed: object) -> str:
-    import json
-
-    return json.dumps({**meta, **changed})
+        assert compiled.masks.nbytes == 4 * meta["nodes"]
 
 
 def test_a_build_from_before_the_layout_gets_one_when_its_pointer_is_renewed(isolated_cache: Path, tmp_path: Path) -> None:
