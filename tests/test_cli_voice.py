@@ -46,14 +46,29 @@ def test_top_level_help_imports_no_command() -> None:
         assert re.search(rf"^  {name} ", done.stdout, re.MULTILINE), name
 
 
+#: What a look-up must not import: click, typing (2 ms), the pattern engine, and what issue 41 found it paying 16 ms for:
+#: pathlib (with fnmatch, urllib.parse and ipaddress), json (with re) and re.
+NOT_FOR_A_LOOKUP = {
+    "click", "typing", "msgspec", "overturn.lexicon.pattern", "overturn.lexicon.lemmas", "overturn_cli.main",
+    "pathlib", "fnmatch", "json", "re", "urllib", "urllib.parse", "ipaddress",
+}
+
+
+def _modules_at_exit(code: str) -> tuple[str, set[str]]:
+    """What ``code`` prints, and the modules loaded when it is done, in a fresh interpreter started as users start it (site and all)."""
+    done = subprocess.run([sys.executable, "-c", f"{code}\nimport sys\nprint(*sys.modules, file=sys.stderr)"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    return done.stdout, set(done.stderr.split())
+
+
 def test_a_lookup_imports_only_what_it_reads(default_lexicon) -> None:
-    """`dict lookup WORD` in text: no click, no typing (2 ms), no json beyond the lexicon's own files, no pattern engine."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "overturn_cli", "dict", "lookup", "maison"],
-                          capture_output=True, text=True, timeout=60, check=False)
-    assert done.returncode == 0 and done.stdout.startswith("MAISON: valid"), done.stdout
-    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
-    assert "overturn.lexicon.lexicon" in imported and "marisa_trie" in imported
-    assert not imported & {"click", "typing", "msgspec", "overturn.lexicon.pattern", "overturn.lexicon.lemmas", "overturn_cli.main"}
+    """`dict lookup WORD` in text, through the console script's fast path: beyond what a bare start-up
+    (`python -c pass`, site included) has loaded, no click, typing, pathlib, json, re or urllib."""
+    _, bare = _modules_at_exit("pass")
+    shown, loaded = _modules_at_exit("from overturn_cli.entry import run_fast\nrun_fast(['dict', 'lookup', 'maison'])")
+    assert shown.startswith("MAISON: valid") and "definition: https://fr.wiktionary.org/wiki/maison" in shown, shown
+    assert {"overturn.lexicon.lexicon", "overturn.lexicon.links", "marisa_trie"} <= loaded
+    assert not (loaded - bare) & NOT_FOR_A_LOOKUP, sorted((loaded - bare) & NOT_FOR_A_LOOKUP)
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
@@ -226,6 +241,16 @@ def test_lookup_gives_definition_links(default_lexicon) -> None:
     data = json.loads(run("dict", "lookup", "maison", "--json").stdout)["results"][0]
     assert data["links"] == {"wiktionnaire": "https://fr.wiktionary.org/wiki/maison", "cnrtl": "https://www.cnrtl.fr/definition/maison"}
     assert "definition: https://fr.wiktionary.org/wiki/maison" in run("dict", "lookup", "maison").stdout
+
+
+def test_definition_links_are_quoted_as_urllib_quotes_them() -> None:
+    """The links' own percent-encoding (a look-up does not import urllib.parse) gives urllib's answer."""
+    from urllib.parse import quote as urllib_quote
+
+    from overturn.lexicon.links import quote
+
+    for text in ["maison", "œil", "pêché", "aujourd'hui", "porte-clé", "a b/c~d_e.f", "ça%20", "\U0001f600", ""]:
+        assert quote(text) == urllib_quote(text), text
 
 
 def test_a_latin1_word_list_builds(isolated_cache: Path, tmp_path: Path) -> None:

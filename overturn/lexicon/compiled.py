@@ -16,6 +16,10 @@ A build directory holds:
   in C over only the lengths and first letters a pattern can match;
 * ``lemmas.marisa``: a marisa BytesTrie from each lemma's key to the keys of its
   forms (every form of *manger*, *œil*, *beau*), for ``Lexicon.forms_of``;
+* ``layout.txt``: what every start reads of the metadata (format, counts,
+  ``key_offsets``) as lines of integers, so a start neither imports json nor
+  parses the rest (``LAYOUT_HEADER``); a build without it (older) is read from
+  ``meta.json``;
 * ``meta.json``: versions, checksums, counts (written last: its presence marks a complete build).
 
 Everything is loaded with mmap, so start-up costs milliseconds and the pages
@@ -24,7 +28,6 @@ the solver never touches are never read.
 
 from __future__ import annotations
 
-import json
 import mmap
 import os
 from array import array
@@ -32,12 +35,12 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cached_property
 from itertools import compress
 from operator import itemgetter
-from pathlib import Path
 
 from overturn.lexicon.sources import Entry
 
 TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
 if TYPE_CHECKING:
+    from pathlib import Path  # only named: a start reads a build through os.path (pathlib costs a look-up 3 ms)
     from typing import Any
 
     import marisa_trie  # imported where used: a command that only lists a board's words never loads it
@@ -46,6 +49,12 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 4
 WORD_BIT = 1 << 26
 LETTER_MASK = WORD_BIT - 1
+#: The first line of ``layout.txt``, then the format, key count, node count and longest key;
+#: a layout of another version is ignored and ``meta.json`` read instead.
+LAYOUT_HEADER = "overturn-layout 1"
+LAYOUT_FILE = "layout.txt"
+#: A layout holds a row of 27 offsets a key length: far less than this, unless damaged.
+_LAYOUT_BYTES = 1 << 20
 _FIELD = "\x1f"
 _RECORD = "\x1e"
 
@@ -156,6 +165,7 @@ def write_build(
     progress: Progress | None = None,
 ) -> Path:
     """Compile ``lexicon`` (key → entries) into ``directory``, atomically: a half-written build is never visible."""
+    import json
     import shutil  # only builds need these; keep start-up imports small
 
     import marisa_trie
@@ -197,6 +207,7 @@ def write_build(
             "longest": len(key_offsets) - 2,
             "key_offsets": key_offsets,
         }
+        (staging / LAYOUT_FILE).write_text(layout_text(full_meta), encoding="utf-8")
         (staging / "meta.json").write_text(json.dumps(full_meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         for path in staging.iterdir():
             with path.open("rb") as handle:
@@ -211,6 +222,55 @@ def write_build(
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return directory
+
+
+def layout_text(meta: dict[str, Any]) -> str:
+    """``layout.txt`` for a build's full metadata: the header line with the counts, then one line a ``key_offsets`` row."""
+    head = f"{LAYOUT_HEADER} {meta['format_version']} {meta['keys']} {meta['nodes']} {meta['longest']}"
+    return "\n".join([head, *(" ".join(map(str, row)) for row in meta["key_offsets"])]) + "\n"
+
+
+def read_layout(directory: str) -> dict[str, Any] | None:
+    """What a start needs of the metadata, from ``layout.txt``: None when it is absent, of another version or damaged.
+
+    None sends the reader to ``meta.json``, the build's authority: a build made
+    before the layout existed, or one whose layout was cut short, still opens.
+    """
+    try:
+        with open(os.path.join(directory, LAYOUT_FILE), encoding="utf-8") as handle:  # utf-8, not ascii: its codec is loaded already
+            lines = handle.read(_LAYOUT_BYTES).splitlines()
+        tag, *counts = lines[0].rsplit(" ", 4) if lines else [""]
+        if tag != LAYOUT_HEADER or len(counts) != 4:
+            return None
+        format_version, keys, nodes, longest = map(int, counts)
+        key_offsets = [list(map(int, line.split(" "))) for line in lines[1:]]
+    except (OSError, ValueError):  # ValueError: not UTF-8, or not integers
+        return None
+    if len(key_offsets) != longest + 2 or any(len(row) != 27 for row in key_offsets):
+        return None
+    return {"format_version": format_version, "keys": keys, "nodes": nodes, "longest": longest, "key_offsets": key_offsets}
+
+
+def add_layout(directory: str | os.PathLike[str]) -> None:
+    """Give a build made before ``layout.txt`` its layout (from ``meta.json``), so its starts skip json too.
+
+    Best effort: a build that cannot be written to is still read, from ``meta.json``.
+    """
+    path = os.fspath(directory)
+    if read_layout(path) is not None:
+        return
+    import json
+
+    staging = os.path.join(path, f".{LAYOUT_FILE}.{os.getpid()}")
+    try:
+        with open(os.path.join(path, "meta.json"), encoding="utf-8") as handle:
+            text = layout_text(json.load(handle))
+        with open(staging, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(staging, os.path.join(path, LAYOUT_FILE))
+    except (OSError, ValueError, KeyError, TypeError):
+        if os.path.exists(staging):
+            os.remove(staging)
 
 
 def lemma_pairs(lexicon: dict[str, list[Entry]]) -> set[tuple[str, bytes]]:
@@ -236,24 +296,39 @@ def lemma_pairs(lexicon: dict[str, list[Entry]]) -> set[tuple[str, bytes]]:
 class CompiledLexicon:
     """Read-only views over a build directory, memory-mapped."""
 
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        meta_path = directory / "meta.json"
-        self.meta: dict[str, Any] = json.loads(meta_path.read_text(encoding="utf-8"))
-        if self.meta.get("format_version") != FORMAT_VERSION:
-            raise ValueError(f"{directory}: built with format {self.meta.get('format_version')}, expected {FORMAT_VERSION}")
-        self._entries = _map(directory / "entries.bin")
-        self._offsets = _map(directory / "entries.idx").cast("I")
-        nodes = _map(directory / "nodes.bin").cast("I")
-        count = self.meta["nodes"]
+    def __init__(self, directory: str | os.PathLike[str]) -> None:
+        self.path = os.fspath(directory)  #: the build directory as text: a start reads it through os.path
+        layout = read_layout(self.path) or self.meta
+        if layout.get("format_version") != FORMAT_VERSION:
+            raise ValueError(f"{self.path}: built with format {layout.get('format_version')}, expected {FORMAT_VERSION}")
+        self._entries = _map(os.path.join(self.path, "entries.bin"))
+        self._offsets = _map(os.path.join(self.path, "entries.idx")).cast("I")
+        nodes = _map(os.path.join(self.path, "nodes.bin")).cast("I")
+        count = layout["nodes"]
         self.masks: memoryview = nodes[:count]
         self.first_child: memoryview = nodes[count:]
-        self.keys_text = _map(directory / "keys.txt").obj  # the mmap itself: it has find() for literal searches
-        self.keys: int = self.meta["keys"]  #: how many keys: counted at build, so no need to map the trie for it
+        self.keys_text = _map(os.path.join(self.path, "keys.txt")).obj  # the mmap itself: it has find() for literal searches
+        self.keys: int = layout["keys"]  #: how many keys: counted at build, so no need to map the trie for it
         if not isinstance(self.keys, int) or self.keys < 0:
-            raise ValueError(f"{directory}: 'keys' in meta.json is not a count")
-        self.longest: int = self.meta["longest"]
-        self.key_offsets: list[list[int]] = self.meta["key_offsets"]
+            raise ValueError(f"{self.path}: 'keys' in the build's metadata is not a count")
+        self.longest: int = layout["longest"]
+        self.key_offsets: list[list[int]] = layout["key_offsets"]
+
+    @cached_property
+    def directory(self) -> Path:
+        """The build directory as a Path, made when asked: a start does not import pathlib."""
+        from pathlib import Path
+
+        return Path(self.path)
+
+    @cached_property
+    def meta(self) -> dict[str, Any]:
+        """``meta.json`` (names, sources, checksums), read on first use: a start reads ``layout.txt`` without json."""
+        import json
+
+        with open(os.path.join(self.path, "meta.json"), encoding="utf-8") as handle:
+            meta: dict[str, Any] = json.load(handle)
+        return meta
 
     @cached_property
     def trie(self) -> marisa_trie.Trie:
@@ -261,7 +336,7 @@ class CompiledLexicon:
         import marisa_trie
 
         trie = marisa_trie.Trie()
-        trie.mmap(str(self.directory / "words.marisa"))
+        trie.mmap(os.path.join(self.path, "words.marisa"))
         return trie
 
     @cached_property
@@ -270,7 +345,7 @@ class CompiledLexicon:
         import marisa_trie
 
         lemmas = marisa_trie.BytesTrie()
-        lemmas.mmap(str(self.directory / "lemmas.marisa"))
+        lemmas.mmap(os.path.join(self.path, "lemmas.marisa"))
         return lemmas
 
     def keys_of_lemma(self, lemma_key: str) -> list[str]:
@@ -290,8 +365,8 @@ class CompiledLexicon:
         return unpack_entries(key, bytes(self._entries[start:end]).decode("utf-8"))
 
 
-def _map(path: Path) -> memoryview:
-    with path.open("rb") as handle:
+def _map(path: str) -> memoryview:
+    with open(path, "rb") as handle:
         if os.fstat(handle.fileno()).st_size == 0:
             return memoryview(b"")
         return memoryview(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))

@@ -7,7 +7,6 @@ import time
 from collections.abc import Iterator
 from functools import cached_property
 from itertools import islice
-from pathlib import Path
 
 from overturn.lexicon.compiled import LETTER_MASK, WORD_BIT, CompiledLexicon
 from overturn.lexicon.errors import LexiconException
@@ -19,6 +18,8 @@ __all__ = ["Entry", "Lexicon", "PatternError", "PatternMatches", "PatternTimeout
 
 TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
 if TYPE_CHECKING:
+    import os
+    from pathlib import Path  # only named: a look-up reads its build through os.path (pathlib costs it 3 ms)
     from typing import Any
 
     import marisa_trie
@@ -65,9 +66,9 @@ class Lexicon:
         self.first_child = compiled.first_child
 
     @classmethod
-    def open(cls, directory: Path, name: str | None = None) -> Lexicon:
+    def open(cls, directory: str | os.PathLike[str], name: str | None = None) -> Lexicon:
         compiled = CompiledLexicon(directory)
-        return cls(compiled, name or compiled.meta.get("name", directory.name))
+        return cls(compiled, name or compiled.meta.get("name", compiled.directory.name))
 
     @cached_property
     def _trie(self) -> marisa_trie.Trie:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from urllib.parse import quote
+#: What ``urllib.parse.quote`` leaves as it is (its default ``safe="/"``): written here, as urllib.parse
+#: would cost a look-up's start-up ``ipaddress`` and ``re`` for two links.
+_UNQUOTED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~/")
+
+
+def quote(text: str) -> str:
+    """``text`` percent-encoded as UTF-8 for a URL path, as ``urllib.parse.quote(text)`` gives it."""
+    return "".join(chr(byte) if byte in _UNQUOTED else f"%{byte:02X}" for byte in text.encode("utf-8"))
 
 
 def definition_links(form: str, lemma: str) -> dict[str, str]:

