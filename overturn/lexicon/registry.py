@@ -14,7 +14,7 @@ import sys
 import zlib  # marisa_trie imports it too
 from collections.abc import Callable, Iterable, Sequence
 
-from overturn.lexicon import sources, spelling
+from overturn.lexicon import sources
 from overturn.lexicon.compiled import FORMAT_VERSION, Progress, add_layout, write_build
 from overturn.lexicon.errors import LexiconException
 from overturn.lexicon.lexicon import Lexicon
