@@ -85,7 +85,7 @@ def body_refusal(refusal: Refusal) -> ApiError:
     if problem == "tag":  # a tagged union's tag: an object of no known kind is malformed
         return ApiError(400, f"'{field}' must be {choices}, not {value!r}", detail)
     if refusal.choices:  # a list or an object where a choice is expected is as unknown as a misspelt one
-        preset = f" ({value!r} is a preset: send it as 'preset')" if field == "mode" and value in PRESETS else ""
+        preset = f" ({value!r} is a preset: send it as 'preset')" if field == "mode" and isinstance(value, str) and value in PRESETS else ""
         return ApiError(422, f"unknown {field} {'value' if value is MISSING else repr(value)}: '{field}' must be {choices}{preset}", detail)
     if problem == "type":
         expected = " or ".join(_TYPE_NAMES.get(name, name) for name in refusal.expected if name != "null")
