@@ -71,6 +71,21 @@ def test_a_lookup_imports_only_what_it_reads(default_lexicon) -> None:
     assert not (loaded - bare) & NOT_FOR_A_LOOKUP, sorted((loaded - bare) & NOT_FOR_A_LOOKUP)
 
 
+def _imported(*args: str) -> set[str]:
+    """The modules a Python process imports (``-X importtime``'s names), run with ``args``."""
+    done = subprocess.run([sys.executable, "-X", "importtime", *args], capture_output=True, text=True, timeout=60, check=False)
+    return {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_the_installed_command_launches_a_lookup_without_re(default_lexicon) -> None:
+    """The `overturn` the install put beside the interpreter (bin/overturn) starts a look-up importing nothing a bare
+    start-up has not, of what a look-up must not import: pip's own launcher for an entry point imports re."""
+    launcher = Path(sys.executable).parent / "overturn"
+    assert launcher.is_file() and "import re" not in launcher.read_text(), launcher
+    extra = _imported(str(launcher), "dict", "lookup", "maison") - _imported("-c", "pass")
+    assert "overturn.lexicon.lexicon" in extra and not extra & NOT_FOR_A_LOOKUP, sorted(extra & NOT_FOR_A_LOOKUP)
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_each_summary_is_the_command_s_first_sentence(name: str) -> None:
     command = main.get_command(click.Context(main), name)
