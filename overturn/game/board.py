@@ -25,7 +25,18 @@ class BoardError(GameException, ValueError):
 
 
 class Rules(Value):
-    """Geometry and word rules. ``reuse``: a cell may repeat in a word (basic Overturn)."""
+    """Geometry and word rules. ``reuse``: a cell may repeat in a word (basic Overturn).
+
+    The defaults are Overturn's 6×6 board of 2×2 tiles; classic Boggle is another preset of the same engine:
+
+    >>> import overturn
+    >>> boggle = overturn.Rules(rows=4, cols=4, tile_rows=1, tile_cols=1, reuse=False, min_length=3, min_tiles=1, qu_readings=("QU",))
+    >>> board = overturn.Board("SERT ONIE LAPC MUDE", boggle)
+    >>> print(board)
+    SERT / ONIE / LAPC / MUDE
+    >>> len(overturn.Solver(overturn.load_lexicon("fr"), board).solve())
+    443
+    """
 
     FIELDS = ("rows", "cols", "tile_rows", "tile_cols", "reuse", "min_length", "min_tiles", "qu_readings", "zx_readings")
     rows: int
@@ -127,7 +138,21 @@ def format_face(face: str) -> str:
 
 
 class Board(Value):
-    """An immutable grid of faces with its rules; the precomputed bit masks serve the solver."""
+    """An immutable grid of faces with its rules; the precomputed bit masks serve the solver.
+
+    Read from the notation (README, "Board notation"); cells are numbered row by row from 0:
+
+    >>> import overturn
+    >>> board = overturn.Board("AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC")
+    >>> print(board)
+    AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC
+    >>> board.faces[board.cell(3, 1)]
+    'ZX'
+    >>> overturn.Board("AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABS1")
+    Traceback (most recent call last):
+    ...
+    overturn.game.board.BoardError: row 6, column 6: '1' is not a letter
+    """
 
     FIELDS = ("faces", "rules")
     faces: tuple[str, ...]

@@ -14,7 +14,14 @@ from overturn.game.errors import GameException
 
 
 class Colour(str, Enum):
-    """A side (a player or a team); a ring shows one of the two colours."""
+    """A side (a player or a team); a ring shows one of the two colours.
+
+    >>> import overturn
+    >>> overturn.Colour.GREEN.other
+    <Colour.SILVER: 'silver'>
+    >>> overturn.Colour("silver").seat  # its seat in JSON answers
+    1
+    """
 
     GREEN = "green"
     SILVER = "silver"
@@ -31,7 +38,17 @@ class Colour(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class WordMove:
-    """A word (any spelling; stored as its key) along a path of cells; ``path`` None lets the referee choose."""
+    """A word (any spelling; stored as its key) along a path of cells; ``path`` None lets the referee choose.
+
+    >>> import overturn
+    >>> game = overturn.Game.new(seed=311, lexicon=overturn.load_lexicon("fr"))
+    >>> game.push(overturn.WordMove("roi")).move  # the referee chose the path of the largest ring swing
+    WordMove(word='ROI', path=(16, 9, 15))
+    >>> game.pop().move.word
+    'ROI'
+    >>> game.push(overturn.WordMove("Roi", (25, 20, 15))).move  # a traced path: cell numbers, row by row from 0
+    WordMove(word='ROI', path=(25, 20, 15))
+    """
 
     word: str
     path: tuple[int, ...] | None = None
@@ -39,7 +56,15 @@ class WordMove:
 
 @dataclass(frozen=True)
 class PassMove:
-    """No word: a ring of the opponent's colour on a new cell."""
+    """No word: a ring of the opponent's colour on a new cell.
+
+    >>> import overturn
+    >>> game = overturn.Game.new(seed=311)
+    >>> game.push(overturn.PassMove(0))
+    Played(player=<Colour.GREEN: 'green'>, move=PassMove(cell=0), readings=())
+    >>> game.rings[0], game.to_move
+    (<Colour.SILVER: 'silver'>, <Colour.SILVER: 'silver'>)
+    """
 
     cell: int
 

@@ -76,6 +76,16 @@ class Verdict:
 
     ``path`` is the path judged: the one given, the best legal one, or for a
     word refused without a given path the closest one (see the module notes).
+
+    >>> import overturn
+    >>> board = overturn.Board("AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC")
+    >>> verdict = overturn.referee_word(overturn.load_lexicon("fr"), board, "contre", path=(4, 9, 14, 7, 2, 9))
+    >>> verdict.legal, verdict.reason
+    (False, 'bad_path')
+    >>> print(verdict.message)
+    The path E1 D2 C3 B2 C1 D2 reads CONTRO, not CONTRE.
+    >>> sorted({entry.lemma for entry in verdict.entries})  # the word is French all the same
+    ['contre', 'contrer']
     """
 
     legal: bool
@@ -134,6 +144,16 @@ def referee_word(
     other legal paths are listed best first. ``player`` is who claims the move;
     it is refused as ``wrong_player`` when the game expects the other side.
     ``near`` False leaves a word not in the lexicon without its closest words (a fair table offers no words).
+
+    >>> import overturn
+    >>> board = overturn.Board("AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC")
+    >>> verdict = overturn.referee_word(overturn.load_lexicon("fr"), board, "contre")
+    >>> verdict.legal, verdict.path
+    (True, (4, 9, 14, 7, 2, 3))
+    >>> print(verdict.message)
+    CONTRE is legal along E1 D2 C3 B2 C1 D1 (ring swing +6).
+    >>> overturn.referee_word(overturn.load_lexicon("fr"), board, "maison").reason
+    'cannot_trace'
     """
     try:
         key = normalize_key(word)

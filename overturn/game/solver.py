@@ -114,7 +114,20 @@ _DILATION_MASKS: dict[Any, tuple[int, int, int, int]] = {}  #: Rules → dilatio
 
 
 class Solver:
-    """Solves one board against one lexicon; reusable for many constraint sets."""
+    """Solves one board against one lexicon; reusable for many constraint sets.
+
+    Every word the board spells, each with one path (cell numbers) and the double-face readings it needs:
+
+    >>> import overturn
+    >>> board = overturn.Board("AMRECD / ETSOAU / INNTUI / H[ZX]OSSA / LENPOE / LAABSC")
+    >>> words = overturn.Solver(overturn.load_lexicon("fr"), board).solve()
+    >>> len(words)
+    2165
+    >>> words[0]
+    Found(word='AA', path=(32, 31), readings=())
+    >>> next(found for found in words if found.word == "ALLEZ")  # the [ZX] face read as Z, the first L used twice
+    Found(word='ALLEZ', path=(31, 24, 24, 25, 19), readings=(('ZX', 'Z'),))
+    """
 
     def __init__(self, lexicon: Lexicon, board: Board) -> None:
         self.lexicon = lexicon

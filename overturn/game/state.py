@@ -71,7 +71,20 @@ fast_fields(RankedMove)  # the computer's search reads .move and .swing of every
 
 
 class IllegalMove(GameException, ValueError):
-    """A refused move; ``reason`` is a stable code (see ``overturn.game.referee``). The game is unchanged."""
+    """A refused move; ``reason`` is a stable code (see ``overturn.game.referee``). The game is unchanged.
+
+    >>> import overturn
+    >>> game = overturn.Game.new(seed=311, lexicon=overturn.load_lexicon("fr"))
+    >>> try:
+    ...     game.push(overturn.WordMove("zzz"))
+    ... except overturn.IllegalMove as refused:
+    ...     print(refused.reason)
+    ...     print(refused)
+    not_in_lexicon
+    ZZZ is not in the fr lexicon. Closest entries: DZO, FEZ, GAZ, LEZ, NEZ, RAZ, REZ, RIZ.
+    >>> game.history
+    []
+    """
 
     def __init__(self, reason: str, message: str, verdict: Verdict | None = None) -> None:
         super().__init__(message)
@@ -86,7 +99,28 @@ def derive_seed(seed: int) -> int:
 
 
 class Game:
-    """The state of one game; every change goes through ``push`` and ``pop``."""
+    """The state of one game; every change goes through ``push`` and ``pop``.
+
+    A seed deals the same board again; green moves first:
+
+    >>> import overturn
+    >>> game = overturn.Game.new(seed=311, lexicon=overturn.load_lexicon("fr"))
+    >>> print(game.board)
+    ERCSSO / MIEOTN / EDTIRE / NLOGSO / RRPBAM / RENAET
+    >>> game.push(overturn.WordMove("roi"))
+    Played(player=<Colour.GREEN: 'green'>, move=WordMove(word='ROI', path=(16, 9, 15)), readings=())
+    >>> best = game.legal_moves()[0]  # silver's best reply: the largest ring swing
+    >>> best.move.word, best.swing
+    ('ECOTERRORISME', 14)
+    >>> game.push(best).player
+    <Colour.SILVER: 'silver'>
+    >>> game.result()
+    Result(green=0, silver=11, over=False)
+    >>> game.pop().move.word
+    'ECOTERRORISME'
+    >>> game.result()
+    Result(green=3, silver=0, over=False)
+    """
 
     def __init__(
         self,

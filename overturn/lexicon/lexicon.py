@@ -57,6 +57,17 @@ class Lexicon:
     """A French (or any) word list, keyed by ``normalize_key``: accents never matter for play.
 
     Nodes of the letter trie are ints; ``ROOT`` is the empty prefix.
+
+    >>> import overturn
+    >>> lexicon = overturn.load_lexicon("fr")
+    >>> "pêche" in lexicon, "PECHE" in lexicon
+    (True, True)
+    >>> sorted({entry.form for entry in lexicon.entries("peche")})
+    ['pèche', 'péché', 'pêche', 'pêché']
+    >>> lexicon.anagrams("chien")
+    ['CHIEN', 'CHINE', 'NICHE']
+    >>> lexicon.match("P.CHE")
+    ['PECHE', 'POCHE', 'PUCHE']
     """
 
     def __init__(self, compiled: CompiledLexicon, name: str) -> None:

@@ -369,6 +369,13 @@ def load_lexicon(spec: str | None = None, progress: Progress | None = None) -> L
 
     LexiconError (with a message for the player) when it cannot be found,
     read or built, or when it holds no word (``--lexicon /etc/passwd``).
+
+    >>> import overturn
+    >>> lexicon = overturn.load_lexicon("fr")  # the bundled French lexicon, compiled into the user cache on first use
+    >>> lexicon
+    <Lexicon 'fr': 651,901 words>
+    >>> overturn.load_lexicon() is lexicon
+    True
     """
     directory = _build_directory(spec, progress)
     lexicon = _loaded.get(directory)

@@ -25,6 +25,20 @@ from overturn.referees.wording import say
 
 
 class InsiderReferee(Referee[InsiderState]):
+    """Insider's rules for the command line and the library: the state is the record, its chance drawn from the seed.
+
+    >>> import overturn
+    >>> referee = overturn.InsiderReferee()
+    >>> game = referee.new_game(seed=7)
+    >>> referee.legal(game)
+    ['walk', 'roll', 'draw']
+    >>> game, played = referee.play(game, ["roll"])  # played on a copy
+    >>> played[0].effects
+    ('P0 rolled 7: rolls again', 'P0 rolled 5+6')
+    >>> referee.state(game).scores
+    [0, 0]
+    """
+
     name = "insider"
     title = "Insider"
     rules_package = "overturn.referees.insider"

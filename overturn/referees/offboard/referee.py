@@ -50,6 +50,20 @@ def _played(report: MoveReport) -> Played:
 
 
 class OffboardReferee(Referee[OffboardState]):
+    """offboard's rules for the command line and the library: the state is the record, moves in the hole notation.
+
+    >>> import overturn
+    >>> referee = overturn.OffboardReferee()
+    >>> game = referee.new_game()
+    >>> referee.legal(game)[:3]
+    ['A1-A2', 'A1-B2', 'A1-B1']
+    >>> game, played = referee.play(game, ["A1-A2"])  # played on a copy
+    >>> played[0].action, referee.state(game).current_player()
+    ('red A1-A2', <Player.YELLOW: 1>)
+    >>> referee.state(game).scores
+    [0, 0]
+    """
+
     name = "offboard"
     title = "offboard"
     rules_package = "overturn.referees.offboard"

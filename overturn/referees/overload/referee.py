@@ -67,6 +67,20 @@ SPECIAL_NAMES = {
 
 
 class OverloadReferee(Referee[SavedGame]):
+    """Overload's rules for the command line and the library: a game record, moves in words, a seeded die.
+
+    >>> import overturn
+    >>> referee = overturn.OverloadReferee()
+    >>> game = referee.new_game(players=3, seed=7)
+    >>> referee.legal(game)[:3]
+    ['load 0', 'load 1', 'load 2']
+    >>> game, played = referee.play(game, ["load 3", "roll"])  # played on a copy; the seed fixes the die
+    >>> [move.action for move in played]
+    ['load 3', 'roll 7', 'move red1']
+    >>> referee.state(game).scores
+    [0, 0, 0]
+    """
+
     name = "overload"
     title = "Overload"
     rules_package = "overturn.referees.overload"
