@@ -23,6 +23,7 @@ from overturn.game.board import Board
 from overturn.game.computer import LEVELS
 from overturn.game.render import LEGEND
 from overturn.game.state import Game
+from overturn.jsonbounds import UnreadableJSON, loads_json
 from overturn.jsonstore import StateFileError
 from overturn_cli.common import PATH_FORMS, bounded_word, cells_json_option, color_option, json_option, parse_cells, seed_option, use_color
 from overturn_cli.console import fold_accents
@@ -80,10 +81,10 @@ def _request(url: str, body: dict[str, Any] | None = None) -> tuple[int, dict[st
 def _decoded(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_ANSWER_BYTES:
         raise click.ClickException("the server's answer is too large to be a table")
-    try:
-        answer = json.loads(raw)
-    except ValueError:
-        raise click.ClickException("the server did not answer with JSON: is this an overturn server?") from None
+    try:  # bounded as a game file is (depth, strings, numbers): an answer nested 100,000 deep is refused, not recursed into
+        answer = loads_json(raw, "the server's answer", max_bytes=MAX_ANSWER_BYTES)
+    except UnreadableJSON as exc:
+        raise click.ClickException(f"{exc}: is this an overturn server?") from None
     if not isinstance(answer, dict):
         raise click.ClickException("the server's answer is not a JSON object")
     return answer
