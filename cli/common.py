@@ -277,6 +277,15 @@ def color_option(command: F) -> F:
     )(command)
 
 
+def plain_color_option(command: F) -> F:
+    """``--color/--no-color`` on a command whose board has no colours: taken as by every command that draws a board
+    (a script passes it to all of them alike), the same plain text either way."""
+    return click.option(
+        "--color/--no-color", default=None, expose_value=False,
+        help="Taken as by every command that draws a board; this one prints no colours either way.",
+    )(command)
+
+
 def use_color(flag: bool | None = None) -> bool:
     """``--color``/``--no-color`` when given; else colour only on a terminal that wants it (no-color.org, TERM=dumb)."""
     if flag is not None:
