@@ -289,6 +289,8 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
     from overturn.game.render import LEGEND, render_board
     from overturn.game.solver import Solver
     from overturn.lexicon.normalize import InvalidWord, normalize_key
+    if word is not None and path_text is not None:  # the path would be drawn and the word dropped unsaid
+        raise click.UsageError("give --word or --path, not both: --word draws the word's first path, --path the cells given")
     parsed = _board_from(board, None, board_rules("overturn", mode))
     path: tuple[int, ...] | None = None
     if path_text is not None:
