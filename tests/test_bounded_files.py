@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import http.server
 import json
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_bounded_input import limited
 
 from overturn.jsonbounds import MAX_BYTES, MAX_DEPTH
 from overturn.lexicon.compiled import write_build
@@ -28,7 +30,6 @@ from overturn.service.app import create_app
 from overturn.service.limits import Limits
 from overturn_cli import table_stream
 from overturn_cli.main import main
-from test_bounded_input import limited
 
 #: Every command that reads a game file, and the ones that save it (they look at the file before their lock).
 READERS = [
@@ -152,8 +153,6 @@ def test_a_deep_stream_event_is_refused_naming_the_bound(hostile: type[Hostile])
 @pytest.fixture(scope="module")
 def app() -> Any:
     table = {"MAISON": [Entry("maison", "maison", "N")], "SOU": [Entry("sou", "sou", "N")]}
-    import tempfile
-
     with tempfile.TemporaryDirectory() as directory:
         yield create_app(str(write_build(Path(directory) / "small", table, {"name": "small", "description": "test"})), Limits())
 

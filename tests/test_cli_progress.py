@@ -6,6 +6,7 @@ Ctrl-C then said only "interrupted"), and its bar hid the cursor (``\\x1b[?25l``
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import select
@@ -101,6 +102,4 @@ def test_median_words_is_a_whole_number(lexicon_dir: Path) -> None:
         [sys.executable, "-m", "overturn_cli", "bench", "--boards", "2", "-l", str(lexicon_dir), "--json"],
         capture_output=True, text=True, timeout=60, check=True,
     )
-    import json
-
     assert isinstance(json.loads(done.stdout)["median_words"], int)
