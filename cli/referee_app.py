@@ -208,12 +208,12 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
     @json_option
     def legal(state_path: Path, as_json: bool) -> None:
         game = load(state_path)
+        if as_json:  # each action as 'play' takes it; the text may group them for people
+            echo_json({"awaiting": referee.awaiting(game), "legal": referee.actions(game)})
+            return
         actions = referee.legal(game)
-        if as_json:
-            echo_json({"awaiting": referee.awaiting(game), "legal": actions})
-        else:
-            click.echo(referee.awaiting(game))
-            click.echo("\n".join(actions) if actions else "(none)")
+        click.echo(referee.awaiting(game))
+        click.echo("\n".join(actions) if actions else "(none)")
 
     @updates_state
     def play(moves: tuple[str, ...], state_path: Path, as_json: bool, **options: Any) -> None:
