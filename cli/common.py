@@ -6,7 +6,8 @@ import math
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from overturn.lexicon.lexicon import Lexicon
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 class BadInput(click.ClickException):
@@ -275,13 +277,48 @@ def color_option(command: F) -> F:
     )(command)
 
 
+def plain_color_option(command: F) -> F:
+    """``--color/--no-color`` on a command whose board has no colours: taken as by every command that draws a board
+    (a script passes it to all of them alike), the same plain text either way."""
+    return click.option(
+        "--color/--no-color", default=None, expose_value=False,
+        help="Taken as by every command that draws a board; this one prints no colours either way.",
+    )(command)
+
+
 def use_color(flag: bool | None = None) -> bool:
     """``--color``/``--no-color`` when given; else colour only on a terminal that wants it (no-color.org, TERM=dumb)."""
     if flag is not None:
         return flag
+    return takes_escapes(sys.stdout)
+
+
+def takes_escapes(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal that wants escape codes: not under NO_COLOR (no-color.org) nor TERM=dumb."""
     if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
-    return sys.stdout.isatty()
+    return bool(stream.isatty())
+
+
+#: Seconds between two lines of plain progress (a log, a dumb terminal).
+PLAIN_PROGRESS_SECONDS = 2.0
+
+
+def progress(items: Iterable[T], length: int, label: str) -> Iterator[T]:
+    """``items``, with their progress on stderr: click's bar on a terminal that takes escape codes; elsewhere
+    (a pipe, a log, NO_COLOR, TERM=dumb) plain lines without any escape code, the label first and the count
+    every PLAIN_PROGRESS_SECONDS."""
+    if takes_escapes(sys.stderr):
+        with click.progressbar(items, length=length, label=label, file=sys.stderr) as bar:
+            yield from bar
+        return
+    click.echo(f"{label}…", err=True)
+    shown = time.monotonic()
+    for done, item in enumerate(items):
+        if time.monotonic() - shown >= PLAIN_PROGRESS_SECONDS:
+            click.echo(f"{label}: {done:,} of {length:,}", err=True)
+            shown = time.monotonic()
+        yield item
 
 
 def updates_state(command: F) -> F:
@@ -320,9 +357,18 @@ _SEEN: ContextVar[tuple[Path, bytes | None] | None] = ContextVar("overturn_seen_
 
 
 def _contents(path: Path) -> bytes | None:
-    """The file's bytes, or None for anything but a regular file (a FIFO would block; the command refuses it itself)."""
+    """The file's first bytes, as many as a game file may hold and one more, or None for anything but a regular file.
+
+    Bounded: a file past the bound is refused by the command itself, so its first bytes tell it apart enough,
+    and a 1 GB file is never held (a FIFO would block: None, the command refuses it too).
+    """
+    from overturn.jsonbounds import MAX_BYTES
+
     try:
-        return Path(path).read_bytes() if Path(path).is_file() else None
+        if not Path(path).is_file():
+            return None
+        with open(path, "rb") as handle:
+            return handle.read(MAX_BYTES + 1)
     except OSError:
         return None
 

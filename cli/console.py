@@ -38,12 +38,12 @@ class CommandUsageError(CommandError):
 
 
 def fold_accents(text: str) -> str:
-    """A typed board with its accents dropped (É is the E face), as words are folded everywhere else."""
+    """A typed board folded as words are everywhere (É is the E face, Ｅ full-width too): the lexicon's one ``fold``."""
     if text.isascii():
         return text
-    import unicodedata
+    from overturn.lexicon.normalize import fold
 
-    return "".join(char for char in unicodedata.normalize("NFD", text) if not unicodedata.combining(char))
+    return fold(text)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:

@@ -15,7 +15,7 @@ from overturn.game.match import GameRecord, MatchResult, play_match
 from overturn.game.review import review_game, review_json
 from overturn.game.state import MODES, Game, PassMove, RankedMove
 from overturn.lexicon.registry import DEFAULT_LEXICON
-from overturn_cli.common import BoundedInt, cells_json_option, json_option, open_lexicon
+from overturn_cli.common import BoundedInt, cells_json_option, json_option, open_lexicon, plain_color_option
 from overturn_cli.console import INTERRUPTED, echo_json, plural
 from overturn_cli.game_files import finished_layers, load_game, state_option
 
@@ -92,6 +92,7 @@ def match_command(
 @click.command("review")
 @state_option
 @cells_json_option
+@plain_color_option
 def review_command(state_path: Path, as_json: bool) -> None:
     """Review a game move by move: the best move each turn, the swing missed, the words left on the board.
 

@@ -94,11 +94,12 @@ def path(name: str) -> None:
 @lexicon.command()
 @click.argument("word_list", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--name", required=True, help="Name to use with --lexicon afterwards.")
+@click.option("--force", is_flag=True, help="Replace a lexicon you built under the same name.")
 @click.option(
     "--encoding", default=None, metavar="NAME",
     help="The list's text encoding (utf-8, latin-1, cp1252...). [default: UTF-8, else Latin-1/CP1252 detected, with a note]",
 )
-def build(word_list: Path, name: str, encoding: str | None) -> None:
+def build(word_list: Path, name: str, force: bool, encoding: str | None) -> None:
     """Compile WORD_LIST (one word a line, e.g. a club's ODS list) as lexicon NAME.
 
     Words are normalised like the tiles (accents dropped, upper case); lines
@@ -113,10 +114,12 @@ def build(word_list: Path, name: str, encoding: str | None) -> None:
       overturn lexicon build mots.txt --name mots
       printf 'r\\xe9sum\\xe9\\n' > latin1.txt
       overturn lexicon build latin1.txt --name latin1     # Latin-1, detected
-      overturn lexicon build latin1.txt --name latin1 --encoding latin-1
+      overturn lexicon build latin1.txt --name latin1 --encoding latin-1 --force
     """
     from overturn.lexicon.registry import LexiconError, build_word_list
 
+    if _built(name) is not None and not force:  # as 'game new' on a file that holds a game
+        raise click.UsageError(f"you already built a lexicon named {name!r}; pass --force to replace it, or choose another --name")
     chosen = _encoding_of(word_list, encoding)
     try:
         directory, rejected = build_word_list(word_list, name, progress, chosen)
@@ -136,55 +139,43 @@ def build(word_list: Path, name: str, encoding: str | None) -> None:
 
 
 def _encoding_of(path: Path, given: str | None) -> str:
-    """The encoding to read ``path`` with: ``given`` if it reads the whole file, else UTF-8, else CP1252, else Latin-1.
+    """The encoding to read ``path`` with: ``given`` if it reads the whole file, else the lexicon's one detection
+    (UTF-8, else CP1252, else Latin-1, as ``--lexicon FILE`` reads it).
 
     A file ``given`` cannot read is exit 2 naming the line; a guess says so on stderr. The file is read
     in blocks, never held whole.
     """
     import codecs
 
-    if given is not None:
+    from overturn.lexicon.sources import detect_encoding, first_undecodable
+
+    try:
+        if given is None:
+            encoding, name, line = detect_encoding(path)
+            if name is not None:
+                click.echo(f"note: {path} is not UTF-8 (line {line}); read as {name}. Give --encoding to choose another.", err=True)
+            return encoding
         try:
             codecs.lookup(given)
         except LookupError:
             raise click.BadParameter(f"unknown encoding {given!r} (e.g. utf-8, latin-1, cp1252)", param_hint="--encoding") from None
-        bad = _first_undecodable(path, given)
-        if bad is not None:
-            line, byte = bad
-            raise BadInput(f"{path}, line {line}: byte 0x{byte} is not {given} text; try --encoding latin-1")
-        return given
-    bad = _first_undecodable(path, "utf-8")
-    if bad is None:
-        return "utf-8-sig"
-    line = bad[0]
-    for guess, label in (("cp1252", "CP1252 (Windows Latin-1)"), ("latin-1", "Latin-1")):
-        if _first_undecodable(path, guess) is not None:
-            continue
-        click.echo(f"note: {path} is not UTF-8 (line {line}); read as {label}. Give --encoding to choose another.", err=True)
-        return guess
-    raise AssertionError("latin-1 decodes any bytes")
-
-
-def _first_undecodable(path: Path, encoding: str) -> tuple[int, str] | None:
-    """The line number and hex byte where ``encoding`` first fails on ``path``, or None: read a block at a time."""
-    import codecs
-
-    decoder = codecs.getincrementaldecoder(encoding)()
-    lines_before = 0  # newlines in the blocks already decoded (bytes a decoder keeps pending hold none)
-    try:
-        with path.open("rb") as handle:
-            while True:
-                block = handle.read(1 << 20)
-                try:
-                    decoder.decode(block, final=not block)
-                except UnicodeDecodeError as exc:  # exc.object: the decoder's pending bytes, then this block
-                    line = lines_before + exc.object.count(b"\n", 0, exc.start) + 1
-                    return line, exc.object[exc.start : exc.start + 1].hex()
-                if not block:
-                    return None
-                lines_before += block.count(b"\n")
+        bad = first_undecodable(path, given)
     except OSError as exc:
         raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
+    if bad is not None:
+        line, byte = bad
+        raise BadInput(f"{path}, line {line}: byte 0x{byte} is not {given} text; try --encoding latin-1")
+    return given
+
+
+def _built(name: str) -> Path | None:
+    """The build directory of the lexicon the user built as ``name``, or None."""
+    from overturn.lexicon.registry import lexicons_root
+
+    target = lexicons_root() / "user" / name
+    if "/" in name or name.startswith(".") or not (target / "meta.json").is_file():
+        return None
+    return target
 
 
 @lexicon.command()
@@ -204,9 +195,9 @@ def remove(name: str) -> None:
 
     if name in RECIPES:
         raise BadInput(f"{name} is bundled, not built by you: nothing to remove (its build is a cache: see 'overturn lexicon path {name}')")
-    root = lexicons_root() / "user"
-    target = root / name
-    if "/" in name or name.startswith(".") or not (target / "meta.json").is_file():
+    target = _built(name)
+    if target is None:
+        root = lexicons_root() / "user"
         built = sorted(entry.name for entry in root.iterdir() if (entry / "meta.json").is_file()) if root.is_dir() else []
         raise click.ClickException(f"no lexicon you built is named {name!r}" + (f"; yours: {', '.join(built)}" if built else ""))
     shutil.rmtree(target)

@@ -36,7 +36,7 @@ import click
 
 from overturn.jsonstore import SaveError, StateFileError, load_json, save_json_atomic
 from overturn.referees.protocol import IllegalAction, NothingToUndo, Played, Referee, UsageProblem
-from overturn_cli.common import json_option, state_option, updates_state
+from overturn_cli.common import json_option, plain_color_option, state_option, updates_state
 from overturn_cli.console import echo_json
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -189,7 +189,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
             click.echo(referee.render(game))
 
     new_command = click.option("--force", is_flag=True, help="Replace a game already in the file.")(
-        state(json_option(_apply_decorators(new, commands.new_options))))
+        state(json_option(plain_color_option(_apply_decorators(new, commands.new_options)))))
     group.command("new", help=_help(f"Set up a new {title} game in the file.", commands, "new"))(new_command)
 
     def show(state_path: Path, as_json: bool, **options: Any) -> None:
@@ -201,19 +201,19 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
 
     group.command("show", help=_help(
         "Draw the game: set-up, board, scores and what the game waits for.", commands, "show"))(
-        state(json_option(_apply_decorators(show, commands.show_options))))
+        state(json_option(plain_color_option(_apply_decorators(show, commands.show_options)))))
 
     @group.command("legal", help=_help("List the legal actions now, in the notation 'play' accepts.", commands, "legal"))
     @state
     @json_option
     def legal(state_path: Path, as_json: bool) -> None:
         game = load(state_path)
+        if as_json:  # each action as 'play' takes it; the text may group them for people
+            echo_json({"awaiting": referee.awaiting(game), "legal": referee.actions(game)})
+            return
         actions = referee.legal(game)
-        if as_json:
-            echo_json({"awaiting": referee.awaiting(game), "legal": actions})
-        else:
-            click.echo(referee.awaiting(game))
-            click.echo("\n".join(actions) if actions else "(none)")
+        click.echo(referee.awaiting(game))
+        click.echo("\n".join(actions) if actions else "(none)")
 
     @updates_state
     def play(moves: tuple[str, ...], state_path: Path, as_json: bool, **options: Any) -> None:
@@ -265,7 +265,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
 
     session_command = click.option("--new", "start_new", is_flag=True, help="Start a new game in the file first.")(
         click.option("--force", is_flag=True, help="With --new: replace a game already in the file.")(
-            state(_apply_decorators(session, [*commands.new_options, *commands.session_options]))))
+            state(plain_color_option(_apply_decorators(session, [*commands.new_options, *commands.session_options])))))
     group.command("session", help=_help(
         "Play interactively: one prompt per decision, the file saved after each accepted action. "
         "The set-up options apply with --new.", commands, "session"))(session_command)

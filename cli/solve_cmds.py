@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from overturn_cli.common import (
     lexicon_option,
     open_lexicon,
     parse_cells,
+    progress,
     read_board_file,
     seed_option,
     use_color,
@@ -184,13 +184,14 @@ def bench(boards: int, mode: str, workers: int, lexicon_spec: str, as_json: bool
     rules = board_rules("overturn", mode)
     times: list[float] = []
     counts: list[int] = []
-    deals = [deal(seed).layers[0].with_rules(rules) for seed in range(boards)]
+    deals = []  # each board dealt as its turn comes (100,000 deals take seconds): the progress and Ctrl-C's figures start at once
     try:
-        with click.progressbar(deals, label="solving", file=sys.stderr) as bar:
-            for board in bar:
-                started = time.perf_counter()
-                counts.append(len(Solver(lexicon, board).solve()))
-                times.append(time.perf_counter() - started)
+        for seed in progress(range(boards), boards, "solving"):
+            board = deal(seed).layers[0].with_rules(rules)
+            deals.append(board)
+            started = time.perf_counter()
+            counts.append(len(Solver(lexicon, board).solve()))
+            times.append(time.perf_counter() - started)
     except KeyboardInterrupt:
         if not times:
             raise
@@ -222,7 +223,7 @@ def _bench_summary(boards: int, mode: str, times: list[float], counts: list[int]
         "mode": mode,
         "median_ms": round(statistics.median(times) * 1000, 3),
         "max_ms": round(max(times) * 1000, 3),
-        "median_words": statistics.median(counts),
+        "median_words": statistics.median_low(counts),  # a board's own count: a whole number, as words are
     }
 
 
@@ -298,6 +299,8 @@ def show(board: str, word: str | None, path_text: str | None, mode: str, color: 
     from overturn.game.render import LEGEND, render_board
     from overturn.game.solver import Solver
     from overturn.lexicon.normalize import InvalidWord, normalize_key
+    if word is not None and path_text is not None:  # the path would be drawn and the word dropped unsaid
+        raise click.UsageError("give --word or --path, not both: --word draws the word's first path, --path the cells given")
     parsed = _board_from(board, None, board_rules("overturn", mode))
     path: tuple[int, ...] | None = None
     if path_text is not None:

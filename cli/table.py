@@ -23,6 +23,7 @@ from overturn.game.board import Board
 from overturn.game.computer import LEVELS
 from overturn.game.render import LEGEND
 from overturn.game.state import Game
+from overturn.jsonbounds import UnreadableJSON, loads_json
 from overturn.jsonstore import StateFileError
 from overturn_cli.common import PATH_FORMS, bounded_word, cells_json_option, color_option, json_option, parse_cells, seed_option, use_color
 from overturn_cli.console import fold_accents
@@ -49,7 +50,7 @@ class Link:
         parts = urllib.parse.urlsplit(text)
         query = urllib.parse.parse_qs(parts.query)
         if parts.scheme not in ("http", "https") or not parts.netloc or "table" not in query:
-            raise click.BadParameter("give a table link as the page shows it: http://HOST:PORT/?table=ID&seat=TOKEN", param_hint="LINK")
+            raise click.BadParameter("give a table link as the page shows it: http://HOST:PORT/?table=ID#seat=TOKEN", param_hint="LINK")
         # the pages hand the invitation out after '#' (never sent to a server): a link copied from a page opens it too
         seat = query.get("seat", urllib.parse.parse_qs(parts.fragment).get("seat", [None]))[0]
         return cls(f"{parts.scheme}://{parts.netloc}", query["table"][0], seat)
@@ -80,10 +81,10 @@ def _request(url: str, body: dict[str, Any] | None = None) -> tuple[int, dict[st
 def _decoded(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_ANSWER_BYTES:
         raise click.ClickException("the server's answer is too large to be a table")
-    try:
-        answer = json.loads(raw)
-    except ValueError:
-        raise click.ClickException("the server did not answer with JSON: is this an overturn server?") from None
+    try:  # bounded as a game file is (depth, strings, numbers): an answer nested 100,000 deep is refused, not recursed into
+        answer = loads_json(raw, "the server's answer", max_bytes=MAX_ANSWER_BYTES)
+    except UnreadableJSON as exc:
+        raise click.ClickException(f"{exc}: is this an overturn server?") from None
     if not isinstance(answer, dict):
         raise click.ClickException("the server's answer is not a JSON object")
     return answer
@@ -144,9 +145,9 @@ def table() -> None:
     \b
     Examples (with 'overturn serve' running; LINK is your seat link, as 'new' prints it):
       overturn table new http://localhost:8000 --name Zoé --name Ali
-      overturn table show 'http://localhost:8000/?table=T1&seat=S1'           the board, the moves, whose turn
-      overturn table play BOIRE 'http://localhost:8000/?table=T1&seat=S1'     a word for your seat
-      overturn table pass B3 'http://localhost:8000/?table=T1&seat=S1'        no word: an opponent's ring on B3
+      overturn table show 'http://localhost:8000/?table=T1#seat=S1'           the board, the moves, whose turn
+      overturn table play BOIRE 'http://localhost:8000/?table=T1#seat=S1'     a word for your seat
+      overturn table pass B3 'http://localhost:8000/?table=T1#seat=S1'        no word: an opponent's ring on B3
       overturn table watch 'http://localhost:8000/?table=T1'                  follow the moves as they are played
       overturn table prune --dry-run                                         the tables a server would remove
 
@@ -210,7 +211,7 @@ def show_command(link: str, as_json: bool, color: bool | None) -> None:
 
     \b
     Examples:
-      overturn table show 'http://localhost:8000/?table=T1&seat=S1'
+      overturn table show 'http://localhost:8000/?table=T1#seat=S1'
       overturn table show 'http://localhost:8000/?table=T1' --json
     """
     show_table(link, as_json, use_color(color))
@@ -228,7 +229,7 @@ def show_table(link: str, as_json: bool, color: bool = False) -> None:
 
 def _move(where: Link, action: dict[str, Any]) -> dict[str, Any]:
     if where.seat is None:
-        raise Refused("this is a watch link: moves need a seat link (…&seat=TOKEN)")
+        raise Refused("this is a watch link: moves need a seat link (…#seat=TOKEN)")
     query = "?" + urllib.parse.urlencode({"seat": where.seat})
     state = _expect(*_request(where.api(query)), 200)
     status, answer = _request(where.api("/moves"), {"seat": where.seat, "version": state["table"]["version"], "action": action})
@@ -248,9 +249,9 @@ def play_command(word: str, link: str, path_text: str | None, as_json: bool, col
 
     \b
     Examples:
-      overturn table play BOIRE 'http://localhost:8000/?table=T1&seat=S1'
-      overturn table play ROI 'http://localhost:8000/?table=T1&seat=S1' --path "E3 D2 D3" --json
-      overturn table play ROI 'http://localhost:8000/?table=T1&seat=S1' --path "[16, 9, 15]"
+      overturn table play BOIRE 'http://localhost:8000/?table=T1#seat=S1'
+      overturn table play ROI 'http://localhost:8000/?table=T1#seat=S1' --path "E3 D2 D3" --json
+      overturn table play ROI 'http://localhost:8000/?table=T1#seat=S1' --path "[16, 9, 15]"
     """
     play_at_table(word, link, path_text, as_json, use_color(color))
 
@@ -271,6 +272,11 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, co
     verdict = answer["verdict"]
     if not verdict["legal"]:
         raise Refused(f"refused [{verdict['reason']}]: {verdict['message']}; the table is unchanged")
+    _echo_move(game, answer, color)
+
+
+def _echo_move(game: Game, answer: dict[str, Any], color: bool) -> None:
+    """The board after a move, its cells marked, then the legend and the score the legend explains."""
     click.echo(board_view(game, last_path(game), color))
     _echo_score(answer)
 
@@ -279,17 +285,18 @@ def play_at_table(word: str, link: str, path_text: str | None, as_json: bool, co
 @click.argument("cell")
 @click.argument("link")
 @cells_json_option
-def pass_command(cell: str, link: str, as_json: bool) -> None:
+@color_option
+def pass_command(cell: str, link: str, as_json: bool, color: bool | None) -> None:
     """No word: an opponent's ring on a new cell (B3, 3,2 or its number 13).
 
     \b
     Examples:
-      overturn table pass B3 'http://localhost:8000/?table=T1&seat=S1'
+      overturn table pass B3 'http://localhost:8000/?table=T1#seat=S1'
     """
-    pass_at_table(cell, link, as_json)
+    pass_at_table(cell, link, as_json, use_color(color))
 
 
-def pass_at_table(cell: str, link: str, as_json: bool = False) -> None:
+def pass_at_table(cell: str, link: str, as_json: bool = False, color: bool = False) -> None:
     where = Link.parse(link)
     board = _board_of(where)
     cells = parse_cells(cell, board, "CELL")
@@ -303,7 +310,7 @@ def pass_at_table(cell: str, link: str, as_json: bool = False) -> None:
         return
     if not answer["verdict"]["legal"]:
         raise Refused(f"refused [{answer['verdict']['reason']}]: {answer['verdict']['message']}; the table is unchanged")
-    _echo_score(answer)
+    _echo_move(_game(answer), answer, color)
 
 
 @table.command("watch")

@@ -13,7 +13,6 @@ Standard library HTTP only, as the rest of `overturn table`.
 from __future__ import annotations
 
 import http.client
-import json
 import threading
 import time
 import urllib.error
@@ -24,6 +23,8 @@ from typing import Any
 
 import click
 
+from overturn.jsonbounds import UnreadableJSON, loads_json
+
 #: Pauses before a stream is opened again, one per failure in a row; past the last, the watch gives up (exit 1).
 RECONNECT_SECONDS = (1.0, 2.0, 4.0, 8.0, 15.0)
 #: Heartbeats heard nothing for before the stream is taken for dead (the server's own bound is 2.5).
@@ -32,6 +33,8 @@ MISSED_BEATS = 3
 TIMEOUT, DEFAULT_BEAT = 30.0, 15.0
 #: The longest answer a refused stream's body is read to.
 MAX_REFUSAL_BYTES = 64 * 1024
+#: The largest event the stream may send (a table's state is about 10 KB), counted line by line as it is read.
+MAX_EVENT_BYTES = 4 * 1024 * 1024
 
 #: An event heard: its name and its data (JSON); True once the watch is done.
 OnEvent = Callable[[str, Any], bool]
@@ -70,29 +73,34 @@ class LiveStream:
             self.opened = True
             data: list[str] = []
             name, version = "message", None
-            for raw in stream:
-                line = raw.decode("utf-8").rstrip("\n")
+            size = 0
+            while raw := stream.readline(MAX_EVENT_BYTES + 1):  # a line read up to the bound, never held whole
+                size += len(raw)
+                if size > MAX_EVENT_BYTES:
+                    raise click.ClickException(f"the server's stream sent an event larger than {MAX_EVENT_BYTES:,} bytes: is this an overturn server?")
+                line = raw.decode("utf-8", "replace").rstrip("\n")
                 if line.startswith("data: "):
                     data.append(line[6:])
                 elif line.startswith("event: "):
                     name = line[7:]
                 elif line.startswith("id: "):
                     version = line[4:]
-                elif line == "" and data:
-                    if self._heard(name, "\n".join(data), version, on_event):
-                        return True
-                    if connection.sock is not None:
-                        connection.sock.settimeout(MISSED_BEATS * self.acks.every)
-                    data, name, version = [], "message", None
+                elif line == "":  # an event's end: its size counts from here again
+                    if data:
+                        if self._heard(name, "\n".join(data), version, on_event):
+                            return True
+                        if connection.sock is not None:
+                            connection.sock.settimeout(MISSED_BEATS * self.acks.every)
+                    data, name, version, size = [], "message", None, 0
         finally:
             connection.close()
         return False
 
     def _heard(self, name: str, text: str, version: str | None, on_event: OnEvent) -> bool:
-        try:
-            body = json.loads(text)
-        except ValueError:
-            raise click.ClickException("the server's stream sent an event that is not JSON: is this an overturn server?") from None
+        try:  # bounded as the table's answers are (cli/table.py)
+            body = loads_json(text, "the server's stream", max_bytes=MAX_EVENT_BYTES)
+        except UnreadableJSON as exc:
+            raise click.ClickException(f"{exc}: is this an overturn server?") from None
         if name == "heartbeat" and isinstance(body, dict):
             self.acks.beat(body)
         self.acks.heard()

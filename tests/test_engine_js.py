@@ -431,7 +431,7 @@ def test_disputes_on_typed_boards_answer_as_the_server_does(compare: Compare) ->
         compare("/api/referee", body)
     # Spellings as phones type them: accents, ligatures, other scripts, spaces around, characters that are no letter.
     for word in (
-        " mâre\t", "MARE\u0301", "cœur", "ÆTES", "straße", "ﬁn", "ÉTÉ", "e\u0301te\u0301", "ma re", "ma'r", 'ma"r\'e', "mare\n", "\u00a0mare",
+        " mâre\t", "MARE\u0301", "cœur", "ÆTES", "straße", "ﬁn", "ＭＡＲＥ", "ÉTÉ", "e\u0301te\u0301", "ma re", "ma'r", 'ma"r\'e', "mare\n", "\u00a0mare",
         "\ufeffmare", "μare", "MARE\u200b", "ǅemal", "ıle", "\x85ete\x1c", "é" * 3,
     ):
         compare("/api/referee", {"board": board, "word": word})

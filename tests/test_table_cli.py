@@ -283,3 +283,15 @@ def test_a_watch_whose_connection_is_cut_opens_it_again_from_the_last_move(beati
     finally:
         watch.stop()
         proxy.close()
+
+
+def test_a_pass_draws_the_board_its_legend_explains(server: str) -> None:
+    green, silver = _new(server)["links"]["seats"]  # type: ignore[index]
+    run("table", "play", "accès", green)
+    passed = run("table", "pass", "B3", silver, "--no-color")
+    assert passed.exit_code == 0, passed.output
+    lines = passed.output.splitlines()
+    legend = next(index for index, line in enumerate(lines) if line.startswith("[X]"))
+    board = lines[:legend]
+    assert board[0].split() == list("ABCDEF") and [line.split()[0] for line in board if line[:2].strip().isdigit()] == list("123456")
+    assert any("[" in line for line in board[1:]) and "\x1b" not in passed.output  # B3 marked, no colour

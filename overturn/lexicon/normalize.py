@@ -1,7 +1,8 @@
 """The one key normalisation used everywhere: what a word is on the tiles.
 
 Tiles carry no accents, so TEMPÊTE is played as TEMPETE: a key is the word in
-Unicode NFD with combining marks dropped, Œ→OE and Æ→AE, upper case, A–Z only.
+Unicode NFD with combining marks dropped, Œ→OE and Æ→AE, upper case, A–Z only;
+compatibility forms (full-width letters, the ﬁ ligature) are read as their letters (NFKC).
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ def fold(word: str) -> str:
     if word.isascii():
         return word.upper()
     folded = word.translate(_fold_table())
-    if not folded.isascii():
-        folded = "".join(_fold_char(ch) for ch in unicodedata.normalize("NFC", folded))
+    if not folded.isascii():  # NFKC: full-width ＭＡＩＳＯＮ and the ﬁ ligature are letters as MAISON and fi are
+        folded = "".join(_fold_char(ch) for ch in unicodedata.normalize("NFKC", folded))
     return folded.upper()
 
 

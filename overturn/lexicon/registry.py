@@ -121,12 +121,13 @@ def _wfrench_files() -> list[Path]:
 
 
 def _read_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
-    entries, _rejected = sources.read_word_list(files[0])
+    encoding, _name, _line = sources.detect_encoding(files[0])  # as `lexicon build` reads it: a Latin-1 list too
+    entries, _rejected = sources.read_word_list(files[0], encoding)
     return entries
 
 
 def _read_checked_word_list(files: list[Path]) -> Iterable[tuple[str, Entry]]:
-    """A word-list file given by path: refused unless it is UTF-8 text holding at least one word."""
+    """A word-list file given by path: refused unless it is text (UTF-8, else CP1252 or Latin-1) holding at least one word."""
     from overturn.textlines import LineTooLong
 
     try:

@@ -203,6 +203,43 @@ def read_entry_table(path: Path, blocklist: frozenset[str] = frozenset()) -> Ite
                 yield key, Entry(form, lemma or form, pos)
 
 
+def first_undecodable(path: Path, encoding: str) -> tuple[int, str] | None:
+    """The line number and hex byte where ``encoding`` first fails on ``path``, or None: read a block at a time
+    (OSError if the file cannot be read)."""
+    import codecs
+
+    decoder = codecs.getincrementaldecoder(encoding)()
+    lines_before = 0  # newlines in the blocks already decoded (bytes a decoder keeps pending hold none)
+    with path.open("rb") as handle:
+        while True:
+            block = handle.read(1 << 20)
+            try:
+                decoder.decode(block, final=not block)
+            except UnicodeDecodeError as exc:  # exc.object: the decoder's pending bytes, then this block
+                line = lines_before + exc.object.count(b"\n", 0, exc.start) + 1
+                return line, exc.object[exc.start : exc.start + 1].hex()
+            if not block:
+                return None
+            lines_before += block.count(b"\n")
+
+
+#: The encodings a word list that is not UTF-8 is tried in, with their names for a person.
+FALLBACK_ENCODINGS = (("cp1252", "CP1252 (Windows Latin-1)"), ("latin-1", "Latin-1"))
+
+
+def detect_encoding(path: Path) -> tuple[str, str | None, int | None]:
+    """The one detection of a word list's encoding (``lexicon build`` and ``--lexicon FILE`` alike): UTF-8, else
+    CP1252, else Latin-1 (old ODS lists are often Latin-1): (codec, its name for a note or None for UTF-8, the first
+    line that is not UTF-8 or None)."""
+    bad = first_undecodable(path, "utf-8")
+    if bad is None:
+        return "utf-8-sig", None, None
+    for guess, label in FALLBACK_ENCODINGS:
+        if first_undecodable(path, guess) is None:
+            return guess, label, bad[0]
+    raise AssertionError("latin-1 decodes any bytes")
+
+
 def read_word_list(path: Path, encoding: str = "utf-8-sig") -> tuple[list[tuple[str, Entry]], list[str]]:
     """A plain list, one word a line (UTF-8 unless told): (entries, rejected lines) for ``overturn lexicon build``.
 

@@ -171,7 +171,11 @@ class Referee(ABC, Generic[GameT]):
         """The game ``count`` actions ago and the actions taken back; NothingToUndo past the start."""
 
     def legal(self, game: GameT) -> list[str]:
-        """The legal actions now, in the game's notation (a game may group them)."""
+        """The legal actions now, in the game's notation, for people (a game may group them)."""
+        return self.actions(game)
+
+    def actions(self, game: GameT) -> list[str]:
+        """Every legal action now, each as 'play' takes it (what a program reads: ``legal --json``)."""
         state = self.state(game)
         return [state.action_to_string(action) for action in state.legal_actions()]
 

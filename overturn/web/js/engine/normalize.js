@@ -16,7 +16,7 @@ function foldChar(char) {
 export function fold(word) {
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(word)) return word.toUpperCase();
-  return Array.from(word.normalize("NFC"), foldChar).join("").toUpperCase();
+  return Array.from(word.normalize("NFKC"), foldChar).join("").toUpperCase(); // NFKC: full-width letters and ﬁ, as normalize.py
 }
 
 // Python's whitespace (str.isspace): JavaScript's \s without U+FEFF, with U+001C–U+001F and U+0085.
