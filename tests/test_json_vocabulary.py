@@ -5,8 +5,8 @@ shape (``error: {rule, message}``), ``truncated`` on every list, ``spellings`` f
 and readings as objects, compared command against command and command against the API.
 
 And one answer to one question (issue 41): every CLI command with an API twin (solve, deal, referee,
-dict lookup and the dict searches) asked what its endpoint is asked, the two answers compared key by
-key, timings aside; solve's options under the CLI's names in the API (``preset``, ``mode`` reuse or
+dict lookup, the dict searches, game new, play, moves and hint) asked what its endpoint is asked, the
+two answers compared key by key, timings aside; solve's options under the CLI's names in the API (``preset``, ``mode`` reuse or
 advanced, ``min_len``, ``pattern``, ``contains``, ``sort``, ``limit``).
 """
 
