@@ -29,9 +29,9 @@ from overturn.game.board import Board, BoardError
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.referee import Verdict
 from overturn.game.render import LEGEND, describe_path, render_board
-from overturn.game.review import ranked_json as _ranked_json
 from overturn.game.state import ENDINGS, MODES, Colour, Game, GameError, IllegalMove, PassMove, RankedMove, Result, WordMove
-from overturn.game.view import score_of
+from overturn.game.turns import MAX_LISTED_MOVES, judged_move, legal_moves_of
+from overturn.game.view import score_of, view_of
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.registry import DEFAULT_LEXICON
 from overturn_cli.common import (
@@ -166,11 +166,6 @@ def refuse_if_moved_on(state_path: Path, player: str | None) -> None:
         )
 
 
-def _verdict_json(verdict: Verdict) -> dict[str, Any]:
-    """The verdict as the HTTP API gives it; when refused, its ``error: {rule, message}`` is the other games' refusal shape."""
-    return verdict.to_json()
-
-
 def _ranked_text(ranked: RankedMove, board: Board) -> str:
     move = ranked.move
     if isinstance(move, PassMove):
@@ -270,7 +265,7 @@ def new_command(
     new_game = _start_game(seed, mode, lexicon_spec, board_text, ending, family)
     _save(new_game, state_path)
     if as_json:
-        echo_json({"state_file": str(state_path), "game": new_game.to_json(), "result": _result_json(new_game)})
+        echo_json(msgspec.to_builtins(view_of(new_game)))  # POST /api/game/new's answer; the file is the one --state names
         return
     origin = f"seed {new_game.seed}" if new_game.seed is not None else "typed board"
     click.echo(f"new game ({origin}, {mode} mode, lexicon {lexicon_spec}) in {state_path}")
@@ -343,17 +338,19 @@ def play_command(
     current = load_game(state_path)
     path = parse_cells(path_text, current.board, "--path") if path_text is not None else None
     claimed = Colour(player) if player else None
+    if as_json:  # POST /api/game/play's answer
+        judged = judged_move(current, WordMove(word, path), claimed)
+        if judged.verdict.legal:
+            _save(current, state_path)
+        echo_json(msgspec.to_builtins(judged))
+        if not judged.verdict.legal:
+            sys.exit(1)
+        return
     verdict = current.check(WordMove(word, path), claimed)
     if verdict.legal:
         mover = current.to_move
         current.push(WordMove(word, path), claimed)
         _save(current, state_path)
-    if as_json:
-        answer = {"verdict": _verdict_json(verdict), "result": _result_json(current)}
-        echo_json({**answer, "error": answer["verdict"]["error"]} if not verdict.legal else answer)
-        if not verdict.legal:
-            sys.exit(1)
-        return
     if not verdict.legal:
         detail = _verdict_text(verdict, current.board, current.rings, False)
         raise click.ClickException(f"refused: {detail}\nthe game file is unchanged")
@@ -449,12 +446,11 @@ def moves_command(limit: int | None, state_path: Path, as_json: bool) -> None:
     """
     current = load_game(state_path)
     _refuse_if_over(current, as_json, "move to list")
+    if as_json:  # POST /api/game/moves's answer: every legal word counted, the best listed
+        echo_json(msgspec.to_builtins(legal_moves_of(current, MAX_LISTED_MOVES if limit is None else limit)))
+        return
     every = current.legal_moves()
     moves, total = every[:limit], len(every)
-    if as_json:
-        echo_json({"turn": score_of(current).turn, "count": len(moves), "total": total, "truncated": len(moves) < total,
-                   "moves": [_ranked_json(ranked, current.board) for ranked in moves]})
-        return
     if not moves:
         click.echo("no legal move: the game is over")
         return
@@ -479,11 +475,10 @@ def hint_command(state_path: Path, as_json: bool, color: bool | None) -> None:
     """
     current = load_game(state_path)
     _refuse_if_over(current, as_json, "hint to give")
-    moves = current.legal_moves()
-    if as_json:
-        # an object either way (the vocabulary's rule): no move left is a null hint, not a bare null
-        echo_json({"turn": score_of(current).turn, "hint": _ranked_json(moves[0], current.board) if moves else None})
+    if as_json:  # POST /api/game/moves's answer with limit 1, as the page asks for its hint
+        echo_json(msgspec.to_builtins(legal_moves_of(current, 1)))
         return
+    moves = current.legal_moves()
     if not moves:
         click.echo("no legal move: the game is over")
         return

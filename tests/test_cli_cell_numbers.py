@@ -142,7 +142,7 @@ def json_of(result: Result) -> dict[str, Any]:
 
 
 def test_the_hint_s_path_plays_back(state: Path, tmp_path: Path) -> None:
-    hint = json_of(run("game", "hint", "--json", "--state", str(state)))["hint"]
+    hint = json_of(run("game", "hint", "--json", "--state", str(state)))["moves"][0]
     assert hint["kind"] == "word"
     answers = []
     for form in [lettered(hint["path"]), *number_forms(hint["path"])]:

@@ -13,21 +13,20 @@ from typing import Annotated, Any, Literal
 from msgspec import Meta, Struct
 from starlette.responses import Response
 
-from overturn.game.answers import Ranked
 from overturn.game.board import MAX_SEED, Board, BoardError
-from overturn.game.moves import Colour, GameError, WordMove
-from overturn.game.review import ranked_view
+from overturn.game.moves import Colour, GameError
 from overturn.game.state import MODES, Game
+from overturn.game.turns import MAX_LISTED_MOVES as MAX_LISTED_MOVES  # the tables' helps name them here
+from overturn.game.turns import LegalMoves as LegalMoves
+from overturn.game.turns import legal_moves_of
 from overturn.jsonstore import StateFileError
 from overturn.lexicon.lexicon import Lexicon
-from overturn.service.answers import Count, respond
+from overturn.service.answers import respond
 from overturn.service.context import Service
 from overturn.service.errors import ApiError
 from overturn.service.openapi import schema_of
 from overturn.service.params import LexiconName
 
-#: Most moves a list of legal words holds (the count is always complete).
-MAX_LISTED_MOVES = 2000
 #: Fewest and most cells a board has in any mode: the length of ``rings``; at most that many moves in a game.
 MIN_CELLS, MAX_CELLS = min(rules.size for rules in MODES.values()), max(rules.size for rules in MODES.values())
 
@@ -58,13 +57,6 @@ class NewGameRequest(Struct, forbid_unknown_fields=True):
     ending: Annotated[EndingName, Meta(description="position: over when no legal word is left (rule 4); passes: after two passes in a row.")] | None = None
     family: Annotated[bool, Meta(description="A family table: the family list's words are refused, never proposed.")] = False
     lexicon: LexiconName = None
-
-
-class LegalMoves(Struct):
-    """How many legal words there are now, and the best of them."""
-
-    count: Count
-    moves: Annotated[list[Ranked], Meta(max_length=MAX_LISTED_MOVES)]
 
 
 def saved_game(saved: Any, lexicon: Lexicon) -> Game:
@@ -105,11 +97,6 @@ async def listed_moves(service: Service, game: Game, limit: int) -> Response:
     """The legal words of ``game`` now, ``limit`` of them listed (0 only counts): the game's moves and a table's helps."""
 
     def job() -> LegalMoves:
-        if limit == 0:  # the pass warning only counts: no best paths to rank
-            return LegalMoves(game.words_left(), [])
-        ranked = game.legal_moves()  # made when read: only the listed moves are
-        if not ranked or not isinstance(ranked[0].move, WordMove):  # passes come only when no word is left
-            return LegalMoves(0, [])
-        return LegalMoves(len(ranked), [ranked_view(move, game.board) for move in ranked[:limit]])
+        return legal_moves_of(game, limit)
 
     return respond(await service.judge(job, "game step"))

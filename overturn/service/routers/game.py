@@ -24,7 +24,7 @@ from msgspec import Meta, Struct
 from starlette.requests import Request
 from starlette.responses import Response
 
-from overturn.game.answers import CellAsked, Ranked, TracedPath, Verdict
+from overturn.game.answers import CellAsked, Ranked, TracedPath
 from overturn.game.computer import LEVELS, choose_move
 from overturn.game.review import ranked_view
 from overturn.game.save import saved_game_schema
@@ -37,6 +37,7 @@ from overturn.game.state import (
     PassMove,
     WordMove,
 )
+from overturn.game.turns import MAX_LISTED_MOVES, Judged, LegalMoves, judged_move
 from overturn.game.view import GameView, view_of
 from overturn.service.answers import respond
 from overturn.service.context import Service, service_of
@@ -45,8 +46,6 @@ from overturn.service.game_requests import (
     ASKED_CELL,
     ASKED_PATH,
     BOARD_CELL,
-    MAX_LISTED_MOVES,
-    LegalMoves,
     NewGameRequest,
     PlayerName,
     claimed_player,
@@ -93,12 +92,6 @@ class ComputerRequest(GameRequest):
     seed: Annotated[int, Meta(ge=0, le=MAX_COMPUTER_SEED, description="Makes the computer's choice replayable.")] | None = None
 
 
-class Judged(GameView):
-    """A word or a pass judged: the verdict, and the state after (unchanged when refused)."""
-
-    verdict: Verdict
-
-
 class ComputerMove(GameView):
     """The computer's move, and the state after."""
 
@@ -113,13 +106,10 @@ async def new_game(request: Request) -> Response:
 
 
 async def _answer(service: Service, game: Game, move: Move, player: Colour | None) -> Response:
-    """Judge ``move`` in the game's context and play it when legal: the verdict (with its swing) and the state after."""
+    """``judged_move`` off the event loop: the verdict (with its swing, its refusal beside) and the state after."""
 
     def job() -> Judged:
-        verdict = game.check(move, player)
-        if verdict.legal:
-            game.push(move, player)
-        return Judged(**msgspec.structs.asdict(view_of(game)), verdict=verdict.view())
+        return judged_move(game, move, player)
 
     return respond(await service.judge(job, "game step"))
 

@@ -133,7 +133,8 @@ function answer(game, move, player) {
       ? { player: game.toMove, move: { kind: "word", word: judged.word, path: judged.path }, readings: judged.readings }
       : { player: game.toMove, move, readings: [] });
   }
-  return { ...viewOf(game), verdict: verdictView(judged) };
+  const verdict = verdictView(judged);
+  return { ...viewOf(game), verdict, error: verdict.error };
 }
 
 const PLAYER = [oneOf(["green", "silver"])];
@@ -177,10 +178,13 @@ function moves(body, context) {
   const asked = decodeBody(body, { game: GAME, limit: [whole(0, MAX_LISTED_MOVES)] });
   const limit = asked.limit ?? MAX_LISTED_MOVES;
   const game = savedGameOf(asked.game, context);
-  if (limit === 0) return { count: game.wordsLeft(), moves: [] };
+  if (limit === 0) {
+    const left = game.wordsLeft();
+    return { count: left, truncated: left > 0, moves: [] };
+  }
   const ranked = game.legalMoves();
-  if (!ranked.length || ranked[0].move.kind !== "word") return { count: 0, moves: [] };
-  return { count: ranked.length, moves: ranked.slice(0, limit).map(rankedView) };
+  if (!ranked.length || ranked[0].move.kind !== "word") return { count: 0, truncated: false, moves: [] };
+  return { count: ranked.length, truncated: limit < ranked.length, moves: ranked.slice(0, limit).map(rankedView) };
 }
 
 // /api/referee: a disputed word on a typed board (with a preset and switches) or in a saved game's position.
