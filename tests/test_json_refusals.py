@@ -61,13 +61,13 @@ def api(lexicon_dir: str) -> Iterator[httpx.Client]:
 @pytest.mark.parametrize(
     ("path", "body", "status", "field", "message"),
     [
-        ("/api/solve", {"board": BOARD, "contains": "BOIRE"}, 422, "contains", "unknown field 'contains': this request takes board, lexicon, limit,"),
+        ("/api/solve", {"board": BOARD, "contain": "BOIRE"}, 422, "contain", "unknown field 'contain': this request takes board, contains, lexicon, limit,"),
         ("/api/solve", {"limit": 5}, 400, "board", "'board' is required"),
         ("/api/solve", {"board": BOARD, "limit": "many"}, 400, "limit", "'limit' must be a whole number"),
         ("/api/tables", {"seats": [{"name": 5}, {}]}, 400, "seats[0].name", "'seats[0].name' must be a string"),
         ("/api/tables", {"seats": [{"name": "Zoé", "age": 9}, {}]}, 422, "seats[0].age", "unknown field 'seats[0].age': 'seats[0]' takes computer, name"),
         ("/api/solve", {"board": BOARD, "min_length": 99}, 422, "min_length", "'min_length' must be between 1 and 64, not 99"),
-        ("/api/solve", {"board": BOARD, "mode": "chess"}, 422, "mode", "unknown mode 'chess': 'mode' must be advanced or boggle4 or boggle5 or overturn"),
+        ("/api/solve", {"board": BOARD, "mode": "chess"}, 422, "mode", "unknown mode 'chess': 'mode' must be advanced or reuse"),
         ("/api/game/pass", {"game": {}, "cell": 0, "player": ["green"]}, 422, "player", "unknown player ['green']: 'player' must be green or silver"),
     ],
 )

@@ -527,9 +527,9 @@ def test_error_codes_are_one_literal_the_page_words() -> None:
         raised |= set(re.findall(r"""(?:NotYourTurn|MoveNotAllowed)\([^()]*(?:\([^()]*\)[^()]*)*, ["'](\w+)["']\)""", text))
     assert {"nothing_to_undo", "too_slow", "no_such_table", "stale", "not_over", "game_over"} <= raised
     assert raised - {"refused"} <= codes  # "refused": the base class's, never raised as it stands
-    script = "\n".join(path.read_text(encoding="utf-8") for path in sorted((root / "web").rglob("*.js")))
-    worded = {key for block in re.findall(r"\bcodes: \{(.*?)\n\s*\},", script, re.DOTALL) for key in re.findall(r"(\w+): [\"`(]", block)}
-    assert worded and worded <= codes
+    for language in ("fr", "en"):  # the page words each code from the catalogue (overturn/wording), its only source
+        worded = set(json.loads((root / "wording" / f"{language}.json").read_text(encoding="utf-8"))["page"]["codes"])
+        assert worded and worded <= codes, (language, sorted(worded - codes))
 
 
 @pytest.mark.parametrize(

@@ -353,7 +353,8 @@ def _build_directory(spec: str | None, progress: Progress | None) -> str:
         recipe = Recipe(f"list-{stem}", f"word list {path}", lambda: [_absolute(path)], _read_checked_word_list)
         return _resolve_recipe(recipe, progress)
     known = ", ".join(row["name"] for row in available())
-    raise LexiconError(f"unknown lexicon {spec!r}: use one of {known}, a word-list file or a build directory")
+    shown = f"{spec[:80]!r}{'…' if len(spec) > 80 else ''}"  # a name pasted by mistake is not echoed whole
+    raise LexiconError(f"unknown lexicon {shown}: use one of {known}, a word-list file or a build directory")
 
 
 def _absolute(path: str) -> Path:
