@@ -27,7 +27,7 @@ from overturn.table.contract import Judged, TableGame, TableMeta, Timer
 from overturn.table.errors import MalformedMove, NoSuchMove, NotYourTurn
 from overturn.table.games import GAMES
 from overturn.table.service import SeatAsked
-from overturn.table.views import BoardSeat, BoardSeating, BoardView, OverturnTableView, Position, TableLinks, TableView
+from overturn.table.views import BoardSeat, BoardSeating, OffboardView, OverturnTableView, Position, TableLinks, TableView
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -145,9 +145,9 @@ def test_every_game_s_view_is_one_member_of_a_tagged_union(client: TestClient) -
     overturn = client.post("/api/tables", json={"seed": 7}).json()
     board = client.post("/api/tables", json={"game": "offboard", "players": 2}).json()
     shown = [client.get(f"/api/tables/{made['table']['id']}").json() for made in (overturn, board)]
-    assert [answer["view"] for answer in shown] == ["overturn", "board"]
+    assert [answer["view"] for answer in shown] == ["overturn", "offboard"]
     decoded = [msgspec.convert(answer, TableView) for answer in shown]
-    assert [type(view) for view in decoded] == [OverturnTableView, BoardView]
+    assert [type(view) for view in decoded] == [OverturnTableView, OffboardView]
     assert decoded[1].game == "offboard" and decoded[0].table.id == overturn["table"]["id"]
 
 

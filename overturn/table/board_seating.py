@@ -40,7 +40,7 @@ from overturn.referees.wording import Catalogue, Event, say
 from overturn.table.board_base import MoveEntry, Refusal
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import MalformedMove, NoSuchMove, NotYourTurn
-from overturn.table.views import BoardAnswer, BoardRefusal, BoardView, MoveListEntry, Position
+from overturn.table.views import BoardAnswer, BoardGameView, BoardRefusal, MoveListEntry, Position
 
 #: Moves kept in a table's move list (a long game of Insider is a few hundred actions).
 MAX_MOVE_LIST = 5000
@@ -60,6 +60,8 @@ class BoardRules:
     #: The game's French (``words.FR``) and the type its stored events decode to.
     words: Catalogue
     effect_type: Any
+    #: The game's own view Struct (tagged with its name), which ``player_view`` answers.
+    view: type[BoardGameView]
     #: Options the game takes besides ``table_dice``.
     options: tuple[str, ...] = ()
     #: The option giving seconds for a timed answer, and the move played when they run out (no clock: empty).
@@ -288,13 +290,13 @@ class BoardTable:
             raise NoSuchMove(str(exc)) from None
         return Position(number, msgspec.convert(self.entry_for(self.moves[number - 1], seat), MoveListEntry), shown)
 
-    def player_view(self, meta: TableMeta, seat: int | None) -> BoardView:
+    def player_view(self, meta: TableMeta, seat: int | None) -> BoardGameView:
         """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added
-        (checked against ``BoardView`` as it is made, so no field reaches a reader untyped)."""
+        (checked against the game's own view Struct as it is made, so no field reaches a reader untyped)."""
         if self._public is None or self._public[0] != meta.version:
             self._public = (meta.version, self.public_view())
         table = {"id": meta.id, "version": meta.version, "seats": [{"seat": s.index, "name": s.name} for s in meta.seats]}
-        return msgspec.convert({**self.seat_view(self._public[1], seat), "table": table}, BoardView)
+        return msgspec.convert({**self.seat_view(self._public[1], seat), "table": table}, self.rules.view)
 
     def judge(self, seat: int, move: str) -> Refusal | MoveEntry:
         """Judge ``move`` for ``seat``; accepted, it is played and returned as the move list entry; refused, the game is unchanged."""

@@ -70,9 +70,11 @@ from overturn.table.insider_table import MAX_GUARD, MIN_GUARD
 from overturn.table.seating import COLOURS, GAME, OverturnTable, helped_game
 from overturn.table.service import Created, SeatAsked, joined
 from overturn.table.views import (
-    BoardTableCreated,
+    BOARD_TABLES_CREATED,
     BoardTableMoved,
-    BoardView,
+    InsiderView,
+    OffboardView,
+    OverloadView,
     OverturnTableCreated,
     OverturnTableMoved,
     OverturnTableView,
@@ -201,13 +203,7 @@ class Claimed(Struct):
 
     seat: int
     token: str
-    view: Annotated[
-        Any,
-        Meta(
-            description="The table as this seat now sees it, as GET of the table answers (an Overturn table or a board game's).",
-            extra_json_schema={"oneOf": [{"$ref": "#/components/schemas/OverturnTableView"}, {"$ref": "#/components/schemas/BoardView"}]},
-        ),
-    ] = None
+    view: Annotated[TableView, Meta(description="The table as this seat now sees it, as GET of the table answers.")]
 
 
 class HandedOver(Struct):
@@ -491,7 +487,7 @@ def _narrowed(service: Service) -> dict[str, Any]:
 def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
     """The endpoints on one table, under ``/api/tables`` or its alias ``/api/boardgames``."""
     base, seat = f"/api/{family}/{{table}}", (_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY)
-    view = ok("The table as this reader sees it (an Overturn table, or a board game's built up for this seat).", OverturnTableView, BoardView)
+    view = ok("The table as this reader sees it (an Overturn table, or a board game's built up for this seat).", OverturnTableView, OverloadView, OffboardView, InsiderView)
     return (
         Endpoint("GET", base, show, f"{prefix}_show", "The table as a seat (its token) or a watcher sees it.", view, _ERRORS, seat, responses=_SEEN),
         Endpoint(
@@ -526,12 +522,12 @@ def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
 ENDPOINTS = (
     Endpoint(
         "POST", "/api/tables", create, "table_new", "A table held by the server: an Overturn deal and its two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.",
-        ok(_CREATED, OverturnTableCreated, BoardTableCreated, status=201), _ERRORS, body=NewTableRequest, example={"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
+        ok(_CREATED, OverturnTableCreated, *BOARD_TABLES_CREATED.values(), status=201), _ERRORS, body=NewTableRequest, example={"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
         narrowed=_narrowed, responses={429: "This address opened too many tables in the last hour (Retry-After)."},
     ),
     Endpoint(
         "POST", "/api/boardgames", create_board_game, "boardgame_new", "A board game (Overload 3-5, offboard 2, Insider 2-4) held by the server, one secret link per seat.",
-        ok(_CREATED, BoardTableCreated, status=201), _ERRORS, body=NewBoardTableRequest, example={"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]},
+        ok(_CREATED, *BOARD_TABLES_CREATED.values(), status=201), _ERRORS, body=NewBoardTableRequest, example={"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]},
         narrowed=_narrowed, responses={429: "Too many tables from this address (Retry-After)."},
     ),
     Endpoint(
