@@ -40,7 +40,7 @@ from overturn.referees.wording import Catalogue, Event, say
 from overturn.table.board_base import MoveEntry, Refusal
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import MalformedMove, NoSuchMove, NotYourTurn
-from overturn.table.views import BoardAnswer, BoardGameView, BoardRefusal, MoveListEntry, Position
+from overturn.table.views import BoardAnswer, BoardRefusal, BoardView, MoveListEntry, Position
 
 #: Moves kept in a table's move list (a long game of Insider is a few hundred actions).
 MAX_MOVE_LIST = 5000
@@ -57,11 +57,13 @@ class BoardRules:
     #: Fewest and most seats; the seeds the game accepts.
     players: tuple[int, int]
     seeds: tuple[int, int] = (0, 2**32 - 1)
+    #: The server rolls or draws from the seed (unless the table rolls its own dice): whoever chose it foresees them.
+    chance_from_seed: bool = False
     #: The game's French (``words.FR``) and the type its stored events decode to.
     words: Catalogue
     effect_type: Any
     #: The game's own view Struct (tagged with its name), which ``player_view`` answers.
-    view: type[BoardGameView]
+    view: type[BoardView]
     #: Options the game takes besides ``table_dice``.
     options: tuple[str, ...] = ()
     #: The option giving seconds for a timed answer, and the move played when they run out (no clock: empty).
@@ -290,7 +292,7 @@ class BoardTable:
             raise NoSuchMove(str(exc)) from None
         return Position(number, msgspec.convert(self.entry_for(self.moves[number - 1], seat), MoveListEntry), shown)
 
-    def player_view(self, meta: TableMeta, seat: int | None) -> BoardGameView:
+    def player_view(self, meta: TableMeta, seat: int | None) -> BoardView:
         """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added
         (checked against the game's own view Struct as it is made, so no field reaches a reader untyped)."""
         if self._public is None or self._public[0] != meta.version:

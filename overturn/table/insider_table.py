@@ -39,6 +39,7 @@ class InsiderRules(BoardRules):
     referee = InsiderReferee()
     players = (2, 4)
     seeds = (0, 2**53 - 1)
+    chance_from_seed = True
     words = FR
     effect_type = Effect
     view = InsiderView

@@ -24,6 +24,7 @@ class OverloadRules(BoardRules):
     referee = OverloadReferee()
     players = (3, 5)
     seeds = SEED_RANGE
+    chance_from_seed = True
     words = FR
     effect_type = Effect
     view = OverloadView

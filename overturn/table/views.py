@@ -205,17 +205,17 @@ class OverturnTableCreated(OverturnTableView, kw_only=True):
     links: TableLinks
 
 
-def _board_table_created(view: type[BoardGameView]) -> type[BoardGameView]:
+def _board_table_created(view: type[BoardGameView]) -> type[Struct]:
     """A new board game's table as a watcher sees it (``view``), with the creator's token, each seat's token and the links."""
     name = view.__name__.removesuffix("View")
     fields = [("creator", str), ("tokens", list[str | None]), ("links", TableLinks)]
-    created: type[BoardGameView] = msgspec.defstruct(f"{name}TableCreated", fields, bases=(view,), kw_only=True, module=__name__)
+    created: type[Struct] = msgspec.defstruct(f"{name}TableCreated", fields, bases=(view,), kw_only=True, module=__name__)
     created.__doc__ = f"A new {name} table as a watcher sees it, and the creator's token, each seat's token and the links."
     return created
 
 
 #: Each board game's answer to a new table, by its view's type.
-BOARD_TABLES_CREATED: dict[type[BoardGameView], type[BoardGameView]] = {view: _board_table_created(view) for view in (OverloadView, OffboardView, InsiderView)}
+BOARD_TABLES_CREATED: dict[type[BoardGameView], type[Struct]] = {view: _board_table_created(view) for view in (OverloadView, OffboardView, InsiderView)}
 
 
 class OverturnTableMoved(OverturnTableView, kw_only=True):
