@@ -543,7 +543,7 @@ def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
 ENDPOINTS = (
     Endpoint(
         "POST", "/api/tables", create, "table_new", "A table held by the server: an Overturn deal and its two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.",
-        ok(_CREATED, OverturnTableCreated, *BOARD_TABLES_CREATED.values(), status=201), _ERRORS, body=NewTableRequest, example={"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
+        ok(_CREATED, OverturnTableCreated, *BOARD_TABLES_CREATED.values(), status=201), _ERRORS, body=(NewTableRequest, NewBoardTableRequest), example={"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
         narrowed=_narrowed, responses={429: "This address opened too many tables in the last hour (Retry-After)."},
     ),
     Endpoint(
