@@ -94,3 +94,5 @@ def test_a_table_view_is_declared_as_each_game_s_own_struct(app: Any) -> None:
     assert [tag for tag, view in views.items() if "hand" in view["properties"]] == ["insider"]
     assert [tag for tag, view in views.items() if "targets" in view["properties"]] == ["offboard"]
     assert "board" in views["overload"]["required"] and "board" not in views["insider"]["properties"]
+    guard = views["insider"]["properties"]["guard"]["$ref"].rsplit("/", 1)[1]
+    assert set(schemas[guard]["required"]) == {"from", "card", "power", "seconds", "deadline"}  # no longer any object

@@ -142,6 +142,16 @@ class OffboardView(BoardGameView, tag_field="view", tag="offboard", kw_only=True
     preview_marks: Annotated[dict[str, dict[str, Any]], Meta(description="The seat to move: the places each legal move touches.")] | UnsetType = UNSET
 
 
+class GuardQuestion(Struct):
+    """A Bodyguard's answer awaited: the card played, by whom and with what power, and the clock (null: none)."""
+
+    played_by: Seat = msgspec.field(name="from")
+    card: str
+    power: int
+    seconds: Annotated[int, Meta(description="Seconds for the answer, then 'pass'.")] | None
+    deadline: Annotated[float, Meta(description="When they run out (epoch seconds).")] | None
+
+
 class InsiderView(BoardGameView, tag_field="view", tag="insider", kw_only=True):
     """An Insider table: the public board and counts, and the reader's own hand alone (a watcher's: null)."""
 
@@ -153,7 +163,7 @@ class InsiderView(BoardGameView, tag_field="view", tag="insider", kw_only=True):
     events: Annotated[list[str], Meta(description="The latest events, in French, the latest last.")]
     question: Annotated[str | None, Meta(description="The pending question's kind (a Bodyguard's 'guard'); null when none.")]
     drawing: Annotated[dict[str, Any], Meta(description="The public board for the page to draw.")]
-    guard: Annotated[dict[str, Any], Meta(description="While a Bodyguard answer is awaited: the card played, by whom, and the clock.")] | UnsetType = UNSET
+    guard: Annotated[GuardQuestion, Meta(description="Only while a Bodyguard's answer is awaited.")] | UnsetType = UNSET
 
 
 #: A board game's view, told apart by its ``view`` tag (the game's name).
