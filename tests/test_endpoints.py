@@ -79,3 +79,20 @@ def test_the_page_is_served_but_not_documented(app: Any) -> None:
     document = openapi_schema(app.state.service)
     assert "/" not in document["paths"] and "/static" not in document["paths"]
     assert any(isinstance(route, Route) and route.path == "/" for route in app.routes)
+
+
+def test_a_table_view_is_declared_as_each_game_s_own_struct(app: Any) -> None:
+    """A claim's view is required and one of the games' views told apart by ``view``; each board game's view holds
+    only its own fields (Insider's hand is in no other game's schema)."""
+    schemas = openapi_schema(app.state.service)["components"]["schemas"]
+    claimed = schemas["Claimed"]
+    assert "view" in claimed["required"]
+    union = claimed["properties"]["view"]
+    assert union["discriminator"]["propertyName"] == "view"
+    assert set(union["discriminator"]["mapping"]) == {"overturn", "overload", "offboard", "insider"}
+    views = {tag: schemas[ref.rsplit("/", 1)[1]] for tag, ref in union["discriminator"]["mapping"].items()}
+    assert [tag for tag, view in views.items() if "hand" in view["properties"]] == ["insider"]
+    assert [tag for tag, view in views.items() if "targets" in view["properties"]] == ["offboard"]
+    assert "board" in views["overload"]["required"] and "board" not in views["insider"]["properties"]
+    guard = views["insider"]["properties"]["guard"]["$ref"].rsplit("/", 1)[1]
+    assert set(schemas[guard]["required"]) == {"from", "card", "power", "seconds", "deadline"}  # no longer any object

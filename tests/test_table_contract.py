@@ -2,8 +2,9 @@
 
 The router asks the game (``TableGame.parse``, ``player_view``, ``play``) and
 its kind (``GameKind.created``, ``moved``), never which game a table holds;
-so a tiny game registered in ``GAMES`` is shown, moved and refused through
-``/api/tables`` with no line of the router written for it.
+so a tiny game registered in ``GAMES`` (and its creation request in
+``OPENINGS``) is created, shown, moved and refused through ``/api/tables``
+with no line of the router written for it.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from starlette.testclient import TestClient
 from overturn.lexicon.compiled import write_build
 from overturn.lexicon.sources import Entry
 from overturn.service.app import create_app
+from overturn.service.context import Service
+from overturn.service.routers.tables import OPENINGS, Opening
 from overturn.table.contract import Judged, TableGame, TableMeta, Timer
 from overturn.table.errors import MalformedMove, NoSuchMove, NotYourTurn
 from overturn.table.games import GAMES
 from overturn.table.service import SeatAsked
-from overturn.table.views import BoardSeat, BoardSeating, BoardView, OverturnTableView, Position, TableLinks, TableView
+from overturn.table.views import BoardSeat, BoardSeating, OffboardView, OverturnTableView, Position, TableLinks, TableView
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,19 +116,31 @@ class TallyKind:
         return TallyMoved(answer.total, view)
 
 
+class TallyRequest(Struct, forbid_unknown_fields=True):
+    """A Tally table: the game's name, and how far the seats count."""
+
+    game: str
+    target: int = 3
+
+    async def opened(self, service: Service) -> Opening:
+        return Opening("tally", Tally(target=self.target), [SeatAsked("Ann"), SeatAsked("Bob")])
+
+
 @pytest.fixture
 def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.setitem(GAMES, "tally", TallyKind())
+    monkeypatch.setitem(OPENINGS, "tally", TallyRequest)
     lexicon = write_build(tmp_path / "small", {"ETE": [Entry("été", "été", "N")]}, {"name": "small"})
     with TestClient(create_app(str(lexicon))) as test_client:
         yield test_client
 
 
 def test_a_game_the_router_never_heard_of_plays_through_the_same_routes(client: TestClient) -> None:
-    service = client.app.state.service  # type: ignore[attr-defined]
-    assert client.portal is not None
-    created = client.portal.call(service.tables.create, "tally", Tally(), [SeatAsked("Ann"), SeatAsked("Bob")])
-    table_id, (first, second) = created.record.id, created.tokens
+    refused = client.post("/api/tables", json={"game": "tally", "target": "three"})
+    assert refused.status_code == 400 and refused.json()["detail"]["field"] == "target"
+    created = client.post("/api/tables", json={"game": "tally", "target": 2})
+    assert created.status_code == 201, created.text
+    table_id, (first, second) = created.json()["view"]["table"]["id"], created.json()["tokens"]
     moves = f"/api/tables/{table_id}/moves"
     seen = client.get(f"/api/tables/{table_id}", headers={"X-Seat-Token": first}).json()
     assert (seen["total"], seen["you"], [seat["name"] for seat in seen["table"]["seats"]]) == (0, 0, ["Ann", "Bob"])
@@ -138,6 +153,13 @@ def test_a_game_the_router_never_heard_of_plays_through_the_same_routes(client: 
     assert not_yours.status_code == 409 and not_yours.json()["detail"]["reason"] == "not_your_turn"
     assert client.post(moves, json={"version": 1, "action": "add"}, headers={"X-Seat-Token": second}).json()["said"] == 2
     assert client.get(f"/api/tables/{table_id}").json()["total"] == 2
+    over = client.post(moves, json={"version": 2, "move": "add"}, headers={"X-Seat-Token": first})
+    assert over.status_code == 409 and over.json()["detail"]["reason"] == "not_your_turn"  # the target asked for: 2, reached
+
+
+def test_every_game_opens_its_tables_through_its_own_request() -> None:
+    """Each game the table holds names the request that creates its tables, and no other game is creatable."""
+    assert set(OPENINGS) == set(GAMES)
 
 
 def test_every_game_s_view_is_one_member_of_a_tagged_union(client: TestClient) -> None:
@@ -145,9 +167,9 @@ def test_every_game_s_view_is_one_member_of_a_tagged_union(client: TestClient) -
     overturn = client.post("/api/tables", json={"seed": 7}).json()
     board = client.post("/api/tables", json={"game": "offboard", "players": 2}).json()
     shown = [client.get(f"/api/tables/{made['table']['id']}").json() for made in (overturn, board)]
-    assert [answer["view"] for answer in shown] == ["overturn", "board"]
+    assert [answer["view"] for answer in shown] == ["overturn", "offboard"]
     decoded = [msgspec.convert(answer, TableView) for answer in shown]
-    assert [type(view) for view in decoded] == [OverturnTableView, BoardView]
+    assert [type(view) for view in decoded] == [OverturnTableView, OffboardView]
     assert decoded[1].game == "offboard" and decoded[0].table.id == overturn["table"]["id"]
 
 
@@ -162,3 +184,10 @@ def test_the_table_router_never_asks_which_game_a_table_holds() -> None:
         and {name.id for name in ast.walk(node.args[1]) if isinstance(name, ast.Name)} & from_table
     ]
     assert not asked, asked
+    games = set(GAMES) | {"GAME"}
+    compared = [
+        ast.unparse(node) for node in ast.walk(tree)
+        if isinstance(node, ast.Compare)
+        and {part.value if isinstance(part, ast.Constant) else part.id for part in ast.walk(node) if isinstance(part, (ast.Constant, ast.Name))} & games
+    ]
+    assert not compared, compared  # neither at creation: each game's own request opens its table (OPENINGS)

@@ -178,7 +178,7 @@ def ok(description: str, *kinds: type[msgspec.Struct], status: int = 200) -> Ans
 class Endpoint:
     """One endpoint, declared once: the route serving it and its operation in the document.
 
-    ``body`` is the request's Struct (``typed_body`` decodes it), its component
+    ``body`` is the request's Struct (``typed_body`` decodes it; a tuple: one of them), its component
     narrowed by ``narrowed``; ``example`` a request that works. ``errors`` are the
     statuses answered with an ``Error``, ``responses`` others described in words
     (a table's 403, 404, 409). ``refined`` adjusts the finished components (a
@@ -193,11 +193,15 @@ class Endpoint:
     answer: Answer
     errors: tuple[int, ...] = ()
     parameters: tuple[Param, ...] = ()
-    body: type[msgspec.Struct] | None = None
+    body: type[msgspec.Struct] | tuple[type[msgspec.Struct], ...] | None = None
     example: Any = None
     narrowed: Narrowing | None = None
     refined: Refinement | None = None
     responses: Mapping[int, str] = field(default_factory=dict)
+
+    def bodies(self) -> tuple[type[msgspec.Struct], ...]:
+        """The request Structs the body may be (none, one, or each game's own)."""
+        return () if self.body is None else self.body if isinstance(self.body, tuple) else (self.body,)
 
     def route(self) -> Route:
         return Route(self.path, self.handler, methods=[self.method])
@@ -207,7 +211,8 @@ class Endpoint:
         if self.parameters:
             operation["parameters"] = [parameter.spec(service) for parameter in self.parameters]
         if self.body is not None:
-            content: dict[str, Any] = {"schema": {"$ref": f"#/components/schemas/{self.body.__name__}"}}
+            references = [{"$ref": f"#/components/schemas/{kind.__name__}"} for kind in self.bodies()]
+            content: dict[str, Any] = {"schema": references[0] if len(references) == 1 else {"oneOf": references}}
             example = _on_server(self.example, service)
             if example is not None:
                 content["example"] = example
@@ -232,8 +237,7 @@ def document(service: Service, endpoints: Iterable[Endpoint]) -> dict[str, Any]:
     components.update(body_components(*dict.fromkeys(kind for endpoint in endpoints for kind in endpoint.answer.kinds)))
     bodies: dict[Narrowing | None, dict[type[msgspec.Struct], None]] = {}
     for endpoint in endpoints:
-        if endpoint.body is not None:
-            bodies.setdefault(endpoint.narrowed, {})[endpoint.body] = None
+        bodies.setdefault(endpoint.narrowed, {}).update(dict.fromkeys(endpoint.bodies()))
     for narrowing, kinds in bodies.items():  # one derivation per narrowing: msgspec takes milliseconds per type
         components.update(body_components(*kinds, **(narrowing(service) if narrowing is not None else {})))
     for refined in dict.fromkeys(endpoint.refined for endpoint in endpoints if endpoint.refined is not None):

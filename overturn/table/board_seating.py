@@ -57,9 +57,13 @@ class BoardRules:
     #: Fewest and most seats; the seeds the game accepts.
     players: tuple[int, int]
     seeds: tuple[int, int] = (0, 2**32 - 1)
+    #: The server rolls or draws from the seed (unless the table rolls its own dice): whoever chose it foresees them.
+    chance_from_seed: bool = False
     #: The game's French (``words.FR``) and the type its stored events decode to.
     words: Catalogue
     effect_type: Any
+    #: The game's own view Struct (tagged with its name), which ``player_view`` answers.
+    view: type[BoardView]
     #: Options the game takes besides ``table_dice``.
     options: tuple[str, ...] = ()
     #: The option giving seconds for a timed answer, and the move played when they run out (no clock: empty).
@@ -290,11 +294,11 @@ class BoardTable:
 
     def player_view(self, meta: TableMeta, seat: int | None) -> BoardView:
         """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added
-        (checked against ``BoardView`` as it is made, so no field reaches a reader untyped)."""
+        (checked against the game's own view Struct as it is made, so no field reaches a reader untyped)."""
         if self._public is None or self._public[0] != meta.version:
             self._public = (meta.version, self.public_view())
         table = {"id": meta.id, "version": meta.version, "seats": [{"seat": s.index, "name": s.name} for s in meta.seats]}
-        return msgspec.convert({**self.seat_view(self._public[1], seat), "table": table}, BoardView)
+        return msgspec.convert({**self.seat_view(self._public[1], seat), "table": table}, self.rules.view)
 
     def judge(self, seat: int, move: str) -> Refusal | MoveEntry:
         """Judge ``move`` for ``seat``; accepted, it is played and returned as the move list entry; refused, the game is unchanged."""

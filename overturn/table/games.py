@@ -27,10 +27,10 @@ from overturn.table.offboard_table import OFFBOARD
 from overturn.table.overload_table import OVERLOAD
 from overturn.table.seating import COLOURS, GAME, OverturnMove, OverturnTable
 from overturn.table.views import (
+    BOARD_TABLES_CREATED,
     BoardAnswer,
-    BoardTableCreated,
+    BoardGameView,
     BoardTableMoved,
-    BoardView,
     OverturnAnswer,
     OverturnTableCreated,
     OverturnTableMoved,
@@ -87,12 +87,12 @@ class BoardKind:
     page: str = "/boardgame"
 
     def created(self, watcher: TableView, creator: str, tokens: list[str | None], links: TableLinks) -> Struct:
-        assert isinstance(watcher, BoardView)
-        return BoardTableCreated(**msgspec.structs.asdict(watcher), creator=creator, tokens=tokens, links=links)
+        assert isinstance(watcher, BoardGameView)
+        return BOARD_TABLES_CREATED[self.rules.view](**msgspec.structs.asdict(watcher), creator=creator, tokens=tokens, links=links)
 
     def moved(self, answer: Struct, view: TableView) -> Struct:
         """A board game's answer holds the view under ``state``, beside the refusal or the move list entry."""
-        assert isinstance(answer, BoardAnswer) and isinstance(view, BoardView)
+        assert isinstance(answer, BoardAnswer) and isinstance(view, BoardGameView)
         return BoardTableMoved(answer.error, answer.result, view)
 
     @property

@@ -21,6 +21,7 @@ from overturn.referees.insider.words import FR
 from overturn.referees.protocol import UsageProblem
 from overturn.referees.wording import Event, say
 from overturn.table.board_seating import BoardRules, BoardTable
+from overturn.table.views import InsiderView
 
 #: Bounds of Insider's time for a Bodyguard answer (seconds).
 MIN_GUARD, MAX_GUARD = 5, 600
@@ -38,8 +39,10 @@ class InsiderRules(BoardRules):
     referee = InsiderReferee()
     players = (2, 4)
     seeds = (0, 2**53 - 1)
+    chance_from_seed = True
     words = FR
     effect_type = Effect
+    view = InsiderView
     options = ("guard_seconds",)
     clock_option = "guard_seconds"
     timeout_move = "pass"

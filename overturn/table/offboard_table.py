@@ -15,6 +15,7 @@ from overturn.referees.protocol import UsageProblem
 from overturn.referees.wording import Event, say
 from overturn.table import board_marks
 from overturn.table.board_seating import BoardRules, BoardTable
+from overturn.table.views import OffboardView
 
 
 class OffboardRules(BoardRules):
@@ -23,6 +24,7 @@ class OffboardRules(BoardRules):
     players = (2, 2)
     words = FR
     effect_type = Effect
+    view = OffboardView
     options = ("layout",)
 
     def new_game(self, players: int, seed: int, options: dict[str, Any], table_dice: bool) -> Any:

@@ -13,6 +13,7 @@ from overturn.referees.protocol import Played, UsageProblem
 from overturn.referees.wording import Event, say
 from overturn.table.board_base import Refusal
 from overturn.table.board_seating import BoardRules, BoardTable
+from overturn.table.views import OverloadView
 
 #: Actions that name a pawn (``move red1``, ``give blue2``).
 PAWN_ACTIONS = ("move", "give", "take")
@@ -23,8 +24,10 @@ class OverloadRules(BoardRules):
     referee = OverloadReferee()
     players = (3, 5)
     seeds = SEED_RANGE
+    chance_from_seed = True
     words = FR
     effect_type = Effect
+    view = OverloadView
     options = ("variant",)
 
     def new_game(self, players: int, seed: int, options: dict[str, Any], table_dice: bool) -> Any:

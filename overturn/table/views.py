@@ -1,7 +1,7 @@
 """What a table shows its readers, one Struct per shape: the schema, the encoding and the checks all derive from these.
 
 A table's view is its game's view (Overturn's ``GameView``; a board game's
-``BoardView``) with the table's own part: its id, its version and its seats.
+own, ``OverloadView``, ``OffboardView``, ``InsiderView``) with the table's own part: its id, its version and its seats.
 The answers to a creation and to a move wrap a view with what only that
 request receives (the tokens; the verdict or the refusal).
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from overturn.game.answers import Ranked, Refusal, Verdict
@@ -102,12 +103,9 @@ class MoveListEntry(Struct):
     events: Annotated[list[dict[str, Any]], Meta(description="What the move did, as data: each event's 'kind' (the game's own) and fields.")]
 
 
-class BoardView(Struct, tag_field="view", tag="board"):
-    """A board game's table as one reader sees it: built up for that seat (a watcher sees no hand).
-
-    Fields a game does not have are absent: Insider's hands and drawing,
-    Overload's and offboard's ``board``, offboard's targets and previews.
-    """
+class BoardGameView(Struct):
+    """What every board game's table shows one reader (built up for that seat: a watcher sees no hand); each game's
+    own view adds its own fields and its ``view`` tag, so the schema says exactly what each seat of each game sees."""
 
     game: str
     title: str
@@ -124,19 +122,52 @@ class BoardView(Struct, tag_field="view", tag="board"):
     legal: Annotated[list[str], Meta(description="The moves the reader may play now (empty unless it is the reader's turn).")]
     table: BoardSeating
     seed_chosen: Annotated[bool, Meta(description="The creator chose the seed (a lesson): the draws may be foreseen.")] = False
-    hand: Annotated[dict[str, int] | None, Meta(description="Insider: the reader's own action cards (null for a watcher).")] | UnsetType = UNSET
-    hand_counts: Annotated[list[int], Meta(description="Insider: how many cards each seat holds.")] | UnsetType = UNSET
-    deck: int | UnsetType = UNSET
-    discard: int | UnsetType = UNSET
-    evaluations_done: int | UnsetType = UNSET
-    events: list[str] | UnsetType = UNSET
-    question: str | None | UnsetType = UNSET
-    drawing: dict[str, Any] | UnsetType = UNSET
-    guard: dict[str, Any] | UnsetType = UNSET
-    board: Annotated[dict[str, Any], Meta(description="Overload and offboard: the referee's show --json, without the seed.")] | UnsetType = UNSET
-    targets: list[dict[str, Any]] | UnsetType = UNSET
-    previews: dict[str, str] | UnsetType = UNSET
-    preview_marks: dict[str, dict[str, Any]] | UnsetType = UNSET
+
+
+_REFEREE_BOARD = Meta(description="The referee's show --json, without the seed.")
+
+
+class OverloadView(BoardGameView, tag_field="view", tag="overload", kw_only=True):
+    """An Overload table: the public board; Overload hides nothing but its die seed."""
+
+    board: Annotated[dict[str, Any], _REFEREE_BOARD]
+
+
+class OffboardView(BoardGameView, tag_field="view", tag="offboard", kw_only=True):
+    """An offboard table: the public board and its holes; the seat to move also sees what each legal move would do."""
+
+    board: Annotated[dict[str, Any], _REFEREE_BOARD]
+    targets: Annotated[list[dict[str, Any]], Meta(description="The board's holes and rails, for the page to draw.")]
+    previews: Annotated[dict[str, str], Meta(description="The seat to move: each legal move's effect, in French.")] | UnsetType = UNSET
+    preview_marks: Annotated[dict[str, dict[str, Any]], Meta(description="The seat to move: the places each legal move touches.")] | UnsetType = UNSET
+
+
+class GuardQuestion(Struct):
+    """A Bodyguard's answer awaited: the card played, by whom and with what power, and the clock (null: none)."""
+
+    played_by: Seat = msgspec.field(name="from")
+    card: str
+    power: int
+    seconds: Annotated[int, Meta(description="Seconds for the answer, then 'pass'.")] | None
+    deadline: Annotated[float, Meta(description="When they run out (epoch seconds).")] | None
+
+
+class InsiderView(BoardGameView, tag_field="view", tag="insider", kw_only=True):
+    """An Insider table: the public board and counts, and the reader's own hand alone (a watcher's: null)."""
+
+    hand: Annotated[dict[str, int] | None, Meta(description="The reader's own action cards (null for a watcher).")]
+    hand_counts: Annotated[list[int], Meta(description="How many cards each seat holds.")]
+    deck: int
+    discard: int
+    evaluations_done: int
+    events: Annotated[list[str], Meta(description="The latest events, in French, the latest last.")]
+    question: Annotated[str | None, Meta(description="The pending question's kind (a Bodyguard's 'guard'); null when none.")]
+    drawing: Annotated[dict[str, Any], Meta(description="The public board for the page to draw.")]
+    guard: Annotated[GuardQuestion, Meta(description="Only while a Bodyguard's answer is awaited.")] | UnsetType = UNSET
+
+
+#: A board game's view, told apart by its ``view`` tag (the game's name).
+BoardView = OverloadView | OffboardView | InsiderView
 
 
 class BoardRefusal(Refusal):
@@ -161,7 +192,7 @@ class Position(Struct):
 
 
 #: What ``TableGame.player_view`` answers: one Struct per game's view, told apart by their ``view`` tag.
-TableView = OverturnTableView | BoardView
+TableView = OverturnTableView | OverloadView | OffboardView | InsiderView
 
 
 # ----- the answers to a creation and a move: a view wrapped with what only that request receives ----------------
@@ -184,12 +215,17 @@ class OverturnTableCreated(OverturnTableView, kw_only=True):
     links: TableLinks
 
 
-class BoardTableCreated(BoardView, kw_only=True):
-    """A new board game's table as a watcher sees it, and the creator's token, each seat's token and the links."""
+def _board_table_created(view: type[BoardGameView]) -> type[Struct]:
+    """A new board game's table as a watcher sees it (``view``), with the creator's token, each seat's token and the links."""
+    name = view.__name__.removesuffix("View")
+    fields = [("creator", str), ("tokens", list[str | None]), ("links", TableLinks)]
+    created: type[Struct] = msgspec.defstruct(f"{name}TableCreated", fields, bases=(view,), kw_only=True, module=__name__)
+    created.__doc__ = f"A new {name} table as a watcher sees it, and the creator's token, each seat's token and the links."
+    return created
 
-    creator: str
-    tokens: list[str | None]
-    links: TableLinks
+
+#: Each board game's answer to a new table, by its view's type.
+BOARD_TABLES_CREATED: dict[type[BoardGameView], type[Struct]] = {view: _board_table_created(view) for view in (OverloadView, OffboardView, InsiderView)}
 
 
 class OverturnTableMoved(OverturnTableView, kw_only=True):

@@ -17,7 +17,8 @@ Long because it also declares every endpoint (two games' views and a working exa
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Protocol
 
 import msgspec
 from msgspec import Meta, Struct
@@ -43,7 +44,6 @@ from overturn.service.openapi import Answer, Endpoint, Param, choice, ok, schema
 from overturn.service.params import int_param, typed_body
 from overturn.service.ratelimit import prefix_of
 from overturn.service.streams import Reader, table_stream
-from overturn.table.board_seating import BoardTable
 from overturn.table.contract import TableGame
 from overturn.table.errors import (
     BadSeatToken,
@@ -65,14 +65,16 @@ from overturn.table.errors import (
     UnusableMove,
     WatcherCannotMove,
 )
-from overturn.table.games import GAMES, PLAYERS, REFEREES, SEEDS, TableMove, new_board_table, seat_names
+from overturn.table.games import BOARDS, GAMES, PLAYERS, REFEREES, SEEDS, TableMove, new_board_table, seat_names
 from overturn.table.insider_table import MAX_GUARD, MIN_GUARD
 from overturn.table.seating import COLOURS, GAME, OverturnTable, helped_game
 from overturn.table.service import Created, SeatAsked, joined
 from overturn.table.views import (
-    BoardTableCreated,
+    BOARD_TABLES_CREATED,
     BoardTableMoved,
-    BoardView,
+    InsiderView,
+    OffboardView,
+    OverloadView,
     OverturnTableCreated,
     OverturnTableMoved,
     OverturnTableView,
@@ -125,13 +127,37 @@ class SeatRequest(Struct, forbid_unknown_fields=True):
     computer: Annotated[int, Meta(ge=min(LEVELS), le=max(LEVELS), description="The computer's level; absent for a person.")] | None = None
 
 
-class NewTableRequest(NewGameRequest, kw_only=True):
-    """An Overturn table: the deal as for /api/game/new, and the two seats."""
+@dataclass(frozen=True)
+class Opening:
+    """What a creation request opens: the game's kind (its name in ``GAMES``), its game and its seats."""
 
+    kind: str
+    game: TableGame
+    seats: list[SeatAsked]
+
+
+class OpeningRequest(Protocol):
+    """A creation request: it opens its game's table, with what only the server knows (its lexicons, its seed policy)."""
+
+    async def opened(self, service: Service) -> Opening: ...
+
+
+class NewTableRequest(NewGameRequest, kw_only=True):
+    """An Overturn table (the default when ``game`` is absent): the deal as for /api/game/new, and the two seats."""
+
+    game: Literal["overturn"] | None = None
     seats: Annotated[list[SeatRequest], Meta(min_length=len(COLOURS), max_length=len(COLOURS))] = msgspec.field(
         default_factory=lambda: [SeatRequest() for _ in COLOURS]
     )
     helps: Annotated[bool, Meta(description="false: a fair table, no hint, list of legal words or dictionary for its players.")] = True
+
+    async def opened(self, service: Service) -> Opening:
+        seats = []
+        for index, seat in enumerate(self.seats):
+            level = seat.computer
+            default = f"Ordinateur {level}" if level is not None else ("Vert" if index == 0 else "Argent")
+            seats.append(SeatAsked(seat.name or default, level))
+        return Opening(GAME, OverturnTable(dealt_game(service, self), helps=self.helps), seats)
 
 
 class BoardOptions(Struct, forbid_unknown_fields=True):
@@ -155,6 +181,50 @@ class NewBoardTableRequest(Struct, forbid_unknown_fields=True):
     seed: Annotated[int, Meta(ge=0, le=2**63 - 1, description="Within the game's own range.")] | None = None
     options: BoardOptions | None = None
     seats: Annotated[list[SeatName], Meta(min_length=2, max_length=5)] | None = None
+
+    async def opened(self, service: Service) -> Opening:
+        kind = self.game
+        low, high = PLAYERS[kind]
+        players = self.players if self.players is not None else low if self.seats is None else len(self.seats)
+        if not low <= players <= high:
+            raise ApiError(422, f"'players' must be between {low} and {high} for {kind}, not {players}", {"field": "players"})
+        names = self.seats if self.seats is not None else [SeatName() for _ in range(players)]
+        if players != len(names):
+            raise ApiError(422, f"'players' ({players}) and the seats given ({len(names)}) differ", {"field": "players"})
+        seed_low, seed_high = SEEDS[kind]
+        server_draws = BOARDS[kind].chance_from_seed and not (self.options is not None and self.options.table_dice)
+        if self.seed is not None and server_draws and not service.allow_seeds:
+            raise ApiError(
+                422,
+                f"'seed' is chosen by this server for {kind}: whoever chose it could foresee every roll and draw (play with table_dice, or start the server with --allow-seeds for a lesson)",
+                {"field": "seed"},
+            )
+        if self.seed is not None and not seed_low <= self.seed <= seed_high:
+            raise ApiError(422, f"'seed' must be between {seed_low} and {seed_high} for {kind}, not {self.seed}", {"field": "seed"})
+        seed = secrets.randbelow(seed_high + 1) if self.seed is None else self.seed
+        given = msgspec.to_builtins(self.options) if self.options is not None else {}
+        options = {name: value for name, value in given.items() if value is not None and (name != "table_dice" or value)}
+        try:
+            game = await service.judge(lambda: new_board_table(kind, players, seed, options), "new table")
+        except UsageProblem as exc:
+            raise ApiError(422, str(exc), {"field": "options"}) from None
+        game.seed_chosen = self.seed is not None and server_draws
+        defaults = seat_names(kind, players)
+        return Opening(kind, game, [SeatAsked(seat.name or defaults[index]) for index, seat in enumerate(names)])
+
+
+#: The request that opens a table of each game, by the ``game`` it names (a test holds it to ``GAMES``): the table
+#: router reads a creation through it and asks no game which it is.
+OPENINGS: dict[str, type[OpeningRequest]] = {GAME: NewTableRequest, **dict.fromkeys(REFEREES, NewBoardTableRequest)}
+
+
+def opening_request(data: dict[str, Any]) -> OpeningRequest:
+    """The creation request ``data`` makes, read as the Struct of the game it names (Overturn when ``game`` is absent)."""
+    name = data.get("game")
+    name = GAME if name is None else name
+    if not isinstance(name, str) or name not in OPENINGS:
+        raise ApiError(422, f"unknown game {name!r}: 'game' must be {' or '.join(sorted(OPENINGS))}", {"field": "game"})
+    return typed_body(data, OPENINGS[name])
 
 
 class MoveRequest(Struct, forbid_unknown_fields=True):
@@ -201,13 +271,7 @@ class Claimed(Struct):
 
     seat: int
     token: str
-    view: Annotated[
-        Any,
-        Meta(
-            description="The table as this seat now sees it, as GET of the table answers (an Overturn table or a board game's).",
-            extra_json_schema={"oneOf": [{"$ref": "#/components/schemas/OverturnTableView"}, {"$ref": "#/components/schemas/BoardView"}]},
-        ),
-    ] = None
+    view: Annotated[TableView, Meta(description="The table as this seat now sees it, as GET of the table answers.")]
 
 
 class HandedOver(Struct):
@@ -256,29 +320,22 @@ async def refusal_handler(_request: Request, exc: Exception) -> Response:
 
 
 async def create(request: Request) -> Response:
-    """A table of any game: ``game`` names a board game; without it, an Overturn deal and its two seats."""
+    """A table of any game: ``game`` names it (Overturn when absent), whose own request is read and opens the table."""
     service = service_of(request)
-    data = await service.read_json(request)
-    if data.get("game") in (None, GAME):
-        game, seats = _new_overturn(service, typed_body({k: v for k, v in data.items() if k != "game"}, NewTableRequest))
-        return await _open(request, GAME, game, seats)
-    return await _create_board_game(request, data)
+    asked = opening_request(await service.read_json(request))
+    return await _open(request, await asked.opened(service))
 
 
 async def create_board_game(request: Request) -> Response:
     """A board game's table (``/api/boardgames``: ``game`` required, as links already shared expect)."""
-    return await _create_board_game(request, await service_of(request).read_json(request))
-
-
-async def _create_board_game(request: Request, data: dict[str, Any]) -> Response:
-    asked = typed_body(data, NewBoardTableRequest)
-    game, seats = await _new_board_game(service_of(request), asked)
-    return await _open(request, asked.game, game, seats)
-
-
-async def _open(request: Request, kind: str, game: TableGame, seats: list[SeatAsked]) -> Response:
-    """The table stored and its links answered, within the per-address bound every game shares."""
     service = service_of(request)
+    asked = typed_body(await service.read_json(request), NewBoardTableRequest)
+    return await _open(request, await asked.opened(service))
+
+
+async def _open(request: Request, opening: Opening) -> Response:
+    """The table stored and its links answered, within the per-address bound every game shares."""
+    service, seats = service_of(request), opening.seats
     client = request.client.host if request.client else "?"
     if seats and all(seat.computer is not None for seat in seats):
         _computers_only(service, client)
@@ -288,7 +345,7 @@ async def _open(request: Request, kind: str, game: TableGame, seats: list[SeatAs
         who = f"the addresses of this network ({prefix_of(client)})" if by_network else "this address"
         limit = limits.tables_per_prefix_hour if by_network else limits.tables_per_client_hour
         raise TooManyTables(f"{who} opened {limit} tables in the last hour; try again in {wait / 60:.0f} min", wait)
-    created = await service.tables.create(kind, game, seats)
+    created = await service.tables.create(opening.kind, opening.game, seats)
     return respond(_created(created), 201, PRIVATE)
 
 
@@ -298,46 +355,6 @@ def _table_id(request: Request) -> str:
     if any(ord(char) < 32 or ord(char) == 127 for char in table_id):
         raise ApiError(422, "'table' holds a control character: a table id is letters, digits, '-' and '_'", {"field": "table"})
     return table_id
-
-
-def _new_overturn(service: Service, asked: NewTableRequest) -> tuple[TableGame, list[SeatAsked]]:
-    seats = []
-    for index, seat in enumerate(asked.seats):
-        level = seat.computer
-        default = f"Ordinateur {level}" if level is not None else ("Vert" if index == 0 else "Argent")
-        seats.append(SeatAsked(seat.name or default, level))
-    return OverturnTable(dealt_game(service, asked), helps=asked.helps), seats
-
-
-async def _new_board_game(service: Service, asked: NewBoardTableRequest) -> tuple[BoardTable, list[SeatAsked]]:
-    kind = asked.game
-    low, high = PLAYERS[kind]
-    players = asked.players if asked.players is not None else low if asked.seats is None else len(asked.seats)
-    if not low <= players <= high:
-        raise ApiError(422, f"'players' must be between {low} and {high} for {kind}, not {players}", {"field": "players"})
-    names = asked.seats if asked.seats is not None else [SeatName() for _ in range(players)]
-    if players != len(names):
-        raise ApiError(422, f"'players' ({players}) and the seats given ({len(names)}) differ", {"field": "players"})
-    seed_low, seed_high = SEEDS[kind]
-    server_draws = kind in ("overload", "insider") and not (asked.options is not None and asked.options.table_dice)
-    if asked.seed is not None and server_draws and not service.allow_seeds:
-        raise ApiError(
-            422,
-            f"'seed' is chosen by this server for {kind}: whoever chose it could foresee every roll and draw (play with table_dice, or start the server with --allow-seeds for a lesson)",
-            {"field": "seed"},
-        )
-    if asked.seed is not None and not seed_low <= asked.seed <= seed_high:
-        raise ApiError(422, f"'seed' must be between {seed_low} and {seed_high} for {kind}, not {asked.seed}", {"field": "seed"})
-    seed = secrets.randbelow(seed_high + 1) if asked.seed is None else asked.seed
-    given = msgspec.to_builtins(asked.options) if asked.options is not None else {}
-    options = {name: value for name, value in given.items() if value is not None and (name != "table_dice" or value)}
-    try:
-        game = await service.judge(lambda: new_board_table(kind, players, seed, options), "new table")
-    except UsageProblem as exc:
-        raise ApiError(422, str(exc), {"field": "options"}) from None
-    game.seed_chosen = asked.seed is not None and server_draws
-    defaults = seat_names(kind, players)
-    return game, [SeatAsked(seat.name or defaults[index]) for index, seat in enumerate(names)]
 
 
 def _computers_only(service: Service, client: str) -> None:
@@ -491,7 +508,7 @@ def _narrowed(service: Service) -> dict[str, Any]:
 def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
     """The endpoints on one table, under ``/api/tables`` or its alias ``/api/boardgames``."""
     base, seat = f"/api/{family}/{{table}}", (_TABLE_ID, _SEAT_HEADER, _SEAT_QUERY)
-    view = ok("The table as this reader sees it (an Overturn table, or a board game's built up for this seat).", OverturnTableView, BoardView)
+    view = ok("The table as this reader sees it (an Overturn table, or a board game's built up for this seat).", OverturnTableView, OverloadView, OffboardView, InsiderView)
     return (
         Endpoint("GET", base, show, f"{prefix}_show", "The table as a seat (its token) or a watcher sees it.", view, _ERRORS, seat, responses=_SEEN),
         Endpoint(
@@ -526,12 +543,12 @@ def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
 ENDPOINTS = (
     Endpoint(
         "POST", "/api/tables", create, "table_new", "A table held by the server: an Overturn deal and its two seats (a name, or the computer at a level); with `game`, a board game's table as /api/boardgames makes it.",
-        ok(_CREATED, OverturnTableCreated, BoardTableCreated, status=201), _ERRORS, body=NewTableRequest, example={"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
+        ok(_CREATED, OverturnTableCreated, *BOARD_TABLES_CREATED.values(), status=201), _ERRORS, body=(NewTableRequest, NewBoardTableRequest), example={"seed": 7, "seats": [{"name": "Zoé"}, {"computer": 2}]},
         narrowed=_narrowed, responses={429: "This address opened too many tables in the last hour (Retry-After)."},
     ),
     Endpoint(
         "POST", "/api/boardgames", create_board_game, "boardgame_new", "A board game (Overload 3-5, offboard 2, Insider 2-4) held by the server, one secret link per seat.",
-        ok(_CREATED, BoardTableCreated, status=201), _ERRORS, body=NewBoardTableRequest, example={"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]},
+        ok(_CREATED, *BOARD_TABLES_CREATED.values(), status=201), _ERRORS, body=NewBoardTableRequest, example={"game": "insider", "seed": 7, "seats": [{"name": "Zoé"}, {"name": "Paul"}, {"name": "Inès"}]},
         narrowed=_narrowed, responses={429: "Too many tables from this address (Retry-After)."},
     ),
     Endpoint(
