@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from overturn.referees.insider.referee import InsiderReferee
+from overturn.referees.insider.render import awaited
 from overturn_cli.common import seed_option
 from overturn_cli.referee_app import RefereeCommands, build_referee_group
 
@@ -96,7 +97,8 @@ EXAMPLES = {
     "session": "  overturn insider session --new --players 2 --seed 1 --state session.json",
 }
 
-insider = build_referee_group(RefereeCommands(
-    referee=REFEREE, help=HELP, start_hint=START_HINT, new_options=NEW_OPTIONS, show_options=SHOW_OPTIONS,
+COMMANDS = RefereeCommands(
+    referee=REFEREE, help=HELP, start_hint=START_HINT, awaited=awaited, new_options=NEW_OPTIONS, show_options=SHOW_OPTIONS,
     examples=EXAMPLES,
-))
+)
+insider = build_referee_group(COMMANDS)

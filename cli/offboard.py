@@ -11,6 +11,7 @@ import click
 
 from overturn.referees.offboard.layouts import layout_names, named_layout
 from overturn.referees.offboard.referee import OffboardReferee
+from overturn.referees.offboard.render import awaited
 from overturn_cli.common import json_option, seed_option
 from overturn_cli.referee_app import RefereeCommands, build_referee_group, echo_json
 
@@ -89,17 +90,17 @@ EXAMPLES = {
     "  overturn offboard session -c red --seed 7          the computer opens, reproducibly",
 }
 
-offboard = build_referee_group(
-    RefereeCommands(
-        referee=REFEREE,
-        help=HELP,
-        start_hint=START_HINT,
-        new_options=NEW_OPTIONS,
-        show_options=SHOW_OPTIONS,
-        session_options=SESSION_OPTIONS,
-        examples=EXAMPLES,
-    )
+COMMANDS = RefereeCommands(
+    referee=REFEREE,
+    help=HELP,
+    start_hint=START_HINT,
+    awaited=awaited,
+    new_options=NEW_OPTIONS,
+    show_options=SHOW_OPTIONS,
+    session_options=SESSION_OPTIONS,
+    examples=EXAMPLES,
 )
+offboard = build_referee_group(COMMANDS)
 
 LAYOUT_FILE_HELP = """A layout file (for 'new --layout FILE'), at most 64 KB of JSON:
   {"version": 1,

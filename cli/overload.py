@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from overturn.referees.overload.referee import OverloadReferee, describe
+from overturn.referees.overload.referee import OverloadReferee, awaited, describe
 from overturn.referees.overload.state import Action, Kind, Phase
 from overturn.referees.overload.words import EN
 from overturn.referees.protocol import IllegalAction
@@ -81,9 +81,11 @@ EXAMPLES = {
     "session": "  overturn overload session --new --players 3 --seed 1 --state session.json",
 }
 
-overload = build_referee_group(RefereeCommands(
-    referee=REFEREE, help=HELP, start_hint=START_HINT, new_options=NEW_OPTIONS, examples=EXAMPLES,
-))
+COMMANDS = RefereeCommands(
+    referee=REFEREE, help=HELP, start_hint=START_HINT, awaited=lambda game: awaited(game.state), new_options=NEW_OPTIONS,
+    examples=EXAMPLES,
+)
+overload = build_referee_group(COMMANDS)
 
 
 @overload.command()
@@ -103,7 +105,7 @@ def roll(state_path: Path, as_json: bool) -> None:
       overturn overload play load 2
       overturn overload roll
     """
-    play_and_save(REFEREE, state_path, ["roll"], as_json, START_HINT)
+    play_and_save(COMMANDS, state_path, ["roll"], as_json)
 
 
 @overload.command()

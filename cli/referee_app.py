@@ -15,7 +15,9 @@ Conventions, the same for every game:
 * a file that cannot be trusted (bad JSON, a field the rules contradict, any
   exception while rebuilding it) is one "unreadable" error naming the file,
   never a traceback; a failed save is one line, exit 1, the old file intact;
-* `new` on an existing file and `session --new` need ``--force``.
+* `new` on an existing file and `session --new` need ``--force``;
+* the line saying what the game waits for is followed by the command to type
+  (``notation_hint``), in the text output and the session's prompts, not in JSON.
 
 The game's own option decorators arrive as keyword arguments: `new` passes
 ``new_options`` to ``Referee.new_game``, `show` passes ``show_options`` to
@@ -36,6 +38,8 @@ import click
 
 from overturn.jsonstore import SaveError, StateFileError, load_json, save_json_atomic
 from overturn.referees.protocol import IllegalAction, NothingToUndo, Played, Referee, UsageProblem
+from overturn.referees.templates import SharedCatalogue
+from overturn.referees.wording import Event, kind
 from overturn_cli.common import json_option, plain_color_option, state_option, updates_state
 from overturn_cli.console import echo_json
 
@@ -82,11 +86,29 @@ class RefereeCommands:
     referee: Referee[Any]
     help: str
     start_hint: str  # the `new` command to suggest when the file is missing
+    # What the game waits for, as the event its awaiting line words: its kind's wording in the game's commandLine
+    # section of overturn/wording/en.json (the page never reads that section) is the notation hint that follows.
+    awaited: Callable[[Any], Event] | None = None
     new_options: Sequence[Decorator[Any]] = ()
     show_options: Sequence[Decorator[Any]] = ()
     play_options: Sequence[Decorator[Any]] = ()
     session_options: Sequence[Decorator[Any]] = ()  # e.g. computer players; passed to the session hooks
     examples: Mapping[str, str] = field(default_factory=dict)  # command name -> example lines
+
+
+def notation_hint(commands: RefereeCommands, game: Any) -> str:
+    """The command to type for what ``game`` waits for (``Type 'play load N'...``), or "" where there is none."""
+    if commands.awaited is None:
+        return ""
+    event = commands.awaited(game)
+    hints = SharedCatalogue("en", commands.referee.name, "commandLine")
+    return hints[kind(event)](event) if kind(event) in hints else ""
+
+
+def hinted(commands: RefereeCommands, game: Any, text: str) -> str:
+    """``text``, ending with the awaiting line (``awaiting``, or a drawing that ends with it), then the notation hint."""
+    hint = notation_hint(commands, game)
+    return f"{text} {hint}" if hint else text
 
 
 def load_game(referee: Referee[Any], path: Path, start_hint: str = "") -> Any:
@@ -113,11 +135,10 @@ def save_game(referee: Referee[Any], path: Path, game: Any) -> None:
         raise click.ClickException(f"{exc}; the file on disk is unchanged") from None
 
 
-def play_and_save(
-    referee: Referee[Any], path: Path, moves: Sequence[str], as_json: bool, start_hint: str = "", **options: Any
-) -> None:
+def play_and_save(commands: RefereeCommands, path: Path, moves: Sequence[str], as_json: bool, **options: Any) -> None:
     """Load, play ``moves`` (all or nothing), save and report: `play`, and any game command that is a move in disguise."""
-    game = load_game(referee, path, start_hint)
+    referee = commands.referee
+    game = load_game(referee, path, commands.start_hint)
     try:
         after, log = referee.play(game, moves, **options)
     except IllegalAction as refusal:
@@ -125,16 +146,16 @@ def play_and_save(
     except UsageProblem as exc:
         raise click.UsageError(str(exc)) from None
     save_game(referee, path, after)
-    report_played(referee, after, log, as_json)
+    report_played(commands, after, log, as_json)
 
 
-def report_played(referee: Referee[Any], game: Any, log: Sequence[Played], as_json: bool) -> None:
-    """Print what was applied, then what the game waits for (or the JSON view)."""
+def report_played(commands: RefereeCommands, game: Any, log: Sequence[Played], as_json: bool) -> None:
+    """Print what was applied, then what the game waits for and the command to type (or the JSON view)."""
     if as_json:
-        echo_json({"applied": [step.to_json() for step in log], **referee.view_json(game)})
+        echo_json({"applied": [step.to_json() for step in log], **commands.referee.view_json(game)})
         return
     _echo_log(log)
-    click.echo(referee.awaiting(game))
+    click.echo(hinted(commands, game, commands.referee.awaiting(game)))
 
 
 def _echo_log(log: Sequence[Played]) -> None:
@@ -186,7 +207,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
             echo_json({"state_file": str(state_path), **referee.view_json(game)})
         else:
             click.echo(f"New {title} game in {state_path}.")
-            click.echo(referee.render(game))
+            click.echo(hinted(commands, game, referee.render(game)))
 
     new_command = click.option("--force", is_flag=True, help="Replace a game already in the file.")(
         state(json_option(plain_color_option(_apply_decorators(new, commands.new_options)))))
@@ -197,7 +218,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
         if as_json:
             echo_json(referee.view_json(game, **options))
         else:
-            click.echo(referee.render(game, **options))
+            click.echo(hinted(commands, game, referee.render(game, **options)))
 
     group.command("show", help=_help(
         "Draw the game: set-up, board, scores and what the game waits for.", commands, "show"))(
@@ -212,12 +233,12 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
             echo_json({"awaiting": referee.awaiting(game), "legal": referee.actions(game)})
             return
         actions = referee.legal(game)
-        click.echo(referee.awaiting(game))
+        click.echo(hinted(commands, game, referee.awaiting(game)))
         click.echo("\n".join(actions) if actions else "(none)")
 
     @updates_state
     def play(moves: tuple[str, ...], state_path: Path, as_json: bool, **options: Any) -> None:
-        play_and_save(referee, state_path, moves, as_json, commands.start_hint, **options)
+        play_and_save(commands, state_path, moves, as_json, **options)
 
     play_command = click.argument("moves", nargs=-1, metavar="MOVE...")(
         state(json_option(_apply_decorators(play, commands.play_options))))
@@ -244,7 +265,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
             echo_json({"taken_back": taken_back, **referee.view_json(earlier)})
         else:
             click.echo(f"Took back: {', '.join(taken_back)}.")
-            click.echo(referee.awaiting(earlier))
+            click.echo(hinted(commands, earlier, referee.awaiting(earlier)))
 
     new_names = _option_names(commands.new_options)
 
@@ -261,7 +282,7 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
             save_game(referee, state_path, game)
         else:
             game = load(state_path)
-        _session_loop(referee, game, state_path, session_options)
+        _session_loop(commands, game, state_path, session_options)
 
     session_command = click.option("--new", "start_new", is_flag=True, help="Start a new game in the file first.")(
         click.option("--force", is_flag=True, help="With --new: replace a game already in the file.")(
@@ -287,8 +308,9 @@ def build_referee_group(commands: RefereeCommands) -> click.Group:
 SESSION_WORDS = "Also: show, legal, undo, help, quit."
 
 
-def _session_loop(referee: Referee[Any], game: Any, state_path: Path, options: Mapping[str, Any]) -> None:
-    click.echo(referee.render(game))
+def _session_loop(commands: RefereeCommands, game: Any, state_path: Path, options: Mapping[str, Any]) -> None:
+    referee = commands.referee
+    click.echo(hinted(commands, game, referee.render(game)))
     click.echo("Type 'help' for the commands.")
     while not referee.state(game).is_terminal():
         automatic = referee.computer_turn(game, **options)
@@ -297,8 +319,11 @@ def _session_loop(referee: Referee[Any], game: Any, state_path: Path, options: M
             save_game(referee, state_path, game)
             _echo_log(log)
             continue
+        prompt = referee.prompt(game)
+        if prompt == referee.awaiting(game):  # a game's own short prompt (Overload's discs) already says what to type
+            prompt = hinted(commands, game, prompt)
         try:
-            answer = click.prompt(referee.prompt(game), default="", show_default=False).strip()
+            answer = without_play(click.prompt(prompt, default="", show_default=False).strip())
         except click.Abort:
             break
         word = answer.lower()
@@ -308,7 +333,7 @@ def _session_loop(referee: Referee[Any], game: Any, state_path: Path, options: M
             click.echo(f"{referee.session_help()}\n{SESSION_WORDS}")
             continue
         if word == "show":
-            click.echo(referee.render(game))
+            click.echo(hinted(commands, game, referee.render(game)))
             continue
         if word == "legal":
             click.echo(", ".join(referee.legal(game)) or "(none)")
@@ -328,4 +353,10 @@ def _session_loop(referee: Referee[Any], game: Any, state_path: Path, options: M
         save_game(referee, state_path, game)
         _echo_log(log)
     click.echo(f"Saved in {state_path}.")
-    click.echo(referee.awaiting(game))
+    click.echo(hinted(commands, game, referee.awaiting(game)))
+
+
+def without_play(answer: str) -> str:
+    """A session answer typed as the hints write it (``play move red1``) read as its move (``move red1``)."""
+    first, _, rest = answer.partition(" ")
+    return rest.strip() if first.lower() == "play" and rest.strip() else answer

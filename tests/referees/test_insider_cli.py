@@ -55,7 +55,8 @@ def test_a_short_scripted_game_with_the_new_move_forms(runner: CliRunner, game: 
     played(runner, game, "walk, move c1-d1.1 d1, move d1 d2, move a1 a1-b1.2, end")
     # P1 meets P0 on d2 after a Trendsetter's extra turn: the status line offers no card play there
     played(runner, game, "walk", "move e2-e3.2 e2", "trend 1")
-    assert played(runner, game, "walk").splitlines()[-1] == "P1 moving: 7 point(s) left (move a pawn)."
+    assert played(runner, game, "walk").splitlines()[-1] == (
+        "P1 moving: 7 point(s) left (move a pawn). Type 'play move FROM TO' (a whole link) or 'play step FROM TO' (one step).")
     meeting = played(runner, game, "move e2 d2")
     assert "take a card from each" in meeting
     assert "[d2 01  ]" in run(runner, game, "show").output
@@ -123,7 +124,7 @@ def test_the_status_line_under_rumours_offers_no_walk(runner: CliRunner, tmp_pat
     played(runner, path, deal, "eval 4b", "walk", "scandal 2 1")  # rumours on P1 (no Bodyguard to stop it)
     played(runner, path, "move a1 b1, move b1 c1, step c1 c1-d1.1, end")
     status = run(runner, path, "show").output.splitlines()[-1]
-    assert status == "P1 to play: roll or draw (rumours: one die, no walking)."
+    assert status == "P1 to play: roll or draw (rumours: one die, no walking). Type 'play roll' or 'play draw'."
 
 
 def test_help_lists_the_card_words_and_their_powers(runner: CliRunner) -> None:
