@@ -5,15 +5,22 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from overturn.lexicon.normalize import normalize_key
+from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn_cli.main import main
 
 BOARD = "ERCSSO/MIEOTN/EDTIRE/NLOGSO/RRPBAM/RENAET"
 
 
-@pytest.mark.parametrize(("typed", "key"), [("ＭＡＩＳＯＮ", "MAISON"), ("ﬁn", "FIN"), ("ｐêｃｈｅ", "PECHE"), ("ĳs", "IJS")])
+@pytest.mark.parametrize(("typed", "key"), [("ＭＡＩＳＯＮ", "MAISON"), ("ﬁn", "FIN"), ("ｐêｃｈｅ", "PECHE")])
 def test_compatibility_forms_are_their_letters(typed: str, key: str) -> None:
     assert normalize_key(typed) == key  # full-width letters were refused while the ﬁ ligature was read as FI
+
+
+@pytest.mark.parametrize("abbreviation", ["iiᵉ", "Mᵐᵉ", "1ᵉʳ"])
+def test_a_superscript_is_no_letter(abbreviation: str) -> None:
+    """Only full-width letters are read as letters: NFKC would make the abbreviation iiᵉ the word IIE in a lexicon."""
+    with pytest.raises(InvalidWord):
+        normalize_key(abbreviation)
 
 
 def test_a_full_width_board_is_the_board() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import json
 from pathlib import Path
 from typing import get_args
 
@@ -14,7 +14,7 @@ from overturn.game.referee import REASONS, Verdict, referee_word
 from overturn.game.state import Colour, Game, PassMove, WordMove
 from overturn.lexicon.sources import Entry
 
-WEB = Path(__file__).resolve().parent.parent / "overturn" / "web"
+WORDING = Path(__file__).resolve().parent.parent / "overturn" / "wording"
 BOARD_TEXT = "POKROB/LEWEIY/BONE[ZX]G/H[QU]EJVA/FTEKWY/HMPGJV"  # see tests/test_game.py for the layout
 
 
@@ -56,11 +56,9 @@ def test_the_reasons_are_one_literal_that_the_page_words():
     """``Verdict.reason`` is typed ``Reason`` (mypy holds every refusal to it); the page has a message for each, in each language."""
     assert REASONS == get_args(Reason) and len(set(REASONS)) == len(REASONS)
     assert {"bad_cell", "cell_not_new", "family_filter"} <= set(REASONS)  # the game's own refusals of a pass or a word
-    script = "\n".join(path.read_text(encoding="utf-8") for path in sorted(WEB.rglob("*.js")))
-    blocks = re.findall(r"\breasons: \{(.*?)\n\s*\},", script, re.DOTALL)
-    assert len(blocks) == 2  # French and English
-    for block in blocks:
-        assert set(re.findall(r"(\w+): [\"`(]", block)) == set(REASONS)
+    for language in ("fr", "en"):  # the page's words come from the catalogues (overturn/wording), their only source
+        catalogue = json.loads((WORDING / f"{language}.json").read_text(encoding="utf-8"))
+        assert set(catalogue["page"]["reasons"]) == set(REASONS), language
 
 
 def test_legal_word_without_a_path_gets_the_best_swing_and_alternatives(lexicon, board):

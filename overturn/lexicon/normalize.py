@@ -2,7 +2,8 @@
 
 Tiles carry no accents, so TEMPÊTE is played as TEMPETE: a key is the word in
 Unicode NFD with combining marks dropped, Œ→OE and Æ→AE, upper case, A–Z only;
-compatibility forms (full-width letters, the ﬁ ligature) are read as their letters (NFKC).
+full-width letters (ＭＡＩＳＯＮ) are read as their ASCII letters, but no other compatibility form: NFKC
+would read the superscript of an abbreviation (iiᵉ, Mᵐᵉ) as a letter and let it into a lexicon.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ def _fold_table() -> dict[int, str]:
     return str.maketrans({chr(code): _fold_char(chr(code)) for code in range(0x80, 0x250)})
 
 _ASCII_UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: Full-width ASCII (U+FF01–U+FF5E) to ASCII: typed on a phone's CJK keyboard, ＭＡＩＳＯＮ is MAISON.
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 
 
 class InvalidWord(LexiconException, ValueError):
@@ -37,8 +40,8 @@ def fold(word: str) -> str:
     if word.isascii():
         return word.upper()
     folded = word.translate(_fold_table())
-    if not folded.isascii():  # NFKC: full-width ＭＡＩＳＯＮ and the ﬁ ligature are letters as MAISON and fi are
-        folded = "".join(_fold_char(ch) for ch in unicodedata.normalize("NFKC", folded))
+    if not folded.isascii():
+        folded = "".join(_fold_char(ch) for ch in unicodedata.normalize("NFC", folded.translate(_FULL_WIDTH)))
     return folded.upper()
 
 

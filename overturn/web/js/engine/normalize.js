@@ -16,7 +16,14 @@ function foldChar(char) {
 export function fold(word) {
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(word)) return word.toUpperCase();
-  return Array.from(word.normalize("NFKC"), foldChar).join("").toUpperCase(); // NFKC: full-width letters and ﬁ, as normalize.py
+  return Array.from(word.replace(FULL_WIDTH, narrow).normalize("NFC"), foldChar).join("").toUpperCase();
+}
+
+// Full-width ASCII (U+FF01–U+FF5E, ＭＡＩＳＯＮ) read as ASCII, as normalize.py does: only those, since NFKC would also
+// read the superscript of an abbreviation (iiᵉ) as a letter.
+const FULL_WIDTH = /[\uff01-\uff5e]/g;
+function narrow(char) {
+  return String.fromCharCode(char.charCodeAt(0) - 0xfee0);
 }
 
 // Python's whitespace (str.isspace): JavaScript's \s without U+FEFF, with U+001C–U+001F and U+0085.
