@@ -15,13 +15,13 @@
 //   onmessage = ({ data: { id, path, body } }) => postMessage({ id, ...handle(path, body, context) });
 // Refusals are answers too ({status: 4xx, body: {error, detail}}); only a bug in the engine throws.
 
-import { MAX_SEED, MODES, Board, BoardError } from "./board.js";
+import { MAX_SEED, MODES, PRESETS, Board, BoardError } from "./board.js";
 import { chooseMove } from "./computer.js";
 import { deal as dealFaces } from "./deal.js";
 import { Game, GameError } from "./game.js";
 import { near, trieOf } from "./near.js";
 import { refereeWord } from "./referee.js";
-import { ApiError, anything, cellNumber, decodeBody, flag, list, oneOf, pathCells, text, whole } from "./requests.js";
+import { ApiError, anything, cellNumber, decodeBody, flag, list, modeName, oneOf, pathCells, text, whole } from "./requests.js";
 import { StateFileError, fromJson } from "./save.js";
 import { rankedView, verdictView, viewOf } from "./view.js";
 import { pyValue } from "./pytext.js";
@@ -105,7 +105,7 @@ function wordOf(word, context) {
 
 function newGame(body, context) {
   const asked = decodeBody(body, {
-    seed: [whole(0, MAX_SEED)], board: [text(1000)], mode: [oneOf(["reuse", "advanced"])], ending: [oneOf(["position", "passes"])],
+    seed: [whole(0, MAX_SEED)], board: [text(1000)], mode: [modeName(Object.keys(PRESETS))], ending: [oneOf(["position", "passes"])],
     family: [flag], lexicon: [anything],
   });
   const { seed, board } = asked;

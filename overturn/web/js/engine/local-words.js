@@ -7,7 +7,7 @@
 
 import { Board, BoardError, DOUBLE_FACES, PRESETS, readingsOf, withRules } from "./board.js";
 import { InvalidWord, normalizeKey } from "./normalize.js";
-import { ApiError, anything, decodeBody, oneOf, text, whole } from "./requests.js";
+import { ApiError, anything, decodeBody, modeName, oneOf, text, whole } from "./requests.js";
 import { pyValue } from "./pytext.js";
 
 const MULTI = 1;  // search.js's flag: a path must cover two tiles at least
@@ -33,7 +33,7 @@ function solveRequest(body) {
 
 // BoardRules's fields: the preset, and the mode (reuse or advanced) and switches that override it.
 export const BOARD_RULES = {
-  preset: [oneOf(Object.keys(PRESETS))], mode: [oneOf(["reuse", "advanced"])], min_length: [whole(1, 64)], min_tiles: [whole(1, 2)],
+  preset: [oneOf(Object.keys(PRESETS))], mode: [modeName(Object.keys(PRESETS))], min_length: [whole(1, 64)], min_tiles: [whole(1, 2)],
   lexicon: [anything],
 };
 

@@ -53,6 +53,16 @@ export const oneOf = (choices) => (value, field) => {
   throw new ApiError(422, `unknown ${field} ${pyValue(value)}: '${field}' must be ${listed}`, { field });
 };
 
+// A mode, reuse or advanced, as params.py's body_refusal reads it: a preset's name sent as a mode is told where it goes.
+export const modeName = (presets) => (value, field) => {
+  try {
+    return oneOf(["reuse", "advanced"])(value, field);
+  } catch (error) {
+    if (typeof value === "string" && presets.includes(value)) error.message += ` (${pyRepr(value)} is a preset: send it as 'preset')`;
+    throw error;
+  }
+};
+
 // A text of at most `most` characters; an empty one is missing.
 export const text = (most = Infinity) => (value, field) => {
   if (typeof value !== "string") throw new ApiError(400, `'${field}' must be ${TYPE_WORDS.str}`, { field });
