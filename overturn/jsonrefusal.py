@@ -4,7 +4,7 @@ msgspec's ``ValidationError`` carries one sentence. Rather than take that
 sentence apart (its wording is msgspec's to change), ``locate_refusal`` walks
 the JSON value (as ``jsonbounds.loads_json`` gives it) beside the type's
 ``msgspec.inspect`` information, in msgspec's own order (an object's keys as
-they come, then its missing fields), and returns the first ``Refusal``: the
+they come, then its missing fields), and returns the first ``FieldRefusal``: the
 field's path, what is wrong (a ``Problem``), the refused value and what the
 type allows (its bounds, choices, known fields). Each leaf value is checked
 by ``msgspec.convert`` against its plain type (so strict and lax readings
@@ -32,7 +32,7 @@ MISSING = object()
 Problem = Literal["missing", "unknown", "type", "range", "length", "choice", "tag", "form", "other"]
 
 
-class Refusal(NamedTuple):
+class FieldRefusal(NamedTuple):
     """Where and why a value was refused.
 
     ``field`` is the path shown to people (``seats[0].name``; an object's own path for ``missing`` and ``unknown``,
@@ -59,13 +59,13 @@ class Refusal(NamedTuple):
     text: str = ""
 
 
-def locate_refusal(data: Any, kind: Any, error: msgspec.ValidationError, *, strict: bool = True) -> Refusal:
+def locate_refusal(data: Any, kind: Any, error: msgspec.ValidationError, *, strict: bool = True) -> FieldRefusal:
     """The first place where ``data`` departs from ``kind`` (which msgspec refused with ``error``).
 
     When the walk finds nothing (a type it does not model), msgspec's sentence is kept whole, as ``other``.
     """
     found = _check(data, _type_info(kind), (), strict)
-    return found if found is not None else Refusal("", "other", text=str(error))
+    return found if found is not None else FieldRefusal("", "other", text=str(error))
 
 
 @functools.lru_cache(maxsize=64)
@@ -139,7 +139,7 @@ def _fits(value: Any, info: inspect.Type, strict: bool) -> bool:
     return False
 
 
-def _check(value: Any, info: inspect.Type, steps: _Steps, strict: bool) -> Refusal | None:
+def _check(value: Any, info: inspect.Type, steps: _Steps, strict: bool) -> FieldRefusal | None:
     """The first refusal inside ``value`` read as ``info``, or None when the walk finds it fits."""
     field = path_text(steps)
     if isinstance(info, inspect.Metadata):
@@ -150,7 +150,7 @@ def _check(value: Any, info: inspect.Type, steps: _Steps, strict: bool) -> Refus
         return None
     if not _fits(value, info, strict):
         choices = _choices(info) if isinstance(info, (inspect.LiteralType, inspect.EnumType)) else ()
-        return Refusal(field, "type", value, expected=_names(info), choices=choices)
+        return FieldRefusal(field, "type", value, expected=_names(info), choices=choices)
     if isinstance(info, inspect.StructType):
         return _check_struct(value, info, steps, strict)
     if isinstance(info, (*_LISTS, inspect.TupleType)):
@@ -159,13 +159,13 @@ def _check(value: Any, info: inspect.Type, steps: _Steps, strict: bool) -> Refus
         return _check_dict(value, info, steps, strict)
     if isinstance(info, (inspect.LiteralType, inspect.EnumType)):
         choices = _choices(info)
-        return None if value in choices and type(value) in {type(choice) for choice in choices} else Refusal(field, "choice", value, choices=choices)
+        return None if value in choices and type(value) in {type(choice) for choice in choices} else FieldRefusal(field, "choice", value, choices=choices)
     if type(info) in _PLAIN:
         return _check_bounds(msgspec.convert(value, _PLAIN[type(info)][0], strict=strict), info, field)
     return None  # a type the walk does not model: msgspec's own sentence is kept
 
 
-def _check_union(value: Any, info: inspect.UnionType, steps: _Steps, strict: bool) -> Refusal | None:
+def _check_union(value: Any, info: inspect.UnionType, steps: _Steps, strict: bool) -> FieldRefusal | None:
     if value is None and any(isinstance(member, inspect.NoneType) for member in info.types):
         return None
     tagged = [member for member in info.types if isinstance(member, inspect.StructType) and member.tag_field is not None]
@@ -173,17 +173,17 @@ def _check_union(value: Any, info: inspect.UnionType, steps: _Steps, strict: boo
         tag_field = tagged[0].tag_field
         assert tag_field is not None
         if tag_field not in value:
-            return Refusal(path_text(steps), "missing", key=tag_field)
+            return FieldRefusal(path_text(steps), "missing", key=tag_field)
         tag, tags = value[tag_field], tuple(sorted(member.tag for member in tagged))  # type: ignore[type-var]  # a union's tags are of one type
         if _json_type(tag) != _json_type(tags[0]):
-            return Refusal(path_text((*steps, tag_field)), "type", tag, expected=(_json_type(tags[0]),), choices=tags)
+            return FieldRefusal(path_text((*steps, tag_field)), "type", tag, expected=(_json_type(tags[0]),), choices=tags)
         chosen = [member for member in tagged if member.tag == tag]
         if not chosen:
-            return Refusal(path_text((*steps, tag_field)), "tag", tag, choices=tags)
+            return FieldRefusal(path_text((*steps, tag_field)), "tag", tag, choices=tags)
         return _check(value, chosen[0], steps, strict)
     shaped = [member for member in info.types if _fits(value, member, strict)]
     if not shaped:
-        return Refusal(path_text(steps), "type", value, expected=_names(info), choices=_union_choices(info))
+        return FieldRefusal(path_text(steps), "type", value, expected=_names(info), choices=_union_choices(info))
     refusals = [_check(value, member, steps, strict) for member in shaped]
     return None if None in refusals else refusals[0]
 
@@ -196,28 +196,28 @@ def _union_choices(info: inspect.UnionType) -> tuple[Any, ...]:
     return _choices(members[0]) if len(members) == 1 and isinstance(members[0], (inspect.LiteralType, inspect.EnumType)) else ()
 
 
-def _check_struct(value: dict[str, Any], info: inspect.StructType, steps: _Steps, strict: bool) -> Refusal | None:
+def _check_struct(value: dict[str, Any], info: inspect.StructType, steps: _Steps, strict: bool) -> FieldRefusal | None:
     fields = {field.encode_name: field for field in info.fields}
     allowed = tuple(sorted([*fields, *([info.tag_field] if info.tag_field else [])]))
     for key, item in value.items():
         if key == info.tag_field:
             if item != info.tag:
-                return Refusal(path_text((*steps, key)), "tag", item, choices=(info.tag,))
+                return FieldRefusal(path_text((*steps, key)), "tag", item, choices=(info.tag,))
         elif key not in fields:
             if info.forbid_unknown_fields:
-                return Refusal(path_text(steps), "unknown", key=key, allowed=allowed)
+                return FieldRefusal(path_text(steps), "unknown", key=key, allowed=allowed)
         elif (refusal := _check(item, fields[key].type, (*steps, key), strict)) is not None:
             return refusal
     for name, field in fields.items():
         if field.required and name not in value:
-            return Refusal(path_text(steps), "missing", key=name, allowed=allowed)
+            return FieldRefusal(path_text(steps), "missing", key=name, allowed=allowed)
     return None
 
 
-def _check_list(value: list[Any], info: inspect.Type, steps: _Steps, strict: bool) -> Refusal | None:
+def _check_list(value: list[Any], info: inspect.Type, steps: _Steps, strict: bool) -> FieldRefusal | None:
     if isinstance(info, inspect.TupleType):
         if len(value) != len(info.item_types):
-            return Refusal(path_text(steps), "length", value, size=("==", len(info.item_types)), length=len(value), unit="array")
+            return FieldRefusal(path_text(steps), "length", value, size=("==", len(info.item_types)), length=len(value), unit="array")
         items = list(info.item_types)
     else:
         assert isinstance(info, _LISTS)
@@ -230,7 +230,7 @@ def _check_list(value: list[Any], info: inspect.Type, steps: _Steps, strict: boo
     return None
 
 
-def _check_dict(value: dict[str, Any], info: inspect.DictType, steps: _Steps, strict: bool) -> Refusal | None:
+def _check_dict(value: dict[str, Any], info: inspect.DictType, steps: _Steps, strict: bool) -> FieldRefusal | None:
     if (refusal := _check_size(value, info.min_length, info.max_length, steps, "object")) is not None:
         return refusal
     for key, item in value.items():
@@ -241,21 +241,21 @@ def _check_dict(value: dict[str, Any], info: inspect.DictType, steps: _Steps, st
     return None
 
 
-def _check_size(value: Any, low: int | None, high: int | None, steps: _Steps, unit: Literal["str", "array", "object"]) -> Refusal | None:
+def _check_size(value: Any, low: int | None, high: int | None, steps: _Steps, unit: Literal["str", "array", "object"]) -> FieldRefusal | None:
     if low is not None and len(value) < low:
-        return Refusal(path_text(steps), "length", value, size=(">=", low), length=len(value), unit=unit)
+        return FieldRefusal(path_text(steps), "length", value, size=(">=", low), length=len(value), unit=unit)
     if high is not None and len(value) > high:
-        return Refusal(path_text(steps), "length", value, size=("<=", high), length=len(value), unit=unit)
+        return FieldRefusal(path_text(steps), "length", value, size=("<=", high), length=len(value), unit=unit)
     return None
 
 
-def _check_bounds(value: Any, info: inspect.Type, field: str) -> Refusal | None:
+def _check_bounds(value: Any, info: inspect.Type, field: str) -> FieldRefusal | None:
     """A plain value within its type's constraints (numbers' bounds, texts' length and form)."""
     if isinstance(info, inspect.StrType):
         if (refusal := _check_size(value, info.min_length, info.max_length, (), "str")) is not None:
             return refusal._replace(field=field)
         if info.pattern is not None and not re.search(info.pattern, value):
-            return Refusal(field, "form", value)
+            return FieldRefusal(field, "form", value)
         return None
     if not isinstance(info, (inspect.IntType, inspect.FloatType)):
         return None
@@ -268,4 +268,4 @@ def _check_bounds(value: Any, info: inspect.Type, field: str) -> Refusal | None:
     )
     if not broken and info.multiple_of is not None and not math.isclose(value % info.multiple_of, 0):
         broken = f"a multiple of {info.multiple_of}"
-    return Refusal(field, "range", value, low=info.ge, high=info.le, bound=broken) if broken else None
+    return FieldRefusal(field, "range", value, low=info.ge, high=info.le, bound=broken) if broken else None

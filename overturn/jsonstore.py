@@ -53,7 +53,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from overturn.jsonbounds import MAX_BYTES, UnreadableJSON, loads_json
-from overturn.jsonrefusal import Refusal, locate_refusal
+from overturn.jsonrefusal import FieldRefusal, locate_refusal
 
 T = TypeVar("T")
 
@@ -247,7 +247,7 @@ _TYPE_NAMES = {
 }
 
 
-def describe_refusal(refusal: Refusal) -> tuple[str, str]:
+def describe_refusal(refusal: FieldRefusal) -> tuple[str, str]:
     """A refusal in a person's words: the field, then what was expected and what was found
     (``("seed", "-1 is out of range (0 to 4294967295)")``), the value quoted short from the file itself."""
     if refusal.in_key:
@@ -255,7 +255,7 @@ def describe_refusal(refusal: Refusal) -> tuple[str, str]:
     return refusal.field, _reworded(refusal)
 
 
-def _reworded(refusal: Refusal) -> str:
+def _reworded(refusal: FieldRefusal) -> str:
     value, problem = refusal.value, refusal.problem
     if problem == "type":
         return f"expected {' or '.join(_TYPE_NAMES.get(name, name) for name in refusal.expected)}, found {_kind(value)}"

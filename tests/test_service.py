@@ -511,7 +511,7 @@ def test_every_answer_is_one_declared_type(client: httpx.Client) -> None:
             assert components[name] == derived, path
             answered.add(name)
     assert {"Lookup", "WordList", "Solution", "RefereeAnswer", "GameView", "Judged", "LegalMoves", "ReviewAnswer", "FormsAnswer"} <= answered
-    assert components["Verdict"]["properties"]["readings"]["type"] == "object"  # a word's readings, as everywhere
+    assert components["VerdictView"]["properties"]["readings"]["type"] == "object"  # a word's readings, as everywhere
 
 
 def test_error_codes_are_one_literal_the_page_words() -> None:

@@ -30,7 +30,7 @@ from overturn.table.contract import Judged, TableGame, TableMeta, Timer
 from overturn.table.errors import MalformedMove, NoSuchMove, NotYourTurn
 from overturn.table.games import GAMES
 from overturn.table.service import SeatAsked
-from overturn.table.views import BoardSeat, BoardSeating, OffboardView, OverturnTableView, Position, TableLinks, TableView
+from overturn.table.views import BoardAfterMove, BoardSeat, BoardSeating, OffboardView, OverturnTableView, TableLinks, TableView
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,7 +94,7 @@ class Tally:
     def computer_play(self, seat: int, chosen: Any) -> Judged:
         raise AssertionError("no computer")
 
-    def position(self, number: int, seat: int | None) -> Position:
+    def position(self, number: int, seat: int | None) -> BoardAfterMove:
         raise NoSuchMove("no move list")
 
 

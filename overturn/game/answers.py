@@ -132,7 +132,7 @@ class Refusal(Struct):
     message: str
 
 
-class Verdict(Struct):
+class VerdictView(Struct):
     """The referee's verdict on one word or pass, as players see it (``overturn.game.referee.Verdict.view``).
 
     ``path`` is the path judged (None when no path was given and none comes
@@ -153,7 +153,7 @@ class Verdict(Struct):
     error: Refusal | None
 
 
-class RefereeAnswer(Verdict):
+class RefereeAnswer(VerdictView):
     """A disputed word's verdict with the lexicon it was judged by and the board (``overturn referee --json``, ``POST /api/referee``)."""
 
     lexicon: str

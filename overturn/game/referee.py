@@ -39,7 +39,7 @@ from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.lexicon.sources import Entry
 
 
-class Position(Protocol):
+class GameInProgress(Protocol):
     """What the referee needs of a game in progress (``overturn.game.state.Game`` is one).
 
     Declared here so the referee depends on no game class: the game calls the
@@ -99,9 +99,9 @@ class Verdict:
     swing: int | None = None
     suggestions: list[str] = field(default_factory=list)
 
-    def view(self) -> answers.Verdict:
+    def view(self) -> answers.VerdictView:
         """As players see it: paths as cell numbers, readings as ``{face: reading}``."""
-        return answers.Verdict(
+        return answers.VerdictView(
             legal=self.legal,
             reason=self.reason,
             message=self.message,
@@ -133,7 +133,7 @@ def referee_word(
     board: Board,
     word: str,
     path: tuple[int, ...] | None = None,
-    game: Position | None = None,
+    game: GameInProgress | None = None,
     *,
     player: Colour | None = None,
     near: bool = True,
@@ -208,7 +208,7 @@ def judge_path(
     path: tuple[int, ...],
     constraints: Constraints,
     entries: list[Entry],
-    game: Position | None,
+    game: GameInProgress | None,
     mover: Colour | None,
 ) -> Verdict:
     """The path checks alone (no lexicon): also what a saved game's moves are replayed with."""
@@ -298,7 +298,7 @@ def legal_paths(
     solver: Solver,
     key: str,
     constraints: Constraints,
-    game: Position | None = None,
+    game: GameInProgress | None = None,
     mover: Colour | None = None,
     limit: int = PATH_LIMIT,
 ) -> list[tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]]]:
@@ -321,7 +321,7 @@ def best_word_path(
     solver: Solver,
     key: str,
     constraints: Constraints,
-    game: Position | None = None,
+    game: GameInProgress | None = None,
     mover: Colour | None = None,
 ) -> tuple[int, tuple[int, ...], tuple[tuple[str, str], ...]]:
     """The exact best-swing legal path of ``key`` (which must have one), as ``Game.legal_moves`` ranks it.
@@ -343,7 +343,7 @@ def _judge_word(
     key: str,
     constraints: Constraints,
     entries: list[Entry],
-    game: Position | None,
+    game: GameInProgress | None,
     mover: Colour | None,
 ) -> Verdict:
     solver, unplayed = Solver(lexicon, board), constraints.replace(played=frozenset())  # paths: "already played" is its own reason
@@ -365,7 +365,7 @@ def _judge_word(
     return Verdict(True, "ok", message, key, path, readings, entries, alternatives, swing)
 
 
-def path_swing(path: tuple[int, ...], game: Position | None, mover: Colour | None) -> int:
+def path_swing(path: tuple[int, ...], game: GameInProgress | None, mover: Colour | None) -> int:
     """How much the mover's lead grows: +1 per new cell ringed, +2 per opponent ring flipped (a cell counts once)."""
     if game is None or mover is None:
         return len(set(path))

@@ -12,7 +12,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from overturn.game.answers import Count, Ranked, Refusal, Verdict
+from overturn.game.answers import Count, Ranked, Refusal, VerdictView
 from overturn.game.moves import Colour, Move, WordMove
 from overturn.game.review import ranked_view
 from overturn.game.state import Game
@@ -48,7 +48,7 @@ def legal_moves_of(game: Game, limit: int = MAX_LISTED_MOVES) -> LegalMoves:
 class Judged(GameView):
     """A word or a pass judged: the verdict, its refusal beside as every refusal is said, and the state after (unchanged when refused)."""
 
-    verdict: Verdict
+    verdict: VerdictView
     error: Refusal | None
 
 

@@ -17,7 +17,7 @@ from msgspec import Meta, Struct
 from overturn.game.answers import PathError, cell_number, path_numbers
 from overturn.game.board import PRESETS, Board
 from overturn.game.solution import Mode, PresetName
-from overturn.jsonrefusal import MISSING, Refusal, locate_refusal
+from overturn.jsonrefusal import MISSING, FieldRefusal, locate_refusal
 from overturn.lexicon.normalize import InvalidWord, normalize_key
 from overturn.service.errors import ApiError
 
@@ -71,7 +71,7 @@ def typed_body(data: dict[str, Any], kind: type[T]) -> T:
         raise body_refusal(locate_refusal(data, kind, exc, strict=False)) from None
 
 
-def body_refusal(refusal: Refusal) -> ApiError:
+def body_refusal(refusal: FieldRefusal) -> ApiError:
     """One refusal in the words the hand-written checks used (``'board' is required``, ``unknown mode 'chess': use …``)."""
     field, value, problem = refusal.field or "body", refusal.value, refusal.problem
     detail: dict[str, Any] = {"field": field}

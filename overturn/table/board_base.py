@@ -1,4 +1,4 @@
-"""What every board game's table shares: the refusal and the move list's entry."""
+"""What every board game's table shares: the move list's entry (a refusal is ``views.BoardRefusal``)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,6 @@ from typing import Any
 import msgspec
 
 from overturn.referees.wording import Event
-
-
-@dataclass(frozen=True)
-class Refusal:
-    rule: str
-    message: str
-    detail: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"rule": self.rule, "message": self.message, "detail": self.detail}
 
 
 @dataclass

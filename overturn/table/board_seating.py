@@ -37,10 +37,10 @@ from overturn.referees.base import CHANCE, IllegalAction, winning_seats
 from overturn.referees.protocol import Played, Referee, UsageProblem
 from overturn.referees.templates import shared, table_says
 from overturn.referees.wording import Catalogue, Event, say
-from overturn.table.board_base import MoveEntry, Refusal
+from overturn.table.board_base import MoveEntry
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import MalformedMove, NoSuchMove, NotYourTurn
-from overturn.table.views import BoardAnswer, BoardRefusal, BoardView, MoveListEntry, Position
+from overturn.table.views import BoardAfterMove, BoardAnswer, BoardRefusal, BoardView, MoveListEntry
 
 #: Moves kept in a table's move list (a long game of Insider is a few hundred actions).
 MAX_MOVE_LIST = 5000
@@ -93,7 +93,7 @@ class BoardRules:
         """A move the server completes by drawing blind (a card taken from a hidden hand), or None to play it as typed."""
         return None
 
-    def precheck(self, game: Any, words: list[str], table_dice: bool) -> Refusal | None:
+    def precheck(self, game: Any, words: list[str], table_dice: bool) -> BoardRefusal | None:
         """A refusal the table makes before the referee hears the move (its chance is the table's or the server's)."""
         return None
 
@@ -136,10 +136,10 @@ class BoardRules:
         """What the move list says of a timed-out answer (a game with a clock words it)."""
         raise NotImplementedError
 
-    def refusal(self, rule: str, detail: str) -> Refusal:
+    def refusal(self, rule: str, detail: str) -> BoardRefusal:
         """The refusal of ``rule`` in the table's French (overturn/wording/fr.json, the page's words too), ``detail`` the referee's English."""
         french = shared("fr")
-        return Refusal(rule, french["refusals"].get(rule, french["refused"]), detail)
+        return BoardRefusal(rule, french["refusals"].get(rule, french["refused"]), detail)
 
 
 @dataclass
@@ -257,8 +257,8 @@ class BoardTable:
     def play(self, seat: int, move: str) -> Judged:
         """Judge ``move`` (the game's notation) for ``seat``: the refusal, or the move list entry as the mover reads it."""
         outcome = self.judge(seat, move)
-        if isinstance(outcome, Refusal):
-            return Judged(False, BoardAnswer(msgspec.convert(outcome.to_json(), BoardRefusal), None))
+        if isinstance(outcome, BoardRefusal):
+            return Judged(False, BoardAnswer(outcome, None))
         return Judged(True, BoardAnswer(None, msgspec.convert(self.entry_for(outcome, seat), MoveListEntry)), " ".join(move.strip().split()))
 
     def timer(self) -> Timer | None:
@@ -271,8 +271,8 @@ class BoardTable:
     def expire(self, timer: Timer) -> Judged:
         seconds = self.clock_seconds or 0
         outcome = self.judge(timer.seat, self.rules.timeout_move)
-        if isinstance(outcome, Refusal):
-            return Judged(False, BoardAnswer(msgspec.convert(outcome.to_json(), BoardRefusal), None))
+        if isinstance(outcome, BoardRefusal):
+            return Judged(False, BoardAnswer(outcome, None))
         outcome.events.insert(0, self.rules.timeout_event(seconds))
         return Judged(True, BoardAnswer(None, msgspec.convert(self.entry_for(outcome, timer.seat), MoveListEntry)), f"{self.rules.timeout_move} (timeout)")
 
@@ -282,7 +282,7 @@ class BoardTable:
     def computer_play(self, seat: int, chosen: Any) -> Judged:
         raise AssertionError("board-game tables seat no computer")
 
-    def position(self, number: int, seat: int | None) -> Position:
+    def position(self, number: int, seat: int | None) -> BoardAfterMove:
         """Move ``number`` (1-based) of the move list as ``seat`` reads it, and the public board after it."""
         if not 1 <= number <= len(self.moves):
             raise NoSuchMove(f"the move list has {len(self.moves)} moves")
@@ -290,7 +290,7 @@ class BoardTable:
             shown = self.position_after(number - 1)
         except (ValueError, UsageProblem) as exc:
             raise NoSuchMove(str(exc)) from None
-        return Position(number, msgspec.convert(self.entry_for(self.moves[number - 1], seat), MoveListEntry), shown)
+        return BoardAfterMove(number, msgspec.convert(self.entry_for(self.moves[number - 1], seat), MoveListEntry), shown)
 
     def player_view(self, meta: TableMeta, seat: int | None) -> BoardView:
         """What ``seat`` sees (None: a watcher): the public view, made once per version, with the seat's own parts added
@@ -300,7 +300,7 @@ class BoardTable:
         table = {"id": meta.id, "version": meta.version, "seats": [{"seat": s.index, "name": s.name} for s in meta.seats]}
         return msgspec.convert({**self.seat_view(self._public[1], seat), "table": table}, self.rules.view)
 
-    def judge(self, seat: int, move: str) -> Refusal | MoveEntry:
+    def judge(self, seat: int, move: str) -> BoardRefusal | MoveEntry:
         """Judge ``move`` for ``seat``; accepted, it is played and returned as the move list entry; refused, the game is unchanged."""
         if self.is_over():
             raise NotYourTurn(table_says("fr", "game-over"), "game_over")

@@ -30,7 +30,7 @@ from msgspec import Struct
 
 from overturn.lexicon.lexicon import Lexicon
 from overturn.table.record import Seat
-from overturn.table.views import Position, TableLinks, TableView
+from overturn.table.views import BoardAfterMove, TableLinks, TableView
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class TableGame(Protocol):
     def computer_play(self, seat: int, chosen: Any) -> Judged:
         """Play the move ``computer_job`` chose for ``seat``."""
 
-    def position(self, number: int, seat: int | None) -> Position:
+    def position(self, number: int, seat: int | None) -> BoardAfterMove:
         """Move ``number`` (1-based) of the move list and the public board after it; ``NoSuchMove`` otherwise."""
 
 

@@ -11,9 +11,8 @@ from overturn.referees.overload.store import SEED_RANGE
 from overturn.referees.overload.words import FR
 from overturn.referees.protocol import Played, UsageProblem
 from overturn.referees.wording import Event, say
-from overturn.table.board_base import Refusal
 from overturn.table.board_seating import BoardRules, BoardTable
-from overturn.table.views import OverloadView
+from overturn.table.views import BoardRefusal, OverloadView
 
 #: Actions that name a pawn (``move red1``, ``give blue2``).
 PAWN_ACTIONS = ("move", "give", "take")
@@ -46,7 +45,7 @@ class OverloadRules(BoardRules):
             return ["roll"]
         return super().legal_moves(game, table_dice)
 
-    def precheck(self, game: Any, words: list[str], table_dice: bool) -> Refusal | None:
+    def precheck(self, game: Any, words: list[str], table_dice: bool) -> BoardRefusal | None:
         if table_dice:
             if words in (["roll"], ["lancer"]):
                 return self.refusal("table-chance", "this table rolls its own die: play 'roll N' with the face shown")

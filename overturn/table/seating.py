@@ -30,7 +30,7 @@ from overturn.game.view import view_of
 from overturn.lexicon.lexicon import Lexicon
 from overturn.table.contract import Judged, TableMeta, Timer
 from overturn.table.errors import HelpsRefused, MalformedMove, MoveNotAllowed, NoSuchMove, NotYourTurn, UnusableMove
-from overturn.table.views import ComputerAnswer, OverturnAnswer, OverturnSeat, OverturnSeating, OverturnTableView, Position, TableView
+from overturn.table.views import BoardAfterMove, ComputerAnswer, OverturnAnswer, OverturnSeat, OverturnSeating, OverturnTableView, TableView
 
 #: The game's name at a table (``overturn.table.games``).
 GAME = "overturn"
@@ -196,7 +196,7 @@ class OverturnTable:
         logged = json.dumps({"kind": "computer", "move": kept}, ensure_ascii=False, separators=(",", ":"))  # as _logged keeps cells
         return Judged(True, ComputerAnswer(msgspec.convert(chosen, Ranked)), logged)
 
-    def position(self, number: int, seat: int | None) -> Position:
+    def position(self, number: int, seat: int | None) -> BoardAfterMove:
         raise NoSuchMove("an Overturn table shows its moves on the board itself")
 
     def player_view(self, meta: TableMeta, seat: int | None) -> OverturnTableView:

@@ -54,7 +54,7 @@ from overturn.table.record import (
     token_matches,
 )
 from overturn.table.store import TableStore
-from overturn.table.views import Position, TableView
+from overturn.table.views import BoardAfterMove, TableView
 
 log = logging.getLogger("overturn.table")
 
@@ -261,7 +261,7 @@ class TableService:
         self.loaded.keep_view(record.id, record.version, views)
         return views
 
-    async def position(self, table_id: Any, token: Any, number: int) -> Position:
+    async def position(self, table_id: Any, token: Any, number: int) -> BoardAfterMove:
         """Move ``number`` of the table's move list and the public board after it (``NoSuchMove`` past the list)."""
         record = await self.record(table_id)
         seat = self.reader(record, token)

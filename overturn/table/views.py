@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from overturn.game.answers import Ranked, Refusal, Verdict
+from overturn.game.answers import Ranked, Refusal, VerdictView
 from overturn.game.save import ColourName
 from overturn.game.view import GameView, Scores
 
@@ -69,7 +69,7 @@ class OverturnTableView(GameView, tag_field="view", tag="overturn"):
 class OverturnAnswer(Struct):
     """What an Overturn move tells its mover: the verdict (null for the next layer)."""
 
-    verdict: Verdict | None
+    verdict: VerdictView | None
 
 
 class ComputerAnswer(Struct):
@@ -183,7 +183,7 @@ class BoardAnswer(Struct):
     result: MoveListEntry | None
 
 
-class Position(Struct):
+class BoardAfterMove(Struct):
     """Move ``number`` of the list and the public board after it (no hand, no legal move)."""
 
     number: int
@@ -231,7 +231,7 @@ BOARD_TABLES_CREATED: dict[type[BoardGameView], type[Struct]] = {view: _board_ta
 class OverturnTableMoved(OverturnTableView, kw_only=True):
     """An Overturn move judged: its verdict (null for the next layer) and the table after it, as the mover sees it."""
 
-    verdict: Verdict | None
+    verdict: VerdictView | None
 
 
 class BoardTableMoved(BoardAnswer):

@@ -17,10 +17,10 @@ from __future__ import annotations
 import difflib
 
 from overturn.referees.base import IllegalAction
-from overturn.referees.insider.position import PLAYABLE_TYPES, Position
+from overturn.referees.insider.position import PLAYABLE_TYPES, InsiderPosition
 
 
-def canonical_actions(state: Position, text: str) -> list[str]:
+def canonical_actions(state: InsiderPosition, text: str) -> list[str]:
     """The canonical actions ``text`` stands for (several for a ``move``), or IllegalAction."""
     words = text.strip().lower().split()
     if not words:
@@ -45,7 +45,7 @@ def _position_slots(words: list[str]) -> list[int]:
     return []
 
 
-def _canonical_ref(state: Position, word: str) -> str:
+def _canonical_ref(state: InsiderPosition, word: str) -> str:
     """A position (or SQUARE:PLAYER, or an admin's tN) under its canonical name."""
     if word.startswith("t") and word[1:].isdigit():
         return word
@@ -57,7 +57,7 @@ def _canonical_ref(state: Position, word: str) -> str:
         raise IllegalAction("unknown-position", f"unknown position '{square}'{suggestion(state, square)}") from None
 
 
-def suggestion(state: Position, name: str) -> str:
+def suggestion(state: InsiderPosition, name: str) -> str:
     """``; did you mean a1-b1.1?`` from the nearest position names, or a reminder of the notation."""
     board = state.board
     close = difflib.get_close_matches(name, [*board.names, *board.reversed_names], n=3, cutoff=0.6)
@@ -66,7 +66,7 @@ def suggestion(state: Position, name: str) -> str:
     return "; big squares are a1..e5, path spaces a1-b1.1 (space 1 next to a1)"
 
 
-def _move_steps(state: Position, words: list[str]) -> list[str]:
+def _move_steps(state: InsiderPosition, words: list[str]) -> list[str]:
     """The steps of a walk from FROM to TO along the one link joining them, checked on a copy."""
     if len(words) != 3:
         raise IllegalAction("syntax", "move FROM TO (along one link, e.g. 'move a1 b1' or 'move a1 a1-b1.2')")

@@ -1,7 +1,7 @@
 """An Insider position as the modules that read it see it: the turn record and a protocol.
 
 ``notation``, ``refusals`` and ``render`` read a position but must not import
-the state module that calls them, so they are typed against ``Position`` here;
+the state module that calls them, so they are typed against ``InsiderPosition`` here;
 the arrows run state -> notation/refusals/render -> position.
 """
 
@@ -31,7 +31,7 @@ class Turn:
     frozen: list[int] = field(default_factory=list)  # pawns that may not move again this turn
 
 
-class Position(Protocol):
+class InsiderPosition(Protocol):
     """What notation, refusals and render read of an Insider state (``state.InsiderState`` is one)."""
 
     material: Material
@@ -56,7 +56,7 @@ class Position(Protocol):
     @property
     def board(self) -> Board: ...
 
-    def clone(self) -> Position: ...
+    def clone(self) -> InsiderPosition: ...
 
     def is_chance_node(self) -> bool: ...
 

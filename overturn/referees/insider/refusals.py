@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from overturn.referees.insider.board import CARD_TYPES
-from overturn.referees.insider.position import Position
+from overturn.referees.insider.position import InsiderPosition
 from overturn.referees.wording import plural
 
 Reason = tuple[str, str]
@@ -28,7 +28,7 @@ NODE_WAIT = {
 }
 
 
-def diagnose(state: Position, text: str) -> Reason:
+def diagnose(state: InsiderPosition, text: str) -> Reason:
     words = text.split()
     if state.is_terminal():
         return "game-over", "the game is over"
@@ -55,7 +55,7 @@ def diagnose(state: Position, text: str) -> Reason:
     return handlers[verb](state, words)
 
 
-def _diagnose_node(state: Position, node: dict[str, Any], words: list[str]) -> Reason:
+def _diagnose_node(state: InsiderPosition, node: dict[str, Any], words: list[str]) -> Reason:
     kind = node["kind"]
     expected = {"draw": "card", "steal": "steal", "eval": "eval", "seat": "seat", "guard": "guard",
                 "vip": "vip", "totalout": "totalout"}.get(kind)
@@ -98,14 +98,14 @@ def _diagnose_node(state: Position, node: dict[str, Any], words: list[str]) -> R
     return _diagnose_totalout(state, words, in_node=True)
 
 
-def _position(state: Position, name: str) -> int | None:
+def _position(state: InsiderPosition, name: str) -> int | None:
     try:
         return state.board.parse(name)
     except KeyError:
         return None
 
 
-def _diagnose_step(state: Position, words: list[str]) -> Reason:
+def _diagnose_step(state: InsiderPosition, words: list[str]) -> Reason:
     board, turn, player = state.board, state.turn, state.current
     if turn.phase != "move":
         return "no-move", "no movement is under way (walk or roll first; after drawing cards there is none)"
@@ -141,7 +141,7 @@ def _diagnose_step(state: Position, words: list[str]) -> Reason:
     return "illegal", "that step is not allowed now"
 
 
-def _diagnose_play(state: Position, words: list[str]) -> Reason:
+def _diagnose_play(state: InsiderPosition, words: list[str]) -> Reason:
     turn, player = state.turn, state.current
     if len(words) < 3 or words[1] not in CARD_TYPES or not words[2].isdigit():
         return "syntax", "play CARD POWER [ARGS] with CARD one of admin, heli, scandal, trend"
@@ -174,7 +174,7 @@ def _diagnose_play(state: Position, words: list[str]) -> Reason:
     return "syntax", f"play {card} {power} takes no argument"
 
 
-def _diagnose_admin(state: Position, power: int, args: list[str]) -> Reason:
+def _diagnose_admin(state: InsiderPosition, power: int, args: list[str]) -> Reason:
     board = state.board
     if len(args) != 2:
         return "syntax", "play admin N PAWN PAWN, a pawn being SQUARE:PLAYER (b2:1) or tN (the pawn at table N)"
@@ -206,7 +206,7 @@ def _diagnose_admin(state: Position, power: int, args: list[str]) -> Reason:
     return "admin-same-place", "the two pawns are on the same square"
 
 
-def _diagnose_heli(state: Position, power: int, args: list[str]) -> Reason:
+def _diagnose_heli(state: InsiderPosition, power: int, args: list[str]) -> Reason:
     board = state.board
     if len(args) != 2:
         return "syntax", f"play heli {power} FROM TO (big squares)"
@@ -228,7 +228,7 @@ def _diagnose_heli(state: Position, power: int, args: list[str]) -> Reason:
     return "pawn-stopped", "that pawn has ended its move this turn"
 
 
-def _diagnose_totalout(state: Position, words: list[str], in_node: bool = False) -> Reason:
+def _diagnose_totalout(state: InsiderPosition, words: list[str], in_node: bool = False) -> Reason:
     board = state.board
     if not in_node:
         if not state.turn.double:
@@ -251,7 +251,7 @@ def _diagnose_totalout(state: Position, words: list[str], in_node: bool = False)
     return "shut-in", "that would shut in a base or a pawn"
 
 
-def _diagnose_swap(state: Position, words: list[str]) -> Reason:
+def _diagnose_swap(state: InsiderPosition, words: list[str]) -> Reason:
     turn = state.turn
     if turn.phase != "after":
         return "must-move", "discarding a card and drawing one ends the turn: finish the move first"
@@ -262,7 +262,7 @@ def _diagnose_swap(state: Position, words: list[str]) -> Reason:
     return "not-enough-cards", f"P{state.current} holds no {words[1]} card"
 
 
-def _diagnose_end(state: Position, words: list[str]) -> Reason:
+def _diagnose_end(state: InsiderPosition, words: list[str]) -> Reason:
     if len(words) != 1:
         return "syntax", "'end' takes no argument"
     return "must-move", f"all movement points must be used ({state.turn.points} left)"

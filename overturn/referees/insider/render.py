@@ -28,30 +28,30 @@ from overturn.referees.insider.effects import (
     AwaitVip,
     Ended,
 )
-from overturn.referees.insider.position import Position
+from overturn.referees.insider.position import InsiderPosition
 from overturn.referees.insider.words import EN
 from overturn.referees.wording import plural, say
 
 PAWN_COLUMNS = 4  # room for pawn digits in a drawn big square, widened for a crowded square
 
 
-def render(state: Position, show_hands: bool = False) -> str:
+def render(state: InsiderPosition, show_hands: bool = False) -> str:
     lines = _board_lines(state)
     lines.append("")
     lines += _status_lines(state, show_hands)
     return "\n".join(lines)
 
 
-def _occupant(state: Position) -> dict[int, int]:
+def _occupant(state: InsiderPosition) -> dict[int, int]:
     return {pos: p for p, pawns in enumerate(state.pawns) for pos in pawns if not state.board.is_square(pos)}
 
 
-def _pawn_digits(state: Position, square: int) -> str:
+def _pawn_digits(state: InsiderPosition, square: int) -> str:
     """One digit per pawn on the square, by player: ``001`` is two pawns of P0 and one of P1."""
     return "".join(str(p) * state.pawns[p].count(square) for p in range(state.players))
 
 
-def _cell(state: Position, square: int, columns: int) -> str:
+def _cell(state: InsiderPosition, square: int, columns: int) -> str:
     board = state.board
     name = board.name(square)
     if square in state.total_out:
@@ -66,11 +66,11 @@ def _cell(state: Position, square: int, columns: int) -> str:
     return f"[{name} {pawns:<{columns}}]"
 
 
-def _path_text(state: Position, spaces: tuple[int, ...], occupant: dict[int, int]) -> str:
+def _path_text(state: InsiderPosition, spaces: tuple[int, ...], occupant: dict[int, int]) -> str:
     return "".join(str(occupant[s]) if s in occupant else "." for s in spaces)
 
 
-def _board_lines(state: Position) -> list[str]:
+def _board_lines(state: InsiderPosition) -> list[str]:
     board = state.board
     occupant = _occupant(state)
     links = {(a, b): spaces for a, b, spaces in board.links}
@@ -108,7 +108,7 @@ def _board_lines(state: Position) -> list[str]:
     return lines
 
 
-def _status_lines(state: Position, show_hands: bool) -> list[str]:
+def _status_lines(state: InsiderPosition, show_hands: bool) -> list[str]:
     board = state.board
     m = state.material
     lines = []
@@ -140,12 +140,12 @@ def _status_lines(state: Position, show_hands: bool) -> list[str]:
     return lines
 
 
-def describe_turn(state: Position) -> str:
+def describe_turn(state: InsiderPosition) -> str:
     """One line saying who must do what now."""
     return say(EN, awaited(state))
 
 
-def awaited(state: Position) -> Awaiting:
+def awaited(state: InsiderPosition) -> Awaiting:
     """Who must do what now (or who won)."""
     if state.game_over:
         return Ended(state.evaluations_done, tuple(state.winners()))
@@ -179,7 +179,7 @@ def awaited(state: Position) -> Awaiting:
     return AwaitEnd(current, cards, totalout, any(action.startswith("swap ") for action in legal))
 
 
-def legal_lines(state: Position) -> list[str]:
+def legal_lines(state: InsiderPosition) -> list[str]:
     """The legal actions grouped for people: one line per kind, moves listed by starting place.
 
     Chance outcomes come with their probabilities. A kind with one action is

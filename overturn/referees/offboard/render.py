@@ -22,7 +22,7 @@ from overturn.referees.offboard.words import EN
 from overturn.referees.wording import say
 
 
-class Position(Protocol):
+class OffboardPosition(Protocol):
     """What the drawing reads of a position (``state.OffboardState`` is one).
 
     The state draws itself through this module, so this module must not import the state.
@@ -74,7 +74,7 @@ def _diagonal_labels() -> dict[Hex, str]:
     return labels
 
 
-def _target_cells(state: Position) -> dict[Hex, str]:
+def _target_cells(state: OffboardPosition) -> dict[Hex, str]:
     """The spots just off the board (value or occupant) and, one step further out, each target's number."""
     layout = state.layout
     contents = state.target_contents()
@@ -92,7 +92,7 @@ def _target_cells(state: Position) -> dict[Hex, str]:
     return cells
 
 
-def render_board(state: Position) -> list[str]:
+def render_board(state: OffboardPosition) -> list[str]:
     """The hexagon with its target rings, row letters and diagonal numbers, top row first."""
     cells = {**_diagonal_labels(), **_target_cells(state)}
     for hole in HOLES:
@@ -109,7 +109,7 @@ def render_board(state: Position) -> list[str]:
     return lines
 
 
-def render(state: Position, legend: bool = True) -> str:
+def render(state: OffboardPosition, legend: bool = True) -> str:
     """The board, a legend, the table of targets (numbered round from A1) and the status line."""
     layout = state.layout
     contents = state.target_contents()
@@ -125,7 +125,7 @@ def render(state: Position, legend: bool = True) -> str:
     return "\n".join(lines)
 
 
-def describe_layout(state: Position) -> str:
+def describe_layout(state: OffboardPosition) -> str:
     """The layout's name, or 'custom' with its hash and the marbles it leaves out of the game."""
     layout = state.layout
     if not layout.is_custom:
@@ -134,12 +134,12 @@ def describe_layout(state: Position) -> str:
     return f"CUSTOM, sha256 {layout.digest[:12]}… (marbles in this game: {counts})"
 
 
-def status(state: Position) -> str:
+def status(state: OffboardPosition) -> str:
     """Scores, marbles removed after a bounce, and what happens next (or why the game ended)."""
     return say(EN, awaited(state))
 
 
-def awaited(state: Position) -> Awaiting:
+def awaited(state: OffboardPosition) -> Awaiting:
     """What the game waits for (the side to move and the score), or who won and why."""
     score = Score(state.score(Player.RED), state.score(Player.YELLOW), state.removed(Player.RED), state.removed(Player.YELLOW))
     winner = state.winner()

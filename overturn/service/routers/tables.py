@@ -71,6 +71,7 @@ from overturn.table.seating import COLOURS, GAME, OverturnTable, helped_game
 from overturn.table.service import Created, SeatAsked, joined
 from overturn.table.views import (
     BOARD_TABLES_CREATED,
+    BoardAfterMove,
     BoardTableMoved,
     InsiderView,
     OffboardView,
@@ -78,7 +79,6 @@ from overturn.table.views import (
     OverturnTableCreated,
     OverturnTableMoved,
     OverturnTableView,
-    Position,
     SeatPresence,
     TableLinks,
     TablePresence,
@@ -518,7 +518,7 @@ def _on_a_table(family: str, prefix: str) -> tuple[Endpoint, ...]:
         ),
         Endpoint(
             "GET", f"{base}/moves/{{number}}", position, f"{prefix}_position", "Move number (1-based) of a board game's list and the public board after it.",
-            ok("The move and the board after it.", Position), _ERRORS, (_TABLE_ID, Param("number", whole(1), where="path"), *seat[1:]), responses=_SEEN,
+            ok("The move and the board after it.", BoardAfterMove), _ERRORS, (_TABLE_ID, Param("number", whole(1), where="path"), *seat[1:]), responses=_SEEN,
         ),
         Endpoint(
             "GET", f"{base}/events", events, f"{prefix}_events", "The table live (server-sent events: state, heartbeat, presence, revoked); Last-Event-ID resumes.",
