@@ -176,13 +176,6 @@ def _ranked_text(ranked: RankedMove, board: Board) -> str:
 
 
 
-def _move_json(move: WordMove | PassMove) -> dict[str, Any]:
-    """A move as the answers give it: cells by number (row * cols + col)."""
-    if isinstance(move, PassMove):
-        return {"kind": "pass", "cell": move.cell}
-    return {"kind": "word", "word": move.word, "path": list(move.path or ())}
-
-
 def _total_json(state_path: Path, game: Game) -> dict[str, Any]:
     """The rings over every layer by seat (green 0, silver 1), as the score lists them, and the layer count."""
     green, silver, layers = running_total(state_path, game)
@@ -385,20 +378,22 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
     cells = parse_cells(cell, current.board, "CELL")
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
+    claimed = Colour(player) if player else None
+    if as_json:  # POST /api/game/pass's answer, as play's
+        judged = judged_move(current, PassMove(cells[0]), claimed)
+        if judged.verdict.legal:
+            _save(current, state_path)
+        echo_json(msgspec.to_builtins(judged))
+        if not judged.verdict.legal:
+            sys.exit(1)
+        return
     mover = current.to_move
     left = current.words_left()
     try:
-        current.push(PassMove(cells[0]), Colour(player) if player else None)
+        current.push(PassMove(cells[0]), claimed)
     except IllegalMove as refusal:
-        if as_json:
-            echo_json({"error": {"rule": refusal.reason, "message": refusal.message}})
-            sys.exit(1)
         raise click.ClickException(f"refused [{refusal.reason}]: {refusal.message.rstrip('.')}; the game file is unchanged") from None
     _save(current, state_path)
-    if as_json:
-        echo_json({"played": {"seat": mover.seat, "kind": "pass", "cell": cells[0], "words_left": left},
-                   "result": _result_json(current)})
-        return
     if left:
         click.echo(f"warning: {plural(left, 'word')} could still be played ('overturn game undo' takes the pass back)", err=True)
     click.echo(played_text(current, PassMove(cells[0]), mover))
@@ -425,8 +420,8 @@ def undo_command(state_path: Path, as_json: bool) -> None:
     except GameError as exc:
         raise click.ClickException(str(exc)) from None
     _save(current, state_path)
-    if as_json:
-        echo_json({"undone": {"seat": played.player.seat, **_move_json(played.move)}, "result": _result_json(current)})
+    if as_json:  # POST /api/game/undo's answer: the game without its last move
+        echo_json(msgspec.to_builtins(view_of(current)))
         return
     click.echo(f"undone: {played_text(current, played.move, played.player)}")
     click.echo(_score_line(current.result(), current))

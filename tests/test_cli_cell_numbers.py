@@ -206,7 +206,7 @@ def test_a_pass_by_cell_number_rings_the_same_cell(state: Path, tmp_path: Path) 
     shutil.copy(state, copy)
     by_letters = run("game", "pass", "F6", "--json", "--state", str(state))
     by_number = run("game", "pass", "35", "--json", "--state", str(copy))
-    assert by_letters.exit_code == 0 and json.loads(by_letters.output)["played"]["cell"] == 35
+    assert by_letters.exit_code == 0 and json.loads(by_letters.output)["verdict"]["path"] == [35]
     assert by_number.output == by_letters.output and copy.read_bytes() == state.read_bytes()
 
 

@@ -425,9 +425,9 @@ def test_json_on_every_command_that_changes_a_game(default_lexicon, tmp_path: Pa
     new = json.loads(run("game", "new", "--seed", "311", "--state", state, "--json").stdout)
     assert new["result"]["turn"] == 0 and new["game"]["seed"] == 311
     passed = json.loads(run("game", "pass", "A1", "--state", state, "--json").stdout)
-    assert passed["played"]["cell"] == 0 and passed["result"]["turn"] == 1  # A1, by its number
+    assert passed["verdict"]["path"] == [0] and passed["result"]["turn"] == 1  # A1, by its number, as /api/game/pass says it
     undone = json.loads(run("game", "undo", "--state", state, "--json").stdout)
-    assert undone["undone"] == {"seat": 0, "kind": "pass", "cell": 0} and undone["result"]["turn"] == 0
+    assert undone["game"]["moves"] == [] and undone["result"]["turn"] == 0  # /api/game/undo's answer: the game without the pass
     for path in (["table", "pass"], ["table", "watch"], ["game", "next-layer"]):
         assert "--json" in run(*path, "--help").output, path
 

@@ -254,7 +254,7 @@ def test_every_path_and_cell_the_cli_answers_is_cell_numbers(default_lexicon, tm
     answers += [cli("game", "hint", "--state", state), cli("game", "moves", "--limit", "5", "--state", state)]
     answers += [cli("game", "play", "ROI", "--path", "E3 D2 D3", "--state", state), cli("game", "play", "XYZZY", "--state", state)]
     answers += [cli("game", "pass", "A1", "--state", state), cli("game", "undo", "--state", state), cli("game", "review", "--state", state)]
-    assert_cell_numbers(answers, {"path", "alternatives", "cell"})
+    assert_cell_numbers(answers, {"path", "alternatives"})  # a pass answers as /api/game/pass does: its cell is the verdict's path
     assert answers[-1]["moves"][0]["played"]["path"] == answers[6]["verdict"]["path"]  # the move reviewed, as it was answered
 
 
@@ -321,6 +321,7 @@ TWINS = [
     (["game", "moves", "--state", STATE], ("POST", "/api/game/moves", {"game": GAME})),
     (["game", "moves", "--limit", "5", "--state", STATE], ("POST", "/api/game/moves", {"game": GAME, "limit": 5})),
     (["game", "hint", "--state", STATE], ("POST", "/api/game/moves", {"game": GAME, "limit": 1})),
+    (["game", "pass", "A1", "--state", STATE], ("POST", "/api/game/pass", {"game": GAME, "cell": 0})),
 ]
 
 
@@ -349,6 +350,15 @@ def test_the_cli_and_the_api_answer_one_question_alike(
     served = api.request(method, path, json=_asked(body, state, game))
     assert served.status_code == 200, served.text
     assert_twins(said, served.json())
+
+
+def test_an_undo_is_the_game_without_its_last_move_in_both_faces(api, default_lexicon, tmp_path: Path) -> None:
+    """``game undo --json`` after ROI is ``POST /api/game/undo`` of the game after ROI: the game view, not a list of its own."""
+    state = tmp_path / "g.json"
+    cli("game", "new", "--seed", "311", "--state", str(state))
+    cli("game", "play", "ROI", "--state", str(state))
+    after_roi = json.loads(state.read_text(encoding="utf-8"))
+    assert_twins(cli("game", "undo", "--state", str(state)), api.post("/api/game/undo", json={"game": after_roi}).json())
 
 
 @pytest.mark.parametrize("word", ["peche", "maisonx", "ZZZZQ"])
