@@ -332,12 +332,7 @@ def play_command(
     path = parse_cells(path_text, current.board, "--path") if path_text is not None else None
     claimed = Colour(player) if player else None
     if as_json:  # POST /api/game/play's answer
-        judged = judged_move(current, WordMove(word, path), claimed)
-        if judged.verdict.legal:
-            _save(current, state_path)
-        echo_json(msgspec.to_builtins(judged))
-        if not judged.verdict.legal:
-            sys.exit(1)
+        _echo_judged(current, WordMove(word, path), claimed, state_path)
         return
     verdict = current.check(WordMove(word, path), claimed)
     if verdict.legal:
@@ -349,6 +344,16 @@ def play_command(
         raise click.ClickException(f"refused: {detail}\nthe game file is unchanged")
     click.echo(f"{mover.value}: " + _verdict_text(verdict, current.board, current.rings, use_color(color)))
     click.echo(_score_line(current.result(), current))
+
+
+def _echo_judged(game: Game, move: WordMove | PassMove, claimed: Colour | None, state_path: Path) -> None:
+    """A move judged as the API judges it: played and saved when legal, its answer printed; exit 1 when refused."""
+    judged = judged_move(game, move, claimed)
+    if judged.verdict.legal:
+        _save(game, state_path)
+    echo_json(msgspec.to_builtins(judged))
+    if not judged.verdict.legal:
+        sys.exit(1)
 
 
 @game.command("pass")
@@ -379,13 +384,8 @@ def pass_command(cell: str, player: str | None, state_path: Path, table_link: st
     if len(cells) != 1:
         raise click.BadParameter("a pass rings exactly one cell", param_hint="CELL")
     claimed = Colour(player) if player else None
-    if as_json:  # POST /api/game/pass's answer, as play's
-        judged = judged_move(current, PassMove(cells[0]), claimed)
-        if judged.verdict.legal:
-            _save(current, state_path)
-        echo_json(msgspec.to_builtins(judged))
-        if not judged.verdict.legal:
-            sys.exit(1)
+    if as_json:  # POST /api/game/pass's answer
+        _echo_judged(current, PassMove(cells[0]), claimed, state_path)
         return
     mover = current.to_move
     left = current.words_left()
